@@ -1,0 +1,46 @@
+// @ts-check
+import { defineConfig, envField, fontProviders } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+
+// The canonical origin of the public site. Every canonical link, og:url and the sitemap derive from it.
+const site = process.env.SITE_URL || 'https://www.angram.mx';
+
+export default defineConfig({
+  site,
+  trailingSlash: 'never',
+  build: { format: 'directory' },
+  // 'jsx' (Astro 7's default) drops the whitespace between inline tags and glues Spanish words together
+  // ("Contáctanos<a>hoy</a>"). HTML-aware compression keeps the spaces that separate words.
+  compressHTML: true,
+  integrations: [react(), mdx(), sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) })],
+  vite: { plugins: [tailwindcss()] },
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Inter',
+      cssVariable: '--font-inter',
+      fallbacks: ['system-ui', 'sans-serif'],
+      options: { variants: [{ src: ['./src/assets/fonts/inter-latin-wght.woff2'], weight: '100 900', style: 'normal' }] },
+    },
+    {
+      provider: fontProviders.local(),
+      name: 'Sora',
+      cssVariable: '--font-sora',
+      fallbacks: ['system-ui', 'sans-serif'],
+      options: { variants: [{ src: ['./src/assets/fonts/sora-latin-wght.woff2'], weight: '100 800', style: 'normal' }] },
+    },
+  ],
+  env: {
+    schema: {
+      PUBLIC_API_BASE: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_CONTACT_EMAIL: envField.string({ context: 'client', access: 'public', default: 'hola@angram.mx' }),
+      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', default: '+52 55 4161 2280' }),
+      PUBLIC_WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', default: '525541612280' }),
+      PUBLIC_ANALYTICS_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+    },
+  },
+  security: { csp: true },
+});
