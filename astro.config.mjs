@@ -4,9 +4,13 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { loadEnv } from 'vite';
+import { CONTACT_DEFAULTS } from './src/lib/contact.ts';
+import { SITE } from './src/lib/site.ts';
 
 // The canonical origin of the public site. Every canonical link, og:url and the sitemap derive from it.
-const site = process.env.SITE_URL || 'https://www.angram.mx';
+const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
+const site = process.env.SITE_URL || fileEnv.SITE_URL || SITE.defaultUrl;
 
 export default defineConfig({
   site,
@@ -35,10 +39,11 @@ export default defineConfig({
   ],
   env: {
     schema: {
+      SITE_URL: envField.string({ context: 'server', access: 'public', default: SITE.defaultUrl }),
       PUBLIC_API_BASE: envField.string({ context: 'client', access: 'public', optional: true }),
-      PUBLIC_CONTACT_EMAIL: envField.string({ context: 'client', access: 'public', default: 'hola@angram.mx' }),
-      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', default: '+52 55 4161 2280' }),
-      PUBLIC_WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', default: '525541612280' }),
+      PUBLIC_CONTACT_EMAIL: envField.string({ context: 'client', access: 'public', default: CONTACT_DEFAULTS.email }),
+      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', default: CONTACT_DEFAULTS.phone }),
+      PUBLIC_WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', default: CONTACT_DEFAULTS.whatsappNumber }),
       PUBLIC_ANALYTICS_ID: envField.string({ context: 'client', access: 'public', optional: true }),
     },
   },
