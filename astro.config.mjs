@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { nestedNotFound } from './src/integrations/nested-not-found.ts';
 import { loadEnv } from 'vite';
 import { CONTACT_DEFAULTS } from './src/lib/contact.ts';
 import { SITE } from './src/lib/site.ts';
@@ -19,7 +20,13 @@ export default defineConfig({
   // 'jsx' (Astro 7's default) drops the whitespace between inline tags and glues Spanish words together
   // ("Contáctanos<a>hoy</a>"). HTML-aware compression keeps the spaces that separate words.
   compressHTML: true,
-  integrations: [react(), mdx(), sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) })],
+  integrations: [
+    react(),
+    mdx(),
+    // Error pages and the wiki's redirect page are not documents to index.
+    sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) }),
+    nestedNotFound(),
+  ],
   vite: { plugins: [tailwindcss()] },
   fonts: [
     {

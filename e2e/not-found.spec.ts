@@ -1,0 +1,42 @@
+import { test, expect } from './support/fixtures.ts';
+
+// The page itself answers 404; Chromium logs that status as a console error.
+test.use({ allowedConsoleErrors: [/status of 404/] });
+
+test('an unknown path answers 404 with the error page', async ({ page }) => {
+  const response = await page.goto('/esta-pagina-no-existe');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle('Página No Encontrada | Angram');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página No Encontrada');
+  await expect(page.getByRole('link', { name: 'Ir al Inicio', exact: true })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Contactar Soporte' })).toHaveAttribute('href', '/contacto');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});
+
+test('it offers three cards, eight popular links and a chat asking for help', async ({ page }) => {
+  await page.goto('/otra/ruta/inexistente');
+  const main = page.getByRole('main');
+  const cards = [['Servicios', '/#servicios'], ['Portfolio', '/portfolio'], ['Tecnologías', '/tecnologias']];
+  for (const [name, href] of cards) {
+    await expect(main.getByRole('heading', { level: 3, name }).getByRole('link')).toHaveAttribute('href', href as string);
+  }
+  const popular = [
+    ['Aplicaciones Web', '/servicios/aplicaciones-web'],
+    ['Apps Móviles', '/servicios/apps-moviles'],
+    ['E-commerce', '/servicios/ecommerce'],
+    ['Cloud Native', '/servicios/cloud-native'],
+    ['CMS a Código', '/cms-a-codigo'],
+    ['Integraciones', '/integraciones'],
+    ['Proceso', '/proceso-desarrollo'],
+    ['FAQ', '/faq'],
+  ];
+  const list = main.getByRole('heading', { name: 'Enlaces populares' }).locator('xpath=following-sibling::ul[1]');
+  await expect(list.getByRole('link')).toHaveCount(8);
+  for (const [name, href] of popular) {
+    await expect(list.getByRole('link', { name })).toHaveAttribute('href', href as string);
+  }
+  const chat = main.getByRole('link', { name: /WhatsApp/ });
+  const text = new URL((await chat.getAttribute('href')) ?? '').searchParams.get('text') ?? '';
+  expect(text).toMatch(/no encontré la página/i);
+  expect(text).toMatch(/ayudan/i);
+});

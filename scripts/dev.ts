@@ -1,0 +1,33 @@
+/**
+ * `npm run dev`: Astro's dev server (http://localhost:4321) and the lead API (http://localhost:8081)
+ * side by side, with their output prefixed. Ctrl+C stops both.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const env = { ...process.env, NODE_ENV: 'development' };
+// --ignore-lock keeps Astro in the foreground even when it believes an agent is driving the terminal.
+const processes: Array<[string, ChildProcess]> = [
+  ['sitio', spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--ignore-lock'], { env, stdio: ['inherit', 'pipe', 'pipe'] })],
+  ['api', spawn(process.execPath, ['--watch', 'server/api/standalone.ts'], { env, stdio: ['inherit', 'pipe', 'pipe'] })],
+];
+
+for (const [name, child] of processes) {
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
+  }
+  child.on('exit', (code) => {
+    process.stdout.write(`[${name}] terminó con código ${code}\n`);
+    stopAll();
+  });
+}
+
+let stopping = false;
+function stopAll(): void {
+  if (stopping) return;
+  stopping = true;
+  for (const [, child] of processes) if (child.exitCode === null) child.kill('SIGTERM');
+}
+process.on('SIGINT', stopAll);
+process.on('SIGTERM', stopAll);

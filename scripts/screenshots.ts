@@ -1,0 +1,41 @@
+/**
+ * Full-page screenshots of the running site at 375 px and 1440 px, for a visual review:
+ *   node scripts/screenshots.ts http://127.0.0.1:4321 [/ruta ...]
+ * Without paths it takes every page of the sitemap plus the 404 page. Files go to screenshots/.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { chromium } from '@playwright/test';
+
+const [base = 'http://127.0.0.1:4321', ...requested] = process.argv.slice(2);
+const outDir = 'screenshots';
+
+async function sitemapPaths(): Promise<string[]> {
+  const index = await (await fetch(new URL('/sitemap-index.xml', base))).text();
+  const paths: string[] = [];
+  for (const [, loc] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const xml = await (await fetch(new URL(new URL(loc as string).pathname, base))).text();
+    for (const [, page] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) paths.push(new URL(page as string).pathname);
+  }
+  return [...paths, '/pagina-inexistente'];
+}
+
+const paths = requested.length > 0 ? requested : await sitemapPaths();
+await mkdir(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+for (const width of [375, 1440]) {
+  const page = await browser.newPage({ viewport: { width, height: width < 800 ? 740 : 900 }, locale: 'es-MX' });
+  for (const path of paths) {
+    await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
+    // Reveal everything that fades in on scroll so the capture shows the whole page.
+    await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
+    const name = path === '/' ? 'inicio' : path.replace(/^\/|\/$/g, '').replace(/\//g, '_');
+    await page.screenshot({ path: `${outDir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.close();
+}
+await browser.close();
+process.stdout.write(`${paths.length * 2} capturas en ${outDir}/\n`);

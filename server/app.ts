@@ -1,0 +1,70 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SECURITY_HEADERS } from './security-headers.ts';
+import { createStaticHandler } from './static/static-handler.ts';
+import { log } from './log.ts';
+
+/** What the app needs from the lead API (see server/api/index.ts). */
+export interface ApiHandler {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** The built site (`dist/`). */
+  distDir: string;
+  /** Mounted under `/api/`; without it `/api/` answers 503. */
+  api?: ApiHandler;
+}
+
+export const API_PREFIX = '/api/';
+
+/** One process for the product: the lead API under /api/ and the static site everywhere else. */
+export function createApp({ distDir, api }: AppOptions): Server {
+  const serveStatic = createStaticHandler(distDir);
+  return createServer(async (req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    try {
+      const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+      if (path === '/api' || path.startsWith(API_PREFIX)) {
+        if (api) return await api.handle(req, res);
+        res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ success: false, message: 'El servicio de formularios no está disponible.' }));
+        return;
+      }
+      await serveStatic(req, res);
+    } catch (error) {
+      log.error('request failed', { url: req.url, error });
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Error interno del servidor');
+    }
+  });
+}
+
+export interface RunningApp {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the app; port 0 picks a free port (tests). */
+export async function startApp(options: AppOptions & { host: string; port: number }): Promise<RunningApp> {
+  const server = createApp(options);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    server,
+    url: `http://${host}:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await options.api?.close();
+    },
+  };
+}

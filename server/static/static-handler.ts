@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basename, resolve } from 'node:path';
+import { cacheControlFor } from './cache-policy.ts';
+import { compress, negotiateEncoding, type Encoding } from './compression.ts';
+import { contentTypeFor, isCompressible } from './content-types.ts';
+import { resolveFile, resolveNotFound, safeRelativePath, type ResolvedFile } from './resolve-path.ts';
+
+interface CachedBody {
+  version: string;
+  bodies: Partial<Record<Encoding, Buffer>>;
+}
+
+/**
+ * Serves the built site: clean URLs, the nearest 404.html with status 404, ETag revalidation,
+ * brotli/gzip compressed once per file and kept in memory, cache headers per asset kind.
+ */
+export function createStaticHandler(rootDir: string) {
+  const root = resolve(rootDir);
+  const cache = new Map<string, CachedBody>();
+
+  async function body(file: ResolvedFile, encoding: Encoding): Promise<Buffer> {
+    const version = `${file.size}-${Math.trunc(file.mtimeMs)}`;
+    let entry = cache.get(file.path);
+    if (!entry || entry.version !== version) {
+      entry = { version, bodies: { identity: await readFile(file.path) } };
+      cache.set(file.path, entry);
+    }
+    const identity = entry.bodies.identity as Buffer;
+    if (encoding === 'identity') return identity;
+    entry.bodies[encoding] ??= compress(identity, encoding);
+    return entry.bodies[encoding];
+  }
+
+  return async function handleStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Método no permitido');
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    // One canonical URL per page: /contacto/ and /contacto/index.html redirect to /contacto.
+    const canonicalPath = url.pathname.replace(/\/index\.html$/, '/').replace(/(.)\/+$/, '$1');
+    if (canonicalPath !== url.pathname) {
+      res.writeHead(301, { Location: canonicalPath + url.search, 'Cache-Control': 'public, max-age=3600' });
+      res.end();
+      return;
+    }
+    const relative = safeRelativePath(url.pathname);
+    let file = relative === null ? null : await resolveFile(root, relative);
+    let status = 200;
+    if (!file) {
+      file = await resolveNotFound(root, relative ?? '');
+      status = 404;
+    }
+    if (!file) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Página no encontrada');
+      return;
+    }
+    // Any 404.html, even requested by its own path, answers with the 404 status.
+    if (basename(file.path) === '404.html') status = 404;
+
+    const compressible = isCompressible(file.extension);
+    const encoding = compressible ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
+    const etag = `W/"${file.size.toString(16)}-${Math.trunc(file.mtimeMs).toString(16)}-${encoding}"`;
+    const headers: Record<string, string> = {
+      'Content-Type': contentTypeFor(file.extension),
+      'Cache-Control': status === 404 ? 'no-cache' : cacheControlFor(url.pathname, file.extension),
+      ETag: etag,
+    };
+    if (compressible) headers.Vary = 'Accept-Encoding';
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+
+    if (status === 200 && req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const payload = await body(file, encoding);
+    headers['Content-Length'] = String(payload.length);
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : payload);
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { SEO_PRESETS, type SeoPresetKey } from './presets.ts';
+import { brandTitle, resolveSeo } from './resolve.ts';
+
+const REQUIRED_KEYS: SeoPresetKey[] = [
+  'home', 'contact', 'startProject', 'techConsulting', 'infrastructureAudit', 'cloudMigration',
+  'integrationsConsulting', 'cms', 'technologies', 'integrations', 'process', 'portfolio', 'faq',
+  'webApps', 'mobileApps', 'ecommerce', 'cloudNative', 'notFound',
+];
+const entries = Object.entries(SEO_PRESETS) as Array<[SeoPresetKey, (typeof SEO_PRESETS)[SeoPresetKey]]>;
+const image = { src: '/_astro/og.png', width: 1200, height: 630, alt: 'Angram' };
+
+describe('SEO presets', () => {
+  it('has exactly the 18 presets of the specification', () => {
+    expect(Object.keys(SEO_PRESETS).sort()).toEqual([...REQUIRED_KEYS].sort());
+  });
+
+  it.each(entries)('%s is complete', (_key, preset) => {
+    expect(preset.title.trim().length).toBeGreaterThan(10);
+    expect(preset.description.length).toBeGreaterThanOrEqual(50);
+    expect(preset.description.length).toBeLessThanOrEqual(160);
+    expect(preset.keywords.length).toBeGreaterThanOrEqual(2);
+    for (const keyword of preset.keywords) expect(keyword.trim()).toBe(keyword);
+  });
+
+  it('has unique titles, descriptions and paths', () => {
+    const titles = entries.map(([, p]) => brandTitle(p.title));
+    const descriptions = entries.map(([, p]) => p.description);
+    const paths = entries.map(([, p]) => p.path).filter((p) => p !== null);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('keeps full titles short enough for search results', () => {
+    for (const [, preset] of entries) expect(brandTitle(preset.title).length).toBeLessThanOrEqual(70);
+  });
+});
+
+describe('resolveSeo', () => {
+  const site = 'https://www.angram.mx';
+
+  it('builds canonical, Open Graph and Twitter values from a preset', () => {
+    const seo = resolveSeo({ preset: 'contact' }, site, '/contacto', image);
+    expect(seo.title).toBe('Contacto: cotiza tu proyecto de software | Angram');
+    expect(seo.canonical).toBe('https://www.angram.mx/contacto');
+    expect(seo.ogUrl).toBe(seo.canonical);
+    expect(seo.ogLocale).toBe('es_MX');
+    expect(seo.ogImage.url).toBe('https://www.angram.mx/_astro/og.png');
+    expect(seo.twitterCard).toBe('summary_large_image');
+    expect(seo.robots).toContain('index');
+  });
+
+  it('lets a page extend its preset with its own title, description, image and path', () => {
+    const seo = resolveSeo(
+      {
+        preset: 'portfolio',
+        title: 'Fintech Revolution',
+        description: 'Plataforma de pagos que procesa más de 50 millones de pesos al mes.',
+        path: '/portfolio/fintech-revolution',
+        image: { src: '/_astro/fintech.jpg', width: 1200, height: 630, alt: 'Fintech' },
+        ogType: 'article',
+      },
+      site,
+      '/portfolio/fintech-revolution',
+      image,
+    );
+    expect(seo.title).toBe('Fintech Revolution | Angram');
+    expect(seo.ogTitle).toBe(seo.title);
+    expect(seo.canonical).toBe('https://www.angram.mx/portfolio/fintech-revolution');
+    expect(seo.ogImage.url).toBe('https://www.angram.mx/_astro/fintech.jpg');
+    expect(seo.keywords).toContain('portfolio');
+    expect(seo.ogType).toBe('article');
+  });
+
+  it('gives the 404 page no canonical and a noindex robots tag', () => {
+    const seo = resolveSeo({ preset: 'notFound' }, site, '/no-existe', image);
+    expect(seo.canonical).toBeNull();
+    expect(seo.robots).toMatch(/^noindex/);
+    expect(seo.title).toBe('Página No Encontrada | Angram');
+  });
+
+  it('uses the preset social title on the home page', () => {
+    expect(resolveSeo({ preset: 'home' }, site, '/', image).ogTitle).toBe('Angram · Desarrollo Sin Límites');
+  });
+});

@@ -1,0 +1,84 @@
+import { SITE } from '../site.ts';
+import { SEO_PRESETS, type SeoPresetKey } from './presets.ts';
+
+export interface OgImage {
+  /** Absolute or root-relative URL; made absolute against the site. */
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** What a page passes to the layout: a preset, optionally extended. */
+export interface SeoInput {
+  preset: SeoPresetKey;
+  /** Page-specific overrides (a portfolio case sets its own title, description and image). */
+  title?: string;
+  description?: string;
+  keywords?: readonly string[];
+  image?: OgImage;
+  /** Canonical path when the page is not the preset's own route (e.g. /portfolio/<id>). */
+  path?: string;
+  ogType?: 'website' | 'article';
+  noindex?: boolean;
+}
+
+export interface ResolvedSeo {
+  title: string;
+  description: string;
+  keywords: string;
+  canonical: string | null;
+  ogTitle: string;
+  ogDescription: string;
+  ogType: 'website' | 'article';
+  ogUrl: string;
+  ogLocale: string;
+  ogSiteName: string;
+  ogImage: OgImage & { url: string };
+  twitterCard: 'summary_large_image';
+  robots: string;
+}
+
+export const TITLE_SEPARATOR = ' | ';
+
+/** Document title with the brand suffix, unless the brand already ends it. */
+export function brandTitle(title: string): string {
+  return title.endsWith(SITE.name) ? title : `${title}${TITLE_SEPARATOR}${SITE.name}`;
+}
+
+/** Absolute URL for a path on the site, without a trailing slash except for the root. */
+export function absoluteUrl(path: string, site: string | URL): string {
+  const url = new URL(path, site);
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '');
+  return url.href;
+}
+
+/**
+ * Builds every head value of a page from its preset and overrides.
+ * `requestPath` is the page's own path; it is the canonical unless the page is the 404.
+ */
+export function resolveSeo(input: SeoInput, site: string | URL, requestPath: string, defaultImage: OgImage): ResolvedSeo {
+  const preset = SEO_PRESETS[input.preset];
+  const noindex = input.noindex ?? ('noindex' in preset && preset.noindex === true);
+  const title = brandTitle(input.title ?? preset.title);
+  const description = input.description ?? preset.description;
+  const path = input.path ?? preset.path ?? requestPath;
+  const canonical = noindex ? null : absoluteUrl(path, site);
+  const image = input.image ?? defaultImage;
+  const presetOgTitle = 'ogTitle' in preset ? preset.ogTitle : undefined;
+  return {
+    title,
+    description,
+    keywords: (input.keywords ?? preset.keywords).join(', '),
+    canonical,
+    ogTitle: input.title ? title : (presetOgTitle ?? title),
+    ogDescription: description,
+    ogType: input.ogType ?? 'website',
+    ogUrl: canonical ?? absoluteUrl(requestPath, site),
+    ogLocale: SITE.ogLocale,
+    ogSiteName: SITE.name,
+    ogImage: { ...image, url: new URL(image.src, site).href },
+    twitterCard: 'summary_large_image',
+    robots: noindex ? 'noindex, follow' : 'index, follow, max-image-preview:large',
+  };
+}

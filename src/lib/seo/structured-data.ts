@@ -1,0 +1,101 @@
+/**
+ * schema.org builders. Each returns a plain object; the layout joins them in one JSON-LD `@graph`.
+ * Types the site uses: Organization (home), Service (service and consulting pages), FAQPage (/faq),
+ * BreadcrumbList (every inner page) and CreativeWork (each portfolio case).
+ */
+import { SITE } from '../site.ts';
+import { SUPPORT_HOURS, type ContactDetails } from '../contact.ts';
+import { absoluteUrl } from './resolve.ts';
+
+export type JsonLd = Record<string, unknown> & { '@type': string };
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function organization(site: string | URL, contact: ContactDetails, logoPath: string): JsonLd {
+  return {
+    '@type': 'Organization',
+    '@id': absoluteUrl('/#organizacion', site),
+    name: SITE.name,
+    legalName: SITE.legalName,
+    url: absoluteUrl('/', site),
+    logo: new URL(logoPath, site).href,
+    email: contact.email,
+    telephone: contact.phone,
+    foundingDate: String(SITE.foundingYear),
+    address: { '@type': 'PostalAddress', addressLocality: SITE.city, addressRegion: SITE.region, addressCountry: SITE.country },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'sales',
+      email: contact.email,
+      telephone: contact.phone,
+      availableLanguage: ['es', 'en'],
+      hoursAvailable: SUPPORT_HOURS.schema,
+    },
+  };
+}
+
+export function service(site: string | URL, input: { name: string; description: string; path: string; serviceType?: string }): JsonLd {
+  return {
+    '@type': 'Service',
+    name: input.name,
+    description: input.description,
+    url: absoluteUrl(input.path, site),
+    serviceType: input.serviceType ?? input.name,
+    areaServed: { '@type': 'Country', name: 'México' },
+    provider: { '@type': 'Organization', '@id': absoluteUrl('/#organizacion', site), name: SITE.name },
+  };
+}
+
+export function faqPage(questions: ReadonlyArray<{ question: string; answer: string }>): JsonLd {
+  return {
+    '@type': 'FAQPage',
+    mainEntity: questions.map((q) => ({
+      '@type': 'Question',
+      name: q.question,
+      acceptedAnswer: { '@type': 'Answer', text: q.answer },
+    })),
+  };
+}
+
+/** Home is always the first crumb; the last one is the current page. */
+export function breadcrumbList(site: string | URL, crumbs: readonly Crumb[]): JsonLd {
+  const all: Crumb[] = [{ name: 'Inicio', path: '/' }, ...crumbs];
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: all.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path, site),
+    })),
+  };
+}
+
+export function creativeWork(
+  site: string | URL,
+  input: { name: string; description: string; path: string; image: string; year: number; genre: string; keywords: readonly string[]; client: string },
+): JsonLd {
+  return {
+    '@type': 'CreativeWork',
+    name: input.name,
+    description: input.description,
+    url: absoluteUrl(input.path, site),
+    image: new URL(input.image, site).href,
+    dateCreated: String(input.year),
+    genre: input.genre,
+    keywords: input.keywords.join(', '),
+    inLanguage: SITE.locale,
+    creator: { '@type': 'Organization', '@id': absoluteUrl('/#organizacion', site), name: SITE.name },
+    sourceOrganization: { '@type': 'Organization', name: input.client },
+  };
+}
+
+/** One JSON-LD document for the page. */
+export function graph(nodes: readonly JsonLd[]): string {
+  const doc = { '@context': 'https://schema.org', '@graph': nodes };
+  // `<` is escaped so no string inside can close the script element.
+  return JSON.stringify(doc).replace(/</g, '\\u003c');
+}
