@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { nestedNotFound } from './src/integrations/nested-not-found.ts';
+import { wikiSearchIndex } from './src/integrations/pagefind.ts';
 import { loadEnv } from 'vite';
 import { CONTACT_DEFAULTS } from './src/lib/contact.ts';
 import { SITE } from './src/lib/site.ts';
@@ -26,7 +27,11 @@ export default defineConfig({
     // Error pages and the wiki's redirect page are not documents to index.
     sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) }),
     nestedNotFound(),
+    wikiSearchIndex(),
   ],
+  // Code blocks are highlighted at build time into Prism's token classes (styled in src/styles/wiki.css):
+  // Shiki's default inline colours would be style attributes, which the CSP blocks.
+  markdown: { syntaxHighlight: 'prism' },
   vite: { plugins: [tailwindcss()] },
   fonts: [
     {

@@ -7,12 +7,28 @@ const REQUIRED_KEYS: SeoPresetKey[] = [
   'integrationsConsulting', 'cms', 'technologies', 'integrations', 'process', 'portfolio', 'faq',
   'webApps', 'mobileApps', 'ecommerce', 'cloudNative', 'notFound',
 ];
+/** Beyond the specification: the wiki's pages extend this preset with their own frontmatter. */
+const EXTRA_KEYS: SeoPresetKey[] = ['wiki'];
 const entries = Object.entries(SEO_PRESETS) as Array<[SeoPresetKey, (typeof SEO_PRESETS)[SeoPresetKey]]>;
 const image = { src: '/_astro/og.png', width: 1200, height: 630, alt: 'Angram' };
 
 describe('SEO presets', () => {
-  it('has exactly the 18 presets of the specification', () => {
-    expect(Object.keys(SEO_PRESETS).sort()).toEqual([...REQUIRED_KEYS].sort());
+  it('has the 18 presets of the specification plus the wiki one, and nothing else', () => {
+    expect(REQUIRED_KEYS).toHaveLength(18);
+    expect(Object.keys(SEO_PRESETS).sort()).toEqual([...REQUIRED_KEYS, ...EXTRA_KEYS].sort());
+  });
+
+  it('points the wiki preset at the wiki home and lets a page bring its own title and path', () => {
+    expect(SEO_PRESETS.wiki.path).toBe('/wikiangram/overview');
+    const seo = resolveSeo(
+      { preset: 'wiki', title: 'Instalación paso a paso | Wiki Angram', description: 'Siete pasos para tener el sitio y la API corriendo en tu equipo, con la lista de verificación.', path: '/wikiangram/setup' },
+      'https://www.angram.mx',
+      '/wikiangram/setup',
+      image,
+    );
+    expect(seo.title).toBe('Instalación paso a paso | Wiki Angram');
+    expect(seo.canonical).toBe('https://www.angram.mx/wikiangram/setup');
+    expect(seo.robots).toContain('index');
   });
 
   it.each(entries)('%s is complete', (_key, preset) => {

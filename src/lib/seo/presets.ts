@@ -1,6 +1,7 @@
 /**
- * The 18 SEO presets of the site: one entry per page family, and the only place their titles,
- * descriptions and keywords are written. Pages pick a preset and may extend it (see `resolveSeo`).
+ * The SEO presets of the site: the specification's 18 page families plus `wiki`, and the only place
+ * their titles, descriptions and keywords are written. Pages pick a preset and may extend it (see
+ * `resolveSeo`); each wiki page overrides title, description and path from its frontmatter.
  */
 import { ROUTES } from '../routes.ts';
 
@@ -139,6 +140,13 @@ export const SEO_PRESETS = {
     description:
       'Arquitecturas cloud native en AWS, Google Cloud y Azure: contenedores, Kubernetes, CI/CD, observabilidad y 99.9% de disponibilidad.',
     keywords: ['cloud native', 'Kubernetes', 'DevOps', 'AWS', 'arquitectura cloud'],
+  },
+  wiki: {
+    path: ROUTES.wikiHome,
+    title: 'Wiki Angram: documentación técnica del sitio',
+    description:
+      'Cómo está hecho el sitio de Angram: arquitectura Astro, islas React, API de leads con SQLite, despliegue, diseño y mantenimiento.',
+    keywords: ['documentación técnica', 'Astro', 'wiki para desarrolladores', 'API de leads', 'guía de contenido'],
   },
   notFound: {
     path: null,

@@ -1,0 +1,98 @@
+/**
+ * The lead API's e-mail templates as the wiki sees them. They live in `server/email/` (pure modules, no
+ * I/O), which the wiki loads at build time through Vite's glob so it builds whether or not that branch
+ * of the product is present: no module, no previews and no variable tables.
+ */
+export interface PreviewMailbox {
+  name?: string;
+  address: string;
+}
+
+export interface PreviewAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
+export interface PreviewMessage {
+  audience: 'client' | 'internal';
+  from: string;
+  to: PreviewMailbox;
+  replyTo: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: PreviewAttachment[];
+}
+
+export interface PreviewSample {
+  id: string;
+  title: string;
+  audience: 'client' | 'internal';
+  lead: { id: number; formType: number; originPage: string };
+}
+
+interface SamplesModule {
+  EMAIL_PREVIEW_SAMPLES: readonly PreviewSample[];
+  renderEmailPreview(sample: PreviewSample): PreviewMessage;
+}
+
+export interface VariableDoc {
+  name: string;
+  description: string;
+}
+
+export interface EmailVariablesDoc {
+  formTypes: readonly { formType: number; label: string; route: string }[];
+  client: Readonly<Record<number, readonly VariableDoc[]>>;
+  calendar: readonly VariableDoc[];
+  internal: readonly VariableDoc[];
+  defaults: Readonly<Record<string, string>>;
+}
+
+interface VariablesModule {
+  EMAIL_VARIABLES: EmailVariablesDoc;
+}
+
+const samplesModules = import.meta.glob<SamplesModule>('/server/email/samples.ts', { eager: true });
+const variablesModules = import.meta.glob<VariablesModule>('/server/email/variables.ts', { eager: true });
+
+const samplesModule = Object.values(samplesModules)[0];
+const variablesModule = Object.values(variablesModules)[0];
+
+if (samplesModule && (!Array.isArray(samplesModule.EMAIL_PREVIEW_SAMPLES) || typeof samplesModule.renderEmailPreview !== 'function')) {
+  throw new Error('server/email/samples.ts ya no exporta EMAIL_PREVIEW_SAMPLES y renderEmailPreview: actualiza src/lib/wiki/email-previews.ts.');
+}
+if (variablesModule && typeof variablesModule.EMAIL_VARIABLES !== 'object') {
+  throw new Error('server/email/variables.ts ya no exporta EMAIL_VARIABLES: actualiza src/lib/wiki/email-previews.ts.');
+}
+
+/** Where the preview of a sample is published (a page of its own, opened in a new tab). */
+export function emailPreviewPath(id: string): string {
+  return `/wikiangram/email-template/preview/${id}`;
+}
+
+export const EMAIL_PREVIEW_SAMPLES: readonly PreviewSample[] = samplesModule?.EMAIL_PREVIEW_SAMPLES ?? [];
+
+export function renderEmailPreview(sample: PreviewSample): PreviewMessage {
+  if (!samplesModule) throw new Error('Las plantillas de correo (server/email/samples.ts) no están en este repositorio.');
+  return samplesModule.renderEmailPreview(sample);
+}
+
+export const EMAIL_VARIABLES: EmailVariablesDoc | undefined = variablesModule?.EMAIL_VARIABLES;
+
+/** The part of a full HTML e-mail between <body> and </body>, and the body's own inline style. */
+export function emailBody(html: string): { style: string; inner: string } {
+  const match = /<body([^>]*)>([\s\S]*)<\/body>/i.exec(html);
+  if (!match) return { style: '', inner: html };
+  const style = /style="([^"]*)"/i.exec(match[1] ?? '')?.[1] ?? '';
+  return { style, inner: match[2] ?? '' };
+}
+
+/**
+ * Moves every heading of the e-mail one level down (h1 → h2 …), so the preview page keeps a single h1:
+ * its own title. Nothing else of the message changes.
+ */
+export function demoteHeadings(html: string): string {
+  return html.replace(/<(\/?)h([1-5])(?=[\s>])/gi, (_match, slash: string, level: string) => `<${slash}h${Number(level) + 1}`);
+}

@@ -1,0 +1,130 @@
+/**
+ * Pure helpers behind the wiki layout: page order, sidebar model, previous/next links, table of
+ * contents and the check that every page the specification requires exists in its group.
+ */
+import { wikiPath } from '../routes.ts';
+import { DEFAULT_OPEN_GROUP, WIKI_GROUPS, type WikiGroupId } from './groups.ts';
+
+/** What the helpers need to know about a page (its frontmatter plus its slug). */
+export interface WikiPageMeta {
+  slug: string;
+  title: string;
+  group: WikiGroupId;
+  order: number;
+}
+
+export interface SidebarLink {
+  slug: string;
+  title: string;
+  href: string;
+  current: boolean;
+}
+
+export interface SidebarGroup {
+  id: WikiGroupId;
+  label: string;
+  icon: (typeof WIKI_GROUPS)[number]['icon'];
+  /** Holds the page being shown: rendered open and highlighted. */
+  current: boolean;
+  /** Open in the server-rendered HTML (the default group or the current one). */
+  open: boolean;
+  links: SidebarLink[];
+}
+
+const groupRank = new Map<WikiGroupId, number>(WIKI_GROUPS.map((group, index) => [group.id, index]));
+
+/** Reading order of the whole wiki: group order, then `order`, then title (a stable tie-break). */
+export function sortWikiPages<T extends WikiPageMeta>(pages: readonly T[]): T[] {
+  return [...pages].sort(
+    (a, b) =>
+      (groupRank.get(a.group) ?? 0) - (groupRank.get(b.group) ?? 0) ||
+      a.order - b.order ||
+      a.title.localeCompare(b.title, 'es-MX'),
+  );
+}
+
+export function buildSidebar(pages: readonly WikiPageMeta[], currentSlug: string): SidebarGroup[] {
+  const sorted = sortWikiPages(pages);
+  return WIKI_GROUPS.map((group) => {
+    const links = sorted
+      .filter((page) => page.group === group.id)
+      .map((page) => ({ slug: page.slug, title: page.title, href: wikiPath(page.slug), current: page.slug === currentSlug }));
+    const current = links.some((link) => link.current);
+    return { id: group.id, label: group.label, icon: group.icon, current, open: current || group.id === DEFAULT_OPEN_GROUP, links };
+  }).filter((group) => group.links.length > 0);
+}
+
+export interface PrevNext {
+  prev?: WikiPageMeta;
+  next?: WikiPageMeta;
+}
+
+/** Neighbours in reading order; the first page has no `prev`, the last no `next`. */
+export function prevNext<T extends WikiPageMeta>(pages: readonly T[], currentSlug: string): { prev?: T; next?: T } {
+  const sorted = sortWikiPages(pages);
+  const index = sorted.findIndex((page) => page.slug === currentSlug);
+  if (index === -1) return {};
+  const result: { prev?: T; next?: T } = {};
+  const prev = sorted[index - 1];
+  const next = sorted[index + 1];
+  if (prev) result.prev = prev;
+  if (next) result.next = next;
+  return result;
+}
+
+/** A heading as `render(entry)` reports it. */
+export interface Heading {
+  depth: number;
+  slug: string;
+  text: string;
+}
+
+export interface TocEntry {
+  slug: string;
+  text: string;
+  children: { slug: string; text: string }[];
+}
+
+/**
+ * Table of contents from the page's h2 and h3. An h3 nests under the h2 before it; an h3 before any
+ * h2 is listed at the top level so no section is lost.
+ */
+export function tableOfContents(headings: readonly Heading[]): TocEntry[] {
+  const toc: TocEntry[] = [];
+  for (const heading of headings) {
+    const text = heading.text.trim();
+    if (heading.depth === 2) toc.push({ slug: heading.slug, text, children: [] });
+    else if (heading.depth === 3) {
+      const parent = toc.at(-1);
+      if (parent) parent.children.push({ slug: heading.slug, text });
+      else toc.push({ slug: heading.slug, text, children: [] });
+    }
+  }
+  return toc;
+}
+
+/**
+ * Problems with the set of pages: a page the specification requires is missing, sits in another
+ * group, or two pages share an `order` in one group. Empty when everything is in place.
+ */
+export function specProblems(pages: readonly WikiPageMeta[]): string[] {
+  const problems: string[] = [];
+  const bySlug = new Map(pages.map((page) => [page.slug, page]));
+  for (const group of WIKI_GROUPS) {
+    for (const slug of group.specPages) {
+      const page = bySlug.get(slug);
+      if (!page) problems.push(`Falta la página content/wiki/${slug}.mdx (grupo "${group.id}").`);
+      else if (page.group !== group.id) {
+        problems.push(`content/wiki/${slug}.mdx: group debe ser "${group.id}", no "${page.group}".`);
+      }
+    }
+  }
+  const seen = new Map<string, string>();
+  for (const page of pages) {
+    const key = `${page.group}:${page.order}`;
+    const other = seen.get(key);
+    if (other) problems.push(`content/wiki/${page.slug}.mdx y content/wiki/${other}.mdx tienen el mismo order (${page.order}) en el grupo "${page.group}".`);
+    else seen.set(key, page.slug);
+  }
+  return problems;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { countComponents, countRoutes, lighthouseMinimum } from './stats.ts';
+
+describe('lighthouseMinimum', () => {
+  const summary = {
+    measuredAt: '2026-11-20T18:00:00.000Z',
+    pages: [
+      { type: 'home', performance: 100, accessibility: 100, bestPractices: 100, seo: 100 },
+      { type: 'wiki', performance: 97, accessibility: 100, bestPractices: 96, seo: 100 },
+      { type: 'faq', performance: 99, accessibility: 94, bestPractices: 100, seo: 100 },
+    ],
+  };
+
+  it('is the lowest score across every page and category', () => {
+    expect(lighthouseMinimum(summary)).toEqual({ minimum: 94, measuredAt: '2026-11-20T18:00:00.000Z', pageTypes: 3 });
+  });
+
+  it('is null when there is no summary or it has the wrong shape', () => {
+    expect(lighthouseMinimum(undefined)).toBeNull();
+    expect(lighthouseMinimum({ measuredAt: 'x', pages: [] })).toBeNull();
+    expect(lighthouseMinimum({ measuredAt: 'x', pages: [{ type: 'home', performance: '100' }] })).toBeNull();
+    expect(lighthouseMinimum({ pages: summary.pages })).toBeNull();
+  });
+});
+
+describe('countComponents', () => {
+  it('counts Astro components and React islands, not tests or other files', () => {
+    expect(
+      countComponents([
+        'src/components/brand/Logo.astro',
+        'src/components/wiki/StatCards.astro',
+        'src/components/wiki/mdx-components.ts',
+        'src/islands/navbar/Navbar.tsx',
+        'src/islands/navbar/Navbar.test.tsx',
+        'src/islands/forms/use-form.ts',
+        'src/layouts/BaseLayout.astro',
+      ]),
+    ).toBe(3);
+  });
+});
+
+describe('countRoutes', () => {
+  it('counts route files under src/pages except error pages', () => {
+    expect(
+      countRoutes([
+        'src/pages/index.astro',
+        'src/pages/404.astro',
+        'src/pages/portfolio/404.astro',
+        'src/pages/portfolio/[id].astro',
+        'src/pages/wikiangram/[slug].astro',
+        'src/pages/robots.txt.ts',
+        'src/pages/helpers.test.ts',
+        'src/components/Card.astro',
+      ]),
+    ).toBe(4);
+  });
+});

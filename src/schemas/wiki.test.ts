@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { wikiSchema } from './wiki.ts';
+
+const valid = {
+  title: 'Instalación paso a paso',
+  description: 'Siete pasos para tener el sitio y la API corriendo en tu equipo, con la lista de verificación final.',
+  group: 'installation',
+  order: 2,
+  lastUpdated: new Date('2026-11-22T00:00:00.000Z'),
+};
+
+function messages(data: unknown): Record<string, string> {
+  const result = wikiSchema.safeParse(data);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.') || '(página)', issue.message]));
+}
+
+describe('wiki frontmatter', () => {
+  it('accepts a complete page, with or without lastUpdated', () => {
+    expect(wikiSchema.safeParse(valid).success).toBe(true);
+    const { lastUpdated: _omitted, ...withoutDate } = valid;
+    expect(wikiSchema.safeParse(withoutDate).success).toBe(true);
+  });
+
+  it('names each wrong field in Spanish', () => {
+    expect(messages({ ...valid, group: 'instalacion' })).toEqual({
+      group: 'group "instalacion" no existe: usa uno de overview, installation, pages, components, functionality, design-system, maintenance, backend.',
+    });
+    expect(messages({ ...valid, description: 'Muy corta.' }).description).toMatch(/entre 50 y 160 caracteres/);
+    expect(messages({ ...valid, description: 'x'.repeat(161) }).description).toMatch(/entre 50 y 160 caracteres/);
+    expect(messages({ ...valid, order: 1.5 }).order).toBe('order debe ser un número entero.');
+    expect(messages({ ...valid, order: '2' }).order).toBe('order debe ser un número entero sin comillas.');
+    expect(messages({ ...valid, lastUpdated: '22/11/2026' }).lastUpdated).toMatch(/AAAA-MM-DD/);
+  });
+
+  it('reports missing fields and unknown keys', () => {
+    const { title: _title, ...withoutTitle } = valid;
+    expect(messages(withoutTitle).title).toBe('Falta el título de la página (title).');
+    expect(messages({ ...valid, titulo: 'x' })['(página)']).toBe(
+      'Campo desconocido "titulo": los campos válidos son title, description, group, order, lastUpdated.',
+    );
+  });
+});
