@@ -32,7 +32,19 @@ export default defineConfig({
   // Code blocks are highlighted at build time into Prism's token classes (styled in src/styles/wiki.css):
   // Shiki's default inline colours would be style attributes, which the CSP blocks.
   markdown: { syntaxHighlight: 'prism' },
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      rollupOptions: {
+        // Astro's own MDX head-propagation directive trips this bundler notice once per MDX file
+        // (withastro/astro#18087, harmless); silenced so real warnings stay visible in the build output.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('astro:head-inject')) return;
+          warn(warning);
+        },
+      },
+    },
+  },
   fonts: [
     {
       provider: fontProviders.local(),

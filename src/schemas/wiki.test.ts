@@ -36,8 +36,8 @@ describe('wiki frontmatter', () => {
   it('reports missing fields and unknown keys', () => {
     const { title: _title, ...withoutTitle } = valid;
     expect(messages(withoutTitle).title).toBe('Falta el título de la página (title).');
-    expect(messages({ ...valid, titulo: 'x' })['(página)']).toBe(
-      'Campo desconocido "titulo": los campos válidos son title, description, group, order, lastUpdated.',
-    );
+    expect(messages({ ...valid, titulo: 'x' })).toEqual({
+      titulo: 'Campo desconocido: los campos válidos son title, description, group, order, lastUpdated.',
+    });
   });
 });

@@ -35,11 +35,22 @@ const fields = {
     .optional(),
 };
 
-export const wikiSchema = z.strictObject(fields, {
-  error: (issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `Campo desconocido ${issue.keys.map((key) => `"${key}"`).join(', ')}: los campos válidos son ${Object.keys(fields).join(', ')}.`
-      : undefined,
-});
+const known = new Set(Object.keys(fields));
+const unknownKeyMessage = `Campo desconocido: los campos válidos son ${[...known].join(', ')}.`;
+
+// Any other key is a typo or a field that does not exist. It is reported under its own name
+// ("autor: Campo desconocido…"), next to the other problems of the page (`when` keeps the check running
+// even when another field already failed), and dropped from the data.
+export const wikiSchema = z
+  .looseObject(fields)
+  .check(
+    z.superRefine(
+      (data: Record<string, unknown>, ctx) => {
+        for (const key of Object.keys(data)) if (!known.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: unknownKeyMessage });
+      },
+      { when: () => true },
+    ),
+  )
+  .transform(({ title, description, group, order, lastUpdated }) => ({ title, description, group, order, lastUpdated }));
 
 export type WikiFrontmatter = z.infer<typeof wikiSchema>;

@@ -10,6 +10,7 @@ import Card from './Card.astro';
 import CardGrid from './CardGrid.astro';
 import Checklist from './Checklist.astro';
 import ColorSwatches from './ColorSwatches.astro';
+import ConsultingOffers from './ConsultingOffers.astro';
 import EmailPreviews from './EmailPreviews.astro';
 import EmailVariables from './EmailVariables.astro';
 import ExternalLink from './ExternalLink.astro';
@@ -19,6 +20,7 @@ import H3 from './H3.astro';
 import Pane from './Pane.astro';
 import Pre from './Pre.astro';
 import SideBySide from './SideBySide.astro';
+import StackVersions from './StackVersions.astro';
 import StatCards from './StatCards.astro';
 import StatusBadge from './StatusBadge.astro';
 import Steps from './Steps.astro';
@@ -37,12 +39,14 @@ export const WIKI_MDX_COMPONENTS = {
   CardGrid,
   Checklist,
   ColorSwatches,
+  ConsultingOffers,
   EmailPreviews,
   EmailVariables,
   ExternalLink,
   GlassDemo,
   Pane,
   SideBySide,
+  StackVersions,
   StatCards,
   StatusBadge,
   Steps,

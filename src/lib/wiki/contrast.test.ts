@@ -35,3 +35,14 @@ describe('parseColorTokens', () => {
     expect(contrastRatio(color('brand-700'), color('brand-50'))).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('code highlighting colours', () => {
+  it('keep every Prism token colour at 4.5:1 or more on the ink code background', () => {
+    const css = readFileSync('src/styles/wiki.css', 'utf8');
+    const rules = [...css.matchAll(/((?:\.token\.[\w-]+,?\s*)+)\{\s*color:\s*(#[0-9a-f]{6})/gi)];
+    expect(rules.length).toBeGreaterThanOrEqual(8);
+    for (const [, selectors, color] of rules) {
+      expect(contrastRatio(color as string, '#0b1020'), selectors?.trim()).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});

@@ -54,17 +54,34 @@ interface VariablesModule {
   EMAIL_VARIABLES: EmailVariablesDoc;
 }
 
+export interface LeadScoreRuleDoc {
+  id: string;
+  points: number;
+  description: string;
+}
+
+interface AnalysisModule {
+  LEAD_SCORE_DEFAULT: number;
+  LEAD_SCORE_RULES: readonly LeadScoreRuleDoc[];
+}
+
 const samplesModules = import.meta.glob<SamplesModule>('/server/email/samples.ts', { eager: true });
 const variablesModules = import.meta.glob<VariablesModule>('/server/email/variables.ts', { eager: true });
 
+const analysisModules = import.meta.glob<AnalysisModule>('/server/email/analysis.ts', { eager: true });
+
 const samplesModule = Object.values(samplesModules)[0];
 const variablesModule = Object.values(variablesModules)[0];
+const analysisModule = Object.values(analysisModules)[0];
 
 if (samplesModule && (!Array.isArray(samplesModule.EMAIL_PREVIEW_SAMPLES) || typeof samplesModule.renderEmailPreview !== 'function')) {
   throw new Error('server/email/samples.ts ya no exporta EMAIL_PREVIEW_SAMPLES y renderEmailPreview: actualiza src/lib/wiki/email-previews.ts.');
 }
 if (variablesModule && typeof variablesModule.EMAIL_VARIABLES !== 'object') {
   throw new Error('server/email/variables.ts ya no exporta EMAIL_VARIABLES: actualiza src/lib/wiki/email-previews.ts.');
+}
+if (analysisModule && (!Array.isArray(analysisModule.LEAD_SCORE_RULES) || typeof analysisModule.LEAD_SCORE_DEFAULT !== 'number')) {
+  throw new Error('server/email/analysis.ts ya no exporta LEAD_SCORE_RULES y LEAD_SCORE_DEFAULT: actualiza src/lib/wiki/email-previews.ts.');
 }
 
 /** Where the preview of a sample is published (a page of its own, opened in a new tab). */
@@ -80,6 +97,11 @@ export function renderEmailPreview(sample: PreviewSample): PreviewMessage {
 }
 
 export const EMAIL_VARIABLES: EmailVariablesDoc | undefined = variablesModule?.EMAIL_VARIABLES;
+
+/** How the internal message scores a lead: the starting score and each rule's points. */
+export const LEAD_SCORE: { base: number; rules: readonly LeadScoreRuleDoc[] } | undefined = analysisModule
+  ? { base: analysisModule.LEAD_SCORE_DEFAULT, rules: analysisModule.LEAD_SCORE_RULES }
+  : undefined;
 
 /** The part of a full HTML e-mail between <body> and </body>, and the body's own inline style. */
 export function emailBody(html: string): { style: string; inner: string } {
