@@ -52,6 +52,12 @@ function setupSearch(): void {
     if (event.target === dialog) dialog.close();
   });
   dialog.addEventListener('close', () => (opener ?? openers[0])?.focus());
+  // Escape always closes, even from the search box (where Chrome would first only clear the text).
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    dialog.close();
+  });
   document.addEventListener('keydown', (event) => {
     const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
     if (shortcut || (event.key === '/' && !isTyping(event.target))) {

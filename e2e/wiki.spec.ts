@@ -1,0 +1,324 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from './support/fixtures.ts';
+
+/** Every wiki page: slug from the file name, title from its frontmatter. */
+const PAGES = readdirSync('content/wiki')
+  .filter((name) => name.endsWith('.mdx'))
+  .map((name) => {
+    const source = readFileSync(join('content/wiki', name), 'utf8');
+    const title = /^title:\s*(.+)$/m.exec(source)?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2') ?? '';
+    return { slug: name.replace(/\.mdx$/, ''), title };
+  });
+
+const decodeEntities = (value: string) =>
+  value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+const OTHER_GROUPS = ['installation', 'pages', 'components', 'design-system', 'maintenance', 'backend'];
+
+test.describe('wiki pages', () => {
+  test('every page answers 200 and shows its title as the heading, in the tab and in the sidebar', async ({ request }) => {
+    expect(PAGES.length).toBeGreaterThanOrEqual(32);
+    const text = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, '')).trim();
+    for (const { slug, title } of PAGES) {
+      const response = await request.get(`/wikiangram/${slug}`);
+      expect(response.status(), slug).toBe(200);
+      const html = await response.text();
+      expect(text(/<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? ''), slug).toBe(title);
+      expect(text(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? ''), slug).toBe(`${title} | Wiki Angram`);
+      expect(text(/<a\b[^>]*aria-current="page"[^>]*class="wiki-link"[^>]*>([\s\S]*?)<\/a>/.exec(html)?.[1] ?? ''), slug).toBe(title);
+    }
+  });
+
+  test('a page renders its layout in the browser: header, sidebar, table of contents, pager and date', async ({ page }) => {
+    await page.goto('/wikiangram/deployment');
+    await expect(page.getByRole('link', { name: 'Angram, volver al sitio principal' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Despliegue');
+    await expect(page.locator('#wiki-sidebar a[aria-current="page"]')).toHaveText('Despliegue');
+    const toc = page.getByRole('navigation', { name: 'En esta página' });
+    await expect(toc.getByRole('link', { name: 'Respaldos' })).toHaveAttribute('href', '#respaldos');
+    const pager = page.getByRole('navigation', { name: 'Páginas anterior y siguiente' });
+    await expect(pager.locator('a[rel="prev"]')).toHaveAttribute('href', '/wikiangram/development');
+    await expect(pager.locator('a[rel="next"]')).toHaveAttribute('href', '/wikiangram/main-pages');
+    await expect(page.locator('time')).toHaveText('22 de noviembre de 2026');
+    await expect(page.locator('#respaldos').getByRole('link', { name: 'Enlace a esta sección' })).toHaveAttribute('href', '#respaldos');
+  });
+
+  test('each page carries a BreadcrumbList Inicio › Wiki › page', async ({ request }) => {
+    const html = await (await request.get('/wikiangram/backend-integration')).text();
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
+    const graph = JSON.parse(json)['@graph'] as Array<{ '@type': string; itemListElement?: Array<{ name: string }> }>;
+    const crumbs = graph.find((node) => node['@type'] === 'BreadcrumbList')?.itemListElement?.map((item) => item.name);
+    expect(crumbs).toEqual(['Inicio', 'Wiki', 'Integración con el backend']);
+  });
+
+  test('the overview shows stat cards computed from the project', async ({ page }) => {
+    await page.goto('/wikiangram/overview');
+    const values = page.locator('[data-wiki-stats] [data-stat-value]');
+    await expect(values).toHaveCount(4);
+    await expect(values.first()).toHaveText(String(PAGES.length));
+    const lighthouse = existsSync('bench/lighthouse-summary.json') ? /^\d+/ : /^Sin medir$/;
+    await expect(values.nth(3)).toHaveText(lighthouse);
+  });
+
+  test('external tool links open in a new tab without an opener', async ({ page }) => {
+    await page.goto('/wikiangram/design-philosophy');
+    const external = page.locator('article a[href^="http"]');
+    await expect(external).toHaveCount(4);
+    for (const link of await external.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+});
+
+test.describe('/wikiangram', () => {
+  test('replaces itself with the overview in the history', async ({ page }) => {
+    await page.goto('/wikiangram/architecture');
+    await page.goto('/wikiangram');
+    await expect(page).toHaveURL(/\/wikiangram\/overview$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Visión general');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/wikiangram\/architecture$/);
+  });
+
+  test('is a static redirect: canonical, meta refresh and noindex in the HTML', async ({ request, baseURL }) => {
+    const response = await request.get('/wikiangram', { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<meta http-equiv="refresh" content="0; url=\/wikiangram\/overview">/);
+    expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/wikiangram\/overview">/);
+    expect(html).toMatch(/<meta name="robots" content="noindex, follow">/);
+    expect(baseURL).toBeTruthy();
+  });
+
+  test('sends browsers without JavaScript on too', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/wikiangram');
+    await expect(page).toHaveURL(/\/wikiangram\/overview$/);
+    await context.close();
+  });
+});
+
+test.describe('wiki sidebar', () => {
+  test('opens and highlights the current group, keeps overview open and the others closed', async ({ page }) => {
+    await page.goto('/wikiangram/email-template');
+    const group = (id: string) => page.locator(`details[data-wiki-group="${id}"]`);
+    await expect(group('functionality')).toHaveAttribute('open', '');
+    await expect(group('functionality')).toHaveAttribute('data-current', 'true');
+    await expect(group('functionality').locator('summary')).toHaveCSS('background-color', 'rgb(238, 242, 255)');
+    await expect(group('overview')).toHaveAttribute('open', '');
+    await expect(group('overview')).not.toHaveAttribute('data-current');
+    for (const id of OTHER_GROUPS) await expect(group(id)).not.toHaveAttribute('open');
+    await expect(group('functionality').getByRole('link', { name: 'Plantilla de correo' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('remembers opened and closed groups while moving between pages', async ({ page }) => {
+    await page.goto('/wikiangram/overview');
+    await page.locator('details[data-wiki-group="backend"] > summary').click();
+    await page.locator('details[data-wiki-group="overview"] > summary').click();
+    await page.locator('details[data-wiki-group="installation"] > summary').click();
+    await page.getByRole('link', { name: 'Instalación paso a paso' }).click();
+    await expect(page).toHaveURL(/\/wikiangram\/setup$/);
+    await expect(page.locator('details[data-wiki-group="backend"]')).toHaveAttribute('open', '');
+    await expect(page.locator('details[data-wiki-group="overview"]')).not.toHaveAttribute('open');
+    // The current page's group stays open whatever was stored.
+    await expect(page.locator('details[data-wiki-group="installation"]')).toHaveAttribute('open', '');
+  });
+
+  test('groups open and close without JavaScript', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/wikiangram/setup');
+    const backend = page.locator('details[data-wiki-group="backend"]');
+    await expect(page.locator('#wiki-sidebar')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Índice' })).toBeHidden();
+    await expect(backend).not.toHaveAttribute('open');
+    await backend.locator('summary').click();
+    await expect(backend).toHaveAttribute('open', '');
+    await expect(backend.getByRole('link', { name: 'Integración con el backend' })).toBeVisible();
+    await backend.locator('summary').click();
+    await expect(backend).not.toHaveAttribute('open');
+    await context.close();
+  });
+
+  test('hides behind the Índice button on phones', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/wikiangram/colors');
+    const toggle = page.getByRole('button', { name: 'Índice' });
+    const sidebar = page.locator('#wiki-sidebar');
+    await expect(sidebar).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Colores' })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test('has quick links to the main site, contact and portfolio', async ({ page }) => {
+    await page.goto('/wikiangram/overview');
+    const sidebar = page.locator('#wiki-sidebar');
+    await expect(sidebar.getByRole('link', { name: 'Sitio principal' })).toHaveAttribute('href', '/');
+    await expect(sidebar.getByRole('link', { name: 'Contacto' })).toHaveAttribute('href', '/contacto');
+    await expect(sidebar.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
+  });
+});
+
+/** Text Pagefind indexes for a built wiki page (inside data-pagefind-body, minus ignored parts), roughly. */
+function indexedText(html: string): string {
+  const body = html.slice(html.indexOf('data-pagefind-body'));
+  return body.replace(/<[^>]+>/g, ' ').replace(/&[a-z]+;/g, ' ');
+}
+
+test.describe('wiki search', () => {
+  const WORD = 'Caddyfile';
+
+  test(`finds the one page that mentions «${WORD}», loading Pagefind only when opened`, async ({ page }) => {
+    const builtPages = readdirSync('dist/wikiangram').filter((slug) => existsSync(join('dist/wikiangram', slug, 'index.html')));
+    const mentioning = builtPages.filter((slug) => indexedText(readFileSync(join('dist/wikiangram', slug, 'index.html'), 'utf8')).includes(WORD));
+    expect(mentioning).toEqual(['deployment']);
+
+    const pagefindRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/pagefind/')) pagefindRequests.push(request.url());
+    });
+    await page.goto('/wikiangram/overview');
+    await page.waitForLoadState('networkidle');
+    expect(pagefindRequests).toEqual([]);
+
+    const opener = page.getByRole('button', { name: 'Buscar en la wiki' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Buscar en la wiki' });
+    await expect(dialog).toBeVisible();
+    const input = dialog.getByRole('searchbox', { name: 'Buscar en la wiki' });
+    await expect(input).toBeFocused();
+    await input.fill(WORD);
+    const results = dialog.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('link');
+    await expect(results).toHaveCount(1);
+    await expect(results.first()).toHaveAttribute('href', /^\/wikiangram\/deployment(#.*)?$/);
+    await expect(results.first()).toContainText('Despliegue');
+    await expect(dialog.getByRole('status')).toHaveText(`1 página con «${WORD}».`);
+    expect(pagefindRequests.some((url) => url.endsWith('/pagefind/pagefind.js'))).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('opens with Ctrl+K and says when nothing matches', async ({ page }) => {
+    await page.goto('/wikiangram/setup');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Buscar en la wiki' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('searchbox').fill('wxyzqq');
+    await expect(dialog.getByRole('status')).toHaveText('Sin resultados para «wxyzqq».');
+    await dialog.getByRole('button', { name: 'Cerrar la búsqueda' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+const PREVIEWS_PRESENT = existsSync('server/email/samples.ts');
+
+test.describe('e-mail previews', () => {
+  test.skip(!PREVIEWS_PRESENT, 'server/email/samples.ts no está en esta copia del repositorio');
+
+  test('the template page links six previews rendered by the real templates, each opening in a new tab', async ({ page }) => {
+    await page.goto('/wikiangram/email-template');
+    await expect(page.locator('[data-email-variables="client"]')).toHaveCount(4);
+    const links = page.locator('[data-email-previews] a');
+    await expect(links).toHaveCount(6);
+    const hrefs: string[] = [];
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      hrefs.push((await link.getAttribute('href')) ?? '');
+    }
+    for (const href of hrefs) {
+      const response = await page.goto(href);
+      expect(response?.status(), href).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }), href).toBeVisible();
+      await expect(page.locator('dd').nth(3), href).toHaveText(/ - Angram$/);
+      // The e-mail's inline styles apply (this page's CSP allows style attributes, and only those).
+      await expect(page.locator('#html-version + div td').first(), href).toHaveCSS('padding-top', '24px');
+    }
+  });
+});
+
+/** Files under a folder, recursively. */
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return htmlFiles(path);
+    return path.endsWith('.html') ? [path] : [];
+  });
+}
+
+/** The built file a site path resolves to, like the production server does. */
+function builtFile(path: string): string | undefined {
+  const base = join('dist', path);
+  return [base, `${base}.html`, join(base, 'index.html')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+}
+
+
+interface Link {
+  from: string;
+  href: string;
+  path: string;
+  hash: string;
+}
+
+function wikiLinks(): Link[] {
+  return htmlFiles('dist/wikiangram').flatMap((file) => {
+    const html = readFileSync(file, 'utf8');
+    const from = `/${file.slice('dist/'.length).replace(/(\/)?index\.html$/, '')}`;
+    return [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)]
+      .map((match) => decodeEntities(match[1] ?? ''))
+      .filter((href) => !/^[a-z][a-z0-9+.-]*:/i.test(href))
+      .map((href) => {
+        const [rawPath = '', rawHash = ''] = href.split('#', 2);
+        return { from, href, path: decodeURIComponent(rawPath) || from, hash: decodeURIComponent(rawHash) };
+      });
+  });
+}
+
+function brokenLinks(links: readonly Link[]): string[] {
+  const ids = new Map<string, Set<string>>();
+  const idsOf = (file: string) => {
+    let set = ids.get(file);
+    if (!set) {
+      set = new Set([...readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((match) => decodeEntities(match[1] ?? '')));
+      ids.set(file, set);
+    }
+    return set;
+  };
+  const broken: string[] = [];
+  for (const link of links) {
+    const file = builtFile(link.path);
+    if (!file) broken.push(`${link.from}: ${link.href} (no existe ${link.path})`);
+    else if (link.hash && !idsOf(file).has(link.hash)) broken.push(`${link.from}: ${link.href} (no hay id="${link.hash}")`);
+  }
+  return [...new Set(broken)];
+}
+
+test.describe('links in the built wiki', () => {
+  const links = wikiLinks();
+  const isWiki = (link: Link) => link.path === '/wikiangram' || link.path.startsWith('/wikiangram/');
+
+  test('every link into the wiki and every #anchor resolves', () => {
+    const internal = links.filter(isWiki);
+    expect(internal.length).toBeGreaterThan(500);
+    expect(internal.filter((link) => link.hash).length).toBeGreaterThan(100);
+    expect(brokenLinks(internal)).toEqual([]);
+  });
+
+  // The rest of the site (contact, portfolio, services…) is built by other parts of the product; once
+  // its pages are in dist/ every link the wiki makes to them must resolve too.
+  const siteBuilt = existsSync('dist/contacto/index.html');
+  test('every link from the wiki to the rest of the site resolves', () => {
+    test.skip(!siteBuilt, 'las páginas de marketing aún no están en este build');
+    expect(brokenLinks(links.filter((link) => !isWiki(link)))).toEqual([]);
+  });
+});
