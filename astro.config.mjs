@@ -24,8 +24,8 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Error pages and the wiki's redirect page are not documents to index.
-    sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) }),
+    // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index.
+    sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/') }),
     nestedNotFound(),
     wikiSearchIndex(),
   ],
