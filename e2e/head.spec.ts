@@ -1,17 +1,6 @@
 import { test, expect, sitemapPaths } from './support/fixtures.ts';
+import { imageSize } from './support/built-site.ts';
 
-/** Width and height from a PNG's IHDR chunk or a JPEG's SOF marker. */
-function imageSize(bytes: Buffer): { width: number; height: number } {
-  if (bytes.subarray(1, 4).toString() === 'PNG') return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  let offset = 2;
-  while (offset < bytes.length) {
-    const marker = bytes[offset + 1] ?? 0;
-    const length = bytes.readUInt16BE(offset + 2);
-    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    offset += 2 + length;
-  }
-  throw new Error('formato de imagen no reconocido');
-}
 
 test('every page has a complete head: title, description, keywords, canonical, Open Graph and Twitter', async ({ page, request }) => {
   const paths = await sitemapPaths(page);
