@@ -56,22 +56,21 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
 
 /**
  * An object that rejects unknown keys, so a typo such as `subtitel:` fails instead of being dropped.
- * zod reports the unknown key at the object's level, so the message names it and lists the valid ones.
+ * `z.strictObject` reports unknown keys at the object's level (Astro prints an empty field name), so
+ * every extra key is checked by a catch-all that always fails: the issue carries the key as its path.
  */
 export function entry<S extends z.ZodRawShape>(shape: S, what = 'la entrada') {
   const known = Object.keys(shape).join(', ');
-  return z.strictObject(shape, {
-    error: (issue) => {
-      if (issue.code === 'unrecognized_keys') {
-        const keys = issue.keys.map((key) => `«${key}»`).join(', ');
-        return `Campo desconocido ${keys} en ${what}; revisa la ortografía. Campos válidos: ${known}.`;
-      }
-      if (issue.code === 'invalid_type') {
-        return issue.input === undefined ? `Falta ${what}.` : `${capitalize(what)} debe tener los campos: ${known}.`;
-      }
-      return undefined;
-    },
+  const unknownKey = z.unknown().refine(() => false, {
+    error: `Campo desconocido en ${what}; revisa la ortografía. Campos válidos: ${known}.`,
   });
+  const schema = z
+    .object(shape, {
+      error: (issue) => (issue.input === undefined ? `Falta ${what}.` : `${capitalize(what)} debe tener los campos: ${known}.`),
+    })
+    .catchall(unknownKey);
+  // Parsing fails on any key outside `shape`, so a parsed value has exactly the strict object's type.
+  return schema as unknown as ReturnType<typeof z.strictObject<S>>;
 }
 
 function capitalize(phrase: string): string {

@@ -40,6 +40,6 @@ describe('team schema', () => {
   });
 
   it('rejects an unknown key and names it', () => {
-    expect(issuesFor({ ...valid, puesto: 'CTO' })[0]).toContain('Campo desconocido «puesto» en la persona del equipo');
+    expect(issuesFor({ ...valid, puesto: 'CTO' })[0]).toMatch(/^puesto: Campo desconocido en la persona del equipo/);
   });
 });

@@ -8,12 +8,13 @@ import { portfolioId } from './portfolio.ts';
 import { entry, integer, text } from './field-helpers.ts';
 
 /**
- * `project` is validated against the six portfolio ids first: Astro's `reference()` accepts any string
- * and a typo would only surface as a missing entry at render time. `src/content.config.ts` passes
- * `portfolioId.pipe(reference('portfolio'))` so pages get a reference they can resolve with `getEntry`;
- * tests pass `portfolioId` alone.
+ * Astro's `reference('portfolio')` accepts any string (a typo would only show up as a missing entry at
+ * render time), so `project` is checked against the six portfolio ids and then turned into the same
+ * `{ collection, id }` shape a reference has: pages resolve it with `getEntry(data.project)`.
  */
-export function testimonialSchema<P extends z.ZodType<unknown, string>>({ image }: SchemaContext, project: P) {
+const project = portfolioId.transform((id) => ({ collection: 'portfolio' as const, id }));
+
+export function testimonialSchema({ image }: SchemaContext) {
   return entry(
     {
       name: text('el nombre'),
@@ -30,4 +31,4 @@ export function testimonialSchema<P extends z.ZodType<unknown, string>>({ image 
   );
 }
 
-export type TestimonialData = z.output<ReturnType<typeof testimonialSchema<typeof portfolioId>>>;
+export type TestimonialData = z.output<ReturnType<typeof testimonialSchema>>;
