@@ -35,7 +35,7 @@ function load<S extends z.ZodType>(folder: string, extension: string, read: (pat
   const schema = schemaFor(contextFor(join(contentDir, folder)));
   return entriesIn(folder, extension).map(({ id, path }) => {
     const result = schema.safeParse(read(path));
-    // Entries that fail are reported by the first test; the others read `data` of valid entries only.
+    // A failing entry is named by the first test below; the later tests then also fail on its missing data.
     return { id, file: `${folder}/${id}${extension}`, issues: describeIssues(result), data: result.data as z.output<S> };
   });
 }
