@@ -1,0 +1,32 @@
+/**
+ * Content collections. Editable content lives in `content/` at the repository root; each collection's
+ * schema is in `src/schemas/<name>.ts`. A wrong or missing field fails `astro sync` / `astro build` with
+ * the file and the field. `strictLoader` adds the checks a per-entry schema cannot make (see its file).
+ */
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { strictLoader } from './lib/content/strict-loader.ts';
+import { auditRules, auditSchema } from './schemas/audit.ts';
+import { consultingOfferSchema, consultingRules } from './schemas/consulting.ts';
+import { faqCategorySchema, faqRules } from './schemas/faq.ts';
+import { integrationCategorySchema, integrationRules } from './schemas/integrations.ts';
+import { pageRules, pageSchema } from './schemas/pages.ts';
+import { processPhaseSchema, processRules } from './schemas/process.ts';
+import { serviceRules, serviceSchema } from './schemas/services.ts';
+import { statsGroupSchema, statsRules } from './schemas/stats.ts';
+import { technologyRules, technologySchema } from './schemas/technologies.ts';
+
+const yamlFolder = (dir: string) => glob({ pattern: '*.yaml', base: `./content/${dir}` });
+
+// Services, technologies, process, FAQ, consulting, audit, integrations, stats, page copy.
+const services = defineCollection({ loader: strictLoader(yamlFolder('services'), serviceRules), schema: serviceSchema });
+const technologies = defineCollection({ loader: strictLoader(file('./content/technologies.yaml'), technologyRules), schema: technologySchema });
+const processPhases = defineCollection({ loader: strictLoader(file('./content/process.yaml'), processRules), schema: processPhaseSchema });
+const faq = defineCollection({ loader: strictLoader(file('./content/faq.yaml'), faqRules), schema: faqCategorySchema });
+const consulting = defineCollection({ loader: strictLoader(file('./content/consulting.yaml'), consultingRules), schema: consultingOfferSchema });
+const audit = defineCollection({ loader: strictLoader(file('./content/audit.yaml'), auditRules), schema: auditSchema });
+const integrations = defineCollection({ loader: strictLoader(file('./content/integrations.yaml'), integrationRules), schema: integrationCategorySchema });
+const stats = defineCollection({ loader: strictLoader(file('./content/stats.yaml'), statsRules), schema: statsGroupSchema });
+const pages = defineCollection({ loader: strictLoader(yamlFolder('pages'), pageRules), schema: pageSchema });
+
+export const collections = { services, technologies, process: processPhases, faq, consulting, audit, integrations, stats, pages };
