@@ -1,11 +1,11 @@
 /**
  * Content collections. Editable content lives in `content/` at the repository root; each collection's
  * schema is in `src/schemas/<name>.ts`. A wrong or missing field fails `astro sync` / `astro build` with
- * the file and the field. `strictLoader` adds the checks a per-entry schema cannot make (see its file).
+ * the file and the field. `strictLoader`/`strictYamlFile` add the checks a per-entry schema cannot make (see its file).
  */
 import { defineCollection } from 'astro:content';
-import { file, glob } from 'astro/loaders';
-import { strictLoader } from './lib/content/strict-loader.ts';
+import { glob } from 'astro/loaders';
+import { strictLoader, strictYamlFile } from './lib/content/strict-loader.ts';
 import { auditRules, auditSchema } from './schemas/audit.ts';
 import { consultingOfferSchema, consultingRules } from './schemas/consulting.ts';
 import { faqCategorySchema, faqRules } from './schemas/faq.ts';
@@ -20,13 +20,13 @@ const yamlFolder = (dir: string) => glob({ pattern: '*.yaml', base: `./content/$
 
 // Services, technologies, process, FAQ, consulting, audit, integrations, stats, page copy.
 const services = defineCollection({ loader: strictLoader(yamlFolder('services'), serviceRules), schema: serviceSchema });
-const technologies = defineCollection({ loader: strictLoader(file('./content/technologies.yaml'), technologyRules), schema: technologySchema });
-const processPhases = defineCollection({ loader: strictLoader(file('./content/process.yaml'), processRules), schema: processPhaseSchema });
-const faq = defineCollection({ loader: strictLoader(file('./content/faq.yaml'), faqRules), schema: faqCategorySchema });
-const consulting = defineCollection({ loader: strictLoader(file('./content/consulting.yaml'), consultingRules), schema: consultingOfferSchema });
-const audit = defineCollection({ loader: strictLoader(file('./content/audit.yaml'), auditRules), schema: auditSchema });
-const integrations = defineCollection({ loader: strictLoader(file('./content/integrations.yaml'), integrationRules), schema: integrationCategorySchema });
-const stats = defineCollection({ loader: strictLoader(file('./content/stats.yaml'), statsRules), schema: statsGroupSchema });
+const technologies = defineCollection({ loader: strictYamlFile('./content/technologies.yaml', technologyRules), schema: technologySchema });
+const processPhases = defineCollection({ loader: strictYamlFile('./content/process.yaml', processRules), schema: processPhaseSchema });
+const faq = defineCollection({ loader: strictYamlFile('./content/faq.yaml', faqRules), schema: faqCategorySchema });
+const consulting = defineCollection({ loader: strictYamlFile('./content/consulting.yaml', consultingRules), schema: consultingOfferSchema });
+const audit = defineCollection({ loader: strictYamlFile('./content/audit.yaml', auditRules), schema: auditSchema });
+const integrations = defineCollection({ loader: strictYamlFile('./content/integrations.yaml', integrationRules), schema: integrationCategorySchema });
+const stats = defineCollection({ loader: strictYamlFile('./content/stats.yaml', statsRules), schema: statsGroupSchema });
 const pages = defineCollection({ loader: strictLoader(yamlFolder('pages'), pageRules), schema: pageSchema });
 
 export const collections = { services, technologies, process: processPhases, faq, consulting, audit, integrations, stats, pages };

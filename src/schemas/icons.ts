@@ -33,6 +33,7 @@ export const ICON_NAMES = [
   'calendar',
   'credit-card',
   'refresh',
+  'check',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -48,7 +48,6 @@ export const PAGE_RULES = {
       testimonios: {},
       contacto: {},
     },
-    labels: ['submit'],
   },
   portfolio: {
     sections: { proyectos: { linkLabel: true }, estadisticas: {}, 'caso-no-encontrado': { actions: [1, 1] } },
@@ -74,6 +73,7 @@ export const PAGE_RULES = {
     cta: true,
   },
   'consultoria-tecnologica': {
+    heroActions: [1, 1],
     sections: { servicios: {}, 'por-que': { items: [3, 4] }, formulario: {} },
     labels: ['from', 'duration', 'includes', 'deliverables', 'idealFor', 'choose'],
     backTo: '/tecnologias',
@@ -103,7 +103,7 @@ export const PAGE_RULES = {
   },
   contacto: {
     sections: { promesas: { items: [4, 4] }, formulario: {}, canales: { items: [3, 3] } },
-    labels: ['submit', 'supportHours'],
+    labels: ['supportHours'],
   },
   faq: {
     sections: { preguntas: {}, ayuda: { actions: [1, 2] } },

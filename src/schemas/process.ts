@@ -21,7 +21,9 @@ export const processPhaseSchema = strict({
   metrics: list(strict({ value: shortText(12, 'una cifra como "99.9%"'), label: shortText(60, 'qué mide') }), 1, 3).optional(),
 }).superRefine((phase, ctx) => {
   const expected = PROCESS_PHASE_IDS.indexOf(phase.id) + 1;
-  if (phase.phase !== expected) {
+  // An out-of-range number already has its own message.
+  const inRange = phase.phase >= 1 && phase.phase <= PROCESS_PHASE_IDS.length;
+  if (inRange && phase.phase !== expected) {
     ctx.addIssue({ code: 'custom', path: ['phase'], message: `La fase "${phase.id}" es la número ${expected}` });
   }
 });

@@ -10,7 +10,8 @@
  *   naming the file the editor has to fix. Astro's own loaders only log a YAML syntax error and carry on
  *   with an empty collection; the missing-entries check turns that into a build error too.
  */
-import type { Loader, LoaderContext } from 'astro/loaders';
+import { file, type Loader, type LoaderContext } from 'astro/loaders';
+import yaml from 'js-yaml';
 
 export interface LoadedEntry {
   id: string;
@@ -57,8 +58,11 @@ export function entryProblems(entries: readonly LoadedEntry[], rules: EntryRules
   return problems;
 }
 
-/** Wraps `inner` (a `file()` or `glob()` loader) with the id injection and the entry-set rules. */
-export function strictLoader(inner: Loader, rules: EntryRules): Loader {
+/**
+ * Wraps `inner` (a `file()` or `glob()` loader) with the id injection and the entry-set rules.
+ * `loadError` reports a failure the inner loader only logged (see `strictYamlFile`).
+ */
+export function strictLoader(inner: Loader, rules: EntryRules, loadError?: () => string | undefined): Loader {
   return {
     name: `strict-${inner.name}`,
     load: async (context: LoaderContext) => {
@@ -68,6 +72,8 @@ export function strictLoader(inner: Loader, rules: EntryRules): Loader {
           context.parseData(isPlainObject(props.data) ? { ...props, data: { ...props.data, id: props.id } } : props),
       };
       await inner.load(withId);
+      const failure = loadError?.();
+      if (failure) throw new Error(`No se pudo leer ${rules.source}:\n${failure}`);
       const entries = context.store.values().map((entry) => ({ id: entry.id, data: entry.data }));
       const problems = entryProblems(entries, rules);
       if (problems.length > 0) {
@@ -82,4 +88,26 @@ export function strictLoader(inner: Loader, rules: EntryRules): Loader {
       }
     },
   };
+}
+
+type YamlFileData = Record<string, Record<string, unknown>> | Array<Record<string, unknown>>;
+
+/**
+ * `file()` for a YAML file, plus `strictLoader`'s rules. Astro's `file()` logs a YAML syntax error without
+ * its position and carries on; this one fails the build with the parser's message (line and column).
+ */
+export function strictYamlFile(fileName: string, rules: EntryRules): Loader {
+  let syntaxError: string | undefined;
+  const parser = (text: string): YamlFileData => {
+    syntaxError = undefined;
+    try {
+      const data = yaml.load(text, { filename: rules.source });
+      if (typeof data !== 'object' || data === null) throw new Error('se espera una lista de entradas o un mapa de clave: entrada');
+      return data as YamlFileData;
+    } catch (error) {
+      syntaxError = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+  };
+  return strictLoader(file(fileName, { parser }), rules, () => syntaxError);
 }
