@@ -5,7 +5,7 @@
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, shortText, strict, text } from './common.ts';
+import { list, oneOf, shortText, strict } from './common.ts';
 import { icon } from './icons.ts';
 
 /** The four consulting offers of /consultoria-tecnologica (the same ids as the options module's). */
