@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { PORTFOLIO_CATEGORIES, PORTFOLIO_IDS, portfolioSchema } from './portfolio.ts';
