@@ -1,41 +1,12 @@
 /**
- * Icon names content may use. The page components map each name to an inline SVG, so an editor picks a
- * name from this list and an unknown name fails the build instead of rendering an empty box.
+ * Icon names content may use: exactly the site's icon set (src/lib/icons.ts), so an editor picks a name
+ * from that list and an unknown name fails the build instead of rendering an empty box.
  */
+import { ICON_NAMES as SITE_ICON_NAMES, type IconName } from '../lib/icons.ts';
 import { oneOf } from './common.ts';
 
-export const ICON_NAMES = [
-  'globe',
-  'smartphone',
-  'cart',
-  'building',
-  'cloud',
-  'sparkles',
-  'shield',
-  'zap',
-  'layers',
-  'chart',
-  'code',
-  'server',
-  'database',
-  'lock',
-  'clock',
-  'users',
-  'rocket',
-  'wrench',
-  'plug',
-  'message',
-  'infinity',
-  'target',
-  'receipt',
-  'truck',
-  'search',
-  'calendar',
-  'credit-card',
-  'refresh',
-  'check',
-] as const;
+export const ICON_NAMES = SITE_ICON_NAMES as readonly IconName[] as readonly [IconName, ...IconName[]];
 
-export type IconName = (typeof ICON_NAMES)[number];
+export type { IconName };
 
 export const icon = oneOf(ICON_NAMES, 'un icono');

@@ -18,7 +18,7 @@ describe('services schema', () => {
   });
 
   it('rejects an icon outside the list', () => {
-    expect(issues(serviceSchema, changed(web, 'icon', 'rocketship'))[0]).toMatch(/^icon: "rocketship" no es válido: se espera un icono \(globe, /);
+    expect(issues(serviceSchema, changed(web, 'icon', 'rocketship'))[0]).toMatch(/^icon: "rocketship" no es válido: se espera un icono \(arrow-right, /);
   });
 
   it('rejects six features (3 to 5)', () => {
