@@ -102,7 +102,7 @@ export function fintechCover(): string {
     const cardY = s.y + 106;
     out += rect(x, cardY, width, 176, 22, { fill: gradientFill(scene, PALETTE.emerald, PALETTE.indigo, [0, 0, 1, 1]) });
     out += rect(x, cardY, width, 176, 22, {
-      fill: gradientFill(scene, 'rgba(255,255,255,0.35)', 'rgba(255,255,255,0)', [0, 0, 0.6, 0.8]),
+      fill: gradientFill(scene, PALETTE.white, PALETTE.white, [0, 0, 0.6, 0.8], [0.35, 0]),
     });
     out += rect(x + 22, cardY + 26, 40, 30, 7, { fill: PALETTE.amber, 'fill-opacity': 0.85 });
     out +=

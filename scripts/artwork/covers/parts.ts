@@ -127,20 +127,21 @@ export function listRow(
   );
 }
 
-/** Gradient definition helper for accent fills; returns the url() reference. */
+/** Defines a two-stop linear gradient and returns its `url(#id)` reference for a fill. */
 export function gradientFill(
   scene: Scene,
   from: string,
   to: string,
   direction: [number, number, number, number] = [0, 0, 1, 1],
+  opacities: [number, number] = [1, 1],
 ): string {
   const id = scene.id('fill');
   scene.def(
     linearGradient(
       id,
       [
-        { offset: 0, color: from },
-        { offset: 1, color: to },
+        { offset: 0, color: from, opacity: opacities[0] },
+        { offset: 1, color: to, opacity: opacities[1] },
       ],
       [direction[0], direction[1]],
       [direction[2], direction[3]],
