@@ -11,7 +11,8 @@ import { MESSAGES } from './messages.ts';
 const config = loadApiConfig(process.env);
 const api = await createApi(config);
 
-const server = createServer((req, res) => {
+// Slow or stalled clients are cut off instead of holding a connection open.
+const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
   const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
   if (pathname.startsWith(API_BASE_PATH)) {
     void api.handle(req, res);

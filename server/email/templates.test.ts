@@ -233,3 +233,17 @@ describe('preview samples for the wiki', () => {
     }
   });
 });
+
+describe('build-time safety (the wiki imports the templates)', () => {
+  it('keeps the template modules free of I/O, the database and the mailer', async () => {
+    const { readFileSync } = await import('node:fs');
+    const pure = ['analysis', 'calendar', 'consultants', 'html', 'layout', 'lead', 'samples', 'settings', 'subjects', 'templates', 'variables'];
+    for (const name of pure) {
+      const source = readFileSync(new URL(`./${name}.ts`, import.meta.url), 'utf8');
+      const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]);
+      for (const specifier of imports) {
+        expect(specifier, `${name}.ts imports ${specifier}`).not.toMatch(/^node:|nodemailer|\/db\/|\/api\/|transport|outbox/);
+      }
+    }
+  });
+});
