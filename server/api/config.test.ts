@@ -61,14 +61,14 @@ describe('loadApiConfig', () => {
 
   it('names every invalid variable in one clear error', () => {
     const attempt = () =>
-      loadApiConfig({ RATE_LIMIT_MAX: 'cinco', SMTP_URL: 'http://mail', SALES_EMAIL: 'ventas', SITE_URL: 'angram.mx', TRUST_PROXY: 'quizá' });
+      loadApiConfig({ RATE_LIMIT_MAX: 'cinco', MAIL_FROM: 'Angram <hola>', SMTP_URL: 'http://mail', SALES_EMAIL: 'ventas', SITE_URL: 'angram.mx', TRUST_PROXY: 'quizá' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toContain('Configuración inválida de la API');
-      for (const name of ['RATE_LIMIT_MAX', 'SMTP_URL', 'SALES_EMAIL', 'SITE_URL', 'TRUST_PROXY']) expect(message).toContain(`- ${name}:`);
+      for (const name of ['RATE_LIMIT_MAX', 'MAIL_FROM', 'SMTP_URL', 'SALES_EMAIL', 'SITE_URL', 'TRUST_PROXY']) expect(message).toContain(`- ${name}:`);
     }
   });
 });

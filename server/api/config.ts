@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { contactDetails, type ContactDetails } from '../../src/lib/contact.ts';
 import { SITE } from '../../src/lib/site.ts';
-import { DEFAULT_ASSIGNEE, DEFAULT_SALES_EMAIL, defaultMailFrom } from '../email/settings.ts';
+import { addressOf, DEFAULT_ASSIGNEE, DEFAULT_SALES_EMAIL, defaultMailFrom } from '../email/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
@@ -78,7 +78,9 @@ const envSchema = z.object({
   SMTP_URL: optional(
     z.string().refine((value) => /^smtps?:\/\//i.test(value) && URL.canParse(value), 'SMTP_URL debe empezar con smtp:// o smtps://'),
   ),
-  MAIL_FROM: optional(z.string()),
+  MAIL_FROM: optional(
+    z.string().refine((value) => z.email().safeParse(addressOf(value)).success, 'MAIL_FROM debe ser "Nombre <correo@dominio>" o un correo'),
+  ),
   SALES_EMAIL: withDefault(z.email('SALES_EMAIL debe ser un correo electrónico'), DEFAULT_SALES_EMAIL),
   SITE_URL: withDefault(url('SITE_URL'), SITE.defaultUrl),
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),

@@ -8,6 +8,11 @@ export interface ApiResponse {
   headers?: Record<string, string>;
 }
 
+/** The client went away before its body arrived: there is nobody to answer. */
+export class ClientGoneError extends Error {
+  override name = 'ClientGoneError';
+}
+
 /** An answer decided while reading the request (wrong type, too large, bad JSON). */
 export class RequestError extends Error {
   readonly response: ApiResponse;
@@ -90,7 +95,10 @@ export async function readJsonObject(req: IncomingMessage, limit: number): Promi
     const onEnd = () => resolve(false);
     req.on('data', onData);
     req.on('end', onEnd);
-    req.once('error', reject);
+    req.once('error', () => reject(new ClientGoneError('La conexión se cerró antes de recibir la solicitud')));
+    req.once('close', () => {
+      if (!req.readableEnded) reject(new ClientGoneError('La conexión se cerró antes de recibir la solicitud'));
+    });
   });
   if (tooLarge) {
     const drained = await drain(req, size);
@@ -127,6 +135,8 @@ export function writeJson(
   }
   if (closeConnection) headers.Connection = 'close';
   return new Promise((resolve) => {
+    // 'close' also settles it: a client that hung up never gets the end callback.
+    res.once('close', () => resolve());
     res.writeHead(response.status, headers);
     res.end(payload, () => {
       if (closeConnection) res.req.socket?.destroySoon();

@@ -27,7 +27,7 @@ import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { clientAddress, hashAddress, originPage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders } from './cors.ts';
-import { failure, readJsonObject, RequestError, writeJson, type ApiResponse } from './http.ts';
+import { ClientGoneError, failure, readJsonObject, RequestError, writeJson, type ApiResponse } from './http.ts';
 import { MESSAGES, tooManyRequestsMessage } from './messages.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
@@ -171,6 +171,10 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
       const response = await handler(req);
       await writeJson(res, response, headers);
     } catch (error) {
+      if (error instanceof ClientGoneError) {
+        res.destroy();
+        return;
+      }
       if (error instanceof RequestError) {
         await writeJson(res, error.response, headers, error.closeConnection);
         return;

@@ -31,6 +31,8 @@ export interface TestApi {
   post(path: string, body: unknown, headers?: Record<string, string>, raw?: boolean): Promise<JsonAnswer>;
   request(path: string, init?: RequestInit): Promise<JsonAnswer>;
   count(table: 'leads' | 'bookings' | 'outbox'): number;
+  /** `handle` calls that have not finished yet. */
+  inFlight(): number;
   rows<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[];
   /** Stops server and API; the directory stays until `dispose`. */
   stop(): Promise<void>;
@@ -70,7 +72,14 @@ export async function startTestApi(
   const dir = existingDir ?? mkdtempSync(join(tmpdir(), 'angram-api-'));
   const config = testConfig(dir, env);
   const api = await createApi(config, { now: () => TEST_NOW, logger: silentLogger, ...options });
-  const server = createServer((req, res) => void api.handle(req, res));
+  // Tracks unfinished `handle` calls, so a test can prove none is left hanging.
+  let inFlight = 0;
+  const server = createServer((req, res) => {
+    inFlight += 1;
+    void api.handle(req, res).finally(() => {
+      inFlight -= 1;
+    });
+  });
   const url = await listen(server);
   let stopped = false;
 
@@ -99,6 +108,9 @@ export async function startTestApi(
     },
     async request(path, init) {
       return answer(await fetch(url + path, init));
+    },
+    inFlight() {
+      return inFlight;
     },
     count(table) {
       return withDb((db) => Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n));

@@ -1,5 +1,6 @@
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, VALID, type TestApi } from './test-support.ts';
+import { startTestApi, VALID, waitFor, type TestApi } from './test-support.ts';
 
 let t: TestApi;
 beforeAll(async () => {
@@ -152,5 +153,22 @@ describe('malformed requests', () => {
     // Still invalid as a form, but past the content-type check.
     const res = await t.post('/api/webSite/contactSmall', {}, { 'Content-Type': 'application/json; charset=utf-8' });
     expect(res.status).toBe(422);
+  });
+
+  it('survives a client that hangs up halfway through its body', async () => {
+    const { hostname, port } = new URL(t.url);
+    const socket = connect(Number(port), hostname);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
+    socket.write(
+      'POST /api/webSite/contactSmall HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"name":"Ana",',
+    );
+    await waitFor(() => t.inFlight() === 1, 'the server to start reading the request');
+    socket.destroy();
+    // The handler of the abandoned request finishes instead of waiting forever, and the API keeps answering.
+    await waitFor(() => t.inFlight() === 0, 'the abandoned request to be dropped');
+    expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-24' })).status).toBe(200);
   });
 });

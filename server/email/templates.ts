@@ -111,7 +111,7 @@ function clientIntro(lead: EmailLead, vars: EmailVariables): string {
     case FORM_TYPES.project:
       return 'Gracias por confiarnos tu proyecto. Ya estamos revisando lo que nos compartiste: en menos de 24 horas recibirás una estrategia inicial y una propuesta detallada con alcance, tiempos e inversión.';
     case FORM_TYPES.consultancy:
-      return `Recibimos tu solicitud de ${vars.client.tipo_consultoria.toLowerCase()}. ${vars.calendar.nombre_consultor}, ${vars.calendar.puesto_consultor.toLowerCase()}, la revisará y te contactará en menos de 24 horas para agendar el diagnóstico.`;
+      return `Recibimos tu solicitud de ${vars.client.tipo_consultoria.toLowerCase()}. ${vars.calendar.nombre_consultor} (${vars.calendar.puesto_consultor}) la revisará y te contactará en menos de 24 horas para agendar el diagnóstico.`;
     default:
       return 'Gracias por escribirnos. Recibimos tu mensaje y un especialista te responderá en menos de 2 horas en horario hábil (lunes a viernes de 9:00 a 18:00, hora del centro de México); como máximo, en 24 horas.';
   }
