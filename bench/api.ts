@@ -93,7 +93,7 @@ const storedLeads = () => {
 try {
   // contactSmall runs a fixed number of requests (sized from a short calibration) so that every request
   // sent is answered before counting: a duration-based stop could cut answers of stored leads.
-  const calibration = await run('contactSmall', smallBody, { amount: 500 });
+  const calibration = await run('contactSmall', smallBody, { amount: 2000 });
   const amount = Math.max(1000, Math.round((calibration.requestsPerSecond || 100) * SECONDS));
   const small = await run('contactSmall', smallBody, { amount });
   const schedule = await run('scheduleAvailable', JSON.stringify({ date: openDate() }), { duration: SECONDS });
