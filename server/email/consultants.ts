@@ -9,11 +9,15 @@ export interface Consultant {
   role: string;
 }
 
+/**
+ * Product, architecture and cloud are the leaders shown in the home page's team section
+ * (content/team/*.yaml; consultants.test.ts keeps names and roles in step); sales is the commercial lead.
+ */
 export const CONSULTANTS = {
-  sales: { name: 'Mariana Castillo', role: 'Directora de Relación con Clientes' },
-  product: { name: 'Carlos Méndez', role: 'Líder de Producto Digital' },
-  architecture: { name: 'Sofía Ramírez', role: 'Arquitecta de Software' },
-  cloud: { name: 'Javier Ortega', role: 'Especialista Cloud y DevOps' },
+  sales: { name: 'Carlos Méndez', role: 'Director de Relación con Clientes' },
+  product: { name: 'Mariana Cruz', role: 'Directora de Diseño de Producto' },
+  architecture: { name: 'Daniela Ortega', role: 'Directora de Tecnología' },
+  cloud: { name: 'Rodrigo Salinas', role: 'Líder de Ingeniería Cloud' },
 } as const satisfies Record<string, Consultant>;
 
 const BY_SERVICE_TYPE: Record<string, Consultant> = {

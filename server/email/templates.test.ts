@@ -89,7 +89,7 @@ describe('template variables', () => {
     const vars = emailVariables(sample.lead, settings);
     expect(vars.client.tipo_consultoria).toBe('Auditoría de infraestructura');
     expect(vars.client.objetivos).toBe(sample.lead.fields.goals);
-    expect(vars.calendar).toMatchObject({ nombre_consultor: 'Javier Ortega', puesto_consultor: 'Especialista Cloud y DevOps' });
+    expect(vars.calendar).toMatchObject({ nombre_consultor: 'Rodrigo Salinas', puesto_consultor: 'Líder de Ingeniería Cloud' });
     expect(vars.internal.estimacion_ingresos).toBe('USD\u00a05,000'); // Intl puts a no-break space after the code
   });
 

@@ -9,6 +9,8 @@ export interface Logger {
 }
 
 function write(level: 'info' | 'warn' | 'error', event: string, details: Record<string, unknown> = {}): void {
+  // LOG_LEVEL=silent mutes the process (the browser test suite and benchmarks set it).
+  if (process.env.LOG_LEVEL === 'silent') return;
   process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...details })}\n`);
 }
 
