@@ -11,6 +11,9 @@ test('every page has a complete head: title, description, keywords, canonical, O
   for (const path of paths) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
+    // A fresh document per page: a CSP <meta> outlives setContent, so the next page's inline scripts and
+    // styles would be checked against the previous page's hashes.
+    await page.goto('about:blank');
     await page.setContent(await response.text(), { waitUntil: 'domcontentloaded' });
     const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
 
