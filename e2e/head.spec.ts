@@ -1,6 +1,9 @@
 import { test, expect, sitemapPaths } from './support/fixtures.ts';
 import { imageSize } from './support/built-site.ts';
 
+// The head is static HTML: reading it needs no scripts, and islands cannot load from about:blank anyway.
+test.use({ javaScriptEnabled: false });
+
 
 test('every page has a complete head: title, description, keywords, canonical, Open Graph and Twitter', async ({ page, request }) => {
   const paths = await sitemapPaths(page);
