@@ -1,17 +1,9 @@
 import { test, expect, sitemapPaths } from './support/fixtures.ts';
+import { imageSize } from './support/built-site.ts';
 
-/** Width and height from a PNG's IHDR chunk or a JPEG's SOF marker. */
-function imageSize(bytes: Buffer): { width: number; height: number } {
-  if (bytes.subarray(1, 4).toString() === 'PNG') return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  let offset = 2;
-  while (offset < bytes.length) {
-    const marker = bytes[offset + 1] ?? 0;
-    const length = bytes.readUInt16BE(offset + 2);
-    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    offset += 2 + length;
-  }
-  throw new Error('formato de imagen no reconocido');
-}
+// The head is static HTML: reading it needs no scripts, and islands cannot load from about:blank anyway.
+test.use({ javaScriptEnabled: false });
+
 
 test('every page has a complete head: title, description, keywords, canonical, Open Graph and Twitter', async ({ page, request }) => {
   const paths = await sitemapPaths(page);
@@ -22,6 +14,9 @@ test('every page has a complete head: title, description, keywords, canonical, O
   for (const path of paths) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
+    // A fresh document per page: a CSP <meta> outlives setContent, so the next page's inline scripts and
+    // styles would be checked against the previous page's hashes.
+    await page.goto('about:blank');
     await page.setContent(await response.text(), { waitUntil: 'domcontentloaded' });
     const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
 

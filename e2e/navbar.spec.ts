@@ -1,4 +1,4 @@
-import { test, expect } from './support/fixtures.ts';
+import { test, expect, waitForHydration } from './support/fixtures.ts';
 
 const LINKS = [
   ['Portfolio', '/#portfolio'],
@@ -22,6 +22,7 @@ test.describe('navbar on desktop', () => {
 
   test('turns from glass with white text to solid light at 80% of the window height', async ({ page }) => {
     await page.goto('/');
+    await waitForHydration(page);
     const header = page.locator('header[data-nav-style]');
     const link = header.getByRole('link', { name: 'Tecnologías' });
     await expect(header).toHaveAttribute('data-nav-style', 'glass');
@@ -52,6 +53,7 @@ test.describe('navbar on a 375 px phone', () => {
 
   test('opens with the toggle, shows the same links and closes on Escape', async ({ page }) => {
     await page.goto('/');
+    await waitForHydration(page);
     const toggle = page.getByRole('button', { name: 'Abrir menú' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('link', { name: 'Tecnologías' })).toBeHidden();
@@ -72,6 +74,7 @@ test.describe('navbar on a 375 px phone', () => {
 
   test('closes when a link is chosen', async ({ page }) => {
     await page.goto('/');
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.getByRole('button', { name: 'Cerrar menú' }).waitFor();
     await page.locator('header').getByRole('link', { name: 'Servicios', exact: true }).click();

@@ -9,7 +9,7 @@ const env = { ...process.env, NODE_ENV: 'development' };
 // --ignore-lock keeps Astro in the foreground even when it believes an agent is driving the terminal.
 const processes: Array<[string, ChildProcess]> = [
   ['sitio', spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--ignore-lock'], { env, stdio: ['inherit', 'pipe', 'pipe'] })],
-  ['api', spawn(process.execPath, ['--watch', 'server/api/standalone.ts'], { env, stdio: ['inherit', 'pipe', 'pipe'] })],
+  ['api', spawn(process.execPath, ['--env-file-if-exists=.env', '--watch', 'server/api/standalone.ts'], { env, stdio: ['inherit', 'pipe', 'pipe'] })],
 ];
 
 for (const [name, child] of processes) {

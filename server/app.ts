@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
-import { log } from './log.ts';
+import { errorMessage, stderrLogger } from './log/logger.ts';
 
 /** What the app needs from the lead API (see server/api/index.ts). */
 export interface ApiHandler {
@@ -22,7 +22,8 @@ export const API_PREFIX = '/api/';
 /** One process for the product: the lead API under /api/ and the static site everywhere else. */
 export function createApp({ distDir, api }: AppOptions): Server {
   const serveStatic = createStaticHandler(distDir);
-  return createServer(async (req, res) => {
+  // Slow or stalled clients are cut off instead of holding a connection open.
+  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, async (req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     try {
       const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
@@ -34,7 +35,7 @@ export function createApp({ distDir, api }: AppOptions): Server {
       }
       await serveStatic(req, res);
     } catch (error) {
-      log.error('request failed', { url: req.url, error });
+      stderrLogger.error('request.failed', { url: req.url, error: errorMessage(error) });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Error interno del servidor');
     }

@@ -4,30 +4,41 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ConfigError, createApi, loadApiConfig } from './api/index.ts';
 import { startApp } from './app.ts';
-import { log } from './log.ts';
+import { stderrLogger } from './log/logger.ts';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const distDir = resolve(process.env.DIST_DIR || 'dist');
 
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  process.stderr.write(`PORT inválido: "${process.env.PORT}". Usa un número entre 0 y 65535.\n`);
-  process.exit(1);
-}
-if (!existsSync(resolve(distDir, 'index.html'))) {
-  process.stderr.write(`No encuentro el sitio compilado en ${distDir}. Ejecuta "npm run build" primero (o "npm start").\n`);
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
-const app = await startApp({ host, port, distDir });
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT inválido: "${process.env.PORT}". Usa un número entre 0 y 65535.`);
+if (!existsSync(resolve(distDir, 'index.html'))) {
+  fail(`No encuentro el sitio compilado en ${distDir}. Ejecuta "npm run build" primero (o "npm start").`);
+}
+
+let apiConfig;
+try {
+  apiConfig = loadApiConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+const api = await createApi(apiConfig);
+const app = await startApp({ host, port, distDir, api });
 process.stdout.write(`Angram web listo en ${app.url} (sitio y API en ${app.url}/api/)\n`);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  log.info('shutting down', { signal });
+  stderrLogger.info('server.shutdown', { signal });
   await app.close();
   process.exit(0);
 }

@@ -1,12 +1,59 @@
 /**
- * Content collections. Editable files live in `content/` at the repository root; each collection's
- * schema lives in `src/schemas/<collection>.ts`. Keep one short block per collection.
+ * Content collections. Editable content lives in `content/` at the repository root; each collection's
+ * schema is in `src/schemas/<name>.ts`. A wrong or missing field fails `astro sync` / `astro build` with
+ * the file and the field. `strictLoader`/`strictYamlFile` add the checks a per-entry schema cannot make
+ * (expected ids and counts, YAML syntax errors with line and column; see its file).
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { strictLoader, strictYamlFile } from './lib/content/strict-loader.ts';
+import { auditRules, auditSchema } from './schemas/audit.ts';
+import { consultingOfferSchema, consultingRules } from './schemas/consulting.ts';
+import { faqCategorySchema, faqRules } from './schemas/faq.ts';
+import { integrationCategorySchema, integrationRules } from './schemas/integrations.ts';
+import { pageRules, pageSchema } from './schemas/pages.ts';
+import { portfolioSchema } from './schemas/portfolio.ts';
+import { processPhaseSchema, processRules } from './schemas/process.ts';
+import { serviceRules, serviceSchema } from './schemas/services.ts';
+import { statsGroupSchema, statsRules } from './schemas/stats.ts';
+import { teamSchema } from './schemas/team.ts';
+import { technologyRules, technologySchema } from './schemas/technologies.ts';
+import { testimonialSchema } from './schemas/testimonials.ts';
 import { wikiSchema } from './schemas/wiki.ts';
+
+const yamlFolder = (dir: string) => glob({ pattern: '*.yaml', base: `./content/${dir}` });
+
+// Portfolio cases, team and testimonials: one file per entry, images beside them.
+const portfolio = defineCollection({ loader: glob({ pattern: '*.md', base: './content/portfolio' }), schema: portfolioSchema });
+const team = defineCollection({ loader: yamlFolder('team'), schema: teamSchema });
+const testimonials = defineCollection({ loader: yamlFolder('testimonials'), schema: testimonialSchema });
+
+// Services, technologies, process, FAQ, consulting, audit, integrations, stats, page copy.
+const services = defineCollection({ loader: strictLoader(yamlFolder('services'), serviceRules), schema: serviceSchema });
+const technologies = defineCollection({ loader: strictYamlFile('./content/technologies.yaml', technologyRules), schema: technologySchema });
+const processPhases = defineCollection({ loader: strictYamlFile('./content/process.yaml', processRules), schema: processPhaseSchema });
+const faq = defineCollection({ loader: strictYamlFile('./content/faq.yaml', faqRules), schema: faqCategorySchema });
+const consulting = defineCollection({ loader: strictYamlFile('./content/consulting.yaml', consultingRules), schema: consultingOfferSchema });
+const audit = defineCollection({ loader: strictYamlFile('./content/audit.yaml', auditRules), schema: auditSchema });
+const integrations = defineCollection({ loader: strictYamlFile('./content/integrations.yaml', integrationRules), schema: integrationCategorySchema });
+const stats = defineCollection({ loader: strictYamlFile('./content/stats.yaml', statsRules), schema: statsGroupSchema });
+const pages = defineCollection({ loader: strictLoader(yamlFolder('pages'), pageRules), schema: pageSchema });
 
 // Wiki: one MDX page per file, content/wiki/<slug>.mdx → /wikiangram/<slug>.
 const wiki = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './content/wiki' }), schema: wikiSchema });
 
-export const collections = { wiki };
+export const collections = {
+  portfolio,
+  team,
+  testimonials,
+  services,
+  technologies,
+  process: processPhases,
+  faq,
+  consulting,
+  audit,
+  integrations,
+  stats,
+  pages,
+  wiki,
+};

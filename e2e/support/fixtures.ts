@@ -41,3 +41,8 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
   }
   return paths;
 }
+
+/** Waits until every island on the page has hydrated (Astro removes `ssr` once it has). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}

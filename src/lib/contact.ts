@@ -30,6 +30,8 @@ export interface ContactDetails {
   email: string;
   mailto: string;
   phone: string;
+  /** The phone for display, with non-breaking spaces so it never wraps mid-number. */
+  phoneDisplay: string;
   /** `tel:` link with digits only (and the leading +). */
   tel: string;
   whatsappNumber: string;
@@ -49,6 +51,7 @@ export function contactDetails(input: ContactInput = {}): ContactDetails {
     email,
     mailto: `mailto:${email}`,
     phone,
+    phoneDisplay: phone.replace(/ /g, '\u00a0'),
     tel: `tel:+${digitsOnly(phone)}`,
     whatsappNumber,
     supportHours: SUPPORT_HOURS.label,

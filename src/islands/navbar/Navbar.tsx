@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { isNavSolid, type NavLink } from '../../lib/navigation.ts';
 import { Icon } from '../ui/Icon.tsx';
+
+const MENU_ID = 'menu-movil';
 
 interface NavbarProps {
   links: readonly NavLink[];
@@ -23,7 +25,6 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
   const [solid, setSolid] = useState(false);
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
 
   useEffect(() => {
     let frame = 0;
@@ -104,14 +105,14 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
           type="button"
           className={`touch-target inline-flex items-center justify-center rounded-full lg:hidden ${linkTone}`}
           aria-expanded={open}
-          aria-controls={menuId}
+          aria-controls={MENU_ID}
           aria-label={open ? 'Cerrar menú' : 'Abrir menú'}
           onClick={() => setOpen((value) => !value)}
         >
           <Icon name={open ? 'x' : 'menu'} />
         </button>
       </nav>
-      <div id={menuId} hidden={!open} className="border-t border-line bg-white lg:hidden">
+      <div id={MENU_ID} hidden={!open} className="border-t border-line bg-white lg:hidden">
         <ul className="container-site flex flex-col gap-1 py-4">
           {links.map((link) => (
             <li key={link.href}>

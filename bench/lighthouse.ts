@@ -1,0 +1,156 @@
+/**
+ * `npm run bench`: builds the site (timed), serves it with the production server and runs Lighthouse
+ * (mobile, simulated throttling, Debian's Chromium when present) three times on one URL per page type.
+ * Prints the median scores, LCP, TBT, CLS and transferred bytes, writes bench/lighthouse-summary.json
+ * (the wiki's overview reads it) and refreshes the table in README.md's "Rendimiento" section.
+ *
+ *   npm run bench                 # full run
+ *   npm run bench -- --runs=1     # quicker, noisier
+ *   npm run bench -- --skip-build # reuse dist/
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startProductionServer } from '../scripts/lib/production-server.ts';
+
+const PAGE_TYPES = [
+  { type: 'home', label: 'Inicio', path: '/' },
+  { type: 'service', label: 'Servicio', path: '/servicios/aplicaciones-web' },
+  { type: 'contact', label: 'Contacto', path: '/contacto' },
+  { type: 'startProject', label: 'Iniciar proyecto', path: '/iniciar-proyecto' },
+  { type: 'portfolio', label: 'Portfolio', path: '/portfolio' },
+  { type: 'case', label: 'Caso', path: '/portfolio/fintech-revolution' },
+  { type: 'faq', label: 'FAQ', path: '/faq' },
+  { type: 'wiki', label: 'Wiki', path: '/wikiangram/overview' },
+  { type: 'notFound', label: '404', path: '/pagina-inexistente' },
+] as const;
+
+const args = new Map(process.argv.slice(2).map((arg) => {
+  const [key = '', value = 'true'] = arg.replace(/^--/, '').split('=');
+  return [key, value];
+}));
+const runs = Number(args.get('runs') ?? 3);
+
+interface Sample {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+function buildSite(): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('astro build falló');
+  return performance.now() - started;
+}
+
+async function audit(url: string, port: number, ignoreStatusCode: boolean): Promise<Sample> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, {
+    extends: 'lighthouse:default',
+    settings: {
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      ignoreStatusCode,
+    },
+  });
+  if (!result) throw new Error(`Lighthouse no devolvió resultados para ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    bytes: audits['total-byte-weight']?.numericValue ?? NaN,
+  };
+}
+
+function table(rows: Array<{ label: string; path: string } & Sample>, buildMs: number | null): string {
+  const lines = [
+    '| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | Transferido |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) =>
+      `| ${r.label} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${(r.bytes / 1024).toFixed(1)} KB |`,
+    ),
+  ];
+  if (buildMs !== null) lines.push('', `Compilación completa (\`astro build\`): ${(buildMs / 1000).toFixed(1)} s.`);
+  return lines.join('\n');
+}
+
+const buildMs = args.has('skip-build') ? null : buildSite();
+if (!existsSync('dist/index.html')) throw new Error('Falta dist/: quita --skip-build.');
+const server = await startProductionServer({ RATE_LIMIT_MAX: '10000' });
+const chrome = await chromeLauncher.launch({
+  chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+
+const rows: Array<{ type: string; label: string; path: string } & Sample> = [];
+const failures: string[] = [];
+try {
+  for (const page of PAGE_TYPES) {
+    const samples: Sample[] = [];
+    try {
+      for (let run = 0; run < runs; run++) samples.push(await audit(`${server.url}${page.path}`, chrome.port, page.type === 'notFound'));
+    } catch (error) {
+      // One page failing (e.g. not built yet) must not hide the others' numbers.
+      failures.push(`${page.label} (${page.path}): ${(error as Error).message}`);
+      continue;
+    }
+    const pick = (key: keyof Sample) => median(samples.map((s) => s[key]));
+    rows.push({
+      ...page,
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      bestPractices: pick('bestPractices'),
+      seo: pick('seo'),
+      lcpMs: pick('lcpMs'),
+      tbtMs: pick('tbtMs'),
+      cls: pick('cls'),
+      bytes: pick('bytes'),
+    });
+    process.stderr.write(`· ${page.label}: ${samples.map((s) => s.performance).join('/')}\n`);
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+const markdown = table(rows, buildMs);
+process.stdout.write(`\nLighthouse móvil, mediana de ${runs} corrida(s) por página:\n\n${markdown}\n`);
+for (const failure of failures) process.stdout.write(`\nSin medir: ${failure}\n`);
+if (failures.length > 0) process.exitCode = 1;
+
+const measuredAt = new Date().toISOString();
+await writeFile(
+  'bench/lighthouse-summary.json',
+  `${JSON.stringify({ measuredAt, runs, buildMs: buildMs === null ? null : Math.round(buildMs), pages: rows }, null, 2)}\n`,
+);
+
+// Keep README's table in step with the latest measurement.
+const readme = await readFile('README.md', 'utf8');
+const start = '<!-- bench:lighthouse:start -->';
+const end = '<!-- bench:lighthouse:end -->';
+if (readme.includes(start) && readme.includes(end)) {
+  const date = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(new Date(measuredAt));
+  const body = `${start}\nMedición del ${date} (${runs} corridas por página, mediana):\n\n${markdown}\n${end}`;
+  await writeFile('README.md', readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), body));
+}

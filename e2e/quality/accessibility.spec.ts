@@ -1,0 +1,43 @@
+/**
+ * axe (WCAG 2.2 AA) on every sitemap page and the 404, at 375 px and 1440 px, and on interactive
+ * states: the open mobile menu (forms add an open picker and a form showing its errors in their spec).
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, waitForHydration } from '../support/fixtures.ts';
+import { axeViolations } from '../support/axe.ts';
+import { sitemapPathsFromDist } from '../support/built-site.ts';
+
+async function revealAll(page: Page): Promise<void> {
+  // Fade-in cards finish their entrance before axe measures contrast.
+  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+}
+
+const paths = [...sitemapPathsFromDist(), '/pagina-que-no-existe'];
+
+test.use({ allowedConsoleErrors: [/status of 404/] });
+
+for (const width of [375, 1440]) {
+  test.describe(`axe at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 800 ? 740 : 900 } });
+    for (const path of paths) {
+      test(`${path}`, async ({ page }) => {
+        await page.goto(path);
+        await revealAll(page);
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('axe on interactive states', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the open mobile menu', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { readFile, stat } from 'node:fs/promises';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { readIcoDirectory } from './ico.ts';
+import { ALL_OUTPUTS, PORTFOLIO_IDS, TEAM_SLUGS, TESTIMONIAL_SLUGS, type OutputSpec } from './outputs.ts';
+
+const ROOT = new URL('../../', import.meta.url);
+
+/** Pixel size and encoded format of a committed file, read the way a browser would see it. */
+async function inspect(spec: OutputSpec): Promise<{ width?: number; height?: number; format?: string }> {
+  const file = await readFile(new URL(spec.path, ROOT));
+  if (spec.format === 'ico') {
+    const entries = readIcoDirectory(file);
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    if (!entry) throw new Error('empty ICO');
+    const png = await sharp(file.subarray(entry.offset, entry.offset + entry.bytes)).metadata();
+    expect([png.width, png.height]).toEqual([entry.width, entry.height]);
+    return { width: entry.width, height: entry.height, format: 'ico' };
+  }
+  const { width, height, format } = await sharp(file).metadata();
+  return { width, height, format };
+}
+
+describe('committed artwork', () => {
+  it('covers every portfolio case, team member and testimonial by the slug content uses', () => {
+    const paths = ALL_OUTPUTS.map((output) => output.path);
+    for (const id of PORTFOLIO_IDS) expect(paths).toContain(`content/portfolio/${id}.webp`);
+    for (const slug of TEAM_SLUGS) expect(paths).toContain(`content/team/${slug}.webp`);
+    for (const slug of TESTIMONIAL_SLUGS) expect(paths).toContain(`content/testimonials/${slug}.webp`);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it.each(ALL_OUTPUTS.map((spec) => [spec.path, spec] as const))(
+    '%s has its format, size and byte budget',
+    async (_path, spec) => {
+      const { size } = await stat(new URL(spec.path, ROOT));
+      expect(size).toBeGreaterThan(0);
+      expect(size).toBeLessThanOrEqual(spec.maxBytes);
+      const meta = await inspect(spec);
+      expect(meta.format).toBe(spec.format);
+      expect([meta.width, meta.height]).toEqual([spec.width, spec.height]);
+    },
+  );
+
+  it('ships vector brand files that need no installed font and no external reference', async () => {
+    for (const spec of ALL_OUTPUTS.filter((output) => output.format === 'svg')) {
+      const svg = await readFile(new URL(spec.path, ROOT), 'utf8');
+      expect(svg, spec.path).not.toMatch(/<text|<image|font-family|href="http/);
+      expect(svg, spec.path).toContain('aria-label="Angram"');
+    }
+  });
+
+  it('keeps the inline logo recolourable and the fixed variants readable on their backgrounds', async () => {
+    const read = (path: string): Promise<string> => readFile(new URL(path, ROOT), 'utf8');
+    expect(await read('src/assets/brand/logo.svg')).toContain('fill="currentColor"');
+    expect(await read('src/assets/brand/logo-light.svg')).toContain('fill="#ffffff"');
+    expect(await read('src/assets/brand/logo-dark.svg')).toContain('fill="#0f1533"');
+  });
+});

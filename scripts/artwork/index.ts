@@ -1,0 +1,127 @@
+/**
+ * Generates every piece of original artwork of the site from code: logo and mark, favicons, Open
+ * Graph cards, portfolio covers and illustrated portraits. Run with `npm run artwork`; pass words to
+ * render only the outputs whose path contains one of them (`npm run artwork -- portfolio og`).
+ * The output list, sizes and byte budgets live in outputs.ts.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { logoSvg, markSvg } from './brand.ts';
+import { COVERS } from './covers/index.ts';
+import { encodeIco } from './ico.ts';
+import { defaultOgSvg, wikiOgSvg } from './og.ts';
+import {
+  BRAND_OUTPUTS,
+  OG_OUTPUTS,
+  PORTFOLIO_IDS,
+  TEAM_SLUGS,
+  TESTIMONIAL_SLUGS,
+  portfolioOutput,
+  teamOutput,
+  testimonialOutput,
+  type OutputSpec,
+} from './outputs.ts';
+import { PALETTE } from './palette.ts';
+import { TEAM_PORTRAITS, TESTIMONIAL_PORTRAITS, portraitSvg } from './portraits.ts';
+import { palettePng } from './quantise.ts';
+import { loadTypesetter } from './typesetter.ts';
+
+const ROOT = new URL('../../', import.meta.url);
+
+/** WebP at quality 85: covers land far below their 120 KB budget with no visible artefacts. */
+const WEBP = { quality: 85, effort: 6 } as const;
+
+interface Job {
+  spec: OutputSpec;
+  render: () => Promise<Buffer | string>;
+}
+
+function rasterise(svg: string): Sharp {
+  return sharp(Buffer.from(svg));
+}
+
+async function main(): Promise<void> {
+  const filters = process.argv.slice(2);
+  const type = await loadTypesetter();
+  const logo = (color: string, prefix: string): string =>
+    logoSvg(type, { idPrefix: prefix, wordmarkColor: color, width: BRAND_OUTPUTS.logo.width });
+
+  const jobs: Job[] = [
+    // The default logo takes its wordmark colour from CSS when inlined as an Astro SVG component.
+    { spec: BRAND_OUTPUTS.logo, render: async () => logo('currentColor', 'ag-logo') },
+    { spec: BRAND_OUTPUTS.logoLight, render: async () => logo(PALETTE.white, 'ag-logo-light') },
+    { spec: BRAND_OUTPUTS.logoDark, render: async () => logo(PALETTE.ink, 'ag-logo-dark') },
+    { spec: BRAND_OUTPUTS.mark, render: async () => markSvg('ag-mark') },
+    { spec: BRAND_OUTPUTS.faviconSvg, render: async () => markSvg('ag-favicon') },
+    {
+      spec: BRAND_OUTPUTS.faviconIco,
+      render: async () => {
+        const size = BRAND_OUTPUTS.faviconIco.width;
+        const png = await rasterise(markSvg('ico', size)).png({ compressionLevel: 9 }).toBuffer();
+        return encodeIco([{ size, png }]);
+      },
+    },
+    {
+      // iOS masks the icon itself and shows transparency as black: a square, opaque tile.
+      spec: BRAND_OUTPUTS.appleTouchIcon,
+      render: () =>
+        rasterise(markSvg('touch', BRAND_OUTPUTS.appleTouchIcon.width, true))
+          .flatten({ background: PALETTE.indigoDark })
+          .png({ compressionLevel: 9 })
+          .toBuffer(),
+    },
+    { spec: OG_OUTPUTS.default, render: () => palettePng(defaultOgSvg(type)) },
+    { spec: OG_OUTPUTS.wiki, render: () => palettePng(wikiOgSvg(type)) },
+    ...PORTFOLIO_IDS.map((id) => ({
+      spec: portfolioOutput(id),
+      render: () => rasterise(COVERS[id]()).webp(WEBP).toBuffer(),
+    })),
+    ...TEAM_SLUGS.map((slug) => {
+      const spec = teamOutput(slug);
+      return {
+        spec,
+        render: () =>
+          rasterise(portraitSvg(TEAM_PORTRAITS[slug], spec.width, slug))
+            .webp(WEBP)
+            .toBuffer(),
+      };
+    }),
+    ...TESTIMONIAL_SLUGS.map((slug) => {
+      const spec = testimonialOutput(slug);
+      return {
+        spec,
+        render: () =>
+          rasterise(portraitSvg(TESTIMONIAL_PORTRAITS[slug], spec.width, slug))
+            .webp(WEBP)
+            .toBuffer(),
+      };
+    }),
+  ];
+
+  const selected = filters.length ? jobs.filter((job) => filters.some((word) => job.spec.path.includes(word))) : jobs;
+  if (selected.length === 0) throw new Error(`No output matches ${filters.join(', ')}`);
+
+  let overBudget = 0;
+  for (const { spec, render } of selected) {
+    const started = performance.now();
+    const data = await render();
+    const bytes = typeof data === 'string' ? Buffer.from(`${data}\n`) : data;
+    const target = new URL(spec.path, ROOT);
+    await mkdir(dirname(target.pathname), { recursive: true });
+    await writeFile(target, bytes);
+    const kb = (bytes.length / 1024).toFixed(1);
+    const flag = bytes.length > spec.maxBytes ? `  OVER BUDGET (${spec.maxBytes / 1024} KB)` : '';
+    if (flag) overBudget++;
+    const ms = Math.round(performance.now() - started);
+    process.stdout.write(
+      `${spec.path.padEnd(44)} ${`${spec.width}x${spec.height}`.padStart(9)} ${kb.padStart(7)} KB ${String(ms).padStart(6)} ms${flag}\n`,
+    );
+  }
+  if (overBudget > 0) {
+    process.stderr.write(`${overBudget} file(s) over their size budget\n`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,127 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OPEN_SLOT, startTestApi, VALID, type TestApi } from './test-support.ts';
+
+describe('honeypot', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi();
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('answers a filled honeypot exactly like a success but stores and sends nothing', async () => {
+    const real = await t.post('/api/webSite/contactSmall', VALID.small);
+    expect(real.status).toBe(201);
+    const bot = await t.post('/api/webSite/contactBig', { ...VALID.big, website: 'http://spam.example', appointmentDate: OPEN_SLOT });
+    expect(bot.status).toBe(201);
+    expect(Object.keys(bot.body).sort()).toEqual(Object.keys(real.body).sort());
+    expect(bot.body).toMatchObject({ success: true, message: real.body.message });
+    expect(bot.body.id).toBe((real.body.id as number) + 1);
+    expect(bot.body.reference).toBe(`CONT-${bot.body.id}`);
+    expect(t.count('leads')).toBe(1);
+    expect(t.count('bookings')).toBe(0);
+    expect(t.count('outbox')).toBe(2);
+  });
+
+  it('ignores an empty honeypot (humans leave it blank)', async () => {
+    const res = await t.post('/api/webSite/contactSmall', { ...VALID.small, website: '' });
+    expect(res.status).toBe(201);
+    expect(t.count('leads')).toBe(2);
+  });
+});
+
+describe('rate limit', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '600000' });
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('answers 429 with Retry-After after too many submissions from one address', async () => {
+    // Rejected submissions do not count: fixing a typo never locks a visitor out.
+    expect((await t.post('/api/webSite/contactSmall', { ...VALID.small, email: 'mal' })).status).toBe(422);
+    for (let index = 0; index < 3; index += 1) {
+      expect((await t.post('/api/webSite/contactSmall', VALID.small)).status).toBe(201);
+    }
+    const res = await t.post('/api/webSite/contactBig', VALID.big);
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ success: false, message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 10 minutos.' });
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(t.count('leads')).toBe(3);
+  });
+
+  it('does not limit reading the options or the schedule', async () => {
+    expect((await t.request('/api/webSite/contactFormSelects')).status).toBe(200);
+    expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-24' })).status).toBe(200);
+  });
+});
+
+describe('CORS', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi();
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+  afterEach(() => {
+    expect(t.count('leads')).toBeLessThanOrEqual(1);
+  });
+
+  it('allows the site origin, with a preflight', async () => {
+    const preflight = await fetch(`${t.url}/api/webSite/contactSmall`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://www.angram.mx', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://www.angram.mx');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+
+    const res = await t.post('/api/webSite/contactSmall', VALID.small, { Origin: 'https://www.angram.mx' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://www.angram.mx');
+    expect(res.headers.get('vary')).toContain('Origin');
+  });
+
+  it('refuses any other origin, preflight or not, and stores nothing', async () => {
+    const preflight = await fetch(`${t.url}/api/webSite/contactSmall`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+
+    const res = await t.post('/api/webSite/contactSmall', VALID.small, { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ success: false, message: 'Origen no permitido.' });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    // The Astro dev server is not allowed outside development.
+    const dev = await t.post('/api/webSite/contactSmall', VALID.small, { Origin: 'http://localhost:4321' });
+    expect(dev.status).toBe(403);
+  });
+
+  it('serves same-origin requests (the API behind the site domain) without CORS headers', async () => {
+    const res = await t.request('/api/webSite/contactFormSelects', { headers: { Origin: t.url } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('CORS in development', () => {
+  it('also allows the Astro dev server origin', async () => {
+    const t = await startTestApi({ NODE_ENV: 'development' });
+    try {
+      const res = await t.request('/api/webSite/contactFormSelects', { headers: { Origin: 'http://localhost:4321' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
+    } finally {
+      await t.dispose();
+    }
+  });
+});

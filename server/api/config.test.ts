@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadApiConfig } from './config.ts';
+
+describe('loadApiConfig', () => {
+  it('has working defaults', () => {
+    const config = loadApiConfig({});
+    expect(config).toMatchObject({
+      databasePath: 'data/leads.db',
+      outboxDir: 'data/outbox',
+      smtpUrl: undefined,
+      mailFrom: 'Angram <hola@angram.mx>',
+      salesEmail: 'ventas@angram.mx',
+      siteUrl: 'https://www.angram.mx',
+      nodeEnv: 'production',
+      allowedOrigins: ['https://www.angram.mx'],
+      rateLimitMax: 5,
+      rateLimitWindowMs: 600_000,
+      trustProxyHops: 0,
+      port: 8081,
+      bodyLimitBytes: 32 * 1024,
+      assignee: 'Equipo de Ventas',
+    });
+  });
+
+  it('reads every variable; empty ones count as unset', () => {
+    const config = loadApiConfig({
+      DATABASE_PATH: '/var/lib/angram/leads.db',
+      OUTBOX_DIR: '',
+      SMTP_URL: 'smtp://ventas:secreto@smtp.example.mx:587',
+      SALES_EMAIL: 'leads@angram.mx',
+      SITE_URL: 'https://angram.mx/',
+      NODE_ENV: 'development',
+      RATE_LIMIT_MAX: '10',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      TRUST_PROXY: 'true',
+      IP_HASH_SALT: 'una-sal-larga-de-prueba',
+      OUTBOX_RETRY_BASE_MS: '5000',
+      API_PORT: '9090',
+      PUBLIC_CONTACT_EMAIL: 'contacto@angram.mx',
+      PUBLIC_WHATSAPP_NUMBER: '+52 55 1234 5678',
+    });
+    expect(config).toMatchObject({
+      databasePath: '/var/lib/angram/leads.db',
+      outboxDir: 'data/outbox',
+      smtpUrl: 'smtp://ventas:secreto@smtp.example.mx:587',
+      salesEmail: 'leads@angram.mx',
+      allowedOrigins: ['https://angram.mx', 'http://localhost:4321'],
+      rateLimitMax: 10,
+      rateLimitWindowMs: 60_000,
+      trustProxyHops: 1,
+      ipHashSalt: 'una-sal-larga-de-prueba',
+      outboxRetryBaseMs: 5000,
+      port: 9090,
+    });
+    // The sender follows the public contact address unless MAIL_FROM says otherwise.
+    expect(config.mailFrom).toBe('Angram <contacto@angram.mx>');
+    expect(config.contact.whatsappNumber).toBe('525512345678');
+    expect(loadApiConfig({ MAIL_FROM: 'Ventas Angram <ventas@angram.mx>' }).mailFrom).toBe('Ventas Angram <ventas@angram.mx>');
+    expect(loadApiConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+  });
+
+  it('names every invalid variable in one clear error', () => {
+    const attempt = () =>
+      loadApiConfig({ RATE_LIMIT_MAX: 'cinco', MAIL_FROM: 'Angram <hola>', SMTP_URL: 'http://mail', SALES_EMAIL: 'ventas', SITE_URL: 'angram.mx', TRUST_PROXY: 'quizá' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('Configuración inválida de la API');
+      for (const name of ['RATE_LIMIT_MAX', 'MAIL_FROM', 'SMTP_URL', 'SALES_EMAIL', 'SITE_URL', 'TRUST_PROXY']) expect(message).toContain(`- ${name}:`);
+    }
+  });
+});

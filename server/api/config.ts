@@ -1,0 +1,138 @@
+/**
+ * The API's settings, read once from the environment and validated with zod. An empty variable counts
+ * as unset (as in a copied `.env.example`). Every variable is documented in `server/api/README.md`.
+ */
+import { z } from 'zod';
+import { contactDetails, type ContactDetails } from '../../src/lib/contact.ts';
+import { SITE } from '../../src/lib/site.ts';
+import { addressOf, DEFAULT_ASSIGNEE, DEFAULT_SALES_EMAIL, defaultMailFrom } from '../email/settings.ts';
+
+/** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
+export const DEV_SITE_ORIGIN = 'http://localhost:4321';
+export const DEFAULT_API_PORT = 8081;
+
+export interface ApiConfig {
+  /** SQLite file (`DATABASE_PATH`). */
+  databasePath: string;
+  /** Where `.eml` files go when no SMTP server is set (`OUTBOX_DIR`). */
+  outboxDir: string;
+  /** `smtp://user:pass@host:587` or `smtps://…` (`SMTP_URL`); undefined writes `.eml` files instead. */
+  smtpUrl: string | undefined;
+  /** Sender of every message (`MAIL_FROM`). */
+  mailFrom: string;
+  /** Recipient of the internal messages (`SALES_EMAIL`). */
+  salesEmail: string;
+  /** Public origin of the site (`SITE_URL`); links in e-mails and the allowed CORS origin. */
+  siteUrl: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  /** Origins allowed to call the API from a browser. */
+  allowedOrigins: string[];
+  /** Accepted submissions per client address per window (`RATE_LIMIT_MAX`, `RATE_LIMIT_WINDOW_MS`). */
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  /** Proxies in front of the API whose `X-Forwarded-For` entries are trusted (`TRUST_PROXY`); 0 = none. */
+  trustProxyHops: number;
+  /** Secret for the client-address hash (`IP_HASH_SALT`); undefined = a random one kept in the database. */
+  ipHashSalt: string | undefined;
+  /** First retry delay of a failed e-mail (`OUTBOX_RETRY_BASE_MS`), doubled on each attempt. */
+  outboxRetryBaseMs: number;
+  /** Attempts before an e-mail is marked failed (`OUTBOX_MAX_ATTEMPTS`). */
+  outboxMaxAttempts: number;
+  /** Largest accepted request body in bytes. */
+  bodyLimitBytes: number;
+  /** Port of `server/api/standalone.ts` (`API_PORT`). */
+  port: number;
+  /** Public contact details (`PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE`, `PUBLIC_WHATSAPP_NUMBER`). */
+  contact: ContactDetails;
+  /** `asignado_a` of the internal e-mails. */
+  assignee: string;
+}
+
+export const BODY_LIMIT_BYTES = 32 * 1024;
+
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
+  z.preprocess(blank, schema.optional()).transform((value) => (value === undefined ? fallback : value) as z.output<T>);
+
+const positiveInt = (name: string) =>
+  z.coerce.number({ error: `${name} debe ser un número` }).int(`${name} debe ser entero`).positive(`${name} debe ser mayor que 0`);
+
+const url = (name: string) =>
+  z.string().refine((value) => URL.canParse(value), `${name} debe ser una URL completa (https://…)`);
+
+/** `true`/`yes` = one proxy; a number = that many; `false`/`no`/`0` = none. */
+const trustProxy = z.string().transform((value, context) => {
+  const normalized = value.trim().toLowerCase();
+  if (['true', 'yes', 'on'].includes(normalized)) return 1;
+  if (['false', 'no', 'off'].includes(normalized)) return 0;
+  const hops = Number(normalized);
+  if (Number.isInteger(hops) && hops >= 0 && hops <= 10) return hops;
+  context.issues.push({ code: 'custom', message: 'TRUST_PROXY debe ser true, false o un número de proxies (0-10)', input: value });
+  return z.NEVER;
+});
+
+const envSchema = z.object({
+  DATABASE_PATH: withDefault(z.string(), 'data/leads.db'),
+  OUTBOX_DIR: withDefault(z.string(), 'data/outbox'),
+  SMTP_URL: optional(
+    z.string().refine((value) => /^smtps?:\/\//i.test(value) && URL.canParse(value), 'SMTP_URL debe empezar con smtp:// o smtps://'),
+  ),
+  MAIL_FROM: optional(
+    z.string().refine((value) => z.email().safeParse(addressOf(value)).success, 'MAIL_FROM debe ser "Nombre <correo@dominio>" o un correo'),
+  ),
+  SALES_EMAIL: withDefault(z.email('SALES_EMAIL debe ser un correo electrónico'), DEFAULT_SALES_EMAIL),
+  SITE_URL: withDefault(url('SITE_URL'), SITE.defaultUrl),
+  NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
+  RATE_LIMIT_MAX: withDefault(positiveInt('RATE_LIMIT_MAX'), 5),
+  RATE_LIMIT_WINDOW_MS: withDefault(positiveInt('RATE_LIMIT_WINDOW_MS'), 10 * 60 * 1000),
+  TRUST_PROXY: withDefault(trustProxy, 0),
+  IP_HASH_SALT: optional(z.string().min(16, 'IP_HASH_SALT debe tener al menos 16 caracteres')),
+  OUTBOX_RETRY_BASE_MS: withDefault(positiveInt('OUTBOX_RETRY_BASE_MS'), 60_000),
+  OUTBOX_MAX_ATTEMPTS: withDefault(positiveInt('OUTBOX_MAX_ATTEMPTS'), 8),
+  API_PORT: withDefault(z.coerce.number().int().min(0).max(65535, 'API_PORT debe estar entre 0 y 65535'), DEFAULT_API_PORT),
+  PUBLIC_CONTACT_EMAIL: optional(z.email('PUBLIC_CONTACT_EMAIL debe ser un correo electrónico')),
+  PUBLIC_CONTACT_PHONE: optional(z.string()),
+  PUBLIC_WHATSAPP_NUMBER: optional(z.string()),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the API's environment; throws a `ConfigError` naming every bad variable. */
+export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `- ${String(issue.path[0] ?? '')}: ${issue.message}`);
+    throw new ConfigError(`Configuración inválida de la API:\n${lines.join('\n')}`);
+  }
+  const values = result.data;
+  const contact = contactDetails({
+    email: values.PUBLIC_CONTACT_EMAIL,
+    phone: values.PUBLIC_CONTACT_PHONE,
+    whatsappNumber: values.PUBLIC_WHATSAPP_NUMBER,
+  });
+  const siteOrigin = new URL(values.SITE_URL).origin;
+  const allowedOrigins = values.NODE_ENV === 'development' ? [siteOrigin, DEV_SITE_ORIGIN] : [siteOrigin];
+  return {
+    databasePath: values.DATABASE_PATH,
+    outboxDir: values.OUTBOX_DIR,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? defaultMailFrom(contact),
+    salesEmail: values.SALES_EMAIL,
+    siteUrl: values.SITE_URL,
+    nodeEnv: values.NODE_ENV,
+    allowedOrigins: [...new Set(allowedOrigins)],
+    rateLimitMax: values.RATE_LIMIT_MAX,
+    rateLimitWindowMs: values.RATE_LIMIT_WINDOW_MS,
+    trustProxyHops: values.TRUST_PROXY,
+    ipHashSalt: values.IP_HASH_SALT,
+    outboxRetryBaseMs: values.OUTBOX_RETRY_BASE_MS,
+    outboxMaxAttempts: values.OUTBOX_MAX_ATTEMPTS,
+    bodyLimitBytes: BODY_LIMIT_BYTES,
+    port: values.API_PORT,
+    contact,
+    assignee: DEFAULT_ASSIGNEE,
+  };
+}

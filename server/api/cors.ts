@@ -1,0 +1,40 @@
+/**
+ * CORS: browsers may call the API from the site's own origin (and Astro's dev server in development).
+ * A request from the API's own host needs no CORS headers. Any other Origin is refused with 403, so a
+ * foreign page cannot even send a simple cross-site POST that stores something.
+ */
+import type { IncomingMessage } from 'node:http';
+
+export type OriginVerdict =
+  | { kind: 'none' }
+  | { kind: 'same-origin' }
+  | { kind: 'allowed'; origin: string }
+  | { kind: 'forbidden'; origin: string };
+
+export function judgeOrigin(req: IncomingMessage, allowedOrigins: readonly string[], trustProxy: boolean): OriginVerdict {
+  const origin = req.headers.origin;
+  if (!origin) return { kind: 'none' };
+  if (allowedOrigins.includes(origin)) return { kind: 'allowed', origin };
+  const forwardedHost = trustProxy ? req.headers['x-forwarded-host'] : undefined;
+  const host = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost)?.split(',')[0]?.trim() ?? req.headers.host;
+  if (host && URL.canParse(origin) && new URL(origin).host === host) return { kind: 'same-origin' };
+  return { kind: 'forbidden', origin };
+}
+
+export function corsHeaders(verdict: OriginVerdict): Record<string, string> {
+  if (verdict.kind !== 'allowed') return {};
+  return {
+    'Access-Control-Allow-Origin': verdict.origin,
+    'Access-Control-Expose-Headers': 'Retry-After',
+    Vary: 'Origin',
+  };
+}
+
+export function preflightHeaders(verdict: OriginVerdict, methods: readonly string[]): Record<string, string> {
+  return {
+    ...corsHeaders(verdict),
+    'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
+    'Access-Control-Allow-Headers': 'Content-Type',
+    'Access-Control-Max-Age': '600',
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The API alone on `API_PORT` (default 8081), for `npm run dev` beside `astro dev` and for `npm run api`.
+ * `npm start` serves the API from the site's own process instead (server/index.ts).
+ */
+import { createServer } from 'node:http';
+import { stderrLogger } from '../log/logger.ts';
+import { API_BASE_PATH, createApi, loadApiConfig } from './index.ts';
+import { failure, writeJson } from './http.ts';
+import { MESSAGES } from './messages.ts';
+
+const config = loadApiConfig(process.env);
+const api = await createApi(config);
+
+// Slow or stalled clients are cut off instead of holding a connection open.
+const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
+  const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+  if (pathname.startsWith(API_BASE_PATH)) {
+    void api.handle(req, res);
+    return;
+  }
+  void writeJson(res, failure(404, MESSAGES.notFound));
+});
+
+server.listen(config.port, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  stderrLogger.info('api.listening', { url: `http://localhost:${port}${API_BASE_PATH}` });
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  stderrLogger.info('api.shutdown', { signal });
+  server.close();
+  server.closeIdleConnections();
+  await api.close();
+  process.exit(0);
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,221 @@
+/**
+ * Test helper (not a test): the real API behind `http.createServer` on a free loopback port, with a
+ * temporary database and outbox directory, plus a read-only view of the database to count rows.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { silentLogger } from '../log/logger.ts';
+import { createApi, loadApiConfig, type Api, type ApiConfig, type ApiOptions } from './index.ts';
+
+/** Monday 2026-11-23, 08:00 in Mexico City: the next days all have open slots. */
+export const TEST_NOW = new Date('2026-11-23T14:00:00.000Z');
+/** An open slot at `TEST_NOW`: Tuesday 2026-11-24, 10:00 Mexico City. */
+export const OPEN_SLOT = '2026-11-24T10:00';
+
+export interface JsonAnswer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+export interface TestApi {
+  url: string;
+  dir: string;
+  config: ApiConfig;
+  api: Api;
+  /** POST a JSON value (or a raw string with `raw: true`). */
+  post(path: string, body: unknown, headers?: Record<string, string>, raw?: boolean): Promise<JsonAnswer>;
+  request(path: string, init?: RequestInit): Promise<JsonAnswer>;
+  count(table: 'leads' | 'bookings' | 'outbox'): number;
+  /** `handle` calls that have not finished yet. */
+  inFlight(): number;
+  rows<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[];
+  /** Stops server and API; the directory stays until `dispose`. */
+  stop(): Promise<void>;
+  /** Starts a new API and server on the same database and outbox directory. */
+  restart(): Promise<TestApi>;
+  dispose(): Promise<void>;
+}
+
+export function testConfig(dir: string, env: NodeJS.ProcessEnv = {}): ApiConfig {
+  return loadApiConfig({
+    DATABASE_PATH: join(dir, 'leads.db'),
+    OUTBOX_DIR: join(dir, 'outbox'),
+    SITE_URL: 'https://www.angram.mx',
+    NODE_ENV: 'test',
+    RATE_LIMIT_MAX: '1000',
+    OUTBOX_RETRY_BASE_MS: '50',
+    ...env,
+  });
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+async function answer(response: Response): Promise<JsonAnswer> {
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+export async function startTestApi(
+  env: NodeJS.ProcessEnv = {},
+  options: ApiOptions = {},
+  existingDir?: string,
+): Promise<TestApi> {
+  const dir = existingDir ?? mkdtempSync(join(tmpdir(), 'angram-api-'));
+  const config = testConfig(dir, env);
+  const api = await createApi(config, { now: () => TEST_NOW, logger: silentLogger, ...options });
+  // Tracks unfinished `handle` calls, so a test can prove none is left hanging.
+  let inFlight = 0;
+  const server = createServer((req, res) => {
+    inFlight += 1;
+    void api.handle(req, res).finally(() => {
+      inFlight -= 1;
+    });
+  });
+  const url = await listen(server);
+  let stopped = false;
+
+  const withDb = <T>(work: (db: DatabaseSync) => T): T => {
+    const db = new DatabaseSync(config.databasePath, { readOnly: true });
+    try {
+      return work(db);
+    } finally {
+      db.close();
+    }
+  };
+
+  const self: TestApi = {
+    url,
+    dir,
+    config,
+    api,
+    async post(path, body, headers = {}, raw = false) {
+      return answer(
+        await fetch(url + path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: raw ? String(body) : JSON.stringify(body),
+        }),
+      );
+    },
+    async request(path, init) {
+      return answer(await fetch(url + path, init));
+    },
+    inFlight() {
+      return inFlight;
+    },
+    count(table) {
+      return withDb((db) => Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n));
+    },
+    rows(sql, ...params) {
+      return withDb((db) => db.prepare(sql).all(...params) as never);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
+    },
+    async restart() {
+      await self.stop();
+      return startTestApi(env, options, dir);
+    },
+    async dispose() {
+      await self.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return self;
+}
+
+/** Polls `check` until it returns true (no fixed sleeps in assertions). */
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const VALID = {
+  small: { name: 'Lucía Hernández', email: 'lucia@ferremax.mx', company: 'Ferremax', message: 'Queremos controlar el inventario de 12 sucursales.' },
+  big: {
+    name: 'Jorge Treviño',
+    email: 'jtrevino@logisticadelnorte.com.mx',
+    company: 'Logística del Norte',
+    phone: '81 8765 4321',
+    projectType: 'mobile-app',
+    budget: '300k-700k',
+    timeline: '3-6-months',
+    message: 'App para 80 operadores con foto y firma de entrega.',
+  },
+  project: {
+    name: 'Ana Sofía Gutiérrez',
+    email: 'ana@cafeorigen.mx',
+    company: 'Café Origen',
+    phone: '+52 33 1234 5678',
+    projectType: 'ecommerce',
+    budget: '100k-300k',
+    timeline: '1-3-months',
+    description: 'Tienda en línea con suscripciones y facturación CFDI.',
+    urgency: 'high',
+    currentSituation: 'Vendemos por Instagram.',
+  },
+  cloud: {
+    serviceType: 'cloud-migration',
+    name: 'Fernando Aguilar',
+    email: 'faguilar@distribuidoramaya.com',
+    company: 'Distribuidora Maya',
+    currentInfrastructure: 'on-premise',
+    systemType: 'erp',
+    challenges: 'Servidor de 2014 en la oficina.',
+    goals: 'ERP en la nube con respaldos diarios.',
+  },
+  integrations: {
+    serviceType: 'integrations',
+    name: 'Mónica Ruiz',
+    email: 'mruiz@textilesdelbajio.mx',
+    company: 'Textiles del Bajío',
+    currentSystems: 'CONTPAQi y Shopify',
+    integrationType: 'e-invoicing',
+    businessGoals: 'Facturar cada venta en automático.',
+    challenges: 'Captura manual de 300 facturas al mes.',
+  },
+  consulting: {
+    serviceType: 'migration-strategy',
+    name: 'Patricia Olvera',
+    email: 'polvera@grupoaltiplano.mx',
+    company: 'Grupo Altiplano',
+    goals: 'Migrar sin detener la operación.',
+    currentSituation: 'Cuatro servidores dedicados.',
+    currentInfrastructure: 'vps-dedicated',
+    systemType: 'web-app',
+    migrationGoals: 'Bajar costos 30% y tener alta disponibilidad.',
+  },
+} as const;
+
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) of a header value. */
+export function decodeMimeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) => {
+      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes = text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    });
+}
+
+/** The decoded Subject of a raw message (folded lines joined). */
+export function subjectOf(raw: string): string | undefined {
+  const match = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw);
+  return match?.[1] === undefined ? undefined : decodeMimeHeader(match[1].replace(/\r?\n[ \t]/g, ' '));
+}

@@ -1,0 +1,136 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './app.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
+
+let dir: string;
+let app: RunningApp;
+const page = '<!doctype html><html lang="es-MX"><title>Contacto</title><p>Escríbenos, te respondemos en menos de 2 horas.</p></html>';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'angram-static-'));
+  await mkdir(join(dir, 'contacto'));
+  await mkdir(join(dir, 'portfolio', 'fintech-revolution'), { recursive: true });
+  await mkdir(join(dir, '_astro'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Inicio</title>');
+  await writeFile(join(dir, 'contacto', 'index.html'), page.repeat(20));
+  await writeFile(join(dir, 'portfolio', 'fintech-revolution', 'index.html'), '<title>Caso</title>');
+  await writeFile(join(dir, 'portfolio', '404.html'), '<title>Caso no encontrado</title>');
+  await writeFile(join(dir, '404.html'), '<title>Página No Encontrada</title>');
+  await writeFile(join(dir, '_astro', 'app.abc123.js'), 'console.info("hola");'.repeat(50));
+  await writeFile(join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+  app = await startApp({ host: '127.0.0.1', port: 0, distDir: dir });
+});
+
+afterAll(async () => {
+  await app.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${app.url}${path}`, { redirect: 'manual', ...init });
+
+describe('production server: static site', () => {
+  it('serves clean URLs from <path>/index.html', async () => {
+    const response = await get('/contacto');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('menos de 2 horas');
+  });
+
+  it('redirects a trailing slash or /index.html to the one canonical URL', async () => {
+    for (const path of ['/contacto/', '/contacto/index.html']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get('location'), path).toBe('/contacto');
+    }
+  });
+
+  it('answers unknown paths with the nearest 404.html and status 404', async () => {
+    const section = await get('/portfolio/caso-inexistente');
+    expect(section.status).toBe(404);
+    expect(await section.text()).toContain('Caso no encontrado');
+    const root = await get('/no/existe/nada');
+    expect(root.status).toBe(404);
+    expect(await root.text()).toContain('Página No Encontrada');
+    expect((await get('/404')).status).toBe(404);
+  });
+
+  it('compresses text with brotli or gzip as the client accepts', async () => {
+    const br = await get('/contacto', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const raw = await fetchRaw('/contacto', 'gzip');
+    expect(raw.encoding).toBe('gzip');
+    expect(gunzipSync(raw.body).toString()).toBe(page.repeat(20));
+    const brRaw = await fetchRaw('/contacto', 'br;q=1, gzip;q=0.5');
+    expect(brotliDecompressSync(brRaw.body).toString()).toBe(page.repeat(20));
+    expect(brRaw.body.length).toBeLessThan(page.length * 20);
+  });
+
+  it('caches hashed assets for a year and pages not at all', async () => {
+    expect((await get('/_astro/app.abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/contacto')).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect((await get('/favicon.ico')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('revalidates with ETag and answers HEAD without a body', async () => {
+    const first = await get('/contacto');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\//);
+    expect((await get('/contacto', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const head = await get('/contacto', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('never leaves the site folder and rejects malformed paths and other methods', async () => {
+    const traversal = await rawRequest('GET /../../../etc/passwd HTTP/1.1');
+    expect(traversal).toMatch(/^HTTP\/1\.1 404/);
+    expect(traversal).not.toContain('root:');
+    expect((await get('/%E0%A4%A')).status).toBe(404);
+    expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
+    const post = await get('/contacto', { method: 'POST', body: 'x' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('sends the security headers on every response', async () => {
+    for (const path of ['/', '/no-existe', '/_astro/app.abc123.js', '/api/webSite/contactFormSelects']) {
+      const response = await get(path);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+    }
+  });
+
+  it('answers /api/ with a Spanish 503 when no API is mounted', async () => {
+    const response = await get('/api/webSite/contactFormSelects');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ success: false, message: 'El servicio de formularios no está disponible.' });
+  });
+});
+
+/** fetch() decodes bodies; these helpers read the bytes as sent. */
+async function fetchRaw(path: string, acceptEncoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(`${app.url}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }).on('error', reject).end();
+  });
+}
+
+async function rawRequest(requestLine: string): Promise<string> {
+  const { connect } = await import('node:net');
+  const { port } = new URL(app.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { FORM_TYPES } from '../../src/lib/forms/schemas.ts';
+import { buildIcs, foldIcsLine, googleCalendarLink, icsText, meetingTimes } from './calendar.ts';
+import { escapeHtml } from './html.ts';
+import type { EmailLead } from './lead.ts';
+import { EMAIL_PREVIEW_SAMPLES, PREVIEW_SETTINGS, renderEmailPair, renderEmailPreview } from './samples.ts';
+import { defaultEmailSettings } from './settings.ts';
+import { emailSubject } from './subjects.ts';
+import { buildEmailMessages, emailVariables } from './templates.ts';
+import { EMAIL_VARIABLES } from './variables.ts';
+
+const settings = defaultEmailSettings();
+
+const smallLead: EmailLead = {
+  id: 7,
+  formType: FORM_TYPES.small,
+  originPage: '/',
+  receivedAt: '2026-11-23T16:12:00.000Z',
+  fields: { name: 'Lucía Hernández', email: 'lucia@ferremax.mx', message: 'Hola' },
+};
+
+describe('subjects (specification §9)', () => {
+  it.each([
+    [1, 'client', 'Hemos recibido tu mensaje - Angram'],
+    [2, 'client', 'Hemos recibido tu mensaje - Angram'],
+    [3, 'client', 'Confirmación de Proyecto - Angram'],
+    [4, 'client', 'Solicitud de Consultoría Recibida - Angram'],
+    [1, 'internal', 'Nuevo Contacto Recibido - Angram'],
+    [2, 'internal', 'Nuevo Contacto Recibido - Angram'],
+    [3, 'internal', 'Nuevo Proyecto Registrado - Angram'],
+    [4, 'internal', 'Nueva Solicitud de Consultoría - Angram'],
+    [9, 'client', 'Notificación - Angram'],
+    [undefined, 'internal', 'Notificación - Angram'],
+    [1, undefined, 'Notificación - Angram'],
+  ] as const)('form type %s, %s: %s', (formType, audience, subject) => {
+    expect(emailSubject(formType, audience, 'Angram')).toBe(subject);
+  });
+});
+
+describe('template variables', () => {
+  it('fills the defaults: No especificada, No disponible, Desconocida', () => {
+    const vars = emailVariables({ ...smallLead, originPage: '' }, settings);
+    expect(vars.client).toMatchObject({
+      nombre_cliente: 'Lucía Hernández',
+      empresa_cliente: 'No especificada',
+      telefono_cliente: 'No especificada',
+      fecha_reunion: 'No especificada',
+      mensaje_cliente: 'Hola',
+    });
+    expect(vars.calendar.google_calendar_link).toBe('No disponible');
+    expect(vars.calendar.google_meet_link).toBe('No disponible');
+    expect(vars.internal).toMatchObject({
+      pagina_origen: 'Desconocida',
+      estimacion_ingresos: 'No disponible',
+      asignado_a: 'Equipo de Ventas',
+      lead_id: '7',
+      referencia_id: 'CONT-7',
+      folder_id: '2026-11/CONT-7',
+      fecha_contacto: '23/11/2026 10:12',
+    });
+  });
+
+  it('writes dates as dd/mm/yyyy HH:mm in Mexico City time', () => {
+    const vars = emailVariables({ ...smallLead, fields: { ...smallLead.fields, appointmentDate: '2026-11-25T10:00' } }, settings);
+    expect(vars.client.fecha_reunion).toBe('25/11/2026 10:00');
+    // 05:30 UTC is still the previous evening in Mexico City.
+    expect(emailVariables({ ...smallLead, receivedAt: '2026-12-01T05:30:00.000Z' }, settings).internal.fecha_contacto).toBe(
+      '30/11/2026 23:30',
+    );
+  });
+
+  it('uses option labels, not ids, and the project fields', () => {
+    const [sample] = EMAIL_PREVIEW_SAMPLES.filter((candidate) => candidate.lead.formType === FORM_TYPES.project);
+    const vars = emailVariables(sample!.lead, settings);
+    expect(vars.client).toMatchObject({
+      tipo_proyecto: 'Tienda en línea (e-commerce)',
+      presupuesto: '$100,000 - $300,000 MXN',
+      timeline: 'Corto plazo (1 a 3 meses)',
+      nivel_urgencia: 'Alta: necesito arrancar este mes',
+      vision_proyecto: sample!.lead.fields.description,
+      situacion_actual: sample!.lead.fields.currentSituation,
+      telefono_cliente: '+523312345678',
+    });
+    expect(vars.internal.estimacion_ingresos).toBe('$200,000 MXN');
+  });
+
+  it('describes consultancy leads', () => {
+    const sample = EMAIL_PREVIEW_SAMPLES.find((candidate) => candidate.id === 'consultoria-cliente')!;
+    const vars = emailVariables(sample.lead, settings);
+    expect(vars.client.tipo_consultoria).toBe('Auditoría de infraestructura');
+    expect(vars.client.objetivos).toBe(sample.lead.fields.goals);
+    expect(vars.calendar).toMatchObject({ nombre_consultor: 'Rodrigo Salinas', puesto_consultor: 'Líder de Ingeniería Cloud' });
+    expect(vars.internal.estimacion_ingresos).toBe('USD\u00a05,000'); // Intl puts a no-break space after the code
+  });
+
+  it('gives a lead score between 0 and 100, with priority', () => {
+    for (const sample of EMAIL_PREVIEW_SAMPLES) {
+      const score = Number(emailVariables(sample.lead, settings).internal.lead_score);
+      expect(score).toBeGreaterThanOrEqual(0);
+      expect(score).toBeLessThanOrEqual(100);
+    }
+    // Default 75, minus 10 for no company: a bare small contact.
+    expect(emailVariables(smallLead, settings).internal).toMatchObject({ lead_score: '65', prioridad: 'Media' });
+  });
+
+  it('documents the variables per form type as data', () => {
+    expect(EMAIL_VARIABLES.client[FORM_TYPES.small].map((variable) => variable.name)).toEqual([
+      'nombre_cliente',
+      'email_cliente',
+      'empresa_cliente',
+      'mensaje_cliente',
+      'fecha_reunion',
+    ]);
+    expect(EMAIL_VARIABLES.calendar.map((variable) => variable.name)).toEqual([
+      'google_calendar_link',
+      'google_meet_link',
+      'nombre_consultor',
+      'puesto_consultor',
+    ]);
+    expect(EMAIL_VARIABLES.internal).toHaveLength(10);
+    for (const table of [...Object.values(EMAIL_VARIABLES.client), EMAIL_VARIABLES.calendar, EMAIL_VARIABLES.internal]) {
+      for (const variable of table) expect(variable.description.length).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('messages', () => {
+  it('escapes every piece of user text in the HTML', () => {
+    const hostile: EmailLead = {
+      ...smallLead,
+      fields: { name: '<script>alert(1)</script>', email: 'x@y.mx', company: '"><img src=x onerror=alert(1)>', message: 'a & b <b>' },
+    };
+    for (const message of buildEmailMessages(hostile, settings)) {
+      expect(message.html).not.toContain('<script>');
+      expect(message.html).not.toContain('<img');
+      expect(message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(message.html).toContain('a &amp; b &lt;b&gt;');
+    }
+    expect(escapeHtml(`'"<>&`)).toBe('&#39;&quot;&lt;&gt;&amp;');
+  });
+
+  it('puts the analysis, action buttons and revenue only in the internal message', () => {
+    const lead = EMAIL_PREVIEW_SAMPLES.find((sample) => sample.id === 'contacto-completo-interno')!.lead;
+    const [client, internal] = buildEmailMessages(lead, settings);
+    for (const marker of ['Análisis preliminar', 'Responder por correo', 'Escribir por WhatsApp', 'Estimación de ingresos']) {
+      expect(internal.html).toContain(marker);
+      expect(client.html).not.toContain(marker);
+    }
+    expect(internal.html).toContain('https://wa.me/528187654321?text=');
+    expect(internal.html).toContain('href="mailto:jtrevino@logisticadelnorte.com.mx?subject=');
+    expect(internal.to).toEqual({ address: 'ventas@angram.mx' });
+    expect(internal.replyTo).toBe('jtrevino@logisticadelnorte.com.mx');
+    expect(client.to).toEqual({ name: 'Jorge Treviño', address: 'jtrevino@logisticadelnorte.com.mx' });
+    expect(client.text).toContain('Tu referencia es CONT-1042.');
+    expect(client.html).toContain('<html lang="es-MX">');
+  });
+
+  it('omits WhatsApp when there is no phone', () => {
+    const [, internal] = buildEmailMessages(smallLead, settings);
+    expect(internal.html).not.toContain('Escribir por WhatsApp');
+    expect(internal.attachments).toEqual([]);
+  });
+
+  it('adds the calendar link and the .ics invite when a meeting was booked', () => {
+    const lead = { ...smallLead, fields: { ...smallLead.fields, appointmentDate: '2026-11-25T10:00' } };
+    const [client, internal] = buildEmailMessages(lead, settings);
+    for (const message of [client, internal]) {
+      expect(message.html).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE&amp;');
+      expect(message.html).toContain('miércoles, 25 de noviembre de 2026, 10:00 (hora del centro de México)');
+      expect(message.attachments).toHaveLength(1);
+      const ics = message.attachments[0]!;
+      expect(ics.filename).toBe('reunion.ics');
+      expect(ics.content).toContain('METHOD:REQUEST');
+      expect(ics.content).toContain('DTSTART:20261125T160000Z');
+      expect(ics.content).toContain('DTEND:20261125T170000Z');
+      expect(ics.content).toContain('UID:cont-7-20261125t1000@www.angram.mx');
+      expect(ics.content).toContain('ORGANIZER;CN="Angram":mailto:hola@angram.mx');
+      expect(ics.content).toContain('mailto:lucia@ferremax.mx');
+    }
+  });
+});
+
+describe('calendar helpers', () => {
+  const { start, end } = meetingTimes('2026-11-25T10:00');
+  const meeting = { slot: '2026-11-25T10:00', start, end, title: 'Reunión Angram', description: 'Uno, dos; tres\nfin', location: 'Videollamada' };
+
+  it('builds the Google Calendar template link in UTC', () => {
+    const url = new URL(googleCalendarLink(meeting));
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(url.searchParams.get('action')).toBe('TEMPLATE');
+    expect(url.searchParams.get('dates')).toBe('20261125T160000Z/20261125T170000Z');
+    expect(url.searchParams.get('text')).toBe('Reunión Angram');
+    expect(url.searchParams.get('ctz')).toBe('America/Mexico_City');
+  });
+
+  it('escapes and folds iCalendar text', () => {
+    expect(icsText('Uno, dos; tres\\ \nfin')).toBe('Uno\\, dos\\; tres\\\\ \\nfin');
+    const folded = foldIcsLine(`DESCRIPTION:${'ñ'.repeat(80)}`);
+    for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'ñ'.repeat(80)}`);
+  });
+
+  it('uses CRLF line endings', () => {
+    const ics = buildIcs({
+      uid: 'x@angram.mx',
+      stamp: new Date('2026-11-23T16:00:00Z'),
+      meeting,
+      organizer: { name: 'Angram', email: 'hola@angram.mx' },
+      attendee: { name: 'Ana', email: 'ana@x.mx' },
+    });
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(ics).toContain('DTSTAMP:20261123T160000Z');
+  });
+});
+
+describe('preview samples for the wiki', () => {
+  it('has six samples covering form types 1 to 4 and both audiences', () => {
+    expect(EMAIL_PREVIEW_SAMPLES).toHaveLength(6);
+    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.lead.formType))).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.audience))).toEqual(new Set(['client', 'internal']));
+    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.id)).size).toBe(6);
+  });
+
+  it('renders each one with the subject of its form type and audience', () => {
+    for (const sample of EMAIL_PREVIEW_SAMPLES) {
+      const preview = renderEmailPreview(sample);
+      expect(preview.audience).toBe(sample.audience);
+      expect(preview.subject).toBe(emailSubject(sample.lead.formType, sample.audience, 'Angram'));
+      expect(preview.text).toContain(`CONT-${sample.lead.id}`);
+      const pair = renderEmailPair(sample, PREVIEW_SETTINGS);
+      expect(pair.client.subject).not.toBe(pair.internal.subject);
+    }
+  });
+});
+
+describe('build-time safety (the wiki imports the templates)', () => {
+  it('keeps the template modules free of I/O, the database and the mailer', async () => {
+    const { readFileSync } = await import('node:fs');
+    const pure = ['analysis', 'calendar', 'consultants', 'html', 'layout', 'lead', 'samples', 'settings', 'subjects', 'templates', 'variables'];
+    for (const name of pure) {
+      const source = readFileSync(new URL(`./${name}.ts`, import.meta.url), 'utf8');
+      const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]);
+      for (const specifier of imports) {
+        expect(specifier, `${name}.ts imports ${specifier}`).not.toMatch(/^node:|nodemailer|\/db\/|\/api\/|transport|outbox/);
+      }
+    }
+  });
+});

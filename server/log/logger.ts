@@ -1,0 +1,32 @@
+/**
+ * A tiny structured logger: one JSON line per event on stderr (stdout stays free for data, e.g. the
+ * CSV export). Tests pass `silentLogger`.
+ */
+export interface Logger {
+  info(event: string, details?: Record<string, unknown>): void;
+  warn(event: string, details?: Record<string, unknown>): void;
+  error(event: string, details?: Record<string, unknown>): void;
+}
+
+function write(level: 'info' | 'warn' | 'error', event: string, details: Record<string, unknown> = {}): void {
+  // LOG_LEVEL=silent mutes the process (the browser test suite and benchmarks set it).
+  if (process.env.LOG_LEVEL === 'silent') return;
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...details })}\n`);
+}
+
+export const stderrLogger: Logger = {
+  info: (event, details) => write('info', event, details),
+  warn: (event, details) => write('warn', event, details),
+  error: (event, details) => write('error', event, details),
+};
+
+export const silentLogger: Logger = {
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+};
+
+/** A message safe to log from any thrown value. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,41 @@
+/**
+ * `npm run leads:export [-- --out leads.csv] [-- --db data/leads.db]`: every stored enquiry as CSV
+ * (UTF-8 with BOM, so Excel in es-MX shows accents right). Without --out the CSV goes to stdout.
+ */
+import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { DatabaseSync } from 'node:sqlite';
+import { loadApiConfig } from '../api/config.ts';
+import { createLeadStore } from '../db/leads.ts';
+import { writeLeadsCsv } from './leads-csv.ts';
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', short: 'o' },
+    db: { type: 'string' },
+  },
+});
+
+const databasePath = values.db ?? loadApiConfig(process.env).databasePath;
+if (!existsSync(databasePath)) {
+  process.stderr.write(`No existe la base de datos ${databasePath}: revisa DATABASE_PATH o --db.\n`);
+  process.exit(1);
+}
+
+// Read-only: exporting while the API runs is safe (WAL readers never block the writer).
+const db = new DatabaseSync(databasePath, { readOnly: true });
+const target = values.out;
+const partial = target ? `${target}.partial` : undefined;
+const fd = partial ? openSync(partial, 'w') : 1;
+try {
+  const count = writeLeadsCsv(createLeadStore(db).all(), (chunk) => {
+    writeSync(fd, chunk);
+  });
+  if (partial && target) {
+    closeSync(fd);
+    renameSync(partial, target);
+  }
+  process.stderr.write(`${count} ${count === 1 ? 'registro exportado' : 'registros exportados'}${target ? ` a ${target}` : ''}.\n`);
+} finally {
+  db.close();
+}

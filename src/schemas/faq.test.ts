@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { entryProblems } from '../lib/content/strict-loader.ts';
+import { FAQ_CATEGORY_IDS, faqCategorySchema, faqRules } from './faq.ts';
+import { changed, issues, listEntries, REMOVE } from './test-support.ts';
+
+const categories = listEntries('faq.yaml');
+const first = categories[0]!;
+
+describe('faq schema', () => {
+  it('accepts the four real categories', () => {
+    expect(categories.flatMap((category) => issues(faqCategorySchema, category))).toEqual([]);
+  });
+
+  it('rejects a category with three questions (4 to 6)', () => {
+    const questions = (first.questions as unknown[]).slice(0, 3);
+    expect(issues(faqCategorySchema, changed(first, 'questions', questions))).toEqual(['questions: Se esperan entre 4 y 6 elementos']);
+  });
+
+  it('rejects a question without answer, naming its position', () => {
+    expect(issues(faqCategorySchema, changed(first, 'questions.1.answer', REMOVE))).toEqual([
+      'questions.1.answer: Falta este campo: se espera la respuesta',
+    ]);
+    expect(issues(faqCategorySchema, changed(first, 'questions.1.answer', '   '))).toEqual([
+      'questions.1.answer: No puede quedar vacío: se espera la respuesta',
+    ]);
+  });
+
+  it('rejects an unknown category id and a misspelt key', () => {
+    expect(issues(faqCategorySchema, changed(first, 'id', 'general'))[0]).toMatch(/^id: "general" no es válido/);
+    expect(issues(faqCategorySchema, changed(first, 'questions.0.respuesta', 'Sí'))[0]).toMatch(/^questions\.0: Campo desconocido "respuesta"/);
+  });
+});
+
+describe('faq entry rules', () => {
+  it('requires exactly the four categories', () => {
+    const entries = FAQ_CATEGORY_IDS.map((id) => ({ id, data: {} }));
+    expect(entryProblems(entries, faqRules)).toEqual([]);
+    expect(entryProblems(entries.slice(1), faqRules)).toEqual(['Falta la entrada "proyectos-y-tiempos" en content/faq.yaml.']);
+    expect(entryProblems([...entries, { id: 'extra', data: {} }], faqRules)[0]).toMatch(/^Sobra la entrada "extra"/);
+  });
+});

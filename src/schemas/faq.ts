@@ -1,0 +1,16 @@
+/** Frequently asked questions (`content/faq.yaml`): exactly four categories, in display order. */
+import { z } from 'astro/zod';
+import type { EntryRules } from '../lib/content/strict-loader.ts';
+import { list, oneOf, questionAnswer, shortText, strict } from './common.ts';
+
+export const FAQ_CATEGORY_IDS = ['proyectos-y-tiempos', 'inversion-y-pagos', 'soporte-y-garantia', 'proceso-y-comunicacion'] as const;
+
+export const faqCategorySchema = strict({
+  id: oneOf(FAQ_CATEGORY_IDS, 'una categoría'),
+  title: shortText(60, 'el título de la categoría'),
+  questions: list(questionAnswer, 4, 6),
+});
+
+export type FaqCategory = z.infer<typeof faqCategorySchema>;
+
+export const faqRules: EntryRules = { source: 'content/faq.yaml', ids: FAQ_CATEGORY_IDS };

@@ -1,0 +1,24 @@
+/** Integration categories for /integraciones (`content/integrations.yaml`), in display order. */
+import { z } from 'astro/zod';
+import type { EntryRules } from '../lib/content/strict-loader.ts';
+import { list, oneOf, shortText, strict, text } from './common.ts';
+import { icon } from './icons.ts';
+
+/** The page's anchor is `#google`, so Google goes first. */
+export const INTEGRATION_CATEGORY_IDS = ['google', 'pagos', 'facturacion', 'erp', 'crm', 'mensajeria', 'logistica', 'ia'] as const;
+
+export const integrationCategorySchema = strict({
+  id: oneOf(INTEGRATION_CATEGORY_IDS, 'una categoría'),
+  icon,
+  title: shortText(60, 'el título de la categoría'),
+  description: text('una descripción'),
+  items: list(strict({ name: shortText(50, 'el nombre'), description: shortText(220, 'qué resuelve') }), 3, 8),
+});
+
+export type IntegrationCategory = z.infer<typeof integrationCategorySchema>;
+
+export const integrationRules: EntryRules = {
+  source: 'content/integrations.yaml',
+  ids: INTEGRATION_CATEGORY_IDS,
+  check: (entries) => (entries[0]?.id === 'google' ? [] : ['La primera categoría debe ser "google" (la página enlaza #google).']),
+};

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_IDS, pageLabel, pageSchema, pageSection, type Page } from './pages.ts';
+import { changed, folderEntry, issues, REMOVE } from './test-support.ts';
+
+const home = folderEntry('pages', 'home');
+const start = folderEntry('pages', 'iniciar-proyecto');
+const consulting = folderEntry('pages', 'consultoria-tecnologica');
+
+describe('pages schema', () => {
+  it.each(PAGE_IDS)('accepts the real content/pages/%s.yaml', (id) => {
+    expect(issues(pageSchema, folderEntry('pages', id))).toEqual([]);
+  });
+
+  it('rejects a file name that is not a known page', () => {
+    expect(issues(pageSchema, changed(home, 'id', 'inicio'))[0]).toMatch(/^id: "inicio" no es válido: se espera una página conocida/);
+  });
+
+  it('names a missing section and an unknown one', () => {
+    expect(issues(pageSchema, changed(home, 'sections.equipo', REMOVE))).toEqual([
+      'sections.equipo: Falta la sección "equipo" (la página "home" lleva por-que-nosotros, portfolio, servicios, stack, proceso, equipo, testimonios, contacto)',
+    ]);
+    const withExtra = changed(home, 'sections.blog', { title: 'Blog' });
+    expect(issues(pageSchema, withExtra)).toEqual([
+      'sections.blog: Sección desconocida en "home": las secciones son por-que-nosotros, portfolio, servicios, stack, proceso, equipo, testimonios, contacto',
+    ]);
+  });
+
+  it('requires exactly three why-us pillars on home and the card link texts', () => {
+    expect(issues(pageSchema, changed(home, 'sections.por-que-nosotros.items.2', REMOVE))).toEqual([
+      'sections.por-que-nosotros.items: Se esperan 3 elementos',
+    ]);
+    expect(issues(pageSchema, changed(home, 'sections.servicios.linkLabel', REMOVE))).toEqual([
+      'sections.servicios.linkLabel: Falta el texto del enlace de cada tarjeta',
+    ]);
+  });
+
+  it('requires the hero buttons the page has, and only those', () => {
+    expect(issues(pageSchema, changed(home, 'hero.actions.1', REMOVE))).toEqual(['hero.actions: La portada de "home" lleva 2 botones']);
+    const faq = folderEntry('pages', 'faq');
+    expect(issues(pageSchema, changed(faq, 'hero.actions', [{ label: 'Ir', href: '/contacto' }]))).toEqual([
+      'hero.actions: La portada de "faq" no lleva botones',
+    ]);
+  });
+
+  it('rejects a button that links to another site or has no label', () => {
+    expect(issues(pageSchema, changed(home, 'hero.actions.0.href', 'https://angram.mx'))[0]).toMatch(/^hero\.actions\.0\.href: Se espera un enlace interno/);
+    expect(issues(pageSchema, changed(home, 'hero.actions.0.label', REMOVE))).toEqual([
+      'hero.actions.0.label: Falta este campo: se espera el texto del botón',
+    ]);
+  });
+
+  it('names missing and unknown labels', () => {
+    expect(issues(pageSchema, changed(consulting, 'labels.from', REMOVE))[0]).toMatch(/^labels\.from: Falta la etiqueta "from"/);
+    expect(issues(pageSchema, changed(consulting, 'labels.precio', 'Precio'))[0]).toMatch(/^labels\.precio: Etiqueta desconocida/);
+  });
+
+  it('checks the back link of the route table', () => {
+    expect(issues(pageSchema, changed(consulting, 'backLink.href', '/'))).toEqual(['backLink.href: El enlace de regreso va a /tecnologias']);
+    expect(issues(pageSchema, changed(consulting, 'backLink', REMOVE))).toEqual(['backLink: Falta el enlace de regreso a /tecnologias']);
+    expect(issues(pageSchema, { ...home, backLink: { label: 'Volver', href: '/' } })).toEqual(['backLink: La página "home" no lleva enlace de regreso']);
+  });
+
+  it('requires the offer on /iniciar-proyecto with whole numbers', () => {
+    expect(issues(pageSchema, changed(start, 'offer', REMOVE))).toEqual(['offer: Falta el bloque offer (oferta por tiempo limitado)']);
+    expect(issues(pageSchema, changed(start, 'offer.discountPercent', '20%'))).toEqual([
+      'offer.discountPercent: Se espera un porcentaje, no texto',
+    ]);
+    expect(issues(pageSchema, changed(start, 'offer.slots', 2.5))).toEqual(['offer.slots: Se espera un número de lugares sin decimales']);
+    expect(issues(pageSchema, { ...home, offer: start.offer })).toEqual(['offer: La página "home" no lleva bloque offer']);
+  });
+
+  it('rejects an unknown key inside a section', () => {
+    expect(issues(pageSchema, changed(home, 'sections.stack.subtitle', 'Extra'))[0]).toMatch(/^sections\.stack: Campo desconocido "subtitle"/);
+  });
+});
+
+describe('pageSection and pageLabel', () => {
+  const page = pageSchema.parse(start) as Page;
+
+  it('return what the schema guarantees', () => {
+    expect(pageSection(page, 'promesa').title).toBe('Respuesta con estrategia en 24 h');
+    expect(pageLabel(page, 'submit')).toBe('Enviar Proyecto');
+  });
+
+  it('throw, naming page and key, when asked for what the page lacks', () => {
+    expect(() => pageSection(page, 'stack')).toThrow('La página "iniciar-proyecto" no tiene la sección "stack"');
+    expect(() => pageLabel(page, 'client')).toThrow('La página "iniciar-proyecto" no tiene la etiqueta "client"');
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Checks the real files under content/portfolio, content/team and content/testimonials: each one passes
+ * its schema (images must exist beside it), and the rules that span several entries hold. Those rules
+ * are not zod's job (one entry at a time) but the pages rely on them.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { load as parseYaml } from 'js-yaml';
+import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
+import { PORTFOLIO_CATEGORIES, PORTFOLIO_IDS, portfolioSchema } from './portfolio.ts';
+import { teamSchema } from './team.ts';
+import { testimonialSchema } from './testimonials.ts';
+import { contextFor, describeIssues } from './test-context.ts';
+
+const contentDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../content');
+
+function entriesIn(folder: string, extension: string): Array<{ id: string; path: string }> {
+  const dir = join(contentDir, folder);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(extension))
+    .map((name) => ({ id: basename(name, extension), path: join(dir, name) }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function frontmatter(path: string): unknown {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(readFileSync(path, 'utf8'));
+  if (!match?.[1]) throw new Error(`${path} has no frontmatter`);
+  return parseYaml(match[1]);
+}
+
+function load<S extends z.ZodType>(folder: string, extension: string, read: (path: string) => unknown, schemaFor: (ctx: SchemaContext) => S) {
+  const schema = schemaFor(contextFor(join(contentDir, folder)));
+  return entriesIn(folder, extension).map(({ id, path }) => {
+    const result = schema.safeParse(read(path));
+    // A failing entry is named by the first test below; the later tests then also fail on its missing data.
+    return { id, file: `${folder}/${id}${extension}`, issues: describeIssues(result), data: result.data as z.output<S> };
+  });
+}
+
+const readYaml = (path: string) => parseYaml(readFileSync(path, 'utf8'));
+const cases = load('portfolio', '.md', frontmatter, portfolioSchema);
+const team = load('team', '.yaml', readYaml, teamSchema);
+const testimonials = load('testimonials', '.yaml', readYaml, testimonialSchema);
+
+it('every portfolio, team and testimonial file passes its schema', () => {
+  for (const entry of [...cases, ...team, ...testimonials]) expect(entry.issues, entry.file).toEqual([]);
+});
+
+const byOrder = <T extends { data: { order: number } }>(list: T[]) => [...list].sort((a, b) => a.data.order - b.data.order);
+
+describe('portfolio content', () => {
+  it('has exactly the six specified cases, ordered as the specification lists them', () => {
+    expect(byOrder(cases).map((entry) => entry.id)).toEqual([...PORTFOLIO_IDS]);
+    expect(byOrder(cases).map((entry) => entry.data.order)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('features exactly the three cases the home page shows', () => {
+    expect(cases.filter((entry) => entry.data.featured).map((entry) => entry.id).sort()).toEqual(
+      ['ecommerce-enterprise', 'edutech-platform', 'fintech-revolution'],
+    );
+  });
+
+  it('gives every case its own image, industry and city', () => {
+    for (const { id, data } of cases) expect(data.image).toBe(`./${id}.webp`);
+    expect(new Set(cases.map((entry) => entry.data.category)).size).toBe(PORTFOLIO_CATEGORIES.length);
+    expect(new Set(cases.map((entry) => entry.data.client.city)).size).toBe(cases.length);
+  });
+
+  it('keeps years within 2019-2026 and durations within 3-14 months', () => {
+    for (const { data } of cases) {
+      expect(data.year).toBeGreaterThanOrEqual(2019);
+      expect(data.year).toBeLessThanOrEqual(2026);
+      const months = Number(/^(\d+) meses$/.exec(data.duration)?.[1]);
+      expect(months).toBeGreaterThanOrEqual(3);
+      expect(months).toBeLessThanOrEqual(14);
+    }
+  });
+
+  it('states the specification\'s portfolio claims in the cases they belong to', () => {
+    const fintech = cases.find((entry) => entry.id === 'fintech-revolution')!.data;
+    const fintechMetrics = fintech.metrics.map((metric) => metric.value);
+    expect(fintechMetrics.slice(0, 2)).toEqual(['$50M+ MXN', '2M+']);
+    expect(fintechMetrics).toContain('99.99%');
+    const edutech = cases.find((entry) => entry.id === 'edutech-platform')!.data;
+    expect(edutech.metrics[0]?.value).toBe('100K+');
+  });
+});
+
+describe('team content', () => {
+  it('has the three specified people in order', () => {
+    expect(byOrder(team).map(({ id, data }) => [id, data.name, data.role])).toEqual([
+      ['daniela-ortega', 'Daniela Ortega', 'Directora de Tecnología'],
+      ['rodrigo-salinas', 'Rodrigo Salinas', 'Líder de Ingeniería Cloud'],
+      ['mariana-cruz', 'Mariana Cruz', 'Directora de Diseño de Producto'],
+    ]);
+    for (const { id, data } of team) expect(data.image).toBe(`./${id}.webp`);
+  });
+});
+
+describe('testimonials content', () => {
+  it('has the three specified clients, each from a different case', () => {
+    expect(byOrder(testimonials).map(({ id, data }) => [id, data.name])).toEqual([
+      ['luis-trevino', 'Luis Fernando Treviño'],
+      ['andrea-villasenor', 'Andrea Villaseñor'],
+      ['jorge-castaneda', 'Jorge Castañeda'],
+    ]);
+    expect(new Set(testimonials.map((entry) => entry.data.project.id)).size).toBe(3);
+    for (const { id, data } of testimonials) expect(data.image).toBe(`./${id}.webp`);
+  });
+
+  it('matches the person quoted in the case study they refer to', () => {
+    for (const { data } of testimonials) {
+      const study = cases.find((entry) => entry.id === data.project.id)!.data;
+      expect(study.testimonial.author).toBe(data.name);
+      expect(study.testimonial.position).toBe(`${data.role}, ${data.company}`);
+      expect(study.client.name).toBe(data.company);
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { statsGroupSchema } from './stats.ts';
+import { changed, issues, mapEntries } from './test-support.ts';
+
+const groups = mapEntries('stats.yaml');
+const marketing = groups[0]!;
+
+describe('stats schema', () => {
+  it('accepts the two real groups', () => {
+    expect(groups.map((group) => group.id)).toEqual(['marketing', 'portfolio']);
+    expect(groups.flatMap((group) => issues(statsGroupSchema, group))).toEqual([]);
+  });
+
+  it('requires exactly four figures per group', () => {
+    const items = (marketing.items as unknown[]).slice(0, 3);
+    expect(issues(statsGroupSchema, changed(marketing, 'items', items))).toEqual(['items: Se esperan exactamente 4 elementos']);
+  });
+
+  it('rejects an unknown group and a figure given as a number', () => {
+    expect(issues(statsGroupSchema, changed(marketing, 'id', 'home'))[0]).toMatch(/^id: "home" no es válido/);
+    expect(issues(statsGroupSchema, changed(marketing, 'items.0.value', 50))).toEqual([
+      'items.0.value: Se espera una cifra como "50+", no un número',
+    ]);
+  });
+});

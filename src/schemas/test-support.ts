@@ -1,0 +1,70 @@
+/**
+ * Helpers for the schema tests: read the real content as the loaders hand it to the schemas, and list a
+ * failed parse's issues as `path: message` lines (the form Astro prints them in).
+ */
+import { readFileSync } from 'node:fs';
+import yaml from 'js-yaml';
+import type { z } from 'astro/zod';
+
+const root = new URL('../../', import.meta.url);
+
+export function loadYaml(path: string): unknown {
+  return yaml.load(readFileSync(new URL(path, root), 'utf8'));
+}
+
+function asRecord(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where} no es un mapa`);
+  return value as Record<string, unknown>;
+}
+
+/** An entry of a one-file-per-entry folder (`content/<dir>/<id>.yaml`), with the id the loader adds. */
+export function folderEntry(dir: string, id: string): Record<string, unknown> {
+  return { ...asRecord(loadYaml(`content/${dir}/${id}.yaml`), `${dir}/${id}`), id };
+}
+
+/** The entries of a YAML list file (each carries its own `id`). */
+export function listEntries(file: string): Record<string, unknown>[] {
+  const data = loadYaml(`content/${file}`);
+  if (!Array.isArray(data)) throw new Error(`${file} no es una lista`);
+  return data.map((item, index) => asRecord(item, `${file}[${index}]`));
+}
+
+/** The entries of a YAML map file (`key: entry`), with the key as id as the loader adds it. */
+export function mapEntries(file: string): Record<string, unknown>[] {
+  return Object.entries(asRecord(loadYaml(`content/${file}`), file)).map(([id, item]) => ({ ...asRecord(item, `${file}.${id}`), id }));
+}
+
+/** `path: message` for every issue; empty when the data is valid. */
+export function issues(schema: z.ZodType, data: unknown): string[] {
+  const result = schema.safeParse(data);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+/** A deep copy to break without touching the original. */
+export function copy<T>(value: T): T {
+  return structuredClone(value);
+}
+
+export const REMOVE = Symbol('remove');
+
+/** A copy of `data` with the value at `path` (dots, numbers for list positions) replaced, or removed with `REMOVE`. */
+export function changed<T>(data: T, path: string, value: unknown): T {
+  const result = copy(data);
+  const keys = path.split('.');
+  const last = keys.pop();
+  if (last === undefined) throw new Error('ruta vacía');
+  let node: unknown = result;
+  for (const key of keys) {
+    node = Array.isArray(node) ? node[Number(key)] : asRecord(node, path)[key];
+  }
+  const parent = Array.isArray(node) ? node : asRecord(node, path);
+  if (Array.isArray(parent)) {
+    if (value === REMOVE) parent.splice(Number(last), 1);
+    else parent[Number(last)] = value;
+  } else if (value === REMOVE) {
+    delete parent[last];
+  } else {
+    parent[last] = value;
+  }
+  return result;
+}

@@ -1,0 +1,34 @@
+/**
+ * Client testimonials shown on the home page: one YAML file per person in `content/testimonials/<slug>.yaml`.
+ * `project` names the portfolio case the client belongs to.
+ */
+import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
+import { portfolioId } from './portfolio.ts';
+import { entry, integer, text } from './field-helpers.ts';
+
+/**
+ * Astro's `reference('portfolio')` accepts any string (a typo would only show up as a missing entry at
+ * render time), so `project` is checked against the six portfolio ids and then turned into the same
+ * `{ collection, id }` shape a reference has: pages resolve it with `getEntry(data.project)`.
+ */
+const project = portfolioId.transform((id) => ({ collection: 'portfolio' as const, id }));
+
+export function testimonialSchema({ image }: SchemaContext) {
+  return entry(
+    {
+      name: text('el nombre'),
+      role: text('el puesto (role)'),
+      company: text('la empresa'),
+      image: image(),
+      imageAlt: text('el texto alternativo del retrato'),
+      content: text('el texto del testimonio (content)', { min: 80, max: 600 }),
+      rating: z.literal(5, { error: 'La calificación (rating) debe ser 5.' }),
+      project,
+      order: integer('el orden (order)', 1),
+    },
+    'el testimonio',
+  );
+}
+
+export type TestimonialData = z.output<ReturnType<typeof testimonialSchema>>;
