@@ -1,23 +1,12 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { demoteHeadings, EMAIL_PREVIEW_SAMPLES, EMAIL_VARIABLES, emailBody, emailPreviewPath, renderEmailPreview } from './email-previews.ts';
+import { EMAIL_PREVIEW_SAMPLES, EMAIL_VARIABLES, emailPreviewPath, previewDocument, renderEmailPreview } from './email-previews.ts';
 
-describe('emailBody', () => {
-  it('takes what is inside <body> and the body’s inline style', () => {
-    const html = '<!DOCTYPE html><html><head><title>x</title></head><body style="margin:0;background:#f3f4f6;">\n<p>Hola</p>\n</body></html>';
-    expect(emailBody(html)).toEqual({ style: 'margin:0;background:#f3f4f6;', inner: '\n<p>Hola</p>\n' });
-  });
-
-  it('returns a fragment as it is', () => {
-    expect(emailBody('<p>Sólo un párrafo</p>')).toEqual({ style: '', inner: '<p>Sólo un párrafo</p>' });
-  });
-});
-
-describe('demoteHeadings', () => {
-  it('moves every heading one level down and leaves other tags alone', () => {
-    expect(demoteHeadings('<h1 style="margin:0">Hola</h1><h2>Datos</h2><header><hr><h5>x</h5>')).toBe(
-      '<h2 style="margin:0">Hola</h2><h3>Datos</h3><header><hr><h6>x</h6>',
-    );
+describe('previewDocument', () => {
+  it('keeps the e-mail as it is and makes its links open a new tab', () => {
+    const html = '<!DOCTYPE html><html lang="es-MX"><head><meta charset="utf-8"></head><body style="margin:0;"><a href="mailto:a@b.mx">a</a></body></html>';
+    expect(previewDocument(html)).toBe(html.replace('<head>', '<head><base target="_blank">'));
+    expect(previewDocument('<p>Sólo un párrafo</p>')).toBe('<base target="_blank"><p>Sólo un párrafo</p>');
   });
 });
 
@@ -36,7 +25,8 @@ describe.skipIf(!templatesPresent)('the API’s e-mail templates (server/email)'
       const message = renderEmailPreview(sample);
       expect(message.audience).toBe(sample.audience);
       expect(message.subject).toMatch(/ - Angram$/);
-      expect(emailBody(message.html).inner).toContain('Angram');
+      expect(message.html).toMatch(/^<!DOCTYPE html>/i);
+      expect(message.html).toContain('<html lang="es-MX">');
     }
   });
 

@@ -103,18 +103,10 @@ export const LEAD_SCORE: { base: number; rules: readonly LeadScoreRuleDoc[] } | 
   ? { base: analysisModule.LEAD_SCORE_DEFAULT, rules: analysisModule.LEAD_SCORE_RULES }
   : undefined;
 
-/** The part of a full HTML e-mail between <body> and </body>, and the body's own inline style. */
-export function emailBody(html: string): { style: string; inner: string } {
-  const match = /<body([^>]*)>([\s\S]*)<\/body>/i.exec(html);
-  if (!match) return { style: '', inner: html };
-  const style = /style="([^"]*)"/i.exec(match[1] ?? '')?.[1] ?? '';
-  return { style, inner: match[2] ?? '' };
-}
-
 /**
- * Moves every heading of the e-mail one level down (h1 → h2 …), so the preview page keeps a single h1:
- * its own title. Nothing else of the message changes.
+ * The e-mail as the document of the preview frame: exactly the message, plus `<base target="_blank">`
+ * so its links (mailto:, WhatsApp, Google Calendar) open a new tab instead of inside the frame.
  */
-export function demoteHeadings(html: string): string {
-  return html.replace(/<(\/?)h([1-5])(?=[\s>])/gi, (_match, slash: string, level: string) => `<${slash}h${Number(level) + 1}`);
+export function previewDocument(html: string): string {
+  return /<head>/i.test(html) ? html.replace(/<head>/i, '<head><base target="_blank">') : `<base target="_blank">${html}`;
 }
