@@ -6,6 +6,8 @@ test.use({ javaScriptEnabled: false });
 
 
 test('every page has a complete head: title, description, keywords, canonical, Open Graph and Twitter', async ({ page, request }) => {
+  // One document per sitemap page, and the wiki alone adds 33: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(180_000);
   const paths = await sitemapPaths(page);
   expect(paths.length).toBeGreaterThan(0);
   const site = new URL(((await (await request.get('/sitemap-index.xml')).text()).match(/<loc>([^<]+)<\/loc>/)?.[1]) ?? '').origin;
