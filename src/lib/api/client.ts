@@ -4,7 +4,7 @@
  * union the islands switch on, so no component ever reads a status code or parses a body itself.
  */
 import { PUBLIC_API_BASE } from 'astro:env/client';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Where `npm run dev` serves the API (server/api/standalone.ts on API_PORT 8081). */
 export const DEV_API_BASE = 'http://localhost:8081/api/';
@@ -38,7 +38,7 @@ export type ApiResult<T> =
 
 export interface CallOptions<T> {
   /** Shape of a successful answer; without it `data` is the parsed JSON, typed `unknown`. */
-  answer?: z.ZodType<T>;
+  answer?: z.ZodMiniType<T>;
   /** Abort after this many milliseconds (default 15 s). */
   timeoutMs?: number;
   /** The caller's own cancellation (a newer request made this one pointless). */
@@ -59,8 +59,8 @@ export interface ApiClient {
 
 /** `{success: false, message, errors?}`, the API's failure body; every part optional so a proxy's page still reads. */
 const failureBody = z.object({
-  message: z.string().optional(),
-  errors: z.record(z.string(), z.string()).optional(),
+  message: z.optional(z.string()),
+  errors: z.optional(z.record(z.string(), z.string())),
 });
 
 const UNEXPECTED_ANSWER = 'Respuesta inesperada del servidor';
@@ -90,7 +90,7 @@ function retryAfter(header: string | null): number | undefined {
 export function interpretAnswer<T>(
   status: number,
   body: unknown,
-  answer: z.ZodType<T> | undefined,
+  answer: z.ZodMiniType<T> | undefined,
   retryAfterHeader: string | null = null,
 ): ApiResult<T> {
   if (status >= 200 && status < 300) {

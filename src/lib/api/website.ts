@@ -2,7 +2,7 @@
  * The `webSite` calls of the lead API (server/api/README.md) with the shape of each answer, so islands get
  * typed, validated data: available slots, the select options and the result of a submission.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TIME_PATTERN } from '../datetime.ts';
 import type { BudgetOption, EmergencyOption, ProjectOption, TimelineOption } from '../forms/options.ts';
 import { get, post, type ApiResult } from './client.ts';
@@ -16,21 +16,22 @@ export type LeadAction = 'contactSmall' | 'contactBig' | 'contactProyect' | 'con
 export const submissionAnswer = z.object({
   success: z.literal(true),
   message: z.string(),
-  id: z.number().int().positive(),
-  reference: z.string().regex(/^CONT-\d+$/),
+  id: z.int().check(z.positive()),
+  reference: z.string().check(z.regex(/^CONT-\d+$/)),
 });
 export type SubmissionAnswer = z.output<typeof submissionAnswer>;
 
 /** 200 `{schedule: ['09:00', …]}`. */
-export const scheduleAnswer = z.object({ schedule: z.array(z.string().regex(TIME_PATTERN)) });
+export const scheduleAnswer = z.object({ schedule: z.array(z.string().check(z.regex(TIME_PATTERN))) });
 
-const option = { id: z.string().min(1) };
+const option = { id: z.string().check(z.minLength(1)) };
+const list = <T extends z.core.$ZodShape>(shape: T) => z.array(z.object({ ...option, ...shape })).check(z.minLength(1));
 /** 200 `{proyects, budgets, timelines, emergency}`, the lists src/lib/forms/options.ts ships as the fallback. */
 export const selectsAnswer = z.object({
-  proyects: z.array(z.object({ ...option, proyect: z.string() })).min(1),
-  budgets: z.array(z.object({ ...option, range: z.string(), currency: z.enum(['MXN', 'USD']).optional() })).min(1),
-  timelines: z.array(z.object({ ...option, range: z.string(), range_time: z.string().optional() })).min(1),
-  emergency: z.array(z.object({ ...option, level: z.string() })).min(1),
+  proyects: list({ proyect: z.string() }),
+  budgets: list({ range: z.string(), currency: z.optional(z.enum(['MXN', 'USD'])) }),
+  timelines: list({ range: z.string(), range_time: z.optional(z.string()) }),
+  emergency: list({ level: z.string() }),
 });
 
 /** The four served lists, as the forms render them. */
