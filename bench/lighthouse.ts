@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startProductionServer } from './support/server.ts';
+import { startProductionServer } from '../scripts/lib/production-server.ts';
 
 const PAGE_TYPES = [
   { type: 'home', label: 'Inicio', path: '/' },

@@ -15,18 +15,8 @@ export interface OutputSpec {
   maxBytes: number;
 }
 
-export const PORTFOLIO_IDS = [
-  'fintech-revolution',
-  'edutech-platform',
-  'ecommerce-enterprise',
-  'healthtech-app',
-  'logistics-platform',
-  'proptech-solution',
-] as const;
-export type PortfolioId = (typeof PORTFOLIO_IDS)[number];
-
-export const TEAM_SLUGS = ['daniela-ortega', 'rodrigo-salinas', 'mariana-cruz'] as const;
-export const TESTIMONIAL_SLUGS = ['luis-trevino', 'andrea-villasenor', 'jorge-castaneda'] as const;
+export { PORTFOLIO_IDS, TEAM_SLUGS, TESTIMONIAL_SLUGS, type PortfolioId } from '../../src/lib/content-ids.ts';
+import { PORTFOLIO_IDS, TEAM_SLUGS, TESTIMONIAL_SLUGS, type PortfolioId } from '../../src/lib/content-ids.ts';
 
 const KB = 1024;
 

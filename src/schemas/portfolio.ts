@@ -9,15 +9,8 @@ import { SITE } from '../lib/site.ts';
 import { entry, flag, integer, list, oneOf, text } from './field-helpers.ts';
 
 /** The six cases the specification names, in their display order. Testimonials point at these ids. */
-export const PORTFOLIO_IDS = [
-  'fintech-revolution',
-  'edutech-platform',
-  'ecommerce-enterprise',
-  'healthtech-app',
-  'logistics-platform',
-  'proptech-solution',
-] as const;
-export type PortfolioId = (typeof PORTFOLIO_IDS)[number];
+export { PORTFOLIO_IDS, type PortfolioId } from '../lib/content-ids.ts';
+import { PORTFOLIO_IDS } from '../lib/content-ids.ts';
 
 export const PORTFOLIO_CATEGORIES = ['Fintech', 'EdTech', 'E-commerce', 'HealthTech', 'Logística', 'PropTech'] as const;
 export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];

@@ -4,22 +4,31 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface BenchServer {
+export interface ProductionServer {
   url: string;
+  /** Temporary folder holding the database and the outbox. */
+  dataDir: string;
+  databasePath: string;
+  outboxDir: string;
   stop(): Promise<void>;
 }
 
-/** Starts `node server/index.ts` on a free loopback port over dist/, with a throwaway database. */
-export async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'angram-bench-'));
+/**
+ * Starts the real production server (`node server/index.ts`) on a free loopback port over dist/, with a
+ * throwaway database and outbox. Used by the browser test suite and the benchmarks.
+ */
+export async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<ProductionServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'angram-server-'));
+  const databasePath = join(dataDir, 'leads.db');
+  const outboxDir = join(dataDir, 'outbox');
   const child: ChildProcess = spawn(process.execPath, ['server/index.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: '0',
       NODE_ENV: 'production',
-      DATABASE_PATH: join(dataDir, 'leads.db'),
-      OUTBOX_DIR: join(dataDir, 'outbox'),
+      DATABASE_PATH: databasePath,
+      OUTBOX_DIR: outboxDir,
       LOG_LEVEL: 'silent',
       ...extraEnv,
     },
@@ -27,16 +36,23 @@ export async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}): P
   });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
+    const timer = setTimeout(() => reject(new Error(`el servidor no arrancó en 15 s: ${output}`)), 15_000);
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {
       output += chunk;
       const match = /(http:\/\/[^\s]+?)\s/.exec(output);
-      if (match?.[1]) resolve(match[1]);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
     });
     child.once('exit', (code) => reject(new Error(`el servidor terminó (código ${code}): ${output}`)));
   });
   return {
     url,
+    dataDir,
+    databasePath,
+    outboxDir,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
