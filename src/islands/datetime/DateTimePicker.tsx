@@ -152,7 +152,7 @@ export function PickerDialog({ picker, id, triggerId }: DialogProps) {
       className="fixed inset-0 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[min(calc(100vw-2rem),32rem)] overflow-y-auto rounded-glass bg-white p-0 text-fg shadow-2xl backdrop:bg-ink-950/70"
     >
       {state.open && (
-        <div className="p-5 sm:p-7">
+        <div className="p-4 sm:p-7">
           <h2 id={titleId} className="text-h3 font-semibold">
             {PICKER_TEXTS.title}
           </h2>
@@ -229,10 +229,10 @@ export function PickerDialog({ picker, id, triggerId }: DialogProps) {
             <button type="button" className="btn mr-auto px-3 text-brand-700 underline-offset-4 hover:underline" onClick={() => dispatch({ type: 'clear' })}>
               {PICKER_TEXTS.clear}
             </button>
-            <button type="button" className="btn btn-outline" onClick={() => dispatch({ type: 'cancel' })}>
+            <button type="button" className="btn btn-outline px-4" onClick={() => dispatch({ type: 'cancel' })}>
               {PICKER_TEXTS.cancel}
             </button>
-            <button type="button" className="btn btn-primary" disabled={!canConfirm(state)} onClick={() => dispatch({ type: 'confirm' })}>
+            <button type="button" className="btn btn-primary px-4" disabled={!canConfirm(state)} onClick={() => dispatch({ type: 'confirm' })}>
               {PICKER_TEXTS.confirm}
             </button>
           </div>

@@ -67,7 +67,6 @@ export function FormField({ field, id, label, hint, required, value, error, opti
           type={field.control}
           maxLength={TEXT_MAX}
           autoComplete={FIELD_AUTOCOMPLETE[field.name]}
-          inputMode={field.control === 'tel' ? 'tel' : field.control === 'email' ? 'email' : undefined}
         />
       )}
       {hint && (
