@@ -4,12 +4,13 @@
  * (`src/lib/forms/options.ts`), which the consulting form and the lead API also read.
  */
 import { z } from 'astro/zod';
+import { TECH_CONSULTING_OFFER_IDS } from '../lib/forms/options.ts';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { list, oneOf, shortText, strict } from './common.ts';
 import { icon } from './icons.ts';
 
-/** The four consulting offers of /consultoria-tecnologica (the same ids as the options module's). */
-export const CONSULTING_OFFER_IDS = ['architecture', 'performance', 'security-audit', 'migration-strategy'] as const;
+/** The four consulting offers of /consultoria-tecnologica, as the options module names them. */
+export const CONSULTING_OFFER_IDS = TECH_CONSULTING_OFFER_IDS;
 export type ConsultingOfferId = (typeof CONSULTING_OFFER_IDS)[number];
 
 export const consultingOfferSchema = strict({

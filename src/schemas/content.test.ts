@@ -3,6 +3,7 @@
  * promises, stats. Also keeps the service pages' timelines and prices in step with the FAQ.
  */
 import { describe, expect, it } from 'vitest';
+import { INFRASTRUCTURE_AUDIT_FACTS } from '../lib/forms/options.ts';
 import { AUDIT_MAX_DAYS, auditSchema } from './audit.ts';
 import { faqCategorySchema } from './faq.ts';
 import { pageLabel, pageSchema, pageSection } from './pages.ts';
@@ -90,6 +91,9 @@ describe('figures of the pages (spec §2, §9)', () => {
     expect(audit.roi).toEqual({ minPercent: 300, maxPercent: 500, months: 6 });
     expect(audit.postAuditSupportDays).toBe(30);
     expect(audit.phases.at(-1)?.toDay).toBe(AUDIT_MAX_DAYS);
+    // The e-mails quote the same figures from the options module.
+    expect(INFRASTRUCTURE_AUDIT_FACTS.supportDays).toBe(audit.postAuditSupportDays);
+    expect(INFRASTRUCTURE_AUDIT_FACTS.roi).toBe(`${audit.roi.minPercent}-${audit.roi.maxPercent}% en ${audit.roi.months} meses`);
   });
 
   it('home: hero and its two buttons', () => {

@@ -81,7 +81,8 @@ export const PAGE_RULES = {
   'auditoria-infraestructura': {
     heroActions: [1, 1],
     sections: { areas: {}, fases: {}, entregables: {}, roi: {}, formulario: {} },
-    labels: ['price', 'duration', 'days', 'day', 'roi', 'support'],
+    // roiWithin joins the ROI range to its period: "300-500% en 6 meses".
+    labels: ['price', 'duration', 'days', 'day', 'roi', 'roiWithin', 'support'],
     backTo: '/servicios/cloud-native',
   },
   'migracion-cloud': {

@@ -62,6 +62,21 @@ describe('services schema', () => {
     expect(issues(serviceSchema, swapped)).toEqual(['page.engagement.timeline: minWeeks no puede ser mayor que maxWeeks']);
   });
 
+  it('requires the hero buttons and the page labels', () => {
+    expect(issues(serviceSchema, changed(web, 'page.hero.actions', REMOVE))).toEqual(['page.hero.actions: Falta esta lista (entre 1 y 2 elementos)']);
+    expect(issues(serviceSchema, changed(web, 'page.labels.investment', REMOVE))).toEqual([
+      'page.labels.investment: Falta este campo: se espera la etiqueta de la inversión inicial',
+    ]);
+    expect(issues(serviceSchema, changed(web, 'page.cta.secondary', REMOVE))).toEqual(['page.cta.secondary: Falta este bloque']);
+  });
+
+  it('accepts a page without related cases, and rejects an unknown or repeated case', () => {
+    expect(issues(serviceSchema, changed(web, 'page.related', REMOVE))).toEqual([]);
+    expect(issues(serviceSchema, changed(web, 'page.related.cases.0', 'fintech'))[0]).toMatch(/^page\.related\.cases\.0: .*fintech-revolution/);
+    const repeated = changed(web, 'page.related.cases', ['healthtech-app', 'healthtech-app']);
+    expect(issues(serviceSchema, repeated)).toEqual(['page.related.cases.1: El caso "healthtech-app" está repetido']);
+  });
+
   it('rejects a link to another site', () => {
     expect(issues(serviceSchema, changed(data, 'link', 'https://example.com'))[0]).toMatch(/^link: Se espera un enlace interno/);
   });

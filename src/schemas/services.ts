@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { action, internalHref, kebabId, list, oneOf, questionAnswer, shortText, strict, text, whole } from './common.ts';
 import { icon } from './icons.ts';
+import { portfolioId } from './portfolio.ts';
 
 export const SERVICE_IDS = [
   'aplicaciones-web',
@@ -35,7 +36,20 @@ export function hasServicePage(id: string): id is keyof typeof SERVICE_PAGE_ANCH
 const titled = { title: shortText(100, 'un título') };
 
 const servicePage = strict({
-  hero: strict({ eyebrow: shortText(60, 'una frase corta').optional(), ...titled, lead: text('un párrafo introductorio') }),
+  hero: strict({
+    eyebrow: shortText(60, 'una frase corta').optional(),
+    ...titled,
+    lead: text('un párrafo introductorio'),
+    /** Hero buttons: start a project and talk to the team. */
+    actions: list(action, 1, 2),
+  }),
+  /** Short interface strings of the page (the cards' "Ideal para", the engagement figures' captions). */
+  labels: strict({
+    bestFor: shortText(40, 'el encabezado de "para quién conviene"'),
+    itemLink: shortText(40, 'el texto del enlace de una tarjeta que lleva a otra página'),
+    timeline: shortText(40, 'la etiqueta de la duración'),
+    investment: shortText(40, 'la etiqueta de la inversión inicial'),
+  }),
   /** The section the route table anchors (`#tecnologias`, `#tipos` or `#servicios`). */
   anchored: strict({
     anchor: kebabId,
@@ -70,7 +84,14 @@ const servicePage = strict({
     note: text('una nota sobre qué incluye el precio'),
   }),
   faqs: strict({ ...titled, items: list(questionAnswer, 3, 3) }),
-  cta: strict({ ...titled, lead: text('un párrafo'), action }),
+  /** Portfolio cases built with this service, shown as cards (optional). */
+  related: strict({
+    ...titled,
+    lead: text('un párrafo introductorio').optional(),
+    linkLabel: shortText(40, 'el texto del enlace de cada caso'),
+    cases: list(portfolioId, 1, 3),
+  }).optional(),
+  cta: strict({ ...titled, lead: text('un párrafo'), action, secondary: action }),
 });
 
 export const serviceSchema = strict({
@@ -102,6 +123,12 @@ export const serviceSchema = strict({
   if (service.page.anchored.anchor !== anchor) {
     ctx.addIssue({ code: 'custom', path: ['page', 'anchored', 'anchor'], message: `El ancla de esta página es "${anchor}"` });
   }
+  const cases = service.page.related?.cases ?? [];
+  cases.forEach((id, index) => {
+    if (cases.indexOf(id) !== index) {
+      ctx.addIssue({ code: 'custom', path: ['page', 'related', 'cases', index], message: `El caso "${id}" está repetido` });
+    }
+  });
   const { minWeeks, maxWeeks } = service.page.engagement.timeline;
   if (minWeeks > maxWeeks) {
     ctx.addIssue({ code: 'custom', path: ['page', 'engagement', 'timeline'], message: 'minWeeks no puede ser mayor que maxWeeks' });

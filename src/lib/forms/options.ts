@@ -211,7 +211,13 @@ export const consultingOffers = [
   },
 ] as const satisfies readonly ConsultingOffer[];
 
-/** Facts of the infrastructure audit beyond price and duration (specification §9). */
+/** The four offers of /consultoria-tecnologica: every consulting offer except the infrastructure audit. */
+export const TECH_CONSULTING_OFFER_IDS = ['architecture', 'performance', 'security-audit', 'migration-strategy'] as const satisfies readonly Exclude<(typeof consultingOffers)[number]['id'], 'infrastructure-audit'>[];
+
+/**
+ * Facts of the infrastructure audit beyond price and duration (specification §9), for the e-mails.
+ * The audit page reads the same figures from content/audit.yaml; src/schemas/content.test.ts keeps them equal.
+ */
 export const INFRASTRUCTURE_AUDIT_FACTS = {
   roi: '300-500% en 6 meses',
   supportDays: 30,
