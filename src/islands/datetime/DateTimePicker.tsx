@@ -151,93 +151,115 @@ export function PickerDialog({ picker, id, triggerId }: DialogProps) {
       }}
       className="fixed inset-0 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[min(calc(100vw-2rem),32rem)] overflow-y-auto rounded-glass bg-white p-0 text-fg shadow-2xl backdrop:bg-ink-950/70"
     >
-      {state.open && (
-        <div className="p-4 sm:p-7">
-          <h2 id={titleId} className="text-h3 font-semibold">
-            {PICKER_TEXTS.title}
-          </h2>
-          <p id={descriptionId} className="mt-1 text-sm text-fg-muted">
-            {PICKER_TEXTS.description}
-          </p>
-          {state.notice && (
-            <p role="alert" className="mt-4 flex items-start gap-2 rounded-xl bg-danger-soft p-3 text-sm font-medium text-danger">
-              <Icon name="alert-circle" className="mt-0.5 shrink-0" size={16} />
-              {state.notice}
-            </p>
-          )}
-
-          <label htmlFor={dateId} className="mt-5 block font-semibold">
-            {PICKER_TEXTS.dateLabel}
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            min={state.min}
-            max={state.max}
-            value={state.date}
-            onChange={(event) => dispatch({ type: 'chooseDate', date: event.currentTarget.value })}
-            aria-describedby={chosenDateId}
-            className="touch-target mt-2 w-full rounded-xl border border-slate-500 bg-white px-4 py-2.5"
-          />
-          <p id={chosenDateId} className="mt-2 text-sm font-medium text-brand-700 first-letter:uppercase">
-            {validDate ? formatLongDate(state.date) : PICKER_TEXTS.noDate}
-          </p>
-
-          <p id={slotsLabelId} className="mt-5 font-semibold">
-            {PICKER_TEXTS.slotsLabel}
-          </p>
-          <div className="mt-2 min-h-32" aria-live="polite" aria-busy={state.status === 'loading'}>
-            {state.status === 'idle' && <p className="text-sm text-fg-muted">{PICKER_TEXTS.idle}</p>}
-            {state.status === 'out-of-range' && (
-              <p className="text-sm text-fg-muted">{PICKER_TEXTS.outOfRange(formatLongDate(state.min), formatLongDate(state.max))}</p>
-            )}
-            {state.status === 'loading' && (
-              <p className="flex items-center gap-2 text-sm text-fg-muted">
-                <span className="size-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" aria-hidden="true" />
-                {PICKER_TEXTS.loading}
+      <div className="p-4 sm:p-7">
+        <h2 id={titleId} className="text-h3 font-semibold">
+          {PICKER_TEXTS.title}
+        </h2>
+        <p id={descriptionId} className="mt-1 text-sm text-fg-muted">
+          {PICKER_TEXTS.description}
+        </p>
+        {/* The controls depend on today's date, so they exist only while open (never in the server HTML). */}
+        {state.open && (
+          <>
+            {state.notice && (
+              <p
+                role="alert"
+                className="mt-4 flex items-start gap-2 rounded-xl bg-danger-soft p-3 text-sm font-medium text-danger"
+              >
+                <Icon name="alert-circle" className="mt-0.5 shrink-0" size={16} />
+                {state.notice}
               </p>
             )}
-            {(state.status === 'empty' || state.status === 'error') && (
-              <div className="text-sm">
-                <p className="font-semibold text-fg">{PICKER_TEXTS.none}</p>
-                <p className="text-fg-muted">{PICKER_TEXTS.noneHint}</p>
-              </div>
-            )}
-            {state.status === 'ready' && (
-              <div role="group" aria-labelledby={slotsLabelId} className="grid grid-cols-3 gap-2">
-                {state.slots.map((time) => {
-                  const chosen = time === state.time;
-                  return (
-                    <button
-                      key={time}
-                      type="button"
-                      aria-pressed={chosen}
-                      onClick={() => dispatch({ type: 'chooseTime', time })}
-                      className={`${slotButton} ${
-                        chosen ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-500 bg-white text-fg hover:bg-brand-50'
-                      }`}
-                    >
-                      {time}
-                    </button>
-                  );
-                })}
-              </div>
-            )}
-          </div>
 
-          <div className="mt-6 flex flex-wrap items-center justify-end gap-2">
-            <button type="button" className="btn mr-auto px-3 text-brand-700 underline-offset-4 hover:underline" onClick={() => dispatch({ type: 'clear' })}>
-              {PICKER_TEXTS.clear}
-            </button>
-            <button type="button" className="btn btn-outline px-4" onClick={() => dispatch({ type: 'cancel' })}>
-              {PICKER_TEXTS.cancel}
-            </button>
-            <button type="button" className="btn btn-primary px-4" disabled={!canConfirm(state)} onClick={() => dispatch({ type: 'confirm' })}>
-              {PICKER_TEXTS.confirm}
-            </button>
-          </div>
-        </div>
-      )}
+            <label htmlFor={dateId} className="mt-5 block font-semibold">
+              {PICKER_TEXTS.dateLabel}
+            </label>
+            <input
+              id={dateId}
+              type="date"
+              min={state.min}
+              max={state.max}
+              value={state.date}
+              onChange={(event) => dispatch({ type: 'chooseDate', date: event.currentTarget.value })}
+              aria-describedby={chosenDateId}
+              className="touch-target mt-2 w-full rounded-xl border border-slate-500 bg-white px-4 py-2.5"
+            />
+            <p id={chosenDateId} className="mt-2 text-sm font-medium text-brand-700 first-letter:uppercase">
+              {validDate ? formatLongDate(state.date) : PICKER_TEXTS.noDate}
+            </p>
+
+            <p id={slotsLabelId} className="mt-5 font-semibold">
+              {PICKER_TEXTS.slotsLabel}
+            </p>
+            <div className="mt-2 min-h-32" aria-live="polite" aria-busy={state.status === 'loading'}>
+              {state.status === 'idle' && <p className="text-sm text-fg-muted">{PICKER_TEXTS.idle}</p>}
+              {state.status === 'out-of-range' && (
+                <p className="text-sm text-fg-muted">
+                  {PICKER_TEXTS.outOfRange(formatLongDate(state.min), formatLongDate(state.max))}
+                </p>
+              )}
+              {state.status === 'loading' && (
+                <p className="flex items-center gap-2 text-sm text-fg-muted">
+                  <span
+                    className="size-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700"
+                    aria-hidden="true"
+                  />
+                  {PICKER_TEXTS.loading}
+                </p>
+              )}
+              {(state.status === 'empty' || state.status === 'error') && (
+                <div className="text-sm">
+                  <p className="font-semibold text-fg">{PICKER_TEXTS.none}</p>
+                  <p className="text-fg-muted">{PICKER_TEXTS.noneHint}</p>
+                </div>
+              )}
+              {state.status === 'ready' && (
+                <div role="group" aria-labelledby={slotsLabelId} className="grid grid-cols-3 gap-2">
+                  {state.slots.map((time) => {
+                    const chosen = time === state.time;
+                    return (
+                      <button
+                        key={time}
+                        type="button"
+                        aria-pressed={chosen}
+                        onClick={() => dispatch({ type: 'chooseTime', time })}
+                        className={`${slotButton} ${
+                          chosen
+                            ? 'border-brand-700 bg-brand-700 text-white'
+                            : 'border-slate-500 bg-white text-fg hover:bg-brand-50'
+                        }`}
+                      >
+                        {time}
+                      </button>
+                    );
+                  })}
+                </div>
+              )}
+            </div>
+
+            <div className="mt-6 flex flex-wrap items-center justify-end gap-2">
+              <button
+                type="button"
+                className="btn mr-auto px-3 text-brand-700 underline-offset-4 hover:underline"
+                onClick={() => dispatch({ type: 'clear' })}
+              >
+                {PICKER_TEXTS.clear}
+              </button>
+              <button type="button" className="btn btn-outline px-4" onClick={() => dispatch({ type: 'cancel' })}>
+                {PICKER_TEXTS.cancel}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary px-4"
+                disabled={!canConfirm(state)}
+                onClick={() => dispatch({ type: 'confirm' })}
+              >
+                {PICKER_TEXTS.confirm}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
     </dialog>
   );
 }

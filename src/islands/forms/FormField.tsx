@@ -62,12 +62,7 @@ export function FormField({ field, id, label, hint, required, value, error, opti
           ))}
         </select>
       ) : (
-        <input
-          {...shared}
-          type={field.control}
-          maxLength={TEXT_MAX}
-          autoComplete={FIELD_AUTOCOMPLETE[field.name]}
-        />
+        <input {...shared} type={field.control} maxLength={TEXT_MAX} autoComplete={FIELD_AUTOCOMPLETE[field.name]} />
       )}
       {hint && (
         <p id={hintId} className="mt-1.5 text-sm text-fg-muted">

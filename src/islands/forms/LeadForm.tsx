@@ -218,7 +218,12 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
         </div>
 
         <div className="sm:col-span-2">
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={!hydrated} aria-disabled={sending || undefined}>
+          <button
+            type="submit"
+            className="btn btn-primary w-full sm:w-auto"
+            disabled={!hydrated}
+            aria-disabled={sending || undefined}
+          >
             {sending ? (
               <>
                 <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
