@@ -125,3 +125,52 @@ test.describe('when the API does not answer', () => {
     await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
   });
 });
+
+test.describe('while sending', () => {
+  test.use({ allowedConsoleErrors: [/status of 429/] });
+
+  test('the button shows progress and a second press sends nothing more', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    await page.route('**/api/webSite/contactBig', async (route) => {
+      sent.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const form = await fillBigForm(page, 'roberto.double@logisticanorte.mx');
+    const submit = form.locator('button[type="submit"]');
+    await submit.click();
+    await expect(submit).toHaveText('Enviando…');
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+    // A visitor pressing again: real clicks on a button that only says it is disabled (it keeps focus).
+    await submit.click({ force: true });
+    await submit.dblclick({ force: true });
+    await expect(submit).toBeFocused();
+    await page.keyboard.press('Enter');
+    release();
+    await confirmedLeadId(page);
+    expect(sent).toHaveLength(1);
+    expect(leadsWithEmail('roberto.double@logisticanorte.mx')).toBe(1);
+    await expect(submit).toHaveText('Enviar mensaje');
+  });
+
+  test('too many submissions say to try again later and keep the fields', async ({ page }) => {
+    await page.route('**/api/webSite/contactBig', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'Retry-After': '240' },
+        body: JSON.stringify({ success: false, message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 4 minutos.' }),
+      }),
+    );
+    const form = await fillBigForm(page, 'roberto.limit@logisticanorte.mx');
+    await form.locator('button[type="submit"]').click();
+    const status = page.getByRole('status');
+    await expect(status).toContainText('Error al enviar el formulario');
+    await expect(status).toContainText('Intenta de nuevo en 4 minutos.');
+    await expect(form.getByLabel('Correo electrónico')).toHaveValue('roberto.limit@logisticanorte.mx');
+  });
+});
