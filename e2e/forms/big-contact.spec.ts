@@ -26,7 +26,9 @@ async function fillBigForm(page: Page, email: string) {
   await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Sistema empresarial (ERP, CRM, inventarios)' });
   await form.getByLabel('Presupuesto estimado').selectOption({ label: '$300,000 - $700,000 MXN' });
   await form.getByLabel('¿Para cuándo lo necesitas?').selectOption({ label: 'Mediano plazo (3 a 6 meses)' });
-  await form.getByLabel('Cuéntanos sobre tu proyecto').fill('Necesitamos rastrear 40 camiones y facturar con CFDI 4.0 desde el mismo sistema.');
+  await form
+    .getByLabel('Cuéntanos sobre tu proyecto')
+    .fill('Necesitamos rastrear 40 camiones y facturar con CFDI 4.0 desde el mismo sistema.');
   return form;
 }
 
@@ -163,7 +165,10 @@ test.describe('while sending', () => {
         status: 429,
         contentType: 'application/json',
         headers: { 'Retry-After': '240' },
-        body: JSON.stringify({ success: false, message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 4 minutos.' }),
+        body: JSON.stringify({
+          success: false,
+          message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 4 minutos.',
+        }),
       }),
     );
     const form = await fillBigForm(page, 'roberto.limit@logisticanorte.mx');

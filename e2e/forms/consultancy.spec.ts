@@ -4,7 +4,15 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
-import { confirmedLeadId, leadForm, leadsWithEmail, nextSubmissionBody, outboxMessages, storedLead, watchSubmissions } from './support.ts';
+import {
+  confirmedLeadId,
+  leadForm,
+  leadsWithEmail,
+  nextSubmissionBody,
+  outboxMessages,
+  storedLead,
+  watchSubmissions,
+} from './support.ts';
 
 async function fillContact(form: Locator, who: string) {
   await form.getByLabel('Nombre completo').fill('Jorge Treviño');
@@ -30,7 +38,9 @@ async function sendAndCheck(page: Page, form: Locator, serviceType: string, expe
   return lead;
 }
 
-test('cloud migration: 7 infrastructures, 8 system types, user counts, budgets and timelines, sent as a consultancy', async ({ page }) => {
+test('cloud migration: 7 infrastructures, 8 system types, user counts, budgets and timelines, sent as a consultancy', async ({
+  page,
+}) => {
   await page.goto('/migracion-cloud');
   await waitForHydration(page);
   const form = leadForm(page, 'cloudMigration');
@@ -46,13 +56,31 @@ test('cloud migration: 7 infrastructures, 8 system types, user counts, budgets a
   await form.getByLabel('Usuarios del sistema').selectOption('101-1000');
   await form.getByLabel('Presupuesto (USD)').selectOption('30k-60k');
   await form.getByLabel('¿En cuánto tiempo quieres migrar?').selectOption('2-4-months');
-  await form.getByLabel('¿Qué problemas tienes hoy con tu infraestructura?').fill('El servidor del ERP tiene 9 años y no tiene respaldo fuera de la planta.');
+  await form
+    .getByLabel('¿Qué problemas tienes hoy con tu infraestructura?')
+    .fill('El servidor del ERP tiene 9 años y no tiene respaldo fuera de la planta.');
   await form.getByLabel('¿Qué quieres lograr con la migración?').fill('Llevar el ERP a la nube sin detener la facturación.');
 
   const lead = await sendAndCheck(page, form, 'cloud-migration', [
-    'serviceType', 'name', 'email', 'company', 'phone', 'currentInfrastructure', 'systemType', 'userCount', 'budget', 'timeline', 'challenges', 'goals',
+    'serviceType',
+    'name',
+    'email',
+    'company',
+    'phone',
+    'currentInfrastructure',
+    'systemType',
+    'userCount',
+    'budget',
+    'timeline',
+    'challenges',
+    'goals',
   ]);
-  expect(lead?.fields).toMatchObject({ currentInfrastructure: 'on-premise', systemType: 'erp', userCount: '101-1000', budget: '30k-60k' });
+  expect(lead?.fields).toMatchObject({
+    currentInfrastructure: 'on-premise',
+    systemType: 'erp',
+    userCount: '101-1000',
+    budget: '30k-60k',
+  });
   await expect(form.getByLabel('Infraestructura actual')).toHaveValue('');
 });
 
@@ -67,11 +95,23 @@ test('integrations: 10 integration types, sent as a consultancy', async ({ page 
   await form.getByLabel('¿Para cuándo lo necesitas?').selectOption('2-4-weeks');
   await form.getByLabel('Presupuesto (USD)').selectOption('5k-10k');
   await form.getByLabel('Sistemas que usas hoy').fill('CONTPAQi para contabilidad y Shopify para la tienda.');
-  await form.getByLabel('¿Qué quieres lograr con la integración?').fill('Que cada venta de Shopify genere su CFDI sin captura manual.');
+  await form
+    .getByLabel('¿Qué quieres lograr con la integración?')
+    .fill('Que cada venta de Shopify genere su CFDI sin captura manual.');
   await form.getByLabel('¿Qué te cuesta hoy trabajo o tiempo?').fill('Dos personas capturan facturas medio día.');
 
   const lead = await sendAndCheck(page, form, 'integrations', [
-    'serviceType', 'name', 'email', 'company', 'phone', 'currentSystems', 'integrationType', 'businessGoals', 'challenges', 'timeline', 'budget',
+    'serviceType',
+    'name',
+    'email',
+    'company',
+    'phone',
+    'currentSystems',
+    'integrationType',
+    'businessGoals',
+    'challenges',
+    'timeline',
+    'budget',
   ]);
   expect(lead?.fields).toMatchObject({ integrationType: 'e-invoicing', timeline: '2-4-weeks', budget: '5k-10k' });
 });
@@ -95,9 +135,19 @@ test('technology consulting: the chosen service decides which fields are asked a
   await expect(form.getByLabel('Objetivos de la migración')).toHaveCount(0);
 
   await fillContact(form, 'jorge.architecture');
-  await form.getByLabel('¿Qué esperas de la consultoría?').fill('Saber si nuestro monolito en PHP aguanta triplicar pedidos en 2027.');
+  await form
+    .getByLabel('¿Qué esperas de la consultoría?')
+    .fill('Saber si nuestro monolito en PHP aguanta triplicar pedidos en 2027.');
   await form.getByLabel('¿Cómo está hoy tu sistema o tu infraestructura?').fill('Un monolito en PHP 7 con MySQL en un VPS.');
-  await sendAndCheck(page, form, 'architecture', ['serviceType', 'name', 'email', 'company', 'phone', 'goals', 'currentSituation']);
+  await sendAndCheck(page, form, 'architecture', [
+    'serviceType',
+    'name',
+    'email',
+    'company',
+    'phone',
+    'goals',
+    'currentSituation',
+  ]);
 });
 
 test('infrastructure audit: the service comes preselected with its own fields', async ({ page }) => {
@@ -117,13 +167,26 @@ test('infrastructure audit: the service comes preselected with its own fields', 
   expect(sent).toEqual([]);
   expect(leadsWithEmail('jorge.audit@aceromonterrey.mx')).toBe(0);
 
-  await form.getByLabel('¿Qué esperas de la consultoría?').fill('Un diagnóstico de costos y respaldos antes de renovar contratos.');
-  await form.getByLabel('¿Cómo está hoy tu sistema o tu infraestructura?').fill('Tres servidores físicos en la planta y correo en hosting compartido.');
+  await form
+    .getByLabel('¿Qué esperas de la consultoría?')
+    .fill('Un diagnóstico de costos y respaldos antes de renovar contratos.');
+  await form
+    .getByLabel('¿Cómo está hoy tu sistema o tu infraestructura?')
+    .fill('Tres servidores físicos en la planta y correo en hosting compartido.');
   await form.getByLabel('Infraestructura actual').selectOption('hybrid');
   await form.getByLabel('Usuarios del sistema').selectOption('1001-10000');
   await form.getByLabel('Principales retos').fill('Caídas en quincena y nadie sabe cuánto cuesta cada servidor.');
   const lead = await sendAndCheck(page, form, 'infrastructure-audit', [
-    'serviceType', 'name', 'email', 'company', 'phone', 'goals', 'currentSituation', 'currentInfrastructure', 'userCount', 'challenges',
+    'serviceType',
+    'name',
+    'email',
+    'company',
+    'phone',
+    'goals',
+    'currentSituation',
+    'currentInfrastructure',
+    'userCount',
+    'challenges',
   ]);
   expect(lead?.origin_page).toBe('/auditoria-infraestructura');
   // After the reset the page's service stays chosen.

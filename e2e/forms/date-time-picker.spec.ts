@@ -19,14 +19,19 @@ test('opens as a modal, keeps focus inside, closes with Escape and gives focus b
   // Everything behind the modal is inert: tabbing around never leaves the dialog for the page.
   for (let step = 0; step < 8; step += 1) {
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body)).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body),
+    ).toBe(true);
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeFocused();
 });
 
-test('Confirmar waits for a date and a time; the date reads in Spanish; a keyboard user books a slot', async ({ page, request }) => {
+test('Confirmar waits for a date and a time; the date reads in Spanish; a keyboard user books a slot', async ({
+  page,
+  request,
+}) => {
   const { date, slots } = await nthOpenDay(request, DAY.keyboard);
   const time = slots[0] as string;
   // The trigger's name changes with the value; find it by what it opens.
@@ -40,7 +45,9 @@ test('Confirmar waits for a date and a time; the date reads in Spanish; a keyboa
 
   await dialog.getByLabel('Fecha', { exact: true }).fill(date);
   await expect(dialog.getByText(formatLongDate(date))).toBeVisible();
-  await expect(dialog.getByText(formatLongDate(date))).toHaveText(/^(lunes|martes|miércoles|jueves|viernes), \d{1,2} de [a-z]+ de \d{4}$/);
+  await expect(dialog.getByText(formatLongDate(date))).toHaveText(
+    /^(lunes|martes|miércoles|jueves|viernes), \d{1,2} de [a-z]+ de \d{4}$/,
+  );
   const slot = dialog.getByRole('group', { name: 'Horarios disponibles' }).getByRole('button', { name: time, exact: true });
   await expect(slot).toHaveAttribute('aria-pressed', 'false');
   await expect(confirm).toBeDisabled();
@@ -92,7 +99,9 @@ test('shows a loading state while the slots arrive, and an empty day says so', a
     await held;
     await route.continue();
   });
-  await leadForm(page, 'big').getByRole('button', { name: /Elegir fecha y hora/ }).click();
+  await leadForm(page, 'big')
+    .getByRole('button', { name: /Elegir fecha y hora/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Agenda tu reunión' });
   await dialog.getByLabel('Fecha', { exact: true }).fill(date);
   await expect(dialog.getByText('Cargando horarios…')).toBeVisible();

@@ -31,7 +31,9 @@ test('a visitor sends the small form with a meeting and finds it booked, stored 
   await form.getByLabel('Nombre completo').fill('Lucía Hernández');
   await form.getByLabel('Correo electrónico').fill('lucia.small@ferremax.mx');
   await form.getByLabel('Empresa').fill('Ferremax del Bajío');
-  await form.getByLabel('¿En qué te podemos ayudar?').fill('Queremos un portal para que nuestros distribuidores hagan pedidos en línea.');
+  await form
+    .getByLabel('¿En qué te podemos ayudar?')
+    .fill('Queremos un portal para que nuestros distribuidores hagan pedidos en línea.');
   await pickSlot(page, date, time);
   const slot = `${date}T${time}`;
   await expect(form.getByRole('button', { name: new RegExp(formatAppointmentLong(slot)) })).toBeVisible();

@@ -27,7 +27,9 @@ async function fillProjectForm(page: Page, email: string) {
   await form.getByLabel('Urgencia').selectOption('high');
   await form.getByLabel('Presupuesto estimado').selectOption('700k-1500k');
   await form.getByLabel('¿Para cuándo lo necesitas?').selectOption('1-3-months');
-  await form.getByLabel('Describe tu proyecto').fill('App para que los pacientes agenden citas en nuestras 12 clínicas y reciban recordatorios por WhatsApp.');
+  await form
+    .getByLabel('Describe tu proyecto')
+    .fill('App para que los pacientes agenden citas en nuestras 12 clínicas y reciban recordatorios por WhatsApp.');
   await form.getByLabel('Situación actual').fill('Agendamos por teléfono y en una hoja de cálculo compartida.');
   return form;
 }
@@ -48,7 +50,20 @@ test('a visitor reserves a project slot; the lead is stored with every field and
   const body = nextSubmissionBody(page, 'contactProyect');
   await submit.click();
   expect(Object.keys(await body).sort()).toEqual(
-    ['appointmentDate', 'budget', 'company', 'currentSituation', 'description', 'email', 'name', 'phone', 'projectType', 'timeline', 'urgency', 'website'].sort(),
+    [
+      'appointmentDate',
+      'budget',
+      'company',
+      'currentSituation',
+      'description',
+      'email',
+      'name',
+      'phone',
+      'projectType',
+      'timeline',
+      'urgency',
+      'website',
+    ].sort(),
   );
 
   const id = await confirmedLeadId(page);

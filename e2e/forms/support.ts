@@ -43,7 +43,9 @@ export async function nthOpenDay(request: APIRequestContext, n: number): Promise
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
   let found = 0;
   for (let offset = 1; offset <= 60; offset += 1) {
-    const date = addDays(new Date(`${today}T12:00:00Z`), offset).toISOString().slice(0, 10);
+    const date = addDays(new Date(`${today}T12:00:00Z`), offset)
+      .toISOString()
+      .slice(0, 10);
     const slots = await schedule(request, date);
     if (slots.length > 0 && (found += 1) === n) return { date, slots };
   }
@@ -102,7 +104,9 @@ export function storedLead(id: number): StoredLead | undefined {
   const db = database();
   try {
     const row = db
-      .prepare('SELECT id, form_type, service_type, name, email, company, phone, appointment, fields, origin_page FROM leads WHERE id = ?')
+      .prepare(
+        'SELECT id, form_type, service_type, name, email, company, phone, appointment, fields, origin_page FROM leads WHERE id = ?',
+      )
       .get(id) as (Omit<StoredLead, 'fields'> & { fields: string }) | undefined;
     return row && { ...row, fields: JSON.parse(row.fields) as Record<string, string> };
   } finally {
@@ -163,7 +167,11 @@ export async function outboxMessages(leadId: number): Promise<OutboxMessage[]> {
   }
   const file = (row: (typeof rows)[number]) => join(dir, `${String(row.id).padStart(6, '0')}-${row.audience}.eml`);
   await expect.poll(() => rows.length === 2 && rows.every((row) => existsSync(file(row))), { timeout: 10_000 }).toBe(true);
-  return rows.map((row) => ({ audience: row.audience, recipient: row.recipient, text: decodeQuotedPrintable(readFileSync(file(row), 'utf8')) }));
+  return rows.map((row) => ({
+    audience: row.audience,
+    recipient: row.recipient,
+    text: decodeQuotedPrintable(readFileSync(file(row), 'utf8')),
+  }));
 }
 
 /** The `CONT-<id>` the confirmation shows, as the lead id. */

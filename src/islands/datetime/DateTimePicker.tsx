@@ -39,7 +39,6 @@ export function useDateTimePicker(minDate?: string): DateTimePicker {
     });
     return () => controller.abort();
     // One request per `request` number; status and date changed together with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request]);
 
   const open = useCallback(() => dispatch({ type: 'open', today: todayInMexicoCity(), minDate }), [minDate]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canConfirm, dateBounds, initialPickerState, pickerReducer, type PickerEvent, type PickerState } from './picker-machine.ts';
+import {
+  canConfirm,
+  dateBounds,
+  initialPickerState,
+  pickerReducer,
+  type PickerEvent,
+  type PickerState,
+} from './picker-machine.ts';
 
 const TODAY = '2026-11-20';
 
@@ -34,7 +41,13 @@ describe('opening', () => {
   it('reopening with a confirmed value starts from it and reloads that day', () => {
     const confirmed = run([{ type: 'confirm' }], run([{ type: 'chooseTime', time: '10:00' }], withSlots()));
     const reopened = pickerReducer(confirmed, open);
-    expect(reopened).toMatchObject({ open: true, date: '2026-11-24', time: '10:00', status: 'loading', value: '2026-11-24T10:00' });
+    expect(reopened).toMatchObject({
+      open: true,
+      date: '2026-11-24',
+      time: '10:00',
+      status: 'loading',
+      value: '2026-11-24T10:00',
+    });
     expect(reopened.request).toBe(confirmed.request + 1);
   });
 
@@ -64,7 +77,13 @@ describe('choosing a date', () => {
   });
 
   it('emptying the date empties the time', () => {
-    const state = run([{ type: 'chooseTime', time: '09:00' }, { type: 'chooseDate', date: '' }], withSlots());
+    const state = run(
+      [
+        { type: 'chooseTime', time: '09:00' },
+        { type: 'chooseDate', date: '' },
+      ],
+      withSlots(),
+    );
     expect(state).toMatchObject({ date: '', time: '', status: 'idle', slots: [] });
   });
 
@@ -84,7 +103,10 @@ describe('slots arriving', () => {
 
   it('a failure leaves no slots', () => {
     const loading = run([open, { type: 'chooseDate', date: '2026-11-24' }]);
-    expect(pickerReducer(loading, { type: 'slotsFailed', request: loading.request })).toMatchObject({ status: 'error', slots: [] });
+    expect(pickerReducer(loading, { type: 'slotsFailed', request: loading.request })).toMatchObject({
+      status: 'error',
+      slots: [],
+    });
   });
 
   it('answers to an older request are ignored', () => {
@@ -153,7 +175,14 @@ describe('Cancelar', () => {
 describe('Limpiar', () => {
   it('clears date, time and value and closes', () => {
     const confirmed = run([{ type: 'chooseTime', time: '09:00' }, { type: 'confirm' }, open], withSlots());
-    expect(pickerReducer(confirmed, { type: 'clear' })).toMatchObject({ open: false, value: '', date: '', time: '', status: 'idle', slots: [] });
+    expect(pickerReducer(confirmed, { type: 'clear' })).toMatchObject({
+      open: false,
+      value: '',
+      date: '',
+      time: '',
+      status: 'idle',
+      slots: [],
+    });
   });
 });
 
@@ -178,6 +207,9 @@ describe('after the form', () => {
     const fresh = pickerReducer(taken, { type: 'slotsLoaded', request: taken.request, slots: ['10:00'] });
     expect(fresh).toMatchObject({ status: 'ready', slots: ['10:00'] });
     // Confirming a new slot removes the notice.
-    expect(run([{ type: 'chooseTime', time: '10:00' }, { type: 'confirm' }], fresh)).toMatchObject({ value: '2026-11-24T10:00', notice: '' });
+    expect(run([{ type: 'chooseTime', time: '10:00' }, { type: 'confirm' }], fresh)).toMatchObject({
+      value: '2026-11-24T10:00',
+      notice: '',
+    });
   });
 });

@@ -104,15 +104,28 @@ describe('get', () => {
 
 describe('answers', () => {
   const call = async (status: number, body: unknown, headers?: Record<string, string>) =>
-    createApiClient({ base: '/api/', fetch: answering(status, body, headers).fetch }).post('webSite', 'contactBig', {}, { answer: createdAnswer });
+    createApiClient({ base: '/api/', fetch: answering(status, body, headers).fetch }).post(
+      'webSite',
+      'contactBig',
+      {},
+      { answer: createdAnswer },
+    );
 
   it('a 2xx whose body breaks the promised shape is an http error, not a success', async () => {
-    expect(await call(201, { success: true })).toEqual({ kind: 'http-error', status: 201, message: 'Respuesta inesperada del servidor' });
+    expect(await call(201, { success: true })).toEqual({
+      kind: 'http-error',
+      status: 201,
+      message: 'Respuesta inesperada del servidor',
+    });
     expect(await call(200, '<html>cache</html>')).toMatchObject({ kind: 'http-error', status: 200 });
   });
 
   it('422 carries the field errors', async () => {
-    const body = { success: false, message: 'Error al enviar el formulario: revisa los campos marcados.', errors: { email: 'El correo electrónico no es válido' } };
+    const body = {
+      success: false,
+      message: 'Error al enviar el formulario: revisa los campos marcados.',
+      errors: { email: 'El correo electrónico no es válido' },
+    };
     expect(await call(422, body)).toEqual({
       kind: 'validation',
       status: 422,
@@ -147,7 +160,10 @@ describe('answers', () => {
       message: 'Ocurrió un error en el servidor.',
     });
     expect(await call(502, '<html>Bad gateway</html>')).toEqual({ kind: 'http-error', status: 502, message: '' });
-    expect(await call(400, { success: false, message: 'El cuerpo no es JSON válido.' })).toMatchObject({ kind: 'http-error', status: 400 });
+    expect(await call(400, { success: false, message: 'El cuerpo no es JSON válido.' })).toMatchObject({
+      kind: 'http-error',
+      status: 400,
+    });
   });
 });
 
@@ -167,7 +183,10 @@ describe('no answer', () => {
     expect(await client.post('webSite', 'contactSmall', {})).toEqual({ kind: 'network-error', reason: 'timeout' });
     // The per-call timeout wins over the client's.
     const patient = createApiClient({ base: '/api/', fetch: silentFetch, timeoutMs: 60_000 });
-    expect(await patient.get('webSite', 'contactFormSelects', { timeoutMs: 5 })).toEqual({ kind: 'network-error', reason: 'timeout' });
+    expect(await patient.get('webSite', 'contactFormSelects', { timeoutMs: 5 })).toEqual({
+      kind: 'network-error',
+      reason: 'timeout',
+    });
   });
 
   it("the caller's own abort is told apart from a timeout", async () => {

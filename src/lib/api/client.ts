@@ -117,7 +117,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     try {
       const response = await fetchImpl(`${config.base}${path}`, {
         method,
-        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers:
+          body === undefined
+            ? { Accept: 'application/json' }
+            : { Accept: 'application/json', 'Content-Type': 'application/json' },
         body,
         signal,
       });

@@ -32,8 +32,16 @@ describe('webSite calls', () => {
   });
 
   it('a submission answers with the reference', async () => {
-    stubFetch(201, { success: true, message: '¡Mensaje enviado con éxito! Te contactaremos pronto.', id: 41, reference: 'CONT-41' });
-    expect(await submitLead('contactSmall', { name: 'Lucía' })).toMatchObject({ kind: 'success', data: { id: 41, reference: 'CONT-41' } });
+    stubFetch(201, {
+      success: true,
+      message: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
+      id: 41,
+      reference: 'CONT-41',
+    });
+    expect(await submitLead('contactSmall', { name: 'Lucía' })).toMatchObject({
+      kind: 'success',
+      data: { id: 41, reference: 'CONT-41' },
+    });
   });
 
   it('asks for the select options once per page', async () => {

@@ -17,7 +17,9 @@ import { MESSAGES } from './schemas.ts';
 const names = (form: LeadFormId, values: FormValues = {}) => visibleFields(FORM_DEFINITIONS[form], values).map((f) => f.name);
 const required = (form: LeadFormId, values: FormValues = {}) => {
   const shape = activeShape(FORM_DEFINITIONS[form], values);
-  return names(form, values).filter((name) => isRequired(shape, name)).sort();
+  return names(form, values)
+    .filter((name) => isRequired(shape, name))
+    .sort();
 };
 
 const person = { name: 'Lucía Hernández', email: 'lucia@ferremax.mx', company: 'Ferremax' };
@@ -37,23 +39,78 @@ describe('field sets (specification §3) and required flags (§5)', () => {
 
   it('start project: everything but the meeting is required', () => {
     expect(names('project').sort()).toEqual(
-      ['name', 'email', 'company', 'phone', 'projectType', 'budget', 'timeline', 'description', 'urgency', 'currentSituation', 'appointmentDate'].sort(),
+      [
+        'name',
+        'email',
+        'company',
+        'phone',
+        'projectType',
+        'budget',
+        'timeline',
+        'description',
+        'urgency',
+        'currentSituation',
+        'appointmentDate',
+      ].sort(),
     );
-    expect(required('project')).toEqual(names('project').filter((name) => name !== 'appointmentDate').sort());
+    expect(required('project')).toEqual(
+      names('project')
+        .filter((name) => name !== 'appointmentDate')
+        .sort(),
+    );
   });
 
   it('cloud migration', () => {
     expect(names('cloudMigration').sort()).toEqual(
-      ['name', 'email', 'company', 'phone', 'currentInfrastructure', 'systemType', 'userCount', 'budget', 'timeline', 'challenges', 'goals'].sort(),
+      [
+        'name',
+        'email',
+        'company',
+        'phone',
+        'currentInfrastructure',
+        'systemType',
+        'userCount',
+        'budget',
+        'timeline',
+        'challenges',
+        'goals',
+      ].sort(),
     );
-    expect(required('cloudMigration')).toEqual(['challenges', 'company', 'currentInfrastructure', 'email', 'goals', 'name', 'systemType']);
+    expect(required('cloudMigration')).toEqual([
+      'challenges',
+      'company',
+      'currentInfrastructure',
+      'email',
+      'goals',
+      'name',
+      'systemType',
+    ]);
   });
 
   it('integrations', () => {
     expect(names('integrations').sort()).toEqual(
-      ['name', 'email', 'company', 'phone', 'currentSystems', 'integrationType', 'businessGoals', 'challenges', 'timeline', 'budget'].sort(),
+      [
+        'name',
+        'email',
+        'company',
+        'phone',
+        'currentSystems',
+        'integrationType',
+        'businessGoals',
+        'challenges',
+        'timeline',
+        'budget',
+      ].sort(),
     );
-    expect(required('integrations')).toEqual(['businessGoals', 'challenges', 'company', 'currentSystems', 'email', 'integrationType', 'name']);
+    expect(required('integrations')).toEqual([
+      'businessGoals',
+      'challenges',
+      'company',
+      'currentSystems',
+      'email',
+      'integrationType',
+      'name',
+    ]);
   });
 
   it('consulting: the service decides the conditional fields', () => {
@@ -93,7 +150,13 @@ describe('buildPayload', () => {
   });
 
   it('leaves out what a previously chosen service asked for', () => {
-    const values = { serviceType: 'architecture', ...person, goals: 'g', currentSituation: 's', migrationGoals: 'typed before switching' };
+    const values = {
+      serviceType: 'architecture',
+      ...person,
+      goals: 'g',
+      currentSituation: 's',
+      migrationGoals: 'typed before switching',
+    };
     expect(buildPayload(FORM_DEFINITIONS.consulting, values)).not.toHaveProperty('migrationGoals');
   });
 
@@ -149,14 +212,20 @@ describe('validateForm', () => {
   });
 
   it('checks the meeting format', () => {
-    expect(validateField(FORM_DEFINITIONS.small, { appointmentDate: '2026-11-24 10:00' }, 'appointmentDate')).toBe(MESSAGES.appointment);
+    expect(validateField(FORM_DEFINITIONS.small, { appointmentDate: '2026-11-24 10:00' }, 'appointmentDate')).toBe(
+      MESSAGES.appointment,
+    );
     expect(validateField(FORM_DEFINITIONS.small, { appointmentDate: '2026-11-24T10:00' }, 'appointmentDate')).toBeUndefined();
   });
 });
 
 describe('errors from the server and focus', () => {
   it('keeps field errors for shown fields and turns the rest into text', () => {
-    const split = splitErrors(FORM_DEFINITIONS.small, {}, { email: 'Correo inválido', _form: 'Cuerpo inválido', phone: 'No aplica' });
+    const split = splitErrors(
+      FORM_DEFINITIONS.small,
+      {},
+      { email: 'Correo inválido', _form: 'Cuerpo inválido', phone: 'No aplica' },
+    );
     expect(split).toEqual({ fields: { email: 'Correo inválido' }, other: ['Cuerpo inválido', 'phone: No aplica'] });
   });
 

@@ -106,6 +106,10 @@ export function splitErrors(
 }
 
 /** The first field with an error, in the order the form shows them (where focus goes). */
-export function firstInvalidField(definition: FormDefinition, values: FormValues, errors: Readonly<Record<string, string>>): string | undefined {
+export function firstInvalidField(
+  definition: FormDefinition,
+  values: FormValues,
+  errors: Readonly<Record<string, string>>,
+): string | undefined {
   return visibleFields(definition, values).find((field) => errors[field.name] !== undefined)?.name;
 }

@@ -11,7 +11,11 @@ const created = {
 describe('submissionOutcome', () => {
   it('a success names the meeting in Mexican Spanish and the reference, and resets the form', () => {
     const outcome = submissionOutcome(created, '2026-11-24T10:00', EMAIL);
-    expect(outcome).toMatchObject({ tone: 'success', title: '¡Mensaje enviado con éxito! Te contactaremos pronto.', reset: true });
+    expect(outcome).toMatchObject({
+      tone: 'success',
+      title: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
+      reset: true,
+    });
     expect(outcome.details).toEqual([
       'Agendamos tu reunión para el martes, 24 de noviembre de 2026, 10:00 (hora del centro de México).',
       'Tu número de referencia es CONT-12.',
@@ -38,11 +42,15 @@ describe('submissionOutcome', () => {
   });
 
   it('a 429 says to try again later, in the server words when it gives them', () => {
-    expect(submissionOutcome({ kind: 'rate-limited', status: 429, message: '', retryAfterSeconds: undefined }, '', EMAIL).details).toEqual([
-      'Has enviado varias solicitudes seguidas. Intenta de nuevo más tarde.',
-    ]);
     expect(
-      submissionOutcome({ kind: 'rate-limited', status: 429, message: 'Intenta de nuevo en 4 minutos.', retryAfterSeconds: 200 }, '', EMAIL).details,
+      submissionOutcome({ kind: 'rate-limited', status: 429, message: '', retryAfterSeconds: undefined }, '', EMAIL).details,
+    ).toEqual(['Has enviado varias solicitudes seguidas. Intenta de nuevo más tarde.']);
+    expect(
+      submissionOutcome(
+        { kind: 'rate-limited', status: 429, message: 'Intenta de nuevo en 4 minutos.', retryAfterSeconds: 200 },
+        '',
+        EMAIL,
+      ).details,
     ).toEqual(['Intenta de nuevo en 4 minutos.']);
   });
 

@@ -66,6 +66,8 @@ export function submissionOutcome(result: ApiResult<SubmissionAnswer>, appointme
     case 'http-error':
       return outcome('error', FORM_FEEDBACK.failure, result.message ? [result.message, writeUs] : [writeUs]);
     case 'network-error':
-      return outcome('error', FORM_FEEDBACK.connection, [`No recibimos respuesta del servidor. Tus datos siguen en el formulario. ${writeUs}`]);
+      return outcome('error', FORM_FEEDBACK.connection, [
+        `No recibimos respuesta del servidor. Tus datos siguen en el formulario. ${writeUs}`,
+      ]);
   }
 }
