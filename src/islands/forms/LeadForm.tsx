@@ -4,7 +4,7 @@
  * what happened in an aria-live region (PRODUCT.md item 2). Rendered on the server with the shipped
  * option lists, so hydration changes nothing on screen; the submit button only works once hydrated.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { fetchSelects, submitLead, type SelectLists } from '../../lib/api/website.ts';
 import { logWarning } from '../../lib/browser-log.ts';
 import { FORM_DEFINITIONS, type FieldDefinition, type LeadFormId, type SelectOption } from '../../lib/forms/definitions.ts';
@@ -122,7 +122,7 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
 
   const showOutcome = (value: FormOutcome) => setOutcome((previous) => ({ value, count: (previous?.count ?? 0) + 1 }));
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sendingRef.current) return;
     const current = withAppointment(values);
