@@ -84,16 +84,16 @@ export default function FaqAccordion({ categories }: FaqAccordionProps) {
                       </span>
                     )}
                   </h4>
-                  <div
+                  {/* A named <section> is a region landmark, the panel role the accordion pattern asks for. */}
+                  <section
                     id={ids.panel}
-                    role="region"
                     aria-labelledby={ids.button}
                     className="faq-panel px-5 pb-5 text-fg-muted sm:px-6"
                     data-interactive={interactive ? '' : undefined}
                     hidden={interactive && !expanded}
                   >
                     <p className="max-w-prose leading-relaxed">{entry.answer}</p>
-                  </div>
+                  </section>
                 </div>
               );
             })}
