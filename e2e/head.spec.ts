@@ -1,6 +1,10 @@
 import { test, expect, sitemapPaths } from './support/fixtures.ts';
 import { imageSize } from './support/built-site.ts';
 
+// The documents are loaded with setContent (about:blank as base URL), where islands cannot hydrate;
+// the head needs no script, so scripts stay off and no hydration error reaches the console.
+test.use({ javaScriptEnabled: false });
+
 
 test('every page has a complete head: title, description, keywords, canonical, Open Graph and Twitter', async ({ page, request }) => {
   const paths = await sitemapPaths(page);
