@@ -15,7 +15,7 @@ test.describe('home', () => {
     await expect(portfolio).toHaveAttribute('href', '#portfolio');
     // The buttons fade in when 30% of them is visible.
     await expect(start.locator('xpath=..')).toHaveAttribute('data-reveal-threshold', '0.3');
-    for (const [value, label] of [['50+', 'proyectos entregados'], ['40+', 'clientes'], ['99.9%', 'disponibilidad']]) {
+    for (const [value, label] of [['50+', 'proyectos entregados'], ['40+', 'clientes'], ['99.9%', 'disponibilidad']] as const) {
       await expect(page.locator('dl').first().locator('div', { hasText: label }).locator('dd')).toHaveText(value);
     }
   });
