@@ -9,9 +9,10 @@ import { sitemapPathsFromDist } from '../support/built-site.ts';
 import { DAY, nthOpenDay, openPickerOn } from '../forms/support.ts';
 
 async function revealAll(page: Page): Promise<void> {
-  // Fade-in cards finish their entrance before axe measures contrast.
-  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
+  // Fade-in cards finish their entrance before axe measures contrast. Reduced motion first: revealing
+  // while motion is allowed starts staggered transitions that would still be running when axe measures.
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
 }
 
 const paths = [...sitemapPathsFromDist(), '/pagina-que-no-existe'];
