@@ -192,7 +192,7 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
               field={field}
               id={fieldId(field.name)}
               label={label}
-              hint={FIELD_HINTS[field.name]}
+              hint={field.hint ?? FIELD_HINTS[field.name]}
               required={isRequired(shape, field.name)}
               value={values[field.name] ?? ''}
               error={error}

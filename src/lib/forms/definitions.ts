@@ -47,6 +47,8 @@ export interface FieldDefinition {
   options?: OptionSource;
   /** Replaces the label of labels.ts on this form. */
   label?: string;
+  /** Replaces the hint of labels.ts on this form. */
+  hint?: string;
   /** Spans both columns of the grid (textareas and the picker always do). */
   wide?: boolean;
 }
@@ -159,7 +161,12 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       { name: 'systemType', control: 'select', options: cloudSystemTypes },
       { name: 'userCount', control: 'select', options: cloudUserCounts },
       { name: 'goals', control: 'textarea', label: '¿Qué esperas de la consultoría?' },
-      { name: 'currentSituation', control: 'textarea', label: '¿Cómo está hoy tu sistema o tu infraestructura?' },
+      {
+        name: 'currentSituation',
+        control: 'textarea',
+        label: '¿Cómo está hoy tu sistema o tu infraestructura?',
+        hint: 'Por ejemplo: un monolito en PHP en un VPS, tres servidores en la oficina, correo en hosting compartido.',
+      },
       { name: 'challenges', control: 'textarea' },
       { name: 'migrationGoals', control: 'textarea' },
     ],

@@ -39,7 +39,7 @@ export const SELECT_PLACEHOLDER = 'Selecciona una opción';
 /** A line under the field that helps fill it in. */
 export const FIELD_HINTS: Partial<Record<FieldName, string>> = {
   phone: '10 dígitos; puedes anteponer +52. Ejemplo: 33 1234 5678.',
-  email: 'Te enviamos ahí la confirmación y la invitación a la reunión.',
+  email: 'Ahí te enviamos la confirmación y la respuesta de nuestro equipo.',
   description: 'Qué quieres construir, para quién y qué debe resolver.',
   currentSituation: 'Cómo lo resuelven hoy: hojas de cálculo, un sistema actual, WhatsApp…',
   currentSystems: 'Por ejemplo: CONTPAQi, Shopify, hojas de Google, un CRM.',
