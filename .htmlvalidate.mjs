@@ -17,5 +17,11 @@ export default {
     'no-redundant-for': 'off',
     // React renders boolean attributes as hidden="" (equivalent to the bare attribute).
     'attribute-empty-style': 'off',
+    // The same for the form islands' required="", selected="" and disabled="": a boolean attribute is
+    // true whatever its value, and React's server renderer always writes the empty one.
+    'attribute-boolean-style': 'off',
+    // React's server renderer keeps the camelCase of some props (maxLength, autoComplete, noValidate);
+    // attribute names are case-insensitive in HTML, so only lowercase and that camelCase are accepted.
+    'attr-case': ['error', { style: ['lowercase', 'camelcase'] }],
   },
 };

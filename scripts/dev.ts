@@ -7,9 +7,12 @@ import { createInterface } from 'node:readline';
 
 const env = { ...process.env, NODE_ENV: 'development' };
 // --ignore-lock keeps Astro in the foreground even when it believes an agent is driving the terminal.
+// Each child leads its own process group, so stopping it also stops what it started (node --watch
+// runs the API in a grandchild).
+const options = { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true } as const;
 const processes: Array<[string, ChildProcess]> = [
-  ['sitio', spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--ignore-lock'], { env, stdio: ['inherit', 'pipe', 'pipe'] })],
-  ['api', spawn(process.execPath, ['--env-file-if-exists=.env', '--watch', 'server/api/standalone.ts'], { env, stdio: ['inherit', 'pipe', 'pipe'] })],
+  ['sitio', spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--ignore-lock'], options)],
+  ['api', spawn(process.execPath, ['--env-file-if-exists=.env', '--watch', 'server/api/standalone.ts'], options)],
 ];
 
 for (const [name, child] of processes) {
@@ -27,7 +30,14 @@ let stopping = false;
 function stopAll(): void {
   if (stopping) return;
   stopping = true;
-  for (const [, child] of processes) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const [, child] of processes) {
+    if (child.exitCode !== null || child.pid === undefined) continue;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
 }
 process.on('SIGINT', stopAll);
 process.on('SIGTERM', stopAll);

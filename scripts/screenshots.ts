@@ -27,11 +27,20 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 for (const width of [375, 1440]) {
-  const page = await browser.newPage({ viewport: { width, height: width < 800 ? 740 : 900 }, locale: 'es-MX' });
+  const page = await browser.newPage({ viewport: { width, height: width < 800 ? 740 : 900 }, locale: 'es-MX', reducedMotion: 'reduce' });
   for (const path of paths) {
     await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
-    // Reveal everything that fades in on scroll so the capture shows the whole page.
-    await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
+    // Scroll through the page so lazy images load, then show everything that fades in on scroll.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      window.scrollTo(0, 0);
+      document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible'));
+    });
+    await page.waitForLoadState('networkidle');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const name = path === '/' ? 'inicio' : path.replace(/^\/|\/$/g, '').replace(/\//g, '_');
     await page.screenshot({ path: `${outDir}/${name}-${width}.png`, fullPage: true });
   }

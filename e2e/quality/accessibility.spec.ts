@@ -1,16 +1,18 @@
 /**
  * axe (WCAG 2.2 AA) on every sitemap page and the 404, at 375 px and 1440 px, and on interactive
- * states: the open mobile menu (forms add an open picker and a form showing its errors in their spec).
+ * states: the open mobile menu, the open date-time picker and a form showing its errors.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, waitForHydration } from '../support/fixtures.ts';
 import { axeViolations } from '../support/axe.ts';
 import { sitemapPathsFromDist } from '../support/built-site.ts';
+import { DAY, nthOpenDay, openPickerOn } from '../forms/support.ts';
 
 async function revealAll(page: Page): Promise<void> {
-  // Fade-in cards finish their entrance before axe measures contrast.
-  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
+  // Fade-in cards finish their entrance before axe measures contrast. Reduced motion first: revealing
+  // while motion is allowed starts staggered transitions that would still be running when axe measures.
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
 }
 
 const paths = [...sitemapPathsFromDist(), '/pagina-que-no-existe'];
@@ -38,6 +40,29 @@ test.describe('axe on interactive states', () => {
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await expect(page.getByRole('button', { name: 'Cerrar menú' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the open date-time picker with its slots and a chosen time', async ({ page, request }) => {
+    const { date, slots } = await nthOpenDay(request, DAY.accessibility);
+    await page.goto('/contacto');
+    await waitForHydration(page);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const dialog = await openPickerOn(page, date);
+    await dialog.getByRole('button', { name: slots[0], exact: true }).click();
+    await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeEnabled();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('a form showing its errors', async ({ page }) => {
+    await page.goto('/iniciar-proyecto');
+    await waitForHydration(page);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const form = page.locator('[data-form="project"]').getByRole('form');
+    await form.getByLabel('WhatsApp').fill('12345');
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('[aria-invalid="true"]').first()).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Error al enviar el formulario' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 });

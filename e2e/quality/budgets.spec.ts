@@ -47,6 +47,9 @@ for (const path of paths) {
         await new Promise((resolve) => setTimeout(resolve, 30));
       }
     });
+    // A client:visible island starts loading only once scrolled to, after the first network idle: wait
+    // until every island has hydrated, so its code has arrived and is counted.
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
 

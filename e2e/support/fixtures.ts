@@ -42,7 +42,15 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
   return paths;
 }
 
-/** Waits until every island on the page has hydrated (Astro removes `ssr` once it has). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+/**
+ * Waits until the islands have hydrated (Astro removes `ssr` once one has). A `client:visible` island
+ * (the home page's contact form) waits for the visitor to scroll near it, so it is only awaited with
+ * `{ includeVisible: true }`, after the test has brought it into view.
+ */
+export async function waitForHydration(page: Page, options: { includeVisible?: boolean } = {}): Promise<void> {
+  await page.waitForFunction(
+    (includeVisible) =>
+      [...document.querySelectorAll('astro-island[ssr]')].every((island) => !includeVisible && island.getAttribute('client') === 'visible'),
+    options.includeVisible ?? false,
+  );
 }

@@ -15,6 +15,7 @@ import {
   MESSAGES as FIELD_MESSAGES,
   projectContactSchema,
   smallContactSchema,
+  type FormSchema,
   type FormType,
 } from '../../src/lib/forms/schemas.ts';
 import { availableSlots } from '../availability/schedule.ts';
@@ -107,7 +108,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   logger.info('api.started', { database: config.databasePath, mail: transport.kind, origins: config.allowedOrigins });
 
   const submission =
-    (formType: FormType, schema: z.ZodType<Record<string, unknown>>): Handler =>
+    (formType: FormType, schema: FormSchema): Handler =>
     async (req) => {
       const body = await readJsonObject(req, config.bodyLimitBytes);
       const clientHash = hashAddress(clientAddress(req, config.trustProxyHops), salt);

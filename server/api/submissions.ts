@@ -2,9 +2,8 @@
  * A form submission from parsed body to answer: honeypot, validation, slot rules, then one transaction
  * that stores the lead, books its slot and queues its two e-mails. The answer is sent only after COMMIT.
  */
-import type { z } from 'zod';
 import { appointmentToUtc, parseAppointment } from '../../src/lib/datetime.ts';
-import { fieldErrors, HONEYPOT_FIELD, type FormType } from '../../src/lib/forms/schemas.ts';
+import { fieldErrors, HONEYPOT_FIELD, type FormSchema, type FormType } from '../../src/lib/forms/schemas.ts';
 import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
 import { immediateTransaction, isUniqueViolation, type Database } from '../db/database.ts';
 import type { LeadStore } from '../db/leads.ts';
@@ -29,7 +28,7 @@ export interface SubmissionContext {
 
 export interface SubmissionRequest {
   formType: FormType;
-  schema: z.ZodType<Record<string, unknown>>;
+  schema: FormSchema;
   body: Record<string, unknown>;
   originPage: string;
   clientHash: string;

@@ -11,14 +11,10 @@ import {
   weekdayOf,
   zonedTimeToUtc,
 } from '../../src/lib/datetime.ts';
+import { AVAILABILITY } from '../../src/lib/availability.ts';
 import { isRestDay } from './rest-days.ts';
 
-export const AVAILABILITY = {
-  firstSlotHour: 9,
-  lastSlotHour: 17,
-  horizonDays: 60,
-  meetingMinutes: 60,
-} as const;
+export { AVAILABILITY };
 
 /** '09:00', '10:00', … '17:00'. */
 export const DAILY_SLOTS: readonly string[] = Array.from(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_IDS, pageLabel, pageSchema, pageSection, type Page } from './pages.ts';
 import { changed, folderEntry, issues, REMOVE } from './test-support.ts';
+import { fillTemplate } from '../lib/text-template.ts';
 
 const home = folderEntry('pages', 'home');
 const start = folderEntry('pages', 'iniciar-proyecto');
@@ -85,5 +86,18 @@ describe('pageSection and pageLabel', () => {
   it('throw, naming page and key, when asked for what the page lacks', () => {
     expect(() => pageSection(page, 'stack')).toThrow('La página "iniciar-proyecto" no tiene la sección "stack"');
     expect(() => pageLabel(page, 'client')).toThrow('La página "iniciar-proyecto" no tiene la etiqueta "client"');
+  });
+});
+
+describe('labels the new pages read', () => {
+  it('home names the star rating with both numbers filled in', () => {
+    const page = pageSchema.parse(home) as Page;
+    expect(fillTemplate(pageLabel(page, 'rating'), { rating: 5, max: 5 })).toBe('Calificación: 5 de 5');
+  });
+
+  it('requires the case page labels and the FAQ topics title', () => {
+    const portfolio = folderEntry('pages', 'portfolio');
+    expect(issues(pageSchema, changed(portfolio, 'labels.nextCase', REMOVE))[0]).toMatch(/^labels\.nextCase: Falta la etiqueta "nextCase"/);
+    expect(issues(pageSchema, changed(folderEntry('pages', 'faq'), 'labels.topics', REMOVE))[0]).toMatch(/^labels\.topics: Falta la etiqueta "topics"/);
   });
 });

@@ -48,10 +48,14 @@ export const PAGE_RULES = {
       testimonios: {},
       contacto: {},
     },
+    labels: ['rating', 'skills'],
   },
   portfolio: {
     sections: { proyectos: { linkLabel: true }, estadisticas: {}, 'caso-no-encontrado': { actions: [1, 1] } },
-    labels: ['client', 'year', 'duration', 'team', 'technologies', 'challenge', 'solution', 'results', 'features', 'testimonial', 'backToPortfolio'],
+    labels: [
+      'client', 'year', 'duration', 'team', 'technologies', 'challenge', 'solution', 'results', 'features', 'testimonial', 'story',
+      'backToPortfolio', 'previousCase', 'nextCase',
+    ],
     cta: true,
   },
   tecnologias: {
@@ -104,10 +108,11 @@ export const PAGE_RULES = {
   },
   contacto: {
     sections: { promesas: { items: [4, 4] }, formulario: {}, canales: { items: [3, 3] } },
-    labels: ['supportHours'],
+    labels: ['supportHours', 'newTab'],
   },
   faq: {
     sections: { preguntas: {}, ayuda: { actions: [1, 2] } },
+    labels: ['topics'],
   },
 } as const satisfies Record<string, PageRule>;
 

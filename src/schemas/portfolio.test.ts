@@ -99,9 +99,9 @@ describe('portfolio schema', () => {
     expect(issuesFor({ metrics: [{ value: '2M+' }, { value: '1', label: 'x' }] })).toEqual(['metrics.0.label: Falta la etiqueta de la métrica.']);
   });
 
-  it('limits the card description to 200 characters', () => {
-    expect(issuesFor({ description: 'a'.repeat(201) })).toEqual(['description: La descripción de la tarjeta debe tener como máximo 200 caracteres.']);
-    expect(schema.safeParse({ ...validCase(), description: 'a'.repeat(200) }).success).toBe(true);
+  it('limits the card description (also the meta description) to 160 characters', () => {
+    expect(issuesFor({ description: 'a'.repeat(161) })).toEqual(['description: La descripción de la tarjeta debe tener como máximo 160 caracteres.']);
+    expect(schema.safeParse({ ...validCase(), description: 'a'.repeat(160) }).success).toBe(true);
   });
 
   it('requires a figure in every result', () => {

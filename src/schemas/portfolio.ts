@@ -18,8 +18,11 @@ export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
 /** Cards show this many metrics (the first ones), so a case needs at least that many. */
 export const CARD_METRICS = 2;
 
-/** Card text must fit a card in two or three lines on a phone. */
-export const DESCRIPTION_MAX = 200;
+/**
+ * Card text must fit a card in two or three lines on a phone; it is also the case page's meta
+ * description, which search engines cut after about 160 characters.
+ */
+export const DESCRIPTION_MAX = 160;
 
 export const portfolioId = oneOf(PORTFOLIO_IDS, 'el id del caso del portfolio');
 

@@ -9,9 +9,9 @@ import {
   projectContactSchema,
   smallContactSchema,
 } from './schemas.ts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
-function errorsOf(schema: z.ZodType, input: unknown): Record<string, string> {
+function errorsOf(schema: z.ZodMiniType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
   if (result.success) return {};
   return fieldErrors(result.error);

@@ -2,8 +2,9 @@
  * One zod schema per form, shared by the React islands (client-side validation) and the lead API (the
  * authority). Field names are exactly the specification's (§3 "Forms"); required fields are its
  * validation table (§5); bounds and messages are PRODUCT.md item 4. Unknown keys are dropped.
+ * zod/mini (see fields.ts): parse with `schema.safeParse(body)` as with classic zod.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   budgets,
   cloudBudgets,
@@ -185,8 +186,11 @@ export type Submission = SmallContact | BigContact | ProjectContact | Consultanc
 /** Key under which `fieldErrors` reports a problem that belongs to no single field. */
 export const FORM_ERROR_KEY = '_form';
 
+/** A schema of one whole form body, as the API and the islands hold it. */
+export type FormSchema = z.ZodMiniType<Record<string, unknown>>;
+
 /** First Spanish message per field (`{ email: 'El correo electrónico no es válido' }`). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const head = issue.path[0];

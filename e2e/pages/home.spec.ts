@@ -1,0 +1,145 @@
+import { test, expect } from '../support/fixtures.ts';
+import { jsonLdNodes } from './jsonld.ts';
+
+test.describe('home', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+  });
+
+  test('hero: the h1, both buttons and the marketing figures', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Desarrollo Sin Límites');
+    await expect(page.locator('h1')).toHaveCount(1);
+    const start = page.getByRole('link', { name: 'Descubre tu Potencial' });
+    await expect(start).toHaveAttribute('href', '/iniciar-proyecto');
+    const portfolio = page.getByRole('link', { name: 'Ver Portfolio', exact: true });
+    await expect(portfolio).toHaveAttribute('href', '#portfolio');
+    // The buttons fade in when 30% of them is visible.
+    await expect(start.locator('xpath=..')).toHaveAttribute('data-reveal-threshold', '0.3');
+    for (const [value, label] of [['50+', 'proyectos entregados'], ['40+', 'clientes'], ['99.9%', 'disponibilidad']] as const) {
+      await expect(page.locator('dl').first().locator('div', { hasText: label }).locator('dd')).toHaveText(value);
+    }
+  });
+
+  test('"Ver Portfolio" takes the visitor to the featured cases', async ({ page }) => {
+    await page.getByRole('link', { name: 'Ver Portfolio', exact: true }).click();
+    await expect(page).toHaveURL(/#portfolio$/);
+    await expect(page.locator('#portfolio h2')).toBeInViewport();
+  });
+
+  test('why us: the three pillars', async ({ page }) => {
+    const section = page.locator('#por-que-nosotros');
+    for (const pillar of ['Sin dependencias', 'Velocidad extrema', 'Escalabilidad infinita']) {
+      await expect(section.getByRole('heading', { level: 3, name: pillar })).toBeVisible();
+    }
+  });
+
+  test('#portfolio: three featured cases with two metrics, tech tags, "Ver Caso" and "Ver Todos los Proyectos"', async ({ page }) => {
+    const section = page.locator('#portfolio');
+    const cards = section.locator('article');
+    await expect(cards).toHaveCount(3);
+    const expected = [
+      ['/portfolio/fintech-revolution', ['$50M+ MXN', '2M+']],
+      ['/portfolio/edutech-platform', ['100K+', '-31%']],
+      ['/portfolio/ecommerce-enterprise', ['+186%', '3.4%']],
+    ] as const;
+    for (const [index, [href, metrics]] of expected.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole('heading', { level: 3 }).getByRole('link')).toHaveAttribute('href', href);
+      await expect(card.locator('dd')).toHaveText([...metrics]);
+      await expect(card.getByRole('list', { name: 'Tecnologías' }).getByRole('listitem')).not.toHaveCount(0);
+      await expect(card).toContainText('Ver Caso');
+    }
+    await expect(cards.first().getByRole('list', { name: 'Tecnologías' })).toContainText('Go');
+    await expect(section.locator('[data-reveal-stagger="200"] > [data-reveal]')).toHaveCount(3);
+    await expect(section.getByRole('link', { name: 'Ver Todos los Proyectos' })).toHaveAttribute('href', '/portfolio');
+  });
+
+  test('#servicios: six cards with "Ver Más" to each service, fading in 150 ms apart', async ({ page }) => {
+    const section = page.locator('#servicios');
+    const cards = section.locator('[data-reveal-stagger="150"] > article');
+    await expect(cards).toHaveCount(6);
+    const links = [
+      ['Aplicaciones Web', '/servicios/aplicaciones-web'],
+      ['Apps Móviles', '/servicios/apps-moviles'],
+      ['E-commerce', '/servicios/ecommerce'],
+      ['Sistemas Empresariales', '/cms-a-codigo'],
+      ['Cloud Native', '/servicios/cloud-native'],
+      ['Datos e IA', '/consultoria-tecnologica'],
+    ];
+    for (const [index, [name, href]] of links.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(name as string);
+      await expect(card.getByRole('link', { name })).toHaveAttribute('href', href as string);
+      await expect(card).toContainText('Ver Más');
+    }
+    await section.scrollIntoViewIfNeeded();
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(cards.last()).toHaveClass(/is-visible/);
+    const delays = await cards.evaluateAll((elements) => elements.map((el) => (el as HTMLElement).style.getPropertyValue('--reveal-delay')));
+    expect(delays).toEqual(['0ms', '150ms', '300ms', '450ms', '600ms', '750ms']);
+  });
+
+  test('#stack groups the technologies as Frontend, Backend, Cloud and Mobile', async ({ page }) => {
+    const section = page.locator('#stack');
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText(['Frontend', 'Backend', 'Cloud', 'Móvil']);
+    await expect(section.getByRole('region', { name: 'Frontend' })).toContainText('React');
+    await expect(section.getByRole('region', { name: 'Móvil' })).toContainText('Flutter');
+    await expect(section.getByRole('link', { name: 'Ver todas las tecnologías' })).toHaveAttribute('href', '/tecnologias');
+  });
+
+  test('process: the first four phases with their durations', async ({ page }) => {
+    const steps = page.locator('#proceso ol > li');
+    await expect(steps).toHaveCount(4);
+    const phases = [
+      ['Descubrimiento', '1-2 días'],
+      ['Arquitectura', '3-5 días'],
+      ['Desarrollo', '4-12 semanas'],
+      ['Lanzamiento', '1 semana'],
+    ];
+    for (const [index, [title, duration]] of phases.entries()) {
+      await expect(steps.nth(index).getByRole('heading', { level: 3 })).toHaveText(title as string);
+      await expect(steps.nth(index)).toContainText(duration as string);
+    }
+    await expect(page.locator('#proceso').getByRole('link', { name: 'Conoce el proceso completo' })).toHaveAttribute('href', '/proceso-desarrollo');
+  });
+
+  test('team of three with portraits, roles and skills', async ({ page }) => {
+    const cards = page.locator('#equipo article');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Daniela Ortega', 'Rodrigo Salinas', 'Mariana Cruz']);
+    for (const card of await cards.all()) {
+      await expect(card.getByRole('img')).toHaveAttribute('alt', /Retrato ilustrado/);
+      await expect(card.getByRole('list', { name: 'Especialidades' }).getByRole('listitem')).not.toHaveCount(0);
+    }
+    await expect(cards.first()).toContainText('Directora de Tecnología');
+  });
+
+  test('three testimonials, each rated five stars in words', async ({ page }) => {
+    const section = page.locator('#testimonios');
+    await expect(section.getByRole('img', { name: 'Calificación: 5 de 5' })).toHaveCount(3);
+    await expect(section.locator('blockquote')).toHaveCount(3);
+    await expect(section).toContainText('Luis Fernando Treviño');
+    await expect(section.getByRole('link', { name: /^Ver Caso\s*: Pagora/ })).toHaveAttribute('href', '/portfolio/fintech-revolution');
+  });
+
+  test('#contacto holds the small form and the response promises', async ({ page }) => {
+    const section = page.locator('#contacto');
+    await expect(section.getByRole('heading', { level: 2, name: 'Platiquemos de tu proyecto' })).toBeVisible();
+    await expect(section.locator('[data-form="small"]')).toBeVisible();
+    for (const text of ['< 2 h', '24 h', '48 h', 'Primera respuesta', 'Propuesta detallada', 'Reunión agendada', 'Respuesta máxima']) {
+      await expect(section).toContainText(text);
+    }
+  });
+
+  test('structured data: the Organization', async ({ page }) => {
+    const organization = (await jsonLdNodes(page)).find((node) => node['@type'] === 'Organization');
+    expect(organization?.name).toBe('Angram');
+    expect(organization?.email).toBe('hola@angram.mx');
+  });
+
+  test('headings go in order: one h1, then h2 per section, h3 in cards', async ({ page }) => {
+    const levels = await page.locator('main').locator('h1, h2, h3, h4').evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
+    expect(levels[0]).toBe(1);
+    for (let i = 1; i < levels.length; i++) expect((levels[i] as number) - (levels[i - 1] as number)).toBeLessThanOrEqual(1);
+  });
+});

@@ -1,0 +1,131 @@
+import { test, expect } from '../support/fixtures.ts';
+import { jsonLdNodes } from './jsonld.ts';
+
+const CASE_IDS = ['fintech-revolution', 'edutech-platform', 'ecommerce-enterprise', 'healthtech-app', 'logistics-platform', 'proptech-solution'];
+
+test.describe('/portfolio', () => {
+  test('six cases in order, each with only its first two metrics', async ({ page }) => {
+    await page.goto('/portfolio');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Proyectos que transforman industrias');
+    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
+    const cards = page.locator('#proyectos article');
+    await expect(cards).toHaveCount(6);
+    const hrefs = await cards.locator('h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).toEqual(CASE_IDS.map((id) => `/portfolio/${id}`));
+    for (const card of await cards.all()) {
+      await expect(card.locator('dl > div')).toHaveCount(2);
+      await expect(card.getByRole('img')).toHaveAttribute('alt', /.{20,}/);
+      await expect(card.locator('p').first()).toHaveText(/^\s*(Fintech|EdTech|E-commerce|HealthTech|Logística|PropTech) · 20\d\d\s*$/);
+      await expect(card).toContainText('Ver Caso');
+    }
+    // Fintech shows $50M+ MXN and 2M+, not its third metric (99.99%).
+    await expect(cards.first().locator('dd')).toHaveText(['$50M+ MXN', '2M+']);
+    await expect(cards.first()).not.toContainText('99.99%');
+    await expect(page.locator('[data-reveal-stagger="200"] > article')).toHaveCount(6);
+  });
+
+  test('portfolio figures: 50+ projects, 50+ clients, 10+ years, 20+ technologies', async ({ page }) => {
+    await page.goto('/portfolio');
+    const stats = page.locator('#estadisticas dl > div');
+    await expect(stats.locator('dd')).toHaveText(['50+', '50+', '10+', '20+']);
+    await expect(stats.locator('dt')).toHaveText(['proyectos', 'clientes', 'años de experiencia', 'tecnologías']);
+  });
+
+  test('cards fade in 200 ms apart', async ({ page }) => {
+    await page.goto('/portfolio');
+    const cards = page.locator('[data-reveal-stagger="200"] > article');
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(cards.last()).toHaveClass(/is-visible/);
+    const delays = await cards.evaluateAll((elements) => elements.map((el) => (el as HTMLElement).style.getPropertyValue('--reveal-delay')));
+    expect(delays).toEqual(['0ms', '200ms', '400ms', '600ms', '800ms', '1000ms']);
+  });
+});
+
+test.describe('case pages', () => {
+  for (const [index, id] of CASE_IDS.entries()) {
+    test(`/portfolio/${id} tells the whole case`, async ({ page }) => {
+      await page.goto('/portfolio');
+      const title = (await page.locator(`#proyectos h3 a[href="/portfolio/${id}"]`).textContent())?.trim() ?? '';
+      expect(title.length).toBeGreaterThan(10);
+
+      const response = await page.goto(`/portfolio/${id}`);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${title} | Angram`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      const trail = page.getByRole('navigation', { name: 'Ruta de navegación' });
+      await expect(trail.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
+      await expect(trail.locator('[aria-current="page"]')).toHaveText(title);
+
+      for (const heading of ['El reto', 'La solución', 'Resultados', 'Funcionalidades clave', 'Lo que dice el cliente', 'Tecnologías']) {
+        await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+      }
+      for (const fact of ['Cliente', 'Año', 'Duración', 'Equipo']) await expect(page.locator('main dl').first()).toContainText(fact);
+      await expect(page.locator('main blockquote')).toHaveCount(1);
+      const cover = page.locator('main img[fetchpriority="high"]');
+      await expect(cover).toHaveAttribute('loading', 'eager');
+      await expect(cover).toHaveAttribute('alt', /.{20,}/);
+
+      const back = page.getByRole('link', { name: 'Volver al portfolio' });
+      await expect(back.first()).toHaveAttribute('href', '/portfolio');
+      const previous = CASE_IDS[(index - 1 + CASE_IDS.length) % CASE_IDS.length];
+      const next = CASE_IDS[(index + 1) % CASE_IDS.length];
+      await expect(page.locator('a[rel="prev"]')).toHaveAttribute('href', `/portfolio/${previous}`);
+      await expect(page.locator('a[rel="next"]')).toHaveAttribute('href', `/portfolio/${next}`);
+
+      await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\.jpg$/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/portfolio/${id}$`));
+      const types = (await jsonLdNodes(page)).map((node) => node['@type']);
+      expect(types).toEqual(expect.arrayContaining(['CreativeWork', 'BreadcrumbList']));
+      const work = (await jsonLdNodes(page)).find((node) => node['@type'] === 'CreativeWork');
+      expect(work?.name).toBe(title);
+    });
+  }
+
+  test('the fintech case shows its figures, its client and its narrative', async ({ page }) => {
+    await page.goto('/portfolio/fintech-revolution');
+    const main = page.getByRole('main');
+    for (const figure of ['$50M+ MXN', '2M+', '99.99%', '15 min']) await expect(main.locator('dd', { hasText: figure }).first()).toBeVisible();
+    await expect(main).toContainText('Pagora Financiera');
+    await expect(main).toContainText('11 meses');
+    await expect(main.getByRole('heading', { level: 2, name: 'Cómo lo construimos' })).toBeVisible();
+    await expect(main).toContainText('Elegimos Go para el núcleo');
+    await expect(main.getByRole('heading', { name: 'Resultados' }).locator('xpath=following-sibling::ul[1]/li')).toHaveCount(5);
+  });
+
+  test('the og image is a 1200x630 crop of the cover', async ({ page, request }) => {
+    await page.goto('/portfolio/edutech-platform');
+    const url = new URL((await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '');
+    const image = await request.get(url.pathname);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toMatch(/image\/jpeg/);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+  });
+});
+
+test.describe('unknown case', () => {
+  // The page answers 404 on purpose; Chromium logs that status as a console error.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('any other id answers 404 with "Caso no encontrado" and the way back', async ({ page }) => {
+    const response = await page.goto('/portfolio/no-existe');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('Caso no encontrado | Angram');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Caso no encontrado');
+    await expect(page.getByRole('link', { name: 'Volver al portfolio' })).toHaveAttribute('href', '/portfolio');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    const suggestions = page.getByRole('main').locator('ul a[href^="/portfolio/"]');
+    await expect(suggestions).toHaveCount(6);
+    await page.getByRole('link', { name: 'Volver al portfolio' }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+  });
+
+  test('the error page is not listed in the sitemap', async ({ page }) => {
+    const index = await (await page.request.get('/sitemap-index.xml')).text();
+    const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+    const listed = (await Promise.all(sitemaps.map(async (path) => (await page.request.get(path)).text()))).join('');
+    expect(listed).toContain('/portfolio/fintech-revolution');
+    expect(listed).not.toContain('/portfolio/404');
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * The lead form island: renders any of the six forms from its definition (src/lib/forms/definitions.ts),
+ * validates with the shared zod schema on blur and on submit, sends through the request helper and says
+ * what happened in an aria-live region (PRODUCT.md item 2). Rendered on the server with the shipped
+ * option lists, so hydration changes nothing on screen; the submit button only works once hydrated.
+ */
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { fetchSelects, submitLead, type SelectLists } from '../../lib/api/website.ts';
+import { logWarning } from '../../lib/browser-log.ts';
+import { FORM_DEFINITIONS, type FieldDefinition, type LeadFormId, type SelectOption } from '../../lib/forms/definitions.ts';
+import {
+  activeShape,
+  buildPayload,
+  firstInvalidField,
+  initialValues,
+  isRequired,
+  splitErrors,
+  validateField,
+  validateForm,
+  type FormValues,
+} from '../../lib/forms/form-logic.ts';
+import { FIELD_HINTS, FIELD_LABELS, HONEYPOT_LABEL } from '../../lib/forms/labels.ts';
+import { CONTACT_FORM_SELECTS } from '../../lib/forms/options.ts';
+import { FORM_FEEDBACK, invalidOutcome, submissionOutcome, type FormOutcome } from '../../lib/forms/outcome.ts';
+import { HONEYPOT_FIELD } from '../../lib/forms/schemas.ts';
+import { PickerDialog, PickerTrigger, useDateTimePicker } from '../datetime/DateTimePicker.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { FormField } from './FormField.tsx';
+
+export interface LeadFormProps {
+  form: LeadFormId;
+  /** Id of the section heading that names the form. */
+  headingId: string;
+  /** Preselected consulting service (/auditoria-infraestructura: 'infrastructure-audit'). */
+  serviceType?: string | undefined;
+  submitLabel?: string | undefined;
+  /** Where to write when the API cannot be reached (from src/lib/site-contact.ts). */
+  contactEmail: string;
+}
+
+const APPOINTMENT_FIELD = 'appointmentDate';
+
+function optionsOf(field: FieldDefinition, selects: SelectLists): readonly SelectOption[] {
+  if (typeof field.options === 'string') return selects[field.options];
+  return field.options ?? [];
+}
+
+export default function LeadForm({ form, headingId, serviceType, submitLabel, contactEmail }: LeadFormProps) {
+  const definition = FORM_DEFINITIONS[form];
+  const preset: FormValues = serviceType ? { serviceType } : {};
+  // useId is unique per island (Astro gives each its prefix); html-validate wants ids to start with a letter.
+  const prefix = `lead${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  const fieldId = (name: string) => `${prefix}-${name}`;
+
+  const [values, setValues] = useState<Record<string, string>>(() => initialValues(definition, preset));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
+  const [selects, setSelects] = useState<SelectLists>(CONTACT_FORM_SELECTS);
+  const [hydrated, setHydrated] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<{ value: FormOutcome; count: number } | undefined>();
+  const sendingRef = useRef(false);
+  const pendingFocus = useRef<string | undefined>(undefined);
+  const picker = useDateTimePicker();
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!definition.fields.some((field) => typeof field.options === 'string')) return;
+    let current = true;
+    void fetchSelects().then((result) => {
+      if (!current) return;
+      if (result.kind === 'success') setSelects(result.data);
+      else logWarning('selects.unavailable', { result: result.kind });
+    });
+    return () => {
+      current = false;
+    };
+  }, [definition]);
+
+  // A newly chosen meeting answers the server's complaint about the previous one.
+  useEffect(() => {
+    setErrors((previous) => {
+      if (!(APPOINTMENT_FIELD in previous)) return previous;
+      const { [APPOINTMENT_FIELD]: _dropped, ...rest } = previous;
+      return rest;
+    });
+  }, [picker.state.value]);
+
+  // Focus moves once the errors are on screen, so the field is announced with its message.
+  useEffect(() => {
+    const name = pendingFocus.current;
+    if (name === undefined) return;
+    pendingFocus.current = undefined;
+    document.getElementById(fieldId(name))?.focus();
+  });
+
+  const withAppointment = (current: Record<string, string>): Record<string, string> => ({
+    ...current,
+    [APPOINTMENT_FIELD]: picker.state.value,
+  });
+
+  const shape = activeShape(definition, values);
+  const shown = definition.fields.filter((field) => field.name in shape);
+
+  const onChange = (name: string, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    setDirty((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
+    // An error already shown updates as the visitor fixes it; no new error appears while typing.
+    if (errors[name] !== undefined) {
+      const message = validateField(definition, withAppointment(next), name);
+      setErrors(({ [name]: _old, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+    }
+  };
+
+  const onBlur = (name: string) => {
+    if (!dirty.has(name) && errors[name] === undefined) return;
+    const message = validateField(definition, withAppointment(values), name);
+    setErrors(({ [name]: _old, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+  };
+
+  const showOutcome = (value: FormOutcome) => setOutcome((previous) => ({ value, count: (previous?.count ?? 0) + 1 }));
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sendingRef.current) return;
+    const current = withAppointment(values);
+    const found = validateForm(definition, current);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      pendingFocus.current = firstInvalidField(definition, current, found);
+      showOutcome(invalidOutcome());
+      return;
+    }
+
+    sendingRef.current = true;
+    setSending(true);
+    setOutcome(undefined);
+    const payload = buildPayload(definition, current);
+    const result = await submitLead(definition.action, payload);
+    const next = submissionOutcome(result, payload[APPOINTMENT_FIELD] ?? '', contactEmail);
+    sendingRef.current = false;
+    setSending(false);
+
+    if (next.reset) {
+      setValues(initialValues(definition, preset));
+      setErrors({});
+      setDirty(new Set());
+      picker.dispatch({ type: 'reset' });
+    }
+    const server = splitErrors(definition, current, next.fieldErrors);
+    if (Object.keys(server.fields).length > 0) {
+      setErrors(server.fields);
+      pendingFocus.current = firstInvalidField(definition, current, server.fields);
+    }
+    showOutcome(server.other.length > 0 ? { ...next, details: [...next.details, ...server.other] } : next);
+    if (next.reopenPicker) picker.reopenTaken(next.details[0] ?? FORM_FEEDBACK.slotTaken);
+  };
+
+  const triggerId = fieldId(APPOINTMENT_FIELD);
+  const result = outcome?.value;
+
+  return (
+    <>
+      <form
+        className="relative mt-6 grid gap-5 sm:grid-cols-2"
+        aria-labelledby={headingId}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+      >
+        {shown.map((field) => {
+          const label = field.label ?? FIELD_LABELS[field.name];
+          const error = errors[field.name];
+          if (field.control === 'appointment') {
+            return (
+              <PickerTrigger
+                key={field.name}
+                picker={picker}
+                id={triggerId}
+                name={field.name}
+                label={label}
+                hintId={`${triggerId}-hint`}
+                error={error}
+                errorId={`${triggerId}-error`}
+              />
+            );
+          }
+          return (
+            <FormField
+              key={field.name}
+              field={field}
+              id={fieldId(field.name)}
+              label={label}
+              hint={field.hint ?? FIELD_HINTS[field.name]}
+              required={isRequired(shape, field.name)}
+              value={values[field.name] ?? ''}
+              error={error}
+              options={optionsOf(field, selects)}
+              onChange={onChange}
+              onBlur={onBlur}
+            />
+          );
+        })}
+
+        {/* Honeypot: people and screen readers never meet it; bots that fill every field do. */}
+        <div aria-hidden="true" className="absolute -left-[200vw] top-0 size-px overflow-hidden">
+          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{HONEYPOT_LABEL}</label>
+          <input
+            id={fieldId(HONEYPOT_FIELD)}
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            value={values[HONEYPOT_FIELD] ?? ''}
+            onChange={(event) => setValues({ ...values, [HONEYPOT_FIELD]: event.currentTarget.value })}
+          />
+        </div>
+
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            className="btn btn-primary w-full sm:w-auto"
+            disabled={!hydrated}
+            aria-disabled={sending || undefined}
+          >
+            {sending ? (
+              <>
+                <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+                {FORM_FEEDBACK.sending}
+              </>
+            ) : (
+              <>
+                {submitLabel ?? definition.submitLabel}
+                <Icon name="arrow-right" size={18} />
+              </>
+            )}
+          </button>
+          <div role="status" className="mt-4">
+            {result && (
+              <div
+                key={outcome.count}
+                className={`flex items-start gap-3 rounded-2xl p-4 ${
+                  result.tone === 'success' ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger'
+                }`}
+              >
+                <Icon name={result.tone === 'success' ? 'check-circle' : 'alert-circle'} className="mt-0.5 shrink-0" size={20} />
+                <div>
+                  <p className="font-semibold">{result.title}</p>
+                  {result.details.map((detail) => (
+                    <p key={detail} className="mt-1 text-fg">
+                      {detail}
+                    </p>
+                  ))}
+                </div>
+              </div>
+            )}
+          </div>
+        </div>
+      </form>
+      {definition.fields.some((field) => field.control === 'appointment') && (
+        <PickerDialog picker={picker} id={`${prefix}-picker`} triggerId={triggerId} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * The islands' logger (specification §8: a failed schedule or select load is "logged"). Only warnings:
+ * each of these failures has a visible fallback, so nothing here is an error for the visitor.
+ */
+export function logWarning(event: string, detail: Readonly<Record<string, unknown>> = {}): void {
+  console.warn(`[angram] ${event}`, detail);
+}

@@ -1,0 +1,115 @@
+/**
+ * What a lead form does with its values, without React: which fields are shown and required (read from
+ * the shared schema, per consulting service), the exact body it sends, and the Spanish errors the schema
+ * gives for it. The island calls these on blur and on submit; the unit tests call them directly.
+ */
+import { z } from 'zod/mini';
+import type { FieldDefinition, FormDefinition } from './definitions.ts';
+import { FORM_ERROR_KEY, fieldErrors, HONEYPOT_FIELD } from './schemas.ts';
+
+/** Every value of a form as typed, by field name ('' when empty). */
+export type FormValues = Readonly<Record<string, string>>;
+
+type Shape = Readonly<Record<string, z.core.$ZodType>>;
+
+/** The object schemas a form may validate against: one, or one per value of the discriminator. */
+function variants(schema: z.core.$ZodType): { discriminator: string | undefined; options: readonly z.ZodMiniObject[] } {
+  if (schema instanceof z.ZodMiniObject) return { discriminator: undefined, options: [schema] };
+  if (schema instanceof z.ZodMiniDiscriminatedUnion) {
+    const { discriminator, options } = schema._zod.def;
+    return { discriminator, options: options.filter((option): option is z.ZodMiniObject => option instanceof z.ZodMiniObject) };
+  }
+  throw new TypeError('El esquema de un formulario debe ser un objeto o una unión discriminada de objetos');
+}
+
+/**
+ * The fields the schema asks for with these values: the whole object, the consulting service's variant
+ * once one is chosen, or before that the fields every variant shares (plus the discriminator itself).
+ */
+export function activeShape(definition: FormDefinition, values: FormValues): Shape {
+  const { discriminator, options } = variants(definition.schema);
+  if (discriminator === undefined) return options[0]?.shape ?? {};
+  const chosen = options.find((option) => {
+    const field = option.shape[discriminator];
+    return field !== undefined && z.safeParse(field, values[discriminator]).success;
+  });
+  if (chosen) return chosen.shape;
+  const [first, ...rest] = options;
+  if (!first) return {};
+  const shared = Object.entries(first.shape).filter(([name]) => rest.every((option) => name in option.shape));
+  return Object.fromEntries(shared);
+}
+
+export function visibleFields(definition: FormDefinition, values: FormValues): FieldDefinition[] {
+  const shape = activeShape(definition, values);
+  return definition.fields.filter((field) => field.name in shape);
+}
+
+/** A field is required when its schema refuses an absent value. */
+export function isRequired(shape: Shape, name: string): boolean {
+  const field = shape[name];
+  return field !== undefined && !z.safeParse(field, undefined).success;
+}
+
+/** Empty values for every field of the form, the preset ones filled in. */
+export function initialValues(definition: FormDefinition, preset: FormValues = {}): Record<string, string> {
+  const values: Record<string, string> = { [HONEYPOT_FIELD]: '' };
+  for (const field of definition.fields) values[field.name] = preset[field.name] ?? '';
+  return values;
+}
+
+/**
+ * The body of the call: exactly the shown fields by their specification names (empty ones as ''), the
+ * form's fixed values (`serviceType`) and the honeypot, so a bot that filled it is recognised.
+ */
+export function buildPayload(definition: FormDefinition, values: FormValues): Record<string, string> {
+  const payload: Record<string, string> = { ...definition.fixed };
+  for (const field of visibleFields(definition, values)) payload[field.name] = values[field.name] ?? '';
+  payload[HONEYPOT_FIELD] = values[HONEYPOT_FIELD] ?? '';
+  return payload;
+}
+
+/** The schema's Spanish message per shown field that is wrong; `{}` when the form can be sent. */
+export function validateForm(definition: FormDefinition, values: FormValues): Record<string, string> {
+  const payload = buildPayload(definition, values);
+  const result = definition.schema.safeParse(payload);
+  if (result.success) return {};
+  const errors = fieldErrors(result.error);
+  const { discriminator } = variants(definition.schema);
+  // A union stops at a missing discriminator; the fields every service shares are still checked.
+  if (discriminator !== undefined && discriminator in errors) {
+    const shared = z.object(activeShape(definition, values)).safeParse(payload);
+    if (!shared.success) return { ...fieldErrors(shared.error), ...errors };
+  }
+  return errors;
+}
+
+/** The message of one field after the visitor leaves it, or `undefined`. */
+export function validateField(definition: FormDefinition, values: FormValues, name: string): string | undefined {
+  return validateForm(definition, values)[name];
+}
+
+/** Field errors the form can show next to a field, and the rest (a `_form` error, a field it does not show). */
+export function splitErrors(
+  definition: FormDefinition,
+  values: FormValues,
+  errors: Readonly<Record<string, string>>,
+): { fields: Record<string, string>; other: string[] } {
+  const shown = new Set(visibleFields(definition, values).map((field) => field.name as string));
+  const fields: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [name, message] of Object.entries(errors)) {
+    if (shown.has(name)) fields[name] = message;
+    else other.push(name === FORM_ERROR_KEY ? message : `${name}: ${message}`);
+  }
+  return { fields, other };
+}
+
+/** The first field with an error, in the order the form shows them (where focus goes). */
+export function firstInvalidField(
+  definition: FormDefinition,
+  values: FormValues,
+  errors: Readonly<Record<string, string>>,
+): string | undefined {
+  return visibleFields(definition, values).find((field) => errors[field.name] !== undefined)?.name;
+}

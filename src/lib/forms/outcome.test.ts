@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { FORM_FEEDBACK, invalidOutcome, submissionOutcome } from './outcome.ts';
+
+const EMAIL = 'hola@angram.mx';
+const created = {
+  kind: 'success',
+  status: 201,
+  data: { success: true, message: '¡Mensaje enviado con éxito! Te contactaremos pronto.', id: 12, reference: 'CONT-12' },
+} as const;
+
+describe('submissionOutcome', () => {
+  it('a success names the meeting in Mexican Spanish and the reference, and resets the form', () => {
+    const outcome = submissionOutcome(created, '2026-11-24T10:00', EMAIL);
+    expect(outcome).toMatchObject({
+      tone: 'success',
+      title: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
+      reset: true,
+    });
+    expect(outcome.details).toEqual([
+      'Agendamos tu reunión para el martes, 24 de noviembre de 2026, 10:00 (hora del centro de México).',
+      'Tu número de referencia es CONT-12.',
+    ]);
+  });
+
+  it('a success without a meeting only gives the reference', () => {
+    expect(submissionOutcome(created, '', EMAIL).details).toEqual(['Tu número de referencia es CONT-12.']);
+  });
+
+  it('a 422 keeps the values and hands the field errors over', () => {
+    const outcome = submissionOutcome(
+      { kind: 'validation', status: 422, message: 'x', errors: { email: 'El correo electrónico no es válido' } },
+      '',
+      EMAIL,
+    );
+    expect(outcome).toMatchObject({ tone: 'error', title: 'Error al enviar el formulario', reset: false, reopenPicker: false });
+    expect(outcome.fieldErrors).toEqual({ email: 'El correo electrónico no es válido' });
+  });
+
+  it('a 409 reopens the picker and says the slot was just taken', () => {
+    const outcome = submissionOutcome({ kind: 'conflict', status: 409, message: '' }, '2026-11-24T10:00', EMAIL);
+    expect(outcome).toMatchObject({ reopenPicker: true, reset: false, details: [FORM_FEEDBACK.slotTaken] });
+  });
+
+  it('a 429 says to try again later, in the server words when it gives them', () => {
+    expect(
+      submissionOutcome({ kind: 'rate-limited', status: 429, message: '', retryAfterSeconds: undefined }, '', EMAIL).details,
+    ).toEqual(['Has enviado varias solicitudes seguidas. Intenta de nuevo más tarde.']);
+    expect(
+      submissionOutcome(
+        { kind: 'rate-limited', status: 429, message: 'Intenta de nuevo en 4 minutos.', retryAfterSeconds: 200 },
+        '',
+        EMAIL,
+      ).details,
+    ).toEqual(['Intenta de nuevo en 4 minutos.']);
+  });
+
+  it('another refusal is a form error with a way to reach the team', () => {
+    const outcome = submissionOutcome({ kind: 'http-error', status: 500, message: '' }, '', EMAIL);
+    expect(outcome.title).toBe('Error al enviar el formulario');
+    expect(outcome.details.join(' ')).toContain(EMAIL);
+  });
+
+  it('no answer is a connection error that keeps the values', () => {
+    for (const reason of ['unreachable', 'timeout'] as const) {
+      const outcome = submissionOutcome({ kind: 'network-error', reason }, '', EMAIL);
+      expect(outcome).toMatchObject({ tone: 'error', title: 'Error de conexión con el servidor', reset: false });
+      expect(outcome.details.join(' ')).toContain(EMAIL);
+    }
+  });
+
+  it('an invalid form is refused before sending', () => {
+    expect(invalidOutcome()).toMatchObject({ tone: 'error', title: 'Error al enviar el formulario', reset: false });
+  });
+});
