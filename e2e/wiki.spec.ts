@@ -224,6 +224,9 @@ const PREVIEWS_PRESENT = existsSync('server/email/samples.ts');
 
 test.describe('e-mail previews', () => {
   test.skip(!PREVIEWS_PRESENT, 'server/email/samples.ts no está en esta copia del repositorio');
+  // The e-mail frame is sandboxed without scripts on purpose. The e-mail has none; what Chromium reports
+  // blocking there is the test harness's own per-document script. Nothing else is tolerated.
+  test.use({ allowedConsoleErrors: [/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/] });
 
   test('the template page links six previews rendered by the real templates, each opening in a new tab', async ({ page }) => {
     await page.goto('/wikiangram/email-template');
