@@ -2,6 +2,7 @@
  * Every page carries a Content-Security-Policy without 'unsafe-inline' for scripts, loads nothing from
  * another host, and the production server sends the security headers.
  */
+import { createHash } from 'node:crypto';
 import { test, expect } from '../support/fixtures.ts';
 import { builtPages, parsePage, sitemapUrls } from '../support/built-site.ts';
 
@@ -16,6 +17,13 @@ for (const { path, file } of builtPages()) {
     expect(scriptSrc).toMatch(/^script-src /);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
+    // Every inline script is allowed by its own hash, wherever it sits relative to the CSP <meta>.
+    const unhashed = root
+      .querySelectorAll('script:not([src])')
+      .filter((el) => (el.getAttribute('type') ?? 'text/javascript') !== 'application/ld+json')
+      .map((el) => el.textContent)
+      .filter((code) => !scriptSrc.includes(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`));
+    expect(unhashed.map((code) => code.slice(0, 80)), 'scripts en línea sin hash en la CSP').toEqual([]);
 
     const loaded = [
       ...root.querySelectorAll('script[src], img[src], iframe[src], audio[src], video[src], source[src]').map((el) => el.getAttribute('src') ?? ''),
