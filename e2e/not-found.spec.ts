@@ -40,3 +40,13 @@ test('it offers three cards, eight popular links and a chat asking for help', as
   expect(text).toMatch(/no encontré la página/i);
   expect(text).toMatch(/ayudan/i);
 });
+
+test('a card whose title is its link shows the keyboard focus ring on the whole card', async ({ page }) => {
+  await page.goto('/pagina-inexistente');
+  const link = page.getByRole('main').getByRole('heading', { level: 3, name: 'Portfolio' }).getByRole('link');
+  await page.keyboard.press('Tab');
+  await link.focus();
+  const card = link.locator('xpath=ancestor::li[1]');
+  await expect(card).toHaveCSS('outline-style', 'solid');
+  await expect(card).toHaveCSS('outline-width', '3px');
+});
