@@ -7,6 +7,7 @@
  *   npm run bench                 # full run
  *   npm run bench -- --runs=1     # quicker, noisier
  *   npm run bench -- --skip-build # reuse dist/
+ *   npm run bench -- --only=home,faq
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -106,7 +107,8 @@ const chrome = await chromeLauncher.launch({
 const rows: Array<{ type: string; label: string; path: string } & Sample> = [];
 const failures: string[] = [];
 try {
-  for (const page of PAGE_TYPES) {
+  const only = args.get('only')?.split(',');
+  for (const page of PAGE_TYPES.filter((p) => !only || only.includes(p.type))) {
     const samples: Sample[] = [];
     try {
       for (let run = 0; run < runs; run++) samples.push(await audit(`${server.url}${page.path}`, chrome.port, page.type === 'notFound'));
@@ -140,17 +142,20 @@ for (const failure of failures) process.stdout.write(`\nSin medir: ${failure}\n`
 if (failures.length > 0) process.exitCode = 1;
 
 const measuredAt = new Date().toISOString();
-await writeFile(
-  'bench/lighthouse-summary.json',
-  `${JSON.stringify({ measuredAt, runs, buildMs: buildMs === null ? null : Math.round(buildMs), pages: rows }, null, 2)}\n`,
-);
+if (!args.has('only')) {
+  const summary = { measuredAt, runs, buildMs: buildMs === null ? null : Math.round(buildMs), pages: rows };
+  await writeFile('bench/lighthouse-summary.json', `${JSON.stringify(summary, null, 2)}\n`);
+}
 
-// Keep README's table in step with the latest measurement.
-const readme = await readFile('README.md', 'utf8');
-const start = '<!-- bench:lighthouse:start -->';
-const end = '<!-- bench:lighthouse:end -->';
-if (readme.includes(start) && readme.includes(end)) {
-  const date = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(new Date(measuredAt));
-  const body = `${start}\nMedición del ${date} (${runs} corridas por página, mediana):\n\n${markdown}\n${end}`;
+// Keep README's table in step with the latest full measurement.
+if (!args.has('only')) await updateReadme(markdown, measuredAt);
+
+async function updateReadme(table: string, at: string): Promise<void> {
+  const readme = await readFile('README.md', 'utf8');
+  const start = '<!-- bench:lighthouse:start -->';
+  const end = '<!-- bench:lighthouse:end -->';
+  if (!readme.includes(start) || !readme.includes(end)) return;
+  const date = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(new Date(at));
+  const body = `${start}\nMedición del ${date} (${runs} corridas por página, mediana):\n\n${table}\n${end}`;
   await writeFile('README.md', readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), body));
 }

@@ -2,14 +2,14 @@
  * `npm run dev`: Astro's dev server (http://localhost:4321) and the lead API (http://localhost:8081)
  * side by side, with their output prefixed. Ctrl+C stops both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const env = { ...process.env, NODE_ENV: 'development' };
 // --ignore-lock keeps Astro in the foreground even when it believes an agent is driving the terminal.
 // Each child leads its own process group, so stopping it also stops what it started (node --watch
 // runs the API in a grandchild).
-const options = { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true } as const;
+const options: SpawnOptions = { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true };
 const processes: Array<[string, ChildProcess]> = [
   ['sitio', spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--ignore-lock'], options)],
   ['api', spawn(process.execPath, ['--env-file-if-exists=.env', '--watch', 'server/api/standalone.ts'], options)],
