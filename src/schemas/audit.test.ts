@@ -21,7 +21,7 @@ describe('audit schema', () => {
   });
 
   it('rejects ROI figures of the wrong type or order', () => {
-    expect(issues(auditSchema, changed(audit, 'roi.minPercent', '300%'))).toEqual(['roi.minPercent: Se espera un porcentaje, no texto']);
+    expect(issues(auditSchema, changed(audit, 'roi.minPercent', '300%'))).toEqual(['roi.minPercent: Se espera un porcentaje, no texto: escribe solo el número, sin comillas']);
     expect(issues(auditSchema, changed(audit, 'roi.maxPercent', 200))).toEqual(['roi: minPercent no puede ser mayor que maxPercent']);
     expect(issues(auditSchema, changed(audit, 'postAuditSupportDays', REMOVE))).toEqual([
       'postAuditSupportDays: Falta este campo: se espera un número de días',

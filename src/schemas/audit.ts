@@ -5,7 +5,7 @@
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, shortText, strict, text, whole } from './common.ts';
+import { list, oneOf, strict, text, whole } from './common.ts';
 import { icon } from './icons.ts';
 
 export const AUDIT_ID = 'infrastructure-audit';
@@ -17,15 +17,15 @@ export const AUDIT_MAX_DAYS = 14;
 const area = strict({
   id: oneOf(AUDIT_AREA_IDS, 'un área'),
   icon,
-  title: shortText(60, 'el nombre del área'),
+  title: text('el nombre del área', { max: 60 }),
   description: text('una descripción'),
-  checks: list(shortText(140, 'un punto que se revisa'), 3, 6),
+  checks: list(text('un punto que se revisa', { max: 140 }), 3, 6),
 });
 
 const phase = strict({
-  title: shortText(60, 'el nombre de la fase'),
-  fromDay: whole(1, AUDIT_MAX_DAYS, 'el día en que empieza'),
-  toDay: whole(1, AUDIT_MAX_DAYS, 'el día en que termina'),
+  title: text('el nombre de la fase', { max: 60 }),
+  fromDay: whole('el día en que empieza', 1, AUDIT_MAX_DAYS),
+  toDay: whole('el día en que termina', 1, AUDIT_MAX_DAYS),
   description: text('una descripción'),
 });
 
@@ -33,10 +33,10 @@ export const auditSchema = strict({
   id: oneOf([AUDIT_ID], 'la clave de la auditoría'),
   areas: list(area, AUDIT_AREA_IDS.length, AUDIT_AREA_IDS.length),
   phases: list(phase, 3, 5),
-  deliverables: list(strict({ title: shortText(80, 'un entregable'), description: text('una descripción') }), 3, 6),
+  deliverables: list(strict({ title: text('un entregable', { max: 80 }), description: text('una descripción') }), 3, 6),
   /** "ROI de 300-500% en 6 meses". */
-  roi: strict({ minPercent: whole(1, 10_000, 'un porcentaje'), maxPercent: whole(1, 10_000, 'un porcentaje'), months: whole(1, 36, 'un número de meses') }),
-  postAuditSupportDays: whole(1, 365, 'un número de días'),
+  roi: strict({ minPercent: whole('un porcentaje', 1, 10_000), maxPercent: whole('un porcentaje', 1, 10_000), months: whole('un número de meses', 1, 36) }),
+  postAuditSupportDays: whole('un número de días', 1, 365),
   postAuditSupport: text('qué cubre el soporte posterior'),
 }).superRefine((audit, ctx) => {
   AUDIT_AREA_IDS.forEach((id) => {

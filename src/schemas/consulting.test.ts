@@ -13,7 +13,9 @@ describe('consulting schema', () => {
   });
 
   it('refuses a price in content: prices live in the options module', () => {
-    expect(issues(consultingOfferSchema, changed(architecture, 'price', 2500))[0]).toContain('Campo desconocido "price"');
+    expect(issues(consultingOfferSchema, changed(architecture, 'price', 2500))).toEqual([
+      'price: Campo desconocido: los campos válidos son id, icon, summary, includes, deliverables, idealFor',
+    ]);
   });
 
   it('rejects an unknown offer id, a missing summary and too few inclusions', () => {

@@ -6,7 +6,7 @@
 import { z } from 'astro/zod';
 import { TECH_CONSULTING_OFFER_IDS } from '../lib/forms/options.ts';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, shortText, strict } from './common.ts';
+import { list, oneOf, strict, text } from './common.ts';
 import { icon } from './icons.ts';
 
 /** The four consulting offers of /consultoria-tecnologica, as the options module names them. */
@@ -16,10 +16,10 @@ export type ConsultingOfferId = (typeof CONSULTING_OFFER_IDS)[number];
 export const consultingOfferSchema = strict({
   id: oneOf(CONSULTING_OFFER_IDS, 'una consultoría (la clave en el YAML)'),
   icon,
-  summary: shortText(260, 'un resumen'),
-  includes: list(shortText(140, 'qué incluye'), 4, 6),
-  deliverables: list(shortText(140, 'un entregable'), 3, 5),
-  idealFor: list(shortText(140, 'para quién es'), 2, 4),
+  summary: text('un resumen', { max: 260 }),
+  includes: list(text('qué incluye', { max: 140 }), 4, 6),
+  deliverables: list(text('un entregable', { max: 140 }), 3, 5),
+  idealFor: list(text('para quién es', { max: 140 }), 2, 4),
 });
 
 export type ConsultingOffer = z.infer<typeof consultingOfferSchema>;

@@ -1,13 +1,13 @@
 /** Frequently asked questions (`content/faq.yaml`): exactly four categories, in display order. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, questionAnswer, shortText, strict } from './common.ts';
+import { list, oneOf, questionAnswer, strict, text } from './common.ts';
 
 export const FAQ_CATEGORY_IDS = ['proyectos-y-tiempos', 'inversion-y-pagos', 'soporte-y-garantia', 'proceso-y-comunicacion'] as const;
 
 export const faqCategorySchema = strict({
   id: oneOf(FAQ_CATEGORY_IDS, 'una categoría'),
-  title: shortText(60, 'el título de la categoría'),
+  title: text('el título de la categoría', { max: 60 }),
   questions: list(questionAnswer, 4, 6),
 });
 

@@ -1,7 +1,7 @@
 /** Integration categories for /integraciones (`content/integrations.yaml`), in display order. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, shortText, strict, text } from './common.ts';
+import { list, oneOf, strict, text } from './common.ts';
 import { icon } from './icons.ts';
 
 /** The page's anchor is `#google`, so Google goes first. */
@@ -10,9 +10,9 @@ export const INTEGRATION_CATEGORY_IDS = ['google', 'pagos', 'facturacion', 'erp'
 export const integrationCategorySchema = strict({
   id: oneOf(INTEGRATION_CATEGORY_IDS, 'una categoría'),
   icon,
-  title: shortText(60, 'el título de la categoría'),
+  title: text('el título de la categoría', { max: 60 }),
   description: text('una descripción'),
-  items: list(strict({ name: shortText(50, 'el nombre'), description: shortText(220, 'qué resuelve') }), 3, 8),
+  items: list(strict({ name: text('el nombre', { max: 50 }), description: text('qué resuelve', { max: 220 }) }), 3, 8),
 });
 
 export type IntegrationCategory = z.infer<typeof integrationCategorySchema>;

@@ -64,14 +64,14 @@ describe('pages schema', () => {
   it('requires the offer on /iniciar-proyecto with whole numbers', () => {
     expect(issues(pageSchema, changed(start, 'offer', REMOVE))).toEqual(['offer: Falta el bloque offer (oferta por tiempo limitado)']);
     expect(issues(pageSchema, changed(start, 'offer.discountPercent', '20%'))).toEqual([
-      'offer.discountPercent: Se espera un porcentaje, no texto',
+      'offer.discountPercent: Se espera un porcentaje, no texto: escribe solo el número, sin comillas',
     ]);
     expect(issues(pageSchema, changed(start, 'offer.slots', 2.5))).toEqual(['offer.slots: Se espera un número de lugares sin decimales']);
     expect(issues(pageSchema, { ...home, offer: start.offer })).toEqual(['offer: La página "home" no lleva bloque offer']);
   });
 
   it('rejects an unknown key inside a section', () => {
-    expect(issues(pageSchema, changed(home, 'sections.stack.subtitle', 'Extra'))[0]).toMatch(/^sections\.stack: Campo desconocido "subtitle"/);
+    expect(issues(pageSchema, changed(home, 'sections.stack.subtitle', 'Extra'))[0]).toMatch(/^sections\.stack\.subtitle: Campo desconocido: los campos válidos son eyebrow, title/);
   });
 });
 

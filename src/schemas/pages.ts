@@ -8,7 +8,7 @@
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { action, internalHref, kebabId, list, oneOf, shortText, strict, text, whole } from './common.ts';
+import { action, internalHref, kebabId, list, oneOf, strict, text, whole } from './common.ts';
 import { icon } from './icons.ts';
 
 interface SectionRule {
@@ -120,44 +120,44 @@ export type PageId = keyof typeof PAGE_RULES;
 export const PAGE_IDS = Object.keys(PAGE_RULES) as [PageId, ...PageId[]];
 
 const sectionItem = strict({
-  title: shortText(90, 'un título'),
+  title: text('un título', { max: 90 }),
   description: text('una descripción'),
   icon: icon.optional(),
   /** A figure shown big ("< 2 h", "24 h"). */
-  value: shortText(16, 'una cifra corta').optional(),
+  value: text('una cifra corta', { max: 16 }).optional(),
   href: internalHref.optional(),
 });
 
 const section = strict({
-  eyebrow: shortText(60, 'una frase corta').optional(),
-  title: shortText(110, 'un título'),
+  eyebrow: text('una frase corta', { max: 60 }).optional(),
+  title: text('un título', { max: 110 }),
   lead: text('un párrafo introductorio').optional(),
   items: list(sectionItem, 1, 12).optional(),
-  linkLabel: shortText(40, 'el texto del enlace de cada tarjeta').optional(),
+  linkLabel: text('el texto del enlace de cada tarjeta', { max: 40 }).optional(),
   actions: list(action, 1, 4).optional(),
 });
 
 export const pageSchema = strict({
   id: oneOf(PAGE_IDS, 'una página conocida (nombre del archivo)'),
   hero: strict({
-    eyebrow: shortText(60, 'una frase corta').optional(),
-    title: shortText(90, 'el título principal'),
+    eyebrow: text('una frase corta', { max: 60 }).optional(),
+    title: text('el título principal', { max: 90 }),
     lead: text('un párrafo introductorio'),
     actions: list(action, 1, 4).optional(),
   }),
   sections: z.record(kebabId, section, { error: 'Se espera un bloque sections con una sección por clave' }),
-  labels: z.record(z.string(), shortText(60, 'un texto corto'), { error: 'Se espera un bloque labels de clave: texto' }).optional(),
+  labels: z.record(z.string(), text('un texto corto', { max: 60 }), { error: 'Se espera un bloque labels de clave: texto' }).optional(),
   backLink: action.optional(),
   offer: strict({
-    title: shortText(90, 'un título'),
+    title: text('un título', { max: 90 }),
     lead: text('un párrafo'),
-    expiresInHours: whole(1, 168, 'un número de horas'),
-    slots: whole(1, 20, 'un número de lugares'),
-    discountPercent: whole(1, 90, 'un porcentaje'),
-    bonus: shortText(80, 'el regalo que acompaña el descuento'),
+    expiresInHours: whole('un número de horas', 1, 168),
+    slots: whole('un número de lugares', 1, 20),
+    discountPercent: whole('un porcentaje', 1, 90),
+    bonus: text('el regalo que acompaña el descuento', { max: 80 }),
     terms: text('las condiciones'),
   }).optional(),
-  cta: strict({ title: shortText(110, 'un título'), lead: text('un párrafo').optional(), actions: list(action, 1, 3) }).optional(),
+  cta: strict({ title: text('un título', { max: 110 }), lead: text('un párrafo').optional(), actions: list(action, 1, 3) }).optional(),
 }).superRefine((page, ctx) => {
   const rule: PageRule = PAGE_RULES[page.id];
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });

@@ -13,7 +13,7 @@ import type { SchemaContext } from 'astro:content';
 import { PORTFOLIO_CATEGORIES, PORTFOLIO_IDS, portfolioSchema } from './portfolio.ts';
 import { teamSchema } from './team.ts';
 import { testimonialSchema } from './testimonials.ts';
-import { contextFor, describeIssues } from './test-context.ts';
+import { contextFor, issueLines } from './test-support.ts';
 
 const contentDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../content');
 
@@ -36,7 +36,7 @@ function load<S extends z.ZodType>(folder: string, extension: string, read: (pat
   return entriesIn(folder, extension).map(({ id, path }) => {
     const result = schema.safeParse(read(path));
     // A failing entry is named by the first test below; the later tests then also fail on its missing data.
-    return { id, file: `${folder}/${id}${extension}`, issues: describeIssues(result), data: result.data as z.output<S> };
+    return { id, file: `${folder}/${id}${extension}`, issues: issueLines(result.error), data: result.data as z.output<S> };
   });
 }
 

@@ -6,7 +6,7 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { SITE } from '../lib/site.ts';
-import { entry, flag, integer, list, oneOf, text } from './field-helpers.ts';
+import { flag, list, oneOf, strict, text, whole } from './common.ts';
 
 /** The six cases the specification names, in their display order. Testimonials point at these ids. */
 export { PORTFOLIO_IDS, type PortfolioId } from '../lib/content-ids.ts';
@@ -26,37 +26,31 @@ export const DESCRIPTION_MAX = 160;
 
 export const portfolioId = oneOf(PORTFOLIO_IDS, 'el id del caso del portfolio');
 
-const metric = entry({ value: text('el valor de la métrica (p. ej. "99.99%")'), label: text('la etiqueta de la métrica') }, 'cada métrica');
+const metric = strict({ value: text('el valor de la métrica (p. ej. "99.99%")'), label: text('la etiqueta de la métrica') });
 
 export function portfolioSchema({ image }: SchemaContext) {
-  return entry(
-    {
-      title: text('el título del caso'),
-      subtitle: text('el subtítulo del caso'),
-      category: oneOf(PORTFOLIO_CATEGORIES, 'la categoría'),
-      // A case is dated by its launch; the company exists since SITE.foundingYear.
-      year: integer('el año de lanzamiento', SITE.foundingYear, new Date().getFullYear()),
-      client: entry({ name: text('el nombre de la empresa cliente'), city: text('la ciudad del cliente') }, 'el cliente'),
-      description: text('la descripción de la tarjeta', { max: DESCRIPTION_MAX }),
-      image: image(),
-      imageAlt: text('el texto alternativo de la imagen (describe la ilustración)'),
-      tech: list(text('cada tecnología'), 'las tecnologías (tech)', { min: 4, max: 8 }),
-      metrics: list(metric, 'las métricas (las dos primeras aparecen en la tarjeta)', { min: CARD_METRICS, max: 4 }),
-      team: text('el equipo').regex(/^\d+ especialistas: .+/, 'El equipo se escribe como "9 especialistas: 5 desarrolladores, 2 QA, 1 diseñadora UX, 1 PM".'),
-      duration: text('la duración').regex(/^\d{1,2} (semana|semanas|mes|meses)$/, 'La duración se escribe como "7 meses" o "6 semanas".'),
-      challenge: text('el reto (challenge)', { min: 80 }),
-      solution: text('la solución (solution)', { min: 80 }),
-      results: list(text('cada resultado').regex(/\d/, 'Cada resultado debe incluir una cifra (p. ej. "-38% en contracargos").'), 'los resultados', { min: 4, max: 5 }),
-      features: list(text('cada funcionalidad'), 'las funcionalidades (features)', { min: 5, max: 6 }),
-      testimonial: entry(
-        { text: text('el texto del testimonio'), author: text('el autor del testimonio'), position: text('el puesto del autor del testimonio') },
-        'el testimonio',
-      ),
-      featured: flag('el campo featured (true si el caso aparece en la página de inicio)'),
-      order: integer('el orden (order)', 1),
-    },
-    'el caso del portfolio',
-  );
+  return strict({
+    title: text('el título del caso'),
+    subtitle: text('el subtítulo del caso'),
+    category: oneOf(PORTFOLIO_CATEGORIES, 'la categoría'),
+    // A case is dated by its launch; the company exists since SITE.foundingYear.
+    year: whole('el año de lanzamiento', SITE.foundingYear, new Date().getFullYear()),
+    client: strict({ name: text('el nombre de la empresa cliente'), city: text('la ciudad del cliente') }),
+    description: text('la descripción de la tarjeta', { max: DESCRIPTION_MAX }),
+    image: image(),
+    imageAlt: text('el texto alternativo de la imagen (describe la ilustración)'),
+    tech: list(text('una tecnología'), 4, 8),
+    metrics: list(metric, CARD_METRICS, 4),
+    team: text('el equipo').regex(/^\d+ especialistas: .+/, 'El equipo se escribe como "9 especialistas: 5 desarrolladores, 2 QA, 1 diseñadora UX, 1 PM".'),
+    duration: text('la duración').regex(/^\d{1,2} (semana|semanas|mes|meses)$/, 'La duración se escribe como "7 meses" o "6 semanas".'),
+    challenge: text('el reto del cliente', { min: 80 }),
+    solution: text('la solución', { min: 80 }),
+    results: list(text('un resultado').regex(/\d/, 'Cada resultado debe incluir una cifra (p. ej. "-38% en contracargos").'), 4, 5),
+    features: list(text('una funcionalidad'), 5, 6),
+    testimonial: strict({ text: text('el texto del testimonio'), author: text('el autor del testimonio'), position: text('el puesto del autor del testimonio') }),
+    featured: flag('¿el caso aparece en la página de inicio?'),
+    order: whole('la posición en la lista', 1),
+  });
 }
 
 export type PortfolioData = z.output<ReturnType<typeof portfolioSchema>>;

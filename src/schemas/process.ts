@@ -1,7 +1,7 @@
 /** The five phases of the development process (`content/process.yaml`), in order. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, shortText, strict, text, whole } from './common.ts';
+import { list, oneOf, strict, text, whole } from './common.ts';
 import { icon } from './icons.ts';
 
 /** In phase order: `phase` must be the id's position (1-5). */
@@ -9,16 +9,16 @@ export const PROCESS_PHASE_IDS = ['descubrimiento', 'arquitectura', 'desarrollo'
 
 export const processPhaseSchema = strict({
   id: oneOf(PROCESS_PHASE_IDS, 'una fase'),
-  phase: whole(1, PROCESS_PHASE_IDS.length, 'el número de fase'),
+  phase: whole('el número de fase', 1, PROCESS_PHASE_IDS.length),
   icon,
-  title: shortText(40, 'el nombre de la fase'),
+  title: text('el nombre de la fase', { max: 40 }),
   /** As shown on the card: "1-2 días", "Continuo". */
-  duration: shortText(40, 'la duración, como "1-2 días"'),
+  duration: text('la duración, como "1-2 días"', { max: 40 }),
   description: text('una descripción'),
-  activities: list(shortText(120, 'una actividad'), 4, 6),
-  deliverables: list(shortText(120, 'un entregable'), 3, 5),
+  activities: list(text('una actividad', { max: 120 }), 4, 6),
+  deliverables: list(text('un entregable', { max: 120 }), 3, 5),
   /** Quality figures the phase commits to ("90%+" cobertura de pruebas...). */
-  metrics: list(strict({ value: shortText(12, 'una cifra como "99.9%"'), label: shortText(60, 'qué mide') }), 1, 3).optional(),
+  metrics: list(strict({ value: text('una cifra como "99.9%"', { max: 12 }), label: text('qué mide', { max: 60 }) }), 1, 3).optional(),
 }).superRefine((phase, ctx) => {
   const expected = PROCESS_PHASE_IDS.indexOf(phase.id) + 1;
   // An out-of-range number already has its own message.

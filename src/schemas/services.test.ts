@@ -28,12 +28,12 @@ describe('services schema', () => {
 
   it('rejects an order written as text', () => {
     expect(issues(serviceSchema, changed(web, 'order', 'primero'))).toEqual([
-      'order: Se espera la posición en la portada, no texto',
+      'order: Se espera la posición en la portada, no texto: escribe solo el número, sin comillas',
     ]);
   });
 
   it('rejects an unknown key', () => {
-    expect(issues(serviceSchema, changed(web, 'titel', 'Apps'))[0]).toMatch(/^: Campo desconocido "titel": los campos válidos son id, icon, title/);
+    expect(issues(serviceSchema, changed(web, 'titel', 'Apps'))[0]).toMatch(/^titel: Campo desconocido: los campos válidos son id, icon, title/);
   });
 
   it('rejects a file name that is not a service id', () => {

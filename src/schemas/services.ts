@@ -4,7 +4,7 @@
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { action, internalHref, kebabId, list, oneOf, questionAnswer, shortText, strict, text, whole } from './common.ts';
+import { action, internalHref, kebabId, list, oneOf, questionAnswer, strict, text, whole } from './common.ts';
 import { icon } from './icons.ts';
 import { portfolioId } from './portfolio.ts';
 
@@ -33,11 +33,11 @@ export function hasServicePage(id: string): id is keyof typeof SERVICE_PAGE_ANCH
   return Object.hasOwn(SERVICE_PAGE_ANCHORS, id);
 }
 
-const titled = { title: shortText(100, 'un título') };
+const titled = { title: text('un título', { max: 100 }) };
 
 const servicePage = strict({
   hero: strict({
-    eyebrow: shortText(60, 'una frase corta').optional(),
+    eyebrow: text('una frase corta', { max: 60 }).optional(),
     ...titled,
     lead: text('un párrafo introductorio'),
     /** Hero buttons: start a project and talk to the team. */
@@ -45,10 +45,10 @@ const servicePage = strict({
   }),
   /** Short interface strings of the page (the cards' "Ideal para", the engagement figures' captions). */
   labels: strict({
-    bestFor: shortText(40, 'el encabezado de "para quién conviene"'),
-    itemLink: shortText(40, 'el texto del enlace de una tarjeta que lleva a otra página'),
-    timeline: shortText(40, 'la etiqueta de la duración'),
-    investment: shortText(40, 'la etiqueta de la inversión inicial'),
+    bestFor: text('el encabezado de "para quién conviene"', { max: 40 }),
+    itemLink: text('el texto del enlace de una tarjeta que lleva a otra página', { max: 40 }),
+    timeline: text('la etiqueta de la duración', { max: 40 }),
+    investment: text('la etiqueta de la inversión inicial', { max: 40 }),
   }),
   /** The section the route table anchors (`#tecnologias`, `#tipos` or `#servicios`). */
   anchored: strict({
@@ -57,10 +57,10 @@ const servicePage = strict({
     lead: text('un párrafo introductorio'),
     items: list(
       strict({
-        title: shortText(60, 'un nombre'),
+        title: text('un nombre', { max: 60 }),
         description: text('una descripción'),
         bestFor: text('para quién conviene').optional(),
-        tags: list(shortText(30, 'una etiqueta'), 1, 8).optional(),
+        tags: list(text('una etiqueta', { max: 30 }), 1, 8).optional(),
         /** A page that goes deeper (cloud-native links its migration and audit pages). */
         href: internalHref.optional(),
       }),
@@ -70,17 +70,17 @@ const servicePage = strict({
   }),
   benefits: strict({
     ...titled,
-    items: list(strict({ title: shortText(60, 'un título'), description: text('una descripción'), icon }), 3, 6),
+    items: list(strict({ title: text('un título', { max: 60 }), description: text('una descripción'), icon }), 3, 6),
   }),
   process: strict({
     ...titled,
-    steps: list(strict({ title: shortText(60, 'un título'), description: text('una descripción') }), 3, 6),
+    steps: list(strict({ title: text('un título', { max: 60 }), description: text('una descripción') }), 3, 6),
   }),
   /** Typical duration and starting price; the FAQ quotes the same figures. */
   engagement: strict({
     ...titled,
-    timeline: strict({ minWeeks: whole(1, 52, 'un número de semanas'), maxWeeks: whole(1, 104, 'un número de semanas') }),
-    startingInvestment: strict({ amount: whole(500, 1_000_000, 'un monto'), currency: oneOf(['USD', 'MXN'], 'una moneda') }),
+    timeline: strict({ minWeeks: whole('un número de semanas', 1, 52), maxWeeks: whole('un número de semanas', 1, 104) }),
+    startingInvestment: strict({ amount: whole('un monto', 500, 1_000_000), currency: oneOf(['USD', 'MXN'], 'una moneda') }),
     note: text('una nota sobre qué incluye el precio'),
   }),
   faqs: strict({ ...titled, items: list(questionAnswer, 3, 3) }),
@@ -88,7 +88,7 @@ const servicePage = strict({
   related: strict({
     ...titled,
     lead: text('un párrafo introductorio').optional(),
-    linkLabel: shortText(40, 'el texto del enlace de cada caso'),
+    linkLabel: text('el texto del enlace de cada caso', { max: 40 }),
     cases: list(portfolioId, 1, 3),
   }).optional(),
   cta: strict({ ...titled, lead: text('un párrafo'), action, secondary: action }),
@@ -97,12 +97,12 @@ const servicePage = strict({
 export const serviceSchema = strict({
   id: oneOf(SERVICE_IDS, 'un servicio (nombre del archivo)'),
   icon,
-  title: shortText(40, 'el título de la tarjeta'),
-  description: shortText(220, 'la descripción de la tarjeta'),
-  features: list(shortText(90, 'una característica'), 3, 5),
+  title: text('el título de la tarjeta', { max: 40 }),
+  description: text('la descripción de la tarjeta', { max: 220 }),
+  features: list(text('una característica', { max: 90 }), 3, 5),
   link: internalHref,
   /** Position among the six home cards, 1 first. */
-  order: whole(1, 6, 'la posición en la portada'),
+  order: whole('la posición en la portada', 1, 6),
   page: servicePage.optional(),
 }).superRefine((service, ctx) => {
   if (!hasServicePage(service.id)) {

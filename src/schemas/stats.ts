@@ -1,14 +1,14 @@
 /** Stat strips (`content/stats.yaml`): two named groups of four figures each. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, shortText, strict } from './common.ts';
+import { list, oneOf, strict, text } from './common.ts';
 
 /** `marketing`: home and contact; `portfolio`: the /portfolio page. */
 export const STATS_GROUP_IDS = ['marketing', 'portfolio'] as const;
 
 export const statsGroupSchema = strict({
   id: oneOf(STATS_GROUP_IDS, 'un grupo (la clave en el YAML)'),
-  items: list(strict({ value: shortText(12, 'una cifra como "50+"'), label: shortText(40, 'qué cuenta') }), 4, 4),
+  items: list(strict({ value: text('una cifra como "50+"', { max: 12 }), label: text('qué cuenta', { max: 40 }) }), 4, 4),
 });
 
 export type StatsGroup = z.infer<typeof statsGroupSchema>;

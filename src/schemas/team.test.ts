@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { teamSchema } from './team.ts';
-import { describeIssues, fakeContext } from './test-context.ts';
+import { fakeContext, issues } from './test-support.ts';
 
 const schema = teamSchema(fakeContext);
 
@@ -15,9 +15,9 @@ const valid = {
 };
 
 function issuesFor(data: Record<string, unknown>): string[] {
-  const result = schema.safeParse(data);
-  expect(result.success).toBe(false);
-  return describeIssues(result);
+  const found = issues(schema, data);
+  expect(found).not.toEqual([]);
+  return found;
 }
 
 describe('team schema', () => {
@@ -27,19 +27,19 @@ describe('team schema', () => {
 
   it('names a missing field', () => {
     const { bio: _bio, ...withoutBio } = valid;
-    expect(issuesFor(withoutBio)).toEqual(['bio: Falta la biografía (bio).']);
+    expect(issuesFor(withoutBio)).toEqual(['bio: Falta este campo: se espera la biografía']);
   });
 
   it('rejects a bio too short to say anything concrete', () => {
-    expect(issuesFor({ ...valid, bio: 'Ingeniera.' })).toEqual(['bio: La biografía (bio) debe tener al menos 80 caracteres.']);
+    expect(issuesFor({ ...valid, bio: 'Ingeniera.' })).toEqual(['bio: Demasiado corto: se esperan entre 80 y 500 caracteres']);
   });
 
   it('requires 4 to 6 skills as a list', () => {
-    expect(issuesFor({ ...valid, skills: ['Go', 'AWS', 'SQL'] })).toEqual(['skills: Escribe entre 4 y 6 elementos en las habilidades (skills).']);
-    expect(issuesFor({ ...valid, skills: 'Go, AWS, SQL, Redis' })[0]).toMatch(/^skills: Las habilidades \(skills\) deben ser una lista/);
+    expect(issuesFor({ ...valid, skills: ['Go', 'AWS', 'SQL'] })).toEqual(['skills: Se esperan entre 4 y 6 elementos']);
+    expect(issuesFor({ ...valid, skills: 'Go, AWS, SQL, Redis' })[0]).toMatch(/^skills: Se espera una lista de entre 4 y 6 elementos .*, no texto$/);
   });
 
   it('rejects an unknown key and names it', () => {
-    expect(issuesFor({ ...valid, puesto: 'CTO' })[0]).toMatch(/^puesto: Campo desconocido en la persona del equipo/);
+    expect(issuesFor({ ...valid, puesto: 'CTO' })[0]).toBe('puesto: Campo desconocido: los campos válidos son name, role, image, imageAlt, bio, skills, order');
   });
 });

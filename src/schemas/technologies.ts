@@ -1,7 +1,7 @@
 /** Technologies (`content/technologies.yaml`): what we work with, grouped as the home's tech stack. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { kebabId, oneOf, shortText, strict } from './common.ts';
+import { kebabId, oneOf, strict, text } from './common.ts';
 
 export const TECHNOLOGY_LEVELS = ['Expert', 'Advanced'] as const;
 export const TECHNOLOGY_CATEGORIES = ['Frontend', 'Backend', 'Cloud', 'Mobile'] as const;
@@ -13,8 +13,8 @@ export const MIN_PER_CATEGORY = 4;
 
 export const technologySchema = strict({
   id: kebabId,
-  name: shortText(40, 'el nombre de la tecnología'),
-  description: shortText(200, 'una descripción breve'),
+  name: text('el nombre de la tecnología', { max: 40 }),
+  description: text('una descripción breve', { max: 200 }),
   level: oneOf(TECHNOLOGY_LEVELS, 'un nivel'),
   category: oneOf(TECHNOLOGY_CATEGORIES, 'una categoría'),
 });

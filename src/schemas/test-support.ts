@@ -1,13 +1,17 @@
 /**
- * Helpers for the schema tests: read the real content as the loaders hand it to the schemas, and list a
- * failed parse's issues as `path: message` lines (the form Astro prints them in).
+ * Helpers for the schema tests: read the real content as the loaders hand it to the schemas, stand in for
+ * Astro's schema context, list a failed parse's issues as `path: message` lines (the form Astro prints
+ * them in), and break a copy of an entry at one path.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import yaml from 'js-yaml';
-import type { z } from 'astro/zod';
+import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
 
 const root = new URL('../../', import.meta.url);
 
+/** A YAML file, by its path from the project root. */
 export function loadYaml(path: string): unknown {
   return yaml.load(readFileSync(new URL(path, root), 'utf8'));
 }
@@ -34,10 +38,26 @@ export function mapEntries(file: string): Record<string, unknown>[] {
   return Object.entries(asRecord(loadYaml(`content/${file}`), file)).map(([id, item]) => ({ ...asRecord(item, `${file}.${id}`), id }));
 }
 
+/**
+ * Astro's `image()` resolves and measures the file; in unit tests an image field is the relative path.
+ * This one accepts any non-empty path.
+ */
+export const fakeContext = { image: () => z.string().min(1) } as unknown as SchemaContext;
+
+/** `image()` that requires the path, relative to `dir`, to exist (what Astro checks at build time). */
+export function contextFor(dir: string): SchemaContext {
+  const image = () => z.string().refine((path) => existsSync(resolve(dir, path)), { error: (issue) => `No existe la imagen ${String(issue.input)}` });
+  return { image } as unknown as SchemaContext;
+}
+
+/** One line per issue, as Astro prints them: `field.path: message`. */
+export function issueLines(error: z.ZodError | undefined): string[] {
+  return error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+}
+
 /** `path: message` for every issue; empty when the data is valid. */
 export function issues(schema: z.ZodType, data: unknown): string[] {
-  const result = schema.safeParse(data);
-  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return issueLines(schema.safeParse(data).error);
 }
 
 /** A deep copy to break without touching the original. */

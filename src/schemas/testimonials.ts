@@ -5,7 +5,7 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { portfolioId } from './portfolio.ts';
-import { entry, integer, text } from './field-helpers.ts';
+import { strict, text, whole } from './common.ts';
 
 /**
  * Astro's `reference('portfolio')` accepts any string (a typo would only show up as a missing entry at
@@ -15,20 +15,22 @@ import { entry, integer, text } from './field-helpers.ts';
 const project = portfolioId.transform((id) => ({ collection: 'portfolio' as const, id }));
 
 export function testimonialSchema({ image }: SchemaContext) {
-  return entry(
-    {
-      name: text('el nombre'),
-      role: text('el puesto (role)'),
-      company: text('la empresa'),
-      image: image(),
-      imageAlt: text('el texto alternativo del retrato'),
-      content: text('el texto del testimonio (content)', { min: 80, max: 600 }),
-      rating: z.literal(5, { error: 'La calificación (rating) debe ser 5.' }),
-      project,
-      order: integer('el orden (order)', 1),
-    },
-    'el testimonio',
-  );
+  return strict({
+    name: text('el nombre'),
+    role: text('el puesto'),
+    company: text('la empresa'),
+    image: image(),
+    imageAlt: text('el texto alternativo del retrato'),
+    content: text('el texto del testimonio', { min: 80, max: 600 }),
+    rating: z.literal(5, {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Falta este campo: se espera 5 (solo se publican testimonios de cinco estrellas)'
+          : 'Se espera 5, sin comillas: solo se publican testimonios de cinco estrellas',
+    }),
+    project,
+    order: whole('la posición en la lista', 1),
+  });
 }
 
 export type TestimonialData = z.output<ReturnType<typeof testimonialSchema>>;
