@@ -51,7 +51,6 @@ export const optionalText = () => blankAsAbsent(z.optional(text(TEXT_MAX)));
 
 /** Message or textarea: required, at most 5,000 characters. */
 export const requiredLongText = () => blankAsAbsent(text(LONG_TEXT_MAX));
-export const optionalLongText = () => blankAsAbsent(z.optional(text(LONG_TEXT_MAX)));
 
 function email() {
   return z.pipe(text(TEXT_MAX), z.email(MESSAGES.email));

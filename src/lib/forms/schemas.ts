@@ -23,7 +23,6 @@ import {
 import {
   MESSAGES,
   optionalAppointment,
-  optionalLongText,
   optionalOption,
   optionalPhone,
   optionalText,
