@@ -30,12 +30,20 @@ export interface LighthouseFigure {
   pageTypes: number;
 }
 
-/** The lowest score of the summary, or `null` when there is no valid summary (not measured yet). */
+/**
+ * The 404 page is left out: a page that answers status 404 with `noindex` fails Lighthouse's SEO audits
+ * and logs its own status as a console error, by design.
+ */
+const EXCLUDED_PAGE_TYPES = new Set(['notFound']);
+
+/** The lowest score of the summary's indexable pages, or `null` when there is no valid summary (not measured yet). */
 export function lighthouseMinimum(summary: unknown): LighthouseFigure | null {
   const parsed = lighthouseSummarySchema.safeParse(summary);
   if (!parsed.success) return null;
-  const scores = parsed.data.pages.flatMap((page) => [page.performance, page.accessibility, page.bestPractices, page.seo]);
-  return { minimum: Math.min(...scores), measuredAt: parsed.data.measuredAt, pageTypes: parsed.data.pages.length };
+  const pages = parsed.data.pages.filter((page) => !EXCLUDED_PAGE_TYPES.has(page.type));
+  if (pages.length === 0) return null;
+  const scores = pages.flatMap((page) => [page.performance, page.accessibility, page.bestPractices, page.seo]);
+  return { minimum: Math.min(...scores), measuredAt: parsed.data.measuredAt, pageTypes: pages.length };
 }
 
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
