@@ -7,8 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { nestedNotFound } from './src/integrations/nested-not-found.ts';
 import { wikiSearchIndex } from './src/integrations/pagefind.ts';
 import { loadEnv } from 'vite';
-import { CONTACT_DEFAULTS } from './src/lib/contact.ts';
-import { SITE } from './src/lib/site.ts';
+import { SITE } from './core/site.ts';
 
 // The canonical origin of the public site. Every canonical link, og:url and the sitemap derive from it.
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
@@ -67,9 +66,9 @@ export default defineConfig({
     schema: {
       SITE_URL: envField.string({ context: 'server', access: 'public', default: SITE.defaultUrl }),
       PUBLIC_API_BASE: envField.string({ context: 'client', access: 'public', optional: true }),
-      PUBLIC_CONTACT_EMAIL: envField.string({ context: 'client', access: 'public', default: CONTACT_DEFAULTS.email }),
-      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', default: CONTACT_DEFAULTS.phone }),
-      PUBLIC_WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', default: CONTACT_DEFAULTS.whatsappNumber }),
+      PUBLIC_CONTACT_EMAIL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_ANALYTICS_ID: envField.string({ context: 'client', access: 'public', optional: true }),
     },
   },

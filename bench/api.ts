@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
-import { addDays, todayInMexicoCity } from '../src/lib/datetime.ts';
+import { addDays, todayInMexicoCity } from '../core/dates.ts';
 import { createApi, loadApiConfig } from '../server/api/index.ts';
 import { availableSlots } from '../server/availability/schedule.ts';
 import { silentLogger } from '../server/log/logger.ts';

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { API_BASE_PATH } from '../core/api/routes.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
@@ -17,7 +18,6 @@ export interface AppOptions {
   api?: ApiHandler;
 }
 
-export const API_PREFIX = '/api/';
 
 /** One process for the product: the lead API under /api/ and the static site everywhere else. */
 export function createApp({ distDir, api }: AppOptions): Server {
@@ -27,7 +27,7 @@ export function createApp({ distDir, api }: AppOptions): Server {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     try {
       const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
-      if (path === '/api' || path.startsWith(API_PREFIX)) {
+      if (path === API_BASE_PATH.slice(0, -1) || path.startsWith(API_BASE_PATH)) {
         if (api) return await api.handle(req, res);
         res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ success: false, message: 'El servicio de formularios no está disponible.' }));

@@ -1,6 +1,6 @@
 /** The large contact form on /contacto, end to end, plus what a visitor sees when the API fails. */
 import type { Page } from '@playwright/test';
-import { formatAppointmentLong } from '../../src/lib/datetime.ts';
+import { formatAppointmentLong } from '../../core/dates.ts';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
 import {
   confirmedLeadId,

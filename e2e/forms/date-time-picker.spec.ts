@@ -1,5 +1,5 @@
 /** The date-time picker as a keyboard and pointer user meets it, on /contacto. */
-import { formatAppointmentLong, formatLongDate } from '../../src/lib/datetime.ts';
+import { formatAppointmentLong, formatLongDate } from '../../core/dates.ts';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
 import { DAY, leadForm, nthOpenDay, pickSlot } from './support.ts';
 

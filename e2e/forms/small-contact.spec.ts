@@ -1,5 +1,5 @@
 /** The home page's small contact form (#contacto), end to end against the real API and database. */
-import { formatAppointmentLong } from '../../src/lib/datetime.ts';
+import { formatAppointmentLong } from '../../core/dates.ts';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
 import {
   confirmedLeadId,

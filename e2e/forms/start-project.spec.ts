@@ -1,6 +1,6 @@
 /** The start-project form on /iniciar-proyecto, end to end, and a slot taken while the visitor typed. */
 import type { Page } from '@playwright/test';
-import { formatAppointmentLong } from '../../src/lib/datetime.ts';
+import { formatAppointmentLong } from '../../core/dates.ts';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
 import {
   confirmedLeadId,

@@ -2,7 +2,7 @@
  * Open Graph cards (1200x630): the brand lockup, a headline set in the site's fonts (as paths) and a
  * glass composition of interface panels on the right.
  */
-import { SITE } from '../../src/lib/site.ts';
+import { SITE } from '../../core/site.ts';
 import { markElements, wordmarkPath } from './brand.ts';
 import { PALETTE } from './palette.ts';
 import { createScene, paintBackdrop, type Scene } from './scene.ts';

@@ -3,13 +3,15 @@
  * as unset (as in a copied `.env.example`). Every variable is documented in `server/api/README.md`.
  */
 import { z } from 'zod';
-import { contactDetails, type ContactDetails } from '../../src/lib/contact.ts';
-import { SITE } from '../../src/lib/site.ts';
+import { DEFAULT_API_PORT } from '../../core/api/routes.ts';
+import { contactDetails, type ContactDetails } from '../../core/contact.ts';
+import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
+import { SITE } from '../../core/site.ts';
 import { addressOf, DEFAULT_ASSIGNEE, DEFAULT_SALES_EMAIL, defaultMailFrom } from '../email/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
-export const DEFAULT_API_PORT = 8081;
+export { DEFAULT_API_PORT };
 
 export interface ApiConfig {
   /** SQLite file (`DATABASE_PATH`). */
@@ -42,8 +44,10 @@ export interface ApiConfig {
   bodyLimitBytes: number;
   /** Port of `server/api/standalone.ts` (`API_PORT`). */
   port: number;
-  /** Public contact details (`PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE`, `PUBLIC_WHATSAPP_NUMBER`). */
+  /** Public contact details: content/contact.yaml, with `PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE` and `PUBLIC_WHATSAPP_NUMBER` on top. */
   contact: ContactDetails;
+  /** The editorial facts of content/ the API needs (option lists, offers, contact details). */
+  facts: ContentFacts;
   /** `asignado_a` of the internal e-mails. */
   assignee: string;
 }
@@ -101,14 +105,14 @@ export class ConfigError extends Error {
 }
 
 /** Reads and validates the API's environment; throws a `ConfigError` naming every bad variable. */
-export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
+export function loadApiConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = loadContentFacts()): ApiConfig {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `- ${String(issue.path[0] ?? '')}: ${issue.message}`);
     throw new ConfigError(`Configuración inválida de la API:\n${lines.join('\n')}`);
   }
   const values = result.data;
-  const contact = contactDetails({
+  const contact = contactDetails(facts.contact, {
     email: values.PUBLIC_CONTACT_EMAIL,
     phone: values.PUBLIC_CONTACT_PHONE,
     whatsappNumber: values.PUBLIC_WHATSAPP_NUMBER,
@@ -133,6 +137,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     bodyLimitBytes: BODY_LIMIT_BYTES,
     port: values.API_PORT,
     contact,
+    facts,
     assignee: DEFAULT_ASSIGNEE,
   };
 }

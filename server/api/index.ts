@@ -6,18 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { parseDate } from '../../src/lib/datetime.ts';
-import { CONTACT_FORM_SELECTS } from '../../src/lib/forms/options.ts';
-import {
-  bigContactSchema,
-  consultancySchema,
-  FORM_TYPES,
-  MESSAGES as FIELD_MESSAGES,
-  projectContactSchema,
-  smallContactSchema,
-  type FormSchema,
-  type FormType,
-} from '../../src/lib/forms/schemas.ts';
+import { apiPath, HEALTH_PATH } from '../../core/api/routes.ts';
+import { parseDate } from '../../core/dates.ts';
+import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
+import { servedLists } from '../../core/forms/options.ts';
+import { kindSchemas, MESSAGES as FIELD_MESSAGES, type FormSchema } from '../../core/forms/schemas.ts';
 import { availableSlots } from '../availability/schedule.ts';
 import { ensureSetting, openDatabase } from '../db/database.ts';
 import { createLeadStore } from '../db/leads.ts';
@@ -51,17 +44,6 @@ export interface ApiOptions {
   logger?: Logger;
 }
 
-/** Path prefix of every call of the site (`{base}webSite/{action}`). */
-export const API_BASE_PATH = '/api/';
-export const API_ROUTES = {
-  contactFormSelects: '/api/webSite/contactFormSelects',
-  scheduleAvailable: '/api/webSite/scheduleAvailable',
-  contactSmall: '/api/webSite/contactSmall',
-  contactBig: '/api/webSite/contactBig',
-  contactProyect: '/api/webSite/contactProyect',
-  contactConsultancy: '/api/webSite/contactConsultancy',
-  health: '/api/health',
-} as const;
 
 type Handler = (req: IncomingMessage) => Promise<ApiResponse> | ApiResponse;
 
@@ -95,7 +77,11 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     salesEmail: config.salesEmail,
     contact: config.contact,
     assignee: config.assignee,
+    lists: config.facts.lists,
+    offers: config.facts.offers,
   });
+  const schemas = kindSchemas(config.facts.lists);
+  const selects = servedLists(config.facts.lists);
   const submissionContext: SubmissionContext = {
     db,
     leads,
@@ -108,7 +94,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   logger.info('api.started', { database: config.databasePath, mail: transport.kind, origins: config.allowedOrigins });
 
   const submission =
-    (formType: FormType, schema: FormSchema): Handler =>
+    (kind: LeadKind, schema: FormSchema): Handler =>
     async (req) => {
       const body = await readJsonObject(req, config.bodyLimitBytes);
       const clientHash = hashAddress(clientAddress(req, config.trustProxyHops), salt);
@@ -117,18 +103,18 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
       if (retryAfter !== undefined) {
         return failure(429, tooManyRequestsMessage(retryAfter), { 'Retry-After': String(retryAfter) });
       }
-      const outcome = submit(submissionContext, { formType, schema, body, originPage: originPage(req), clientHash });
+      const outcome = submit(submissionContext, { kind, schema, body, originPage: originPage(req), clientHash });
       if (outcome.kind !== 'rejected') limiter.record(clientHash, at);
       return outcome.response;
     };
 
   const routes = new Map<string, Partial<Record<'GET' | 'POST', Handler>>>([
     [
-      API_ROUTES.contactFormSelects,
-      { GET: () => ({ status: 200, body: CONTACT_FORM_SELECTS, headers: { 'Cache-Control': 'public, max-age=3600' } }) },
+      apiPath('contactFormSelects'),
+      { GET: () => ({ status: 200, body: selects, headers: { 'Cache-Control': 'public, max-age=3600' } }) },
     ],
     [
-      API_ROUTES.scheduleAvailable,
+      apiPath('scheduleAvailable'),
       {
         POST: async (req) => {
           const body = await readJsonObject(req, config.bodyLimitBytes);
@@ -142,11 +128,12 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
         },
       },
     ],
-    [API_ROUTES.contactSmall, { POST: submission(FORM_TYPES.small, smallContactSchema) }],
-    [API_ROUTES.contactBig, { POST: submission(FORM_TYPES.big, bigContactSchema) }],
-    [API_ROUTES.contactProyect, { POST: submission(FORM_TYPES.project, projectContactSchema) }],
-    [API_ROUTES.contactConsultancy, { POST: submission(FORM_TYPES.consultancy, consultancySchema) }],
-    [API_ROUTES.health, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
+    // One route per kind of lead, each validated by its kind's schema.
+    ...LEAD_KIND_IDS.map((kind): [string, Partial<Record<'GET' | 'POST', Handler>>] => [
+      apiPath(LEAD_KINDS[kind].action),
+      { POST: submission(kind, schemas[kind]) },
+    ]),
+    [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
   ]);
 
   let closed = false;

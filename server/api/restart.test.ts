@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { availableSlots } from '../availability/schedule.ts';
-import { addDays, todayInMexicoCity } from '../../src/lib/datetime.ts';
+import { addDays, todayInMexicoCity } from '../../core/dates.ts';
 import { OPEN_SLOT, startTestApi, VALID, waitFor } from './test-support.ts';
 
 describe('restart keeps everything', () => {

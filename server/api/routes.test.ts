@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_FORM_SELECTS } from '../../src/lib/forms/options.ts';
+import { loadContentFacts } from '../../core/content/load.ts';
+import { servedLists } from '../../core/forms/options.ts';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from './test-support.ts';
 
 let t: TestApi;
@@ -11,10 +12,11 @@ afterAll(async () => {
 });
 
 describe('GET /api/webSite/contactFormSelects', () => {
-  it('serves the four lists of the options module', async () => {
+  it('serves the four lists of content/form-options.yaml in the contract shape, without the team-only estimates', async () => {
     const res = await t.request('/api/webSite/contactFormSelects');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(JSON.parse(JSON.stringify(CONTACT_FORM_SELECTS)));
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(servedLists(loadContentFacts().lists))));
+    expect(JSON.stringify(res.body)).not.toContain('estimate');
     expect(Object.keys(res.body).sort()).toEqual(['budgets', 'emergency', 'proyects', 'timelines']);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });

@@ -4,7 +4,8 @@
  */
 import { createServer } from 'node:http';
 import { stderrLogger } from '../log/logger.ts';
-import { API_BASE_PATH, createApi, loadApiConfig } from './index.ts';
+import { API_BASE_PATH } from '../../core/api/routes.ts';
+import { createApi, loadApiConfig } from './index.ts';
 import { failure, writeJson } from './http.ts';
 import { MESSAGES } from './messages.ts';
 

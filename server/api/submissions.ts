@@ -2,8 +2,9 @@
  * A form submission from parsed body to answer: honeypot, validation, slot rules, then one transaction
  * that stores the lead, books its slot and queues its two e-mails. The answer is sent only after COMMIT.
  */
-import { appointmentToUtc, parseAppointment } from '../../src/lib/datetime.ts';
-import { fieldErrors, HONEYPOT_FIELD, type FormSchema, type FormType } from '../../src/lib/forms/schemas.ts';
+import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
+import { LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
+import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
 import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
 import { immediateTransaction, isUniqueViolation, type Database } from '../db/database.ts';
 import type { LeadStore } from '../db/leads.ts';
@@ -27,7 +28,7 @@ export interface SubmissionContext {
 }
 
 export interface SubmissionRequest {
-  formType: FormType;
+  kind: LeadKind;
   schema: FormSchema;
   body: Record<string, unknown>;
   originPage: string;
@@ -62,7 +63,7 @@ export function submit(context: SubmissionContext, request: SubmissionRequest): 
 
   if (isFilled(request.body[HONEYPOT_FIELD])) {
     // Look exactly like a success, with the id the next real lead would get, and keep nothing.
-    logger.info('submission.honeypot', { formType: request.formType, originPage: request.originPage });
+    logger.info('submission.honeypot', { kind: request.kind, originPage: request.originPage });
     return { kind: 'honeypot', response: created(leads.lastId() + 1) };
   }
 
@@ -94,7 +95,7 @@ export function submit(context: SubmissionContext, request: SubmissionRequest): 
     const leadId = immediateTransaction(db, () => {
       if (slot && leads.isBooked(slot)) throw new SlotTakenError();
       const id = leads.insert({
-        formType: request.formType,
+        formType: LEAD_KINDS[request.kind].formType,
         serviceType: fields.serviceType,
         name: fields.name ?? '',
         email: fields.email ?? '',
@@ -114,7 +115,7 @@ export function submit(context: SubmissionContext, request: SubmissionRequest): 
       let messages: EmailMessage[] = [];
       try {
         messages = buildEmailMessages(
-          { id, formType: request.formType, fields, originPage: request.originPage, receivedAt },
+          { id, kind: request.kind, fields, originPage: request.originPage, receivedAt },
           context.emailSettings,
         );
       } catch (error) {
@@ -135,7 +136,7 @@ export function submit(context: SubmissionContext, request: SubmissionRequest): 
       return id;
     });
     context.onStored();
-    logger.info('submission.stored', { leadId: leadId, formType: request.formType, booked: Boolean(slot) });
+    logger.info('submission.stored', { leadId: leadId, kind: request.kind, booked: Boolean(slot) });
     return { kind: 'stored', response: created(leadId), leadId };
   } catch (error) {
     if (error instanceof SlotTakenError || isUniqueViolation(error)) {

@@ -1,5 +1,5 @@
 /** Stored enquiries and booked slots. Statements are prepared once per database. */
-import type { FormType } from '../../src/lib/forms/schemas.ts';
+import type { FormType } from '../../core/forms/kinds.ts';
 import type { Database } from './database.ts';
 
 export interface NewLead {

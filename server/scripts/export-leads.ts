@@ -16,7 +16,8 @@ const { values } = parseArgs({
   },
 });
 
-const databasePath = values.db ?? loadApiConfig(process.env).databasePath;
+const config = loadApiConfig(process.env);
+const databasePath = values.db ?? config.databasePath;
 if (!existsSync(databasePath)) {
   process.stderr.write(`No existe la base de datos ${databasePath}: revisa DATABASE_PATH o --db.\n`);
   process.exit(1);
@@ -28,7 +29,7 @@ const target = values.out;
 const partial = target ? `${target}.partial` : undefined;
 const fd = partial ? openSync(partial, 'w') : 1;
 try {
-  const count = writeLeadsCsv(createLeadStore(db).all(), (chunk) => {
+  const count = writeLeadsCsv(createLeadStore(db).all(), config.facts, (chunk) => {
     writeSync(fd, chunk);
   });
   if (partial && target) {

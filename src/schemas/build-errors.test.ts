@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'src/content.config.ts', 'src/schemas', 'src/lib', 'src/integrations', 'src/assets', 'content'];
+const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'src/content.config.ts', 'src/schemas', 'src/lib', 'src/integrations', 'src/assets', 'core', 'content'];
 let project = '';
 
 function copyProject(): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_IDS, pageLabel, pageSchema, pageSection, type Page } from './pages.ts';
 import { changed, folderEntry, issues, REMOVE } from './test-support.ts';
-import { fillTemplate } from '../lib/text-template.ts';
+import { fillTemplate } from '../../core/text-template.ts';
 
 const home = folderEntry('pages', 'home');
 const start = folderEntry('pages', 'iniciar-proyecto');

@@ -8,7 +8,7 @@
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { action, internalHref, kebabId, list, oneOf, strict, text, whole } from './common.ts';
+import { action, internalHref, kebabId, list, oneOf, strict, text, whole } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 
 interface SectionRule {

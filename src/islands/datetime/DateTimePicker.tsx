@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react';
 import { fetchSchedule } from '../../lib/api/website.ts';
 import { logWarning } from '../../lib/browser-log.ts';
-import { formatAppointmentLong, formatLongDate, parseDate, todayInMexicoCity } from '../../lib/datetime.ts';
+import { formatAppointmentLong, formatLongDate, parseDate, todayInMexicoCity } from '../../../core/dates.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { canConfirm, initialPickerState, pickerReducer, type PickerEvent, type PickerState } from './picker-machine.ts';
 import { PICKER_TEXTS } from './picker-texts.ts';

@@ -4,12 +4,15 @@
  * what happened in an aria-live region (PRODUCT.md item 2). Rendered on the server with the shipped
  * option lists, so hydration changes nothing on screen; the submit button only works once hydrated.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { fetchSelects, submitLead, type SelectLists } from '../../lib/api/website.ts';
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { fetchSelects, submitLead } from '../../lib/api/website.ts';
 import { logWarning } from '../../lib/browser-log.ts';
-import { FORM_DEFINITIONS, type FieldDefinition, type LeadFormId, type SelectOption } from '../../lib/forms/definitions.ts';
+import type { FieldDefinition } from '../../../core/forms/definitions.ts';
+import type { LeadFormId } from '../../../core/forms/kinds.ts';
+import { SERVED_LIST_KEYS, type FormLists, type SelectOption } from '../../../core/forms/options.ts';
 import {
   activeShape,
+  bindForm,
   buildPayload,
   firstInvalidField,
   initialValues,
@@ -19,16 +22,17 @@ import {
   validateForm,
   type FormValues,
 } from '../../lib/forms/form-logic.ts';
-import { FIELD_HINTS, FIELD_LABELS, HONEYPOT_LABEL } from '../../lib/forms/labels.ts';
-import { CONTACT_FORM_SELECTS } from '../../lib/forms/options.ts';
+import { FIELD_HINTS, FIELD_LABELS, HONEYPOT_LABEL } from '../../../core/forms/labels.ts';
 import { FORM_FEEDBACK, invalidOutcome, submissionOutcome, type FormOutcome } from '../../lib/forms/outcome.ts';
-import { HONEYPOT_FIELD } from '../../lib/forms/schemas.ts';
+import { HONEYPOT_FIELD } from '../../../core/forms/schemas.ts';
 import { PickerDialog, PickerTrigger, useDateTimePicker } from '../datetime/DateTimePicker.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { FormField } from './FormField.tsx';
 
 export interface LeadFormProps {
   form: LeadFormId;
+  /** The lists this form's selects show (content/form-options.yaml); the served ones are replaced by the API's. */
+  lists: Partial<FormLists>;
   /** Id of the section heading that names the form. */
   headingId: string;
   /** Preselected consulting service (/auditoria-infraestructura: 'infrastructure-audit'). */
@@ -40,13 +44,15 @@ export interface LeadFormProps {
 
 const APPOINTMENT_FIELD = 'appointmentDate';
 
-function optionsOf(field: FieldDefinition, selects: SelectLists): readonly SelectOption[] {
-  if (typeof field.options === 'string') return selects[field.options];
-  return field.options ?? [];
+const SERVED: ReadonlySet<string> = new Set<string>(SERVED_LIST_KEYS);
+
+function optionsOf(field: FieldDefinition, lists: Partial<FormLists>): readonly SelectOption[] {
+  return (field.options && lists[field.options]) || [];
 }
 
-export default function LeadForm({ form, headingId, serviceType, submitLabel, contactEmail }: LeadFormProps) {
-  const definition = FORM_DEFINITIONS[form];
+export default function LeadForm({ form, lists: shipped, headingId, serviceType, submitLabel, contactEmail }: LeadFormProps) {
+  const [lists, setLists] = useState<Partial<FormLists>>(shipped);
+  const definition = useMemo(() => bindForm(form, lists), [form, lists]);
   const preset: FormValues = serviceType ? { serviceType } : {};
   // useId is unique per island (Astro gives each its prefix); html-validate wants ids to start with a letter.
   const prefix = `lead${useId().replace(/[^A-Za-z0-9]/g, '')}`;
@@ -55,7 +61,6 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(definition, preset));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
-  const [selects, setSelects] = useState<SelectLists>(CONTACT_FORM_SELECTS);
   const [hydrated, setHydrated] = useState(false);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ value: FormOutcome; count: number } | undefined>();
@@ -66,17 +71,17 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
   useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
-    if (!definition.fields.some((field) => typeof field.options === 'string')) return;
+    if (!Object.keys(shipped).some((key) => SERVED.has(key))) return;
     let current = true;
     void fetchSelects().then((result) => {
       if (!current) return;
-      if (result.kind === 'success') setSelects(result.data);
+      if (result.kind === 'success') setLists((previous) => ({ ...previous, ...result.data }));
       else logWarning('selects.unavailable', { result: result.kind });
     });
     return () => {
       current = false;
     };
-  }, [definition]);
+  }, [shipped]);
 
   // A newly chosen meeting answers the server's complaint about the previous one.
   useEffect(() => {
@@ -196,7 +201,7 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
               required={isRequired(shape, field.name)}
               value={values[field.name] ?? ''}
               error={error}
-              options={optionsOf(field, selects)}
+              options={optionsOf(field, lists)}
               onChange={onChange}
               onBlur={onBlur}
             />

@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import {
-  createApiClient,
-  DEV_API_BASE,
-  interpretAnswer,
-  NOT_AN_OBJECT_MESSAGE,
-  post,
-  PRODUCTION_API_BASE,
-  resolveApiBase,
-} from './client.ts';
+import { API_BASE_PATH as PRODUCTION_API_BASE, DEV_API_BASE } from '../../../core/api/routes.ts';
+import { createApiClient, interpretAnswer, NOT_AN_OBJECT_MESSAGE, post, resolveApiBase } from './client.ts';
 
 interface Call {
   url: string;

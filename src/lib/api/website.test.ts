@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_FORM_SELECTS } from '../forms/options.ts';
-import { fetchSchedule, fetchSelects, selectsAnswer, submitLead } from './website.ts';
+import { selectsAnswer } from '../../../core/api/answers.ts';
+import { loadContentFacts } from '../../../core/content/load.ts';
+import { servedLists } from '../../../core/forms/options.ts';
+import { fetchSchedule, fetchSelects, submitLead } from './website.ts';
+
+const CONTACT_FORM_SELECTS = servedLists(loadContentFacts().lists);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_DEFINITIONS, type LeadFormId } from './definitions.ts';
+import { loadContentFacts } from '../../../core/content/load.ts';
+import { LEAD_FORM_IDS, type LeadFormId } from '../../../core/forms/kinds.ts';
 import {
   activeShape,
+  bindForm,
   buildPayload,
   firstInvalidField,
   initialValues,
@@ -10,9 +12,13 @@ import {
   validateField,
   validateForm,
   visibleFields,
+  type FormDefinition,
   type FormValues,
 } from './form-logic.ts';
-import { MESSAGES } from './schemas.ts';
+import { MESSAGES } from '../../../core/forms/schemas.ts';
+
+const lists = loadContentFacts().lists;
+const FORM_DEFINITIONS = Object.fromEntries(LEAD_FORM_IDS.map((form) => [form, bindForm(form, lists)])) as Record<LeadFormId, FormDefinition>;
 
 const names = (form: LeadFormId, values: FormValues = {}) => visibleFields(FORM_DEFINITIONS[form], values).map((f) => f.name);
 const required = (form: LeadFormId, values: FormValues = {}) => {

@@ -4,8 +4,18 @@
  * gives for it. The island calls these on blur and on submit; the unit tests call them directly.
  */
 import { z } from 'zod/mini';
-import type { FieldDefinition, FormDefinition } from './definitions.ts';
-import { FORM_ERROR_KEY, fieldErrors, HONEYPOT_FIELD } from './schemas.ts';
+import { FORM_DEFINITIONS, type FieldDefinition, type FormDefinition as Declared } from '../../../core/forms/definitions.ts';
+import type { LeadFormId } from '../../../core/forms/kinds.ts';
+import { FORM_ERROR_KEY, fieldErrors, formSchema, HONEYPOT_FIELD, type AvailableLists, type FormSchema } from '../../../core/forms/schemas.ts';
+
+/** A form's declaration with the schema built from the lists it shows. */
+export interface FormDefinition extends Declared {
+  schema: FormSchema;
+}
+
+export function bindForm(form: LeadFormId, lists: AvailableLists): FormDefinition {
+  return { ...FORM_DEFINITIONS[form], schema: formSchema(form, lists) };
+}
 
 /** Every value of a form as typed, by field name ('' when empty). */
 export type FormValues = Readonly<Record<string, string>>;

@@ -1,10 +1,10 @@
 /**
- * What the visitor is told after pressing send (PRODUCT.md item 2), from the request helper's result:
+ * What the visitor is told after pressing send, from the request helper's result:
  * the words, the tone, and what the form does next (reset, keep the values, reopen the picker).
  */
 import type { ApiResult } from '../api/client.ts';
-import type { SubmissionAnswer } from '../api/website.ts';
-import { formatAppointmentLong } from '../datetime.ts';
+import type { SubmissionAnswer } from '../../../core/api/answers.ts';
+import { formatAppointmentLong } from '../../../core/dates.ts';
 
 export const FORM_FEEDBACK = {
   success: '¡Mensaje enviado con éxito! Te contactaremos pronto.',

@@ -7,7 +7,7 @@
  *
  * `what` arguments complete "Se espera …": "el título de la tarjeta", "una descripción".
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 
 const TYPE_NAMES: Record<string, string> = { string: 'texto', number: 'un número', boolean: 'sí/no', object: 'un bloque' };
 

@@ -13,7 +13,7 @@ import {
   wallClock,
   weekdayOf,
   zonedTimeToUtc,
-} from './datetime.ts';
+} from './dates.ts';
 
 describe('parsing', () => {
   it('accepts real dates only', () => {

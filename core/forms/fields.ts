@@ -6,7 +6,7 @@
  * islands ship these schemas to the browser, where the classic API would cost ~20 KB gzip more.
  */
 import { z } from 'zod/mini';
-import { isAppointment } from '../datetime.ts';
+import { isAppointment } from '../dates.ts';
 import { normalizeMexicanPhone } from './phone.ts';
 
 export const TEXT_MAX = 255;
@@ -20,6 +20,8 @@ export const MESSAGES = {
   option: 'Selecciona una opción de la lista',
   appointment: 'La fecha de la reunión no es válida (formato AAAA-MM-DDTHH:mm)',
   maxText: `Máximo ${TEXT_MAX} caracteres`,
+  oneLine: 'Escribe este dato en una sola línea, sin saltos de línea ni caracteres de control',
+  controlCharacters: 'El texto tiene caracteres de control que no se pueden guardar; bórralos y vuelve a escribirlo',
   maxLongText: `Máximo ${LONG_TEXT_MAX.toLocaleString('es-MX')} caracteres`,
 } as const;
 
@@ -36,8 +38,25 @@ export function blankToUndefined(value: unknown): unknown {
 const typeError = (issue: { input?: unknown }): string =>
   issue.input === undefined ? MESSAGES.required : MESSAGES.notText;
 
+/**
+ * Line breaks in a name or a company would become extra header or body lines wherever the value is printed
+ * (an e-mail, a CSV); control characters have no business in any field.
+ */
+// eslint-disable-next-line no-control-regex -- these are exactly the characters refused.
+const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- a textarea keeps tabs and line breaks, nothing else below U+0020.
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
 function text(max: number) {
-  return z.string({ error: typeError }).check(z.maxLength(max, max === TEXT_MAX ? MESSAGES.maxText : MESSAGES.maxLongText));
+  const oneLine = max === TEXT_MAX;
+  return z
+    .string({ error: typeError })
+    .check(
+      z.maxLength(max, oneLine ? MESSAGES.maxText : MESSAGES.maxLongText),
+      oneLine
+        ? z.refine((value: string) => !LINE_BREAK_OR_CONTROL.test(value), MESSAGES.oneLine)
+        : z.refine((value: string) => !CONTROL_EXCEPT_LINES.test(value), MESSAGES.controlCharacters),
+    );
 }
 
 /** `schema` applied to the trimmed value, with '' and null as absent (classic zod's `z.preprocess`). */

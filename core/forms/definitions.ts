@@ -1,50 +1,20 @@
 /**
- * The six lead forms, declared once: which call each makes, which shared schema validates it and which
- * fields it shows in which order, with which control and option list. One generic island
- * (src/islands/forms/LeadForm.tsx) renders any of them. Whether a field is required, and which fields a
- * consulting service asks for, is read from the schema, never restated here.
+ * The six lead forms, declared once: which call each makes and which fields it shows in which order, with
+ * which control and option list. One generic island (src/islands/forms/LeadForm.tsx) renders any of them and
+ * validates with `formSchema` (schemas.ts). Whether a field is required, and which fields a consulting
+ * service asks for, is read from the schema, never restated here.
  */
-import type { LeadAction, SelectLists } from '../api/website.ts';
+import { LEAD_FORMS, LEAD_KINDS, type LeadAction, type LeadFormId } from './kinds.ts';
 import type { FieldName } from './labels.ts';
-import {
-  cloudBudgets,
-  cloudInfrastructures,
-  cloudSystemTypes,
-  cloudTimelines,
-  cloudUserCounts,
-  consultingOffers,
-  integrationBudgets,
-  integrationTimelines,
-  integrationTypes,
-  type BudgetOption,
-  type EmergencyOption,
-  type LabelledOption,
-  type ProjectOption,
-  type TimelineOption,
-} from './options.ts';
-import {
-  bigContactSchema,
-  cloudMigrationSchema,
-  consultingSchema,
-  integrationsSchema,
-  projectContactSchema,
-  smallContactSchema,
-  type FormSchema,
-} from './schemas.ts';
-
-/** The forms pages place with `<FormSection form="…" />`. */
-export const LEAD_FORM_IDS = ['small', 'big', 'project', 'cloudMigration', 'integrations', 'consulting'] as const;
-export type LeadFormId = (typeof LEAD_FORM_IDS)[number];
+import type { FormLists, ListKey } from './options.ts';
 
 export type FieldControl = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'appointment';
-export type SelectOption = ProjectOption | BudgetOption | TimelineOption | EmergencyOption | LabelledOption;
-/** A list the API serves (`contactFormSelects`), or a list shipped with the form. */
-export type OptionSource = keyof SelectLists | readonly SelectOption[];
 
 export interface FieldDefinition {
   name: FieldName;
   control: FieldControl;
-  options?: OptionSource;
+  /** The select's list (content/form-options.yaml, or the consulting services of content/offers.yaml). */
+  options?: ListKey;
   /** Replaces the label of labels.ts on this form. */
   label?: string;
   /** Replaces the hint of labels.ts on this form. */
@@ -56,10 +26,8 @@ export interface FieldDefinition {
 export interface FormDefinition {
   id: LeadFormId;
   action: LeadAction;
-  /** The shared schema the API applies to this call's body. */
-  schema: FormSchema;
   fields: readonly FieldDefinition[];
-  /** Values sent with every submission and never shown (the consultancy forms' `serviceType`). */
+  /** Values sent with every submission and never shown (the dedicated consultancy forms' `serviceType`). */
   fixed?: Readonly<Record<string, string>>;
   submitLabel: string;
 }
@@ -75,8 +43,7 @@ const appointment: FieldDefinition = { name: 'appointmentDate', control: 'appoin
 export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
   small: {
     id: 'small',
-    action: 'contactSmall',
-    schema: smallContactSchema,
+    action: LEAD_KINDS.small.action,
     fields: [
       { name: 'name', control: 'text' },
       { name: 'email', control: 'email' },
@@ -88,8 +55,7 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
   },
   big: {
     id: 'big',
-    action: 'contactBig',
-    schema: bigContactSchema,
+    action: LEAD_KINDS.big.action,
     fields: [
       ...contact(),
       { name: 'projectType', control: 'select', options: 'proyects', wide: true },
@@ -102,8 +68,7 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
   },
   project: {
     id: 'project',
-    action: 'contactProyect',
-    schema: projectContactSchema,
+    action: LEAD_KINDS.project.action,
     fields: [
       ...contact({ label: 'WhatsApp' }),
       { name: 'projectType', control: 'select', options: 'proyects' },
@@ -118,16 +83,15 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
   },
   cloudMigration: {
     id: 'cloudMigration',
-    action: 'contactConsultancy',
-    schema: cloudMigrationSchema,
-    fixed: { serviceType: 'cloud-migration' },
+    action: LEAD_KINDS.consultancy.action,
+    fixed: { serviceType: LEAD_FORMS.cloudMigration.serviceType },
     fields: [
       ...contact(),
-      { name: 'currentInfrastructure', control: 'select', options: cloudInfrastructures },
-      { name: 'systemType', control: 'select', options: cloudSystemTypes },
-      { name: 'userCount', control: 'select', options: cloudUserCounts },
-      { name: 'budget', control: 'select', options: cloudBudgets, label: 'Presupuesto (USD)' },
-      { name: 'timeline', control: 'select', options: cloudTimelines, label: '¿En cuánto tiempo quieres migrar?', wide: true },
+      { name: 'currentInfrastructure', control: 'select', options: 'cloudInfrastructures' },
+      { name: 'systemType', control: 'select', options: 'cloudSystemTypes' },
+      { name: 'userCount', control: 'select', options: 'cloudUserCounts' },
+      { name: 'budget', control: 'select', options: 'cloudBudgets', label: 'Presupuesto (USD)' },
+      { name: 'timeline', control: 'select', options: 'cloudTimelines', label: '¿En cuánto tiempo quieres migrar?', wide: true },
       { name: 'challenges', control: 'textarea', label: '¿Qué problemas tienes hoy con tu infraestructura?' },
       { name: 'goals', control: 'textarea', label: '¿Qué quieres lograr con la migración?' },
     ],
@@ -135,14 +99,13 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
   },
   integrations: {
     id: 'integrations',
-    action: 'contactConsultancy',
-    schema: integrationsSchema,
-    fixed: { serviceType: 'integrations' },
+    action: LEAD_KINDS.consultancy.action,
+    fixed: { serviceType: LEAD_FORMS.integrations.serviceType },
     fields: [
       ...contact(),
-      { name: 'integrationType', control: 'select', options: integrationTypes, wide: true },
-      { name: 'timeline', control: 'select', options: integrationTimelines },
-      { name: 'budget', control: 'select', options: integrationBudgets, label: 'Presupuesto (USD)' },
+      { name: 'integrationType', control: 'select', options: 'integrationTypes', wide: true },
+      { name: 'timeline', control: 'select', options: 'integrationTimelines' },
+      { name: 'budget', control: 'select', options: 'integrationBudgets', label: 'Presupuesto (USD)' },
       { name: 'currentSystems', control: 'textarea' },
       { name: 'businessGoals', control: 'textarea', label: '¿Qué quieres lograr con la integración?' },
       { name: 'challenges', control: 'textarea', label: '¿Qué te cuesta hoy trabajo o tiempo?' },
@@ -151,15 +114,14 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
   },
   consulting: {
     id: 'consulting',
-    action: 'contactConsultancy',
-    schema: consultingSchema,
+    action: LEAD_KINDS.consultancy.action,
     fields: [
-      { name: 'serviceType', control: 'select', options: consultingOffers, wide: true },
+      { name: 'serviceType', control: 'select', options: 'consultingServices', wide: true },
       ...contact(),
       // Asked only by the services whose schema has them (infrastructure audit, migration strategy).
-      { name: 'currentInfrastructure', control: 'select', options: cloudInfrastructures },
-      { name: 'systemType', control: 'select', options: cloudSystemTypes },
-      { name: 'userCount', control: 'select', options: cloudUserCounts },
+      { name: 'currentInfrastructure', control: 'select', options: 'cloudInfrastructures' },
+      { name: 'systemType', control: 'select', options: 'cloudSystemTypes' },
+      { name: 'userCount', control: 'select', options: 'cloudUserCounts' },
       { name: 'goals', control: 'textarea', label: '¿Qué esperas de la consultoría?' },
       {
         name: 'currentSituation',
@@ -173,3 +135,13 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
     submitLabel: 'Solicitar consultoría',
   },
 };
+
+/** The lists a form's selects show, so a page hands its island only those. */
+export function listKeysOf(form: LeadFormId): ListKey[] {
+  return [...new Set(FORM_DEFINITIONS[form].fields.flatMap((field) => (field.options ? [field.options] : [])))];
+}
+
+/** The subset of `lists` a form needs. */
+export function listsFor(form: LeadFormId, lists: FormLists): Partial<FormLists> {
+  return Object.fromEntries(listKeysOf(form).map((key) => [key, lists[key]]));
+}

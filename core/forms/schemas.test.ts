@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bigContactSchema,
-  cloudMigrationSchema,
-  consultancySchema,
-  consultingSchema,
-  fieldErrors,
-  integrationsSchema,
-  projectContactSchema,
-  smallContactSchema,
-} from './schemas.ts';
 import type { z } from 'zod/mini';
+import { loadContentFacts } from '../content/load.ts';
+import * as schemas from './schemas.ts';
+
+const { fieldErrors, smallContactSchema } = schemas;
+// The real lists of content/form-options.yaml and content/offers.yaml, as the API builds them.
+const lists = loadContentFacts().lists;
+const bigContactSchema = schemas.bigContactSchema(lists);
+const projectContactSchema = schemas.projectContactSchema(lists);
+const cloudMigrationSchema = schemas.cloudMigrationSchema(lists);
+const integrationsSchema = schemas.integrationsSchema(lists);
+const consultingSchema = schemas.consultingSchema(lists);
+const consultancySchema = schemas.consultancySchema(lists);
 
 function errorsOf(schema: z.ZodMiniType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
@@ -157,5 +159,42 @@ describe('consultancy (form type 4)', () => {
         challenges: 'Caídas en quincena',
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('one-line fields and free text', () => {
+  it('refuses line breaks and control characters in one-line fields, with a Spanish message', () => {
+    for (const name of ['Ana\r\nBcc: x@y.mx', 'Ana\nLópez', 'Ana\u0000', 'Ana\u2028B']) {
+      expect(errorsOf(smallContactSchema, { ...person, name, message: 'Hola' })).toEqual({
+        name: 'Escribe este dato en una sola línea, sin saltos de línea ni caracteres de control',
+      });
+    }
+    expect(errorsOf(smallContactSchema, { ...person, company: 'Ferre\tmax', message: 'Hola' })).toHaveProperty('company');
+  });
+
+  it('keeps line breaks and tabs in a message but refuses other control characters', () => {
+    expect(errorsOf(smallContactSchema, { ...person, message: 'Hola,\r\n\tqueremos una app.\nGracias' })).toEqual({});
+    expect(errorsOf(smallContactSchema, { ...person, message: 'Hola\u0007' })).toEqual({
+      message: 'El texto tiene caracteres de control que no se pueden guardar; bórralos y vuelve a escribirlo',
+    });
+  });
+});
+
+describe('schemas built from lists', () => {
+  it('accept exactly the ids of the lists they are given (an API that serves other ids is followed)', () => {
+    const served = schemas.bigContactSchema({ ...lists, proyects: [{ id: '7', proyect: 'Tienda' }] });
+    expect(served.safeParse({ ...person, message: 'Hola', projectType: '7' }).success).toBe(true);
+    expect(errorsOf(served, { ...person, message: 'Hola', projectType: 'web-app' })).toEqual({ projectType: 'Selecciona una opción de la lista' });
+  });
+
+  it('name the list that is missing instead of accepting anything', () => {
+    expect(() => schemas.bigContactSchema({})).toThrow('Falta la lista de opciones "proyects"');
+    expect(schemas.formSchema('small', {})).toBe(smallContactSchema);
+  });
+
+  it('offer the audit and the migration strategy their own fields only when content/offers.yaml has them', () => {
+    const onlyGeneral = schemas.consultingSchema({ ...lists, consultingServices: [{ id: 'architecture', label: 'Arquitectura' }] });
+    expect(onlyGeneral.safeParse({ ...person, serviceType: 'architecture', goals: 'x', currentSituation: 'y' }).success).toBe(true);
+    expect(onlyGeneral.safeParse({ ...person, serviceType: 'infrastructure-audit', goals: 'x', currentSituation: 'y' }).success).toBe(false);
   });
 });
