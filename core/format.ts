@@ -1,6 +1,6 @@
 /**
  * Money, durations and percentage ranges as the site shows them, formatted with `Intl` for es-MX
- * (PRODUCT.md item 8), so every page writes "$8,000 USD" or "4-8 semanas" the same way.
+ * (how Mexican readers expect them), so every page writes "$8,000 USD" or "4-8 semanas" the same way.
  */
 import { SITE } from './site.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The lead API (PRODUCT.md item 5): everything under `/api/`. The process entry (`server/index.ts`, or
+ * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
  * `server/api/standalone.ts`) creates it once with `createApi(loadApiConfig(process.env))` and passes
  * every `/api/` request to `handle`.
  */

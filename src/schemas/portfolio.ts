@@ -1,6 +1,6 @@
 /**
  * Portfolio case studies: one Markdown file per case in `content/portfolio/<id>.md`; the file name is the
- * URL id (`/portfolio/<id>`). Every case carries the full case study (PRODUCT.md item 1). The optional
+ * URL id (`/portfolio/<id>`). Every case carries the full case study, so no case link leads to a thin page. The optional
  * Markdown body adds narrative below the structured sections.
  */
 import { z } from 'astro/zod';

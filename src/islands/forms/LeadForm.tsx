@@ -1,7 +1,7 @@
 /**
  * The lead form island: renders any of the six forms from its definition (src/lib/forms/definitions.ts),
  * validates with the shared zod schema on blur and on submit, sends through the request helper and says
- * what happened in an aria-live region (PRODUCT.md item 2). Rendered on the server with the shipped
+ * what happened in an aria-live region, so a visitor is never left guessing. Rendered on the server with the shipped
  * option lists, so hydration changes nothing on screen; the submit button only works once hydrated.
  */
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
