@@ -47,7 +47,7 @@ test('a visitor sends the large form with a meeting; the lead, its booking and b
   const body = nextSubmissionBody(page, 'contactBig');
   await form.getByRole('button', { name: 'Enviar mensaje' }).click();
   expect(Object.keys(await body).sort()).toEqual(
-    ['appointmentDate', 'budget', 'company', 'email', 'message', 'name', 'phone', 'projectType', 'timeline', 'website'].sort(),
+    ['appointmentDate', 'budget', 'company', 'email', 'message', 'name', 'phone', 'projectType', 'timeline'].sort(),
   );
 
   const id = await confirmedLeadId(page);

@@ -62,7 +62,6 @@ test('a visitor reserves a project slot; the lead is stored with every field and
       'projectType',
       'timeline',
       'urgency',
-      'website',
     ].sort(),
   );
 

@@ -13,6 +13,7 @@ import { SERVED_LIST_KEYS, type FormLists, type SelectOption } from '../../../co
 import {
   activeShape,
   bindForm,
+  keepOfferedChoices,
   buildPayload,
   firstInvalidField,
   initialValues,
@@ -71,17 +72,25 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
   useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
-    if (!Object.keys(shipped).some((key) => SERVED.has(key))) return;
+    const wanted = Object.keys(shipped).filter((key) => SERVED.has(key));
+    if (wanted.length === 0) return;
     let current = true;
     void fetchSelects().then((result) => {
       if (!current) return;
-      if (result.kind === 'success') setLists((previous) => ({ ...previous, ...result.data }));
-      else logWarning('selects.unavailable', { result: result.kind });
+      if (result.kind !== 'success') {
+        logWarning('selects.unavailable', { result: result.kind });
+        return;
+      }
+      // The server's lists replace the shipped ones this form shows; a list it could not give stays shipped.
+      const served = Object.fromEntries(Object.entries(result.data).filter(([key]) => wanted.includes(key)));
+      const next = { ...shipped, ...served };
+      setLists(next);
+      setValues((typed) => keepOfferedChoices(bindForm(form, next), typed, next));
     });
     return () => {
       current = false;
     };
-  }, [shipped]);
+  }, [shipped, form]);
 
   // A newly chosen meeting answers the server's complaint about the previous one.
   useEffect(() => {
