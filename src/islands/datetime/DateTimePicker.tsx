@@ -73,6 +73,8 @@ export function PickerTrigger({ picker, id, label, hintId, error, errorId, name 
         type="button"
         id={id}
         aria-haspopup="dialog"
+        // A press before the island hydrates is remembered and opens the dialog once it has (early-form.ts).
+        data-early="picker"
         aria-labelledby={`${labelId} ${id}`}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         onClick={picker.open}

@@ -1,10 +1,11 @@
 /**
- * The lead form island: renders any of the six forms from its definition (src/lib/forms/definitions.ts),
- * validates with the shared zod schema on blur and on submit, sends through the request helper and says
- * what happened in an aria-live region (PRODUCT.md item 2). Rendered on the server with the shipped
- * option lists, so hydration changes nothing on screen; the submit button only works once hydrated.
+ * The lead form island: renders any of the six forms from its definition (core/forms/definitions.ts),
+ * validates with the schema built from its option lists on blur and on submit, sends through the request
+ * helper and says what happened in an aria-live region. Rendered on the server with the shipped option
+ * lists, so hydration changes nothing on screen; what the visitor types or presses before it hydrates is
+ * kept by a small inline script and taken over here (src/lib/forms/early-form.ts).
  */
-import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { fetchSelects, submitLead } from '../../lib/api/website.ts';
 import { logWarning } from '../../lib/browser-log.ts';
 import type { FieldDefinition } from '../../../core/forms/definitions.ts';
@@ -25,6 +26,7 @@ import {
 } from '../../lib/forms/form-logic.ts';
 import { FIELD_HINTS, FIELD_LABELS, HONEYPOT_LABEL } from '../../../core/forms/labels.ts';
 import { FORM_FEEDBACK, invalidOutcome, submissionOutcome, type FormOutcome } from '../../lib/forms/outcome.ts';
+import { ISLAND_STATE, takeEarlyInput } from '../../lib/forms/early-form.ts';
 import { HONEYPOT_FIELD } from '../../../core/forms/schemas.ts';
 import { PickerDialog, PickerTrigger, useDateTimePicker } from '../datetime/DateTimePicker.tsx';
 import { Icon } from '../ui/Icon.tsx';
@@ -67,9 +69,8 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
   const [outcome, setOutcome] = useState<{ value: FormOutcome; count: number } | undefined>();
   const sendingRef = useRef(false);
   const pendingFocus = useRef<string | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
   const picker = useDateTimePicker();
-
-  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     const wanted = Object.keys(shipped).filter((key) => SERVED.has(key));
@@ -136,10 +137,9 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
 
   const showOutcome = (value: FormOutcome) => setOutcome((previous) => ({ value, count: (previous?.count ?? 0) + 1 }));
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = async (typed: Record<string, string>) => {
     if (sendingRef.current) return;
-    const current = withAppointment(values);
+    const current = withAppointment(typed);
     const found = validateForm(definition, current);
     if (Object.keys(found).length > 0) {
       setErrors(found);
@@ -172,6 +172,29 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
     if (next.reopenPicker) picker.reopenTaken(next.details[0] ?? FORM_FEEDBACK.slotTaken);
   };
 
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void send(values);
+  };
+
+  // Before paint on hydration: take over what the visitor typed or pressed while the script was loading
+  // (early-form.ts), so hydration neither drops their text nor a press of a button.
+  const takeOver = useRef(() => {
+    const form = formRef.current;
+    setHydrated(true);
+    if (!form) return;
+    const early = takeEarlyInput(form);
+    const known = Object.fromEntries(Object.entries(early.values).filter(([name]) => name in values));
+    const typed = { ...values, ...known };
+    if (Object.keys(known).length > 0) {
+      setValues(typed);
+      setDirty(new Set(Object.keys(known)));
+    }
+    if (early.pending === 'submit') void send(typed);
+    else if (early.pending === 'picker') picker.open();
+  });
+  useLayoutEffect(() => takeOver.current(), []);
+
   const triggerId = fieldId(APPOINTMENT_FIELD);
   const result = outcome?.value;
 
@@ -181,7 +204,9 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
         aria-labelledby={headingId}
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        ref={formRef}
+        {...{ [ISLAND_STATE]: hydrated ? 'ready' : 'waiting' }}
+        onSubmit={onSubmit}
       >
         {shown.map((field) => {
           const label = field.label ?? FIELD_LABELS[field.name];
@@ -234,9 +259,11 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
         <div className="sm:col-span-2">
           <button
             type="submit"
-            className="btn btn-primary w-full sm:w-auto"
+            className="btn btn-primary w-full aria-busy:cursor-progress sm:w-auto"
+            // Disabled in the HTML for browsers without JavaScript; the early script enables it at once.
             disabled={!hydrated}
             aria-disabled={sending || undefined}
+            aria-busy={sending || undefined}
           >
             {sending ? (
               <>
