@@ -132,7 +132,7 @@ test.describe('while sending', () => {
   test.use({ allowedConsoleErrors: [/status of 429/] });
 
   test('the button shows progress and a second press sends nothing more', async ({ page }) => {
-    let release: () => void = () => {};
+    let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });

@@ -50,7 +50,7 @@ const APPOINTMENT_FIELD = 'appointmentDate';
 const SERVED: ReadonlySet<string> = new Set<string>(SERVED_LIST_KEYS);
 
 function optionsOf(field: FieldDefinition, lists: Partial<FormLists>): readonly SelectOption[] {
-  return (field.options && lists[field.options]) || [];
+  return (field.options ? lists[field.options] : undefined) ?? [];
 }
 
 export default function LeadForm({ form, lists: shipped, headingId, serviceType, submitLabel, contactEmail }: LeadFormProps) {
@@ -63,6 +63,8 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
 
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(definition, preset));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The meeting a complaint about the meeting was about: choosing another one answers it.
+  const [errorSlot, setErrorSlot] = useState('');
   const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
   const [hydrated, setHydrated] = useState(false);
   const [sending, setSending] = useState(false);
@@ -93,14 +95,6 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
     };
   }, [shipped, form]);
 
-  // A newly chosen meeting answers the server's complaint about the previous one.
-  useEffect(() => {
-    setErrors((previous) => {
-      if (!(APPOINTMENT_FIELD in previous)) return previous;
-      const { [APPOINTMENT_FIELD]: _dropped, ...rest } = previous;
-      return rest;
-    });
-  }, [picker.state.value]);
 
   // Focus moves once the errors are on screen, so the field is announced with its message.
   useEffect(() => {
@@ -140,6 +134,7 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
   const send = async (typed: Record<string, string>) => {
     if (sendingRef.current) return;
     const current = withAppointment(typed);
+    setErrorSlot(current[APPOINTMENT_FIELD] ?? '');
     const found = validateForm(definition, current);
     if (Object.keys(found).length > 0) {
       setErrors(found);
@@ -210,7 +205,7 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
       >
         {shown.map((field) => {
           const label = field.label ?? FIELD_LABELS[field.name];
-          const error = errors[field.name];
+          const error = field.control !== 'appointment' || picker.state.value === errorSlot ? errors[field.name] : undefined;
           if (field.control === 'appointment') {
             return (
               <PickerTrigger

@@ -12,9 +12,9 @@ afterEach(() => {
 
 function stubFetch(status: number, body: unknown) {
   const urls: string[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    urls.push(String(input));
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+    urls.push(input instanceof Request ? input.url : input.toString());
+    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
   });
   return urls;
 }
