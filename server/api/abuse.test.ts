@@ -1,63 +1,66 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from './test-support.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 
-describe('honeypot', () => {
-  let t: TestApi;
-  beforeAll(async () => {
-    t = await startTestApi();
-  });
-  afterAll(async () => {
-    await t.dispose();
-  });
+describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
+  describe('honeypot', () => {
+    let t: TestApi;
+    beforeAll(async () => {
+      t = await startTestApi({}, { engine });
+    });
+    afterAll(async () => {
+      await t.dispose();
+    });
 
-  it('answers a filled honeypot exactly like a success but stores and sends nothing', async () => {
-    const real = await t.post('/api/webSite/contactSmall', VALID.small);
-    expect(real.status).toBe(201);
-    const bot = await t.post('/api/webSite/contactBig', { ...VALID.big, website: 'http://spam.example', appointmentDate: OPEN_SLOT });
-    expect(bot.status).toBe(201);
-    expect(Object.keys(bot.body).sort()).toEqual(Object.keys(real.body).sort());
-    expect(bot.body).toMatchObject({ success: true, message: real.body.message });
-    expect(bot.body.id).toBe((real.body.id as number) + 1);
-    expect(bot.body.reference).toBe(`CONT-${bot.body.id}`);
-    expect(t.count('leads')).toBe(1);
-    expect(t.count('bookings')).toBe(0);
-    expect(t.count('outbox')).toBe(2);
-  });
+    it('answers a filled honeypot exactly like a success but stores and sends nothing', async () => {
+      const real = await t.post('/api/webSite/contactSmall', VALID.small);
+      expect(real.status).toBe(201);
+      const bot = await t.post('/api/webSite/contactBig', { ...VALID.big, website: 'http://spam.example', appointmentDate: OPEN_SLOT });
+      expect(bot.status).toBe(201);
+      expect(Object.keys(bot.body).sort()).toEqual(Object.keys(real.body).sort());
+      expect(bot.body).toMatchObject({ success: true, message: real.body.message });
+      expect(bot.body.id).toBe((real.body.id as number) + 1);
+      expect(bot.body.reference).toBe(`CONT-${bot.body.id}`);
+      expect(await t.count('leads')).toBe(1);
+      expect(await t.count('bookings')).toBe(0);
+      expect(await t.count('outbox')).toBe(2);
+    });
 
-  it('ignores an empty honeypot (humans leave it blank)', async () => {
-    const res = await t.post('/api/webSite/contactSmall', { ...VALID.small, website: '' });
-    expect(res.status).toBe(201);
-    expect(t.count('leads')).toBe(2);
-  });
-});
-
-describe('rate limit', () => {
-  let t: TestApi;
-  beforeAll(async () => {
-    t = await startTestApi({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '600000' });
-  });
-  afterAll(async () => {
-    await t.dispose();
+    it('ignores an empty honeypot (humans leave it blank)', async () => {
+      const res = await t.post('/api/webSite/contactSmall', { ...VALID.small, website: '' });
+      expect(res.status).toBe(201);
+      expect(await t.count('leads')).toBe(2);
+    });
   });
 
-  it('answers 429 with Retry-After after too many submissions from one address', async () => {
-    // Rejected submissions do not count: fixing a typo never locks a visitor out.
-    expect((await t.post('/api/webSite/contactSmall', { ...VALID.small, email: 'mal' })).status).toBe(422);
-    for (let index = 0; index < 3; index += 1) {
-      expect((await t.post('/api/webSite/contactSmall', VALID.small)).status).toBe(201);
-    }
-    const res = await t.post('/api/webSite/contactBig', VALID.big);
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({ success: false, message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 10 minutos.' });
-    const retryAfter = Number(res.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(500);
-    expect(retryAfter).toBeLessThanOrEqual(600);
-    expect(t.count('leads')).toBe(3);
-  });
+  describe('rate limit', () => {
+    let t: TestApi;
+    beforeAll(async () => {
+      t = await startTestApi({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '600000' }, { engine });
+    });
+    afterAll(async () => {
+      await t.dispose();
+    });
 
-  it('does not limit reading the options or the schedule', async () => {
-    expect((await t.request('/api/webSite/contactFormSelects')).status).toBe(200);
-    expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-24' })).status).toBe(200);
+    it('answers 429 with Retry-After after too many submissions from one address', async () => {
+      // Rejected submissions do not count: fixing a typo never locks a visitor out.
+      expect((await t.post('/api/webSite/contactSmall', { ...VALID.small, email: 'mal' })).status).toBe(422);
+      for (let index = 0; index < 3; index += 1) {
+        expect((await t.post('/api/webSite/contactSmall', VALID.small)).status).toBe(201);
+      }
+      const res = await t.post('/api/webSite/contactBig', VALID.big);
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ success: false, message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 10 minutos.' });
+      const retryAfter = Number(res.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(500);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(await t.count('leads')).toBe(3);
+    });
+
+    it('does not limit reading the options or the schedule', async () => {
+      expect((await t.request('/api/webSite/contactFormSelects')).status).toBe(200);
+      expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-24' })).status).toBe(200);
+    });
   });
 });
 
@@ -69,8 +72,8 @@ describe('CORS', () => {
   afterAll(async () => {
     await t.dispose();
   });
-  afterEach(() => {
-    expect(t.count('leads')).toBeLessThanOrEqual(1);
+  afterEach(async () => {
+    expect(await t.count('leads')).toBeLessThanOrEqual(1);
   });
 
   it('allows the site origin, with a preflight', async () => {

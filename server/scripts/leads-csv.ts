@@ -45,10 +45,10 @@ export function leadCsvRow(lead: StoredLead): string {
 }
 
 /** Writes the BOM, the header and one row per lead through `write`; returns the number of leads. */
-export function writeLeadsCsv(leads: Iterable<StoredLead>, write: (chunk: string) => void): number {
+export async function writeLeadsCsv(leads: AsyncIterable<StoredLead> | Iterable<StoredLead>, write: (chunk: string) => void): Promise<number> {
   write(`\uFEFF${csvRow(CSV_HEADER)}`);
   let count = 0;
-  for (const lead of leads) {
+  for await (const lead of leads) {
     write(leadCsvRow(lead));
     count += 1;
   }
