@@ -1,60 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpPeer, type SmtpPeer } from '../email/testing/smtp-peer.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, startTestApi, subjectOf, VALID, waitFor, type TestApi } from './test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP peer on loopback; `refuse` makes it answer `code` (451 unless set) to every recipient. */
-async function startSmtpPeer() {
-  const received: Received[] = [];
-  const state = { refuse: false, refusals: 0, code: 451 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (state.refuse) {
-        state.refusals += 1;
-        const text = state.code >= 500 ? 'Buzón inexistente' : 'Buzón no disponible por ahora';
-        callback(Object.assign(new Error(text), { responseCode: state.code }));
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.each(TEST_ENGINES)('e-mail (%s)', (engine) => {
   let t: TestApi | undefined;
-  let peer: Awaited<ReturnType<typeof startSmtpPeer>> | undefined;
+  let peer: SmtpPeer | undefined;
   afterEach(async () => {
     await t?.dispose();
     await peer?.close();

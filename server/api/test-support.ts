@@ -45,6 +45,8 @@ export interface TestApi {
   stop(): Promise<void>;
   /** Starts a new API and server on the same database and outbox directory. */
   restart(): Promise<TestApi>;
+  /** A second instance on the same database, running beside this one (its dispose only stops it). */
+  sibling(env?: NodeJS.ProcessEnv): Promise<TestApi>;
   dispose(): Promise<void>;
 }
 
@@ -67,10 +69,12 @@ export interface TestApiOptions extends ApiOptions {
   engine?: EngineName;
 }
 
-/** What a restarted API reuses: the folder and the database. */
+/** What a restarted API or a sibling reuses: the folder and the database. */
 interface Reuse {
   dir: string;
   database: TestDatabase;
+  /** Whether dispose removes them (the last of a restart chain does; a sibling does not). */
+  owns: boolean;
 }
 
 async function listen(server: Server): Promise<string> {
@@ -143,10 +147,14 @@ export async function startTestApi(env: NodeJS.ProcessEnv = {}, options: TestApi
     },
     async restart() {
       await self.stop();
-      return startTestApi(env, options, { dir, database });
+      return startTestApi(env, options, { dir, database, owns: reuse?.owns ?? true });
+    },
+    async sibling(extraEnv = {}) {
+      return startTestApi({ ...env, ...extraEnv }, options, { dir, database, owns: false });
     },
     async dispose() {
       await self.stop();
+      if (reuse && !reuse.owns) return;
       await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
