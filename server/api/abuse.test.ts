@@ -57,9 +57,55 @@ describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
       expect(await t.count('leads')).toBe(3);
     });
 
-    it('does not limit reading the options or the schedule', async () => {
+    it('does not count reading the options or the schedule against the submissions', async () => {
       expect((await t.request('/api/webSite/contactFormSelects')).status).toBe(200);
       expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-24' })).status).toBe(200);
+    });
+  });
+
+  describe('booking quotas and the schedule limit', () => {
+    let t: TestApi;
+    beforeAll(async () => {
+      t = await startTestApi({ BOOKING_LIMIT_PER_DAY: '2', SCHEDULE_RATE_LIMIT_MAX: '3', TRUST_PROXY: '1' }, { engine });
+    });
+    afterAll(async () => {
+      await t.dispose();
+    });
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const book = (time: string, email: string, address: string) =>
+      t.post('/api/webSite/contactBig', { ...VALID.big, email, appointmentDate: `2026-11-25T${time}` }, from(address));
+
+    it('lets one address book two meetings a day, whatever e-mails it uses', async () => {
+      expect((await book('09:00', 'uno@empresa.mx', '198.51.100.1')).status).toBe(201);
+      expect((await book('10:00', 'dos@empresa.mx', '198.51.100.1')).status).toBe(201);
+      const third = await book('11:00', 'tres@empresa.mx', '198.51.100.1');
+      expect(third.status).toBe(429);
+      expect(third.body).toEqual({
+        success: false,
+        message: 'Solo se pueden agendar 2 reuniones al día por persona. Si necesitas otra, escríbenos a hola@angram.mx y la agendamos contigo.',
+      });
+      // Still free for everyone else, and a message without a meeting is still welcome.
+      expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-25' }, from('198.51.100.9'))).body.schedule).toContain('11:00');
+      expect((await t.post('/api/webSite/contactSmall', VALID.small, from('198.51.100.1'))).status).toBe(201);
+    });
+
+    it('lets one e-mail book two meetings a day, from whatever addresses', async () => {
+      expect((await book('12:00', 'Ana@Cliente.mx', '198.51.100.2')).status).toBe(201);
+      expect((await book('13:00', 'ana@cliente.mx', '198.51.100.3')).status).toBe(201);
+      expect((await book('14:00', 'ANA@cliente.mx', '198.51.100.4')).status).toBe(429);
+      expect((await book('14:00', 'otra@cliente.mx', '198.51.100.4')).status).toBe(201);
+      expect(await t.count('bookings')).toBe(5);
+    });
+
+    it('limits scheduleAvailable per address with a Spanish 429', async () => {
+      for (let index = 0; index < 3; index += 1) {
+        expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.20'))).status).toBe(200);
+      }
+      const res = await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.20'));
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ success: false, message: 'Consultaste los horarios demasiadas veces seguidas. Intenta de nuevo en 10 minutos.' });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.21'))).status).toBe(200);
     });
   });
 });

@@ -137,5 +137,30 @@ describe.each(TEST_ENGINES)('routes (%s)', (engine) => {
     it('has a health check', async () => {
       expect((await t.request('/api/health')).body).toEqual({ status: 'ok' });
     });
+
+    it('is ready while its database answers, and not once it drains for a shutdown', async () => {
+      const ready = await t.request('/api/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toEqual({ status: 'ready' });
+      expect(ready.headers.get('cache-control')).toBe('no-store');
+      t.api.drain();
+      const draining = await t.request('/api/ready');
+      expect(draining.status).toBe(503);
+      expect(draining.body).toEqual({ success: false, message: 'El servicio se está reiniciando. Intenta de nuevo en unos segundos.' });
+      // Liveness is another question: the process still answers.
+      expect((await t.request('/api/health')).status).toBe(200);
+    });
+
+    it('is not ready when its database does not answer', async () => {
+      const lost = await startTestApi({}, { engine });
+      try {
+        await lost.api.storage.close();
+        const res = await lost.request('/api/ready');
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ success: false, message: 'El servicio no está listo: no hay conexión con la base de datos.' });
+      } finally {
+        await lost.dispose();
+      }
+    });
   });
 });

@@ -151,6 +151,29 @@ describe.each(TEST_ENGINES)('validation (%s)', (engine) => {
       expect(text.status).toBe(415);
     });
 
+    it('415 for a charset other than UTF-8, which would be stored garbled', async () => {
+      for (const charset of ['latin1', 'ISO-8859-1', 'utf-16']) {
+        const res = await t.post('/api/webSite/contactSmall', VALID.small, { 'Content-Type': `application/json; charset=${charset}` });
+        expect(res.status, charset).toBe(415);
+        expect(res.body).toEqual({
+          success: false,
+          message: 'El contenido debe enviarse en UTF-8 (Content-Type: application/json; charset=utf-8).',
+        });
+      }
+    });
+
+    it('400 for bytes that are not UTF-8', async () => {
+      const latin1 = Buffer.concat([Buffer.from('{"name":"Luc'), Buffer.from([0xed]), Buffer.from('a","email":"l@x.mx","message":"hola"}')]);
+      const res = await fetch(`${t.url}/api/webSite/contactSmall`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: latin1 });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ success: false, message: 'El cuerpo de la solicitud no es texto UTF-8 válido.' });
+    });
+
+    it('accepts application/json with a UTF-8 charset, however it is written', async () => {
+      const quoted = await t.post('/api/webSite/contactSmall', {}, { 'Content-Type': 'application/json; charset="UTF-8"' });
+      expect(quoted.status).toBe(422);
+    });
+
     it('accepts application/json with a charset', async () => {
       // Still invalid as a form, but past the content-type check.
       const res = await t.post('/api/webSite/contactSmall', {}, { 'Content-Type': 'application/json; charset=utf-8' });
