@@ -69,5 +69,6 @@ export async function resolveNotFound(root: string, relative: string): Promise<R
 export async function precompressedCopy(file: ResolvedFile, suffix: string): Promise<ResolvedFile | null> {
   const copy = await fileAt(file.path + suffix);
   // A copy older than its source is stale (the file was edited after the build): not used.
-  return copy && copy.mtimeMs >= file.mtimeMs ? copy : null;
+  // Whole milliseconds: file systems and utimes() keep sub-millisecond parts differently.
+  return copy && Math.trunc(copy.mtimeMs) >= Math.trunc(file.mtimeMs) ? copy : null;
 }

@@ -25,12 +25,12 @@ export async function precompressDirectory(root: string): Promise<{ files: numbe
       (async () => {
         const source = await readFile(path);
         if (source.length < MIN_BYTES) return { bytes: 0, brotliBytes: 0 };
-        const { mtime } = await stat(path);
+        const { mtimeMs } = await stat(path);
         const [br, gz] = await Promise.all([compress(source, 'br', 'build'), compress(source, 'gzip', 'build')]);
         for (const [suffix, body] of [[PRECOMPRESSED_SUFFIX.br, br], [PRECOMPRESSED_SUFFIX.gzip, gz]] as const) {
           await writeFile(path + suffix, body);
           // Same time as the source: the server uses a copy only when it is not older than its file.
-          await utimes(path + suffix, mtime, mtime);
+          await utimes(path + suffix, mtimeMs / 1000, mtimeMs / 1000);
         }
         return { bytes: source.length, brotliBytes: br.length };
       })(),
