@@ -65,6 +65,18 @@ export function createOutboxStore(db: Queryable) {
       );
       return rows.map(normalize).sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id);
     },
+    /**
+     * Extends `owner`'s lease on one message right before it is sent; `false` when the lease was lost
+     * (it ran out and another worker claimed the message, or it is no longer pending): then it is not sent.
+     */
+    async renew(id: number, owner: string, leaseUntil: string): Promise<boolean> {
+      const result = await db.run("UPDATE outbox SET lease_until = $1 WHERE id = $2 AND lease_owner = $3 AND status = 'pending'", [
+        leaseUntil,
+        id,
+        owner,
+      ]);
+      return result.changes === 1;
+    },
     /** When a worker should look again: the earliest due time or lease end among pending messages. */
     async nextDueAt(): Promise<string | undefined> {
       const row = await db.get<{ at: string | null }>(

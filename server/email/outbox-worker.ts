@@ -88,6 +88,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await outbox.release(row.id, owner, iso(Math.max(pausedUntil, Date.now())));
       return;
     }
+    // A batch is claimed at once and sent a few at a time: each message gets a whole lease from the
+    // moment its own send starts, and is skipped if a slow batch let its lease go to another worker.
+    if (!(await outbox.renew(row.id, owner, iso(Date.now() + leaseMs)))) {
+      logger.warn('mail.lease_lost', { outboxId: row.id, leadId: row.lead_id });
+      return;
+    }
     const attempts = row.attempts + 1;
     inFlight.add(row);
     try {
