@@ -9,6 +9,7 @@
  *   npm run build && npm run bench:cluster
  *   BENCH_SUBMISSIONS=3000 BENCH_RATE=500 npm run bench:cluster
  *   npm run bench:cluster -- --sqlite     # one instance on the SQLite file, nothing killed (for comparison)
+ *   BENCH_SERVER=/other/checkout/server/index.ts npm run bench:cluster -- --sqlite   # another version, same load
  *
  * Every connection is to 127.0.0.1; the run is bounded by BENCH_SUBMISSIONS and a two-minute wait for mail.
  */
@@ -67,7 +68,7 @@ if (SQLITE) {
 }
 
 async function startInstance(name: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER ?? 'server/index.ts'], {
     env: {
       PATH: process.env.PATH,
       // Lets a profiling run pass --cpu-prof and the like to the instances.
@@ -76,6 +77,7 @@ async function startInstance(name: string): Promise<{ child: ChildProcess; url: 
       PORT: '0',
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
+      DIST_DIR: join(process.cwd(), 'dist'),
       SMTP_URL: peer.url,
       OUTBOX_DIR: join(dir, `${name}-outbox`),
       // As behind a load balancer: each visitor's address comes in X-Forwarded-For. Every submission
