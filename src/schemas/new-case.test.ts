@@ -39,10 +39,12 @@ function newCaseFile(template: string): string {
   }, template);
 }
 
+/** A built page by its URL path, whether the build writes `<path>.html` or `<path>/index.html`. */
 function page(path: string): HTMLElement {
-  const file = join(project, 'dist', path, 'index.html');
-  expect(existsSync(file), `${path} en dist`).toBe(true);
-  return parse(readFileSync(file, 'utf8'));
+  const base = join(project, 'dist', path);
+  const file = [`${base}.html`, join(base, 'index.html')].find((candidate) => existsSync(candidate));
+  expect(file, `${path} en dist`).toBeDefined();
+  return parse(readFileSync(file ?? '', 'utf8'));
 }
 
 function jsonLd(root: HTMLElement): Array<Record<string, unknown>> {
@@ -115,7 +117,7 @@ describe('a seventh case study added as content only', () => {
     const sitemaps = readdirSync(dist).filter((name) => /^sitemap-\d+\.xml$/.test(name));
     const listed = sitemaps.map((name) => readFileSync(join(dist, name), 'utf8')).join('');
     expect(listed).toMatch(new RegExp(`<loc>https?://[^<]+/portfolio/${ID}</loc>`));
-    const notFound = parse(readFileSync(join(project, 'dist/portfolio/404.html'), 'utf8'));
+    const notFound = page('portfolio/404');
     expect(notFound.querySelectorAll(`main a[href="/portfolio/${ID}"]`)).toHaveLength(1);
   });
 });

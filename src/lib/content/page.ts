@@ -120,15 +120,16 @@ export async function casePage(
 }
 
 /**
- * Any unknown /portfolio/<id>: the portfolio page's copy, the error page's SEO under the section's own
- * title, and a visible trail Portfolio › "Caso no encontrado" (no BreadcrumbList: nothing to index).
+ * Any unknown /portfolio/<id>: the portfolio page's copy, the error page's copy (`error`) and SEO under the
+ * section's own title, and a visible trail Portfolio › "Caso no encontrado" (no BreadcrumbList: nothing to
+ * index).
  */
-export async function caseNotFoundPage(request: PageRequest): Promise<LoadedPage<Page>> {
+export async function caseNotFoundPage(request: PageRequest): Promise<LoadedPage<Page> & { error: Page }> {
   const [page, notFound] = await Promise.all([pageCopy('portfolio'), pageCopy('404')]);
   const title = page.sections['caso-no-encontrado']?.title;
   if (!title) throw new Error(`${pageFile('portfolio')}: falta la sección caso-no-encontrado`);
   const crumbs = [...pageTrail(page, await trailContext()), { name: title, path: request.url.pathname }];
-  return loaded(request, page, null, crumbs, { preset: contentPreset(notFound), title });
+  return { ...loaded(request, page, null, crumbs, { preset: contentPreset(notFound), title }), error: notFound };
 }
 
 export interface WikiPageInput {
