@@ -1,6 +1,6 @@
 /**
- * Per-page transfer budgets (PRODUCT.md quality bars), in gzip bytes. One module so the quality test
- * and the benchmark report use the same numbers.
+ * Per-page transfer budgets, in gzip bytes: what a phone on a slow network can afford on first load.
+ * One module so the quality test and the benchmark report use the same numbers.
  */
 export const KB = 1024;
 
