@@ -1,0 +1,133 @@
+/**
+ * Cuts each variable font into two files: the characters the site uses (preloaded, a few dozen KB at
+ * most) and the rest of the source file's characters (declared with their own `unicode-range`, so a
+ * browser downloads them only for a page, or a visitor's typing, that needs one of them). Both keep the
+ * weight axis within the range the design uses and only the OpenType features the design shows.
+ * Results are cached by a hash of everything that shapes them, so a build pays only when something changed.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { create, type Font } from 'fontkit';
+import subsetFont from 'subset-font';
+import { siteCharacters } from './site-characters.ts';
+import { toUnicodeRange } from './unicode-range.ts';
+
+export interface SubsetFamilySpec {
+  name: string;
+  cssVariable: `--${string}`;
+  fallbacks: string[];
+  /** Variable WOFF2 source, relative to the project root. */
+  source: string;
+  /** The span of the `wght` axis the design uses; the rest of the axis is cut away. */
+  weight: { min: number; max: number };
+  /** OpenType features to keep (the ones browsers apply by default plus any the CSS asks for). */
+  features: readonly string[];
+}
+
+export type SubsetName = 'site' | 'rest';
+
+export interface SubsetFace {
+  subset: SubsetName;
+  /** Absolute path of the WOFF2 file. */
+  file: string;
+  unicodeRange: [string, ...string[]];
+  /** Code points the file covers. */
+  codePoints: ReadonlySet<number>;
+  bytes: number;
+}
+
+export interface SubsetFamily {
+  spec: SubsetFamilySpec;
+  faces: SubsetFace[];
+  /** Every code point of the source font (what the site may use without falling back to a system font). */
+  fontCodePoints: ReadonlySet<number>;
+}
+
+export interface SubsetOptions {
+  root: string;
+  /** Folders whose text files hold the site's copy. */
+  textDirs: readonly string[];
+  /** Folders inside those that hold no copy (build code). */
+  excludeDirs?: readonly string[];
+  cacheDir: string;
+}
+
+/** Bump when the way files are cut changes, so old cached files are not reused. */
+const RECIPE_VERSION = 1;
+
+function sourceCodePoints(font: Font): Set<number> {
+  return new Set(font.characterSet.filter((code) => code >= 0x20));
+}
+
+function cacheKey(parts: readonly (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function cutFace(
+  spec: SubsetFamilySpec,
+  source: Buffer,
+  subset: SubsetName,
+  codePoints: ReadonlySet<number>,
+  cacheDir: string,
+): Promise<SubsetFace | null> {
+  if (codePoints.size === 0) return null;
+  const sorted = [...codePoints].sort((a, b) => a - b);
+  const key = cacheKey([
+    String(RECIPE_VERSION),
+    source,
+    sorted.join(','),
+    `${spec.weight.min}-${spec.weight.max}`,
+    spec.features.join(','),
+  ]);
+  const file = join(cacheDir, `${spec.name.toLowerCase()}-${subset}-${key}.woff2`);
+  if (!existsSync(file)) {
+    const text = String.fromCodePoint(...sorted);
+    const output = await subsetFont(source, text, {
+      targetFormat: 'woff2',
+      keepFeatures: [...spec.features],
+      variationAxes: { wght: { min: spec.weight.min, max: spec.weight.max } },
+    });
+    writeFileSync(file, output);
+  }
+  const [first, ...others] = toUnicodeRange(sorted);
+  return { subset, file, unicodeRange: [first as string, ...others], codePoints, bytes: readFileSync(file).length };
+}
+
+/** Removes cached files no current family uses, so the cache does not grow with every copy change. */
+function pruneCache(cacheDir: string, keep: ReadonlySet<string>): void {
+  for (const name of readdirSync(cacheDir)) {
+    const path = join(cacheDir, name);
+    if (name.endsWith('.woff2') && !keep.has(path)) rmSync(path, { force: true });
+  }
+}
+
+export async function subsetFamilies(specs: readonly SubsetFamilySpec[], options: SubsetOptions): Promise<SubsetFamily[]> {
+  const cacheDir = resolve(options.root, options.cacheDir);
+  mkdirSync(cacheDir, { recursive: true });
+  const { codePoints: siteCodePoints } = siteCharacters(options.root, options.textDirs, options.excludeDirs);
+
+  const families: SubsetFamily[] = [];
+  for (const spec of specs) {
+    const source = readFileSync(resolve(options.root, spec.source));
+    const font = create(source);
+    if ('fonts' in font) throw new Error(`${spec.source} es una colección de fuentes; se espera un solo archivo WOFF2.`);
+    const axis = font.variationAxes.wght;
+    if (!axis) throw new Error(`${spec.source} no es una fuente variable con eje wght.`);
+    if (spec.weight.min < axis.min || spec.weight.max > axis.max) {
+      throw new Error(`${spec.name}: los pesos ${spec.weight.min}-${spec.weight.max} salen del eje de la fuente (${axis.min}-${axis.max}).`);
+    }
+    const fontCodePoints = sourceCodePoints(font);
+    const site = new Set([...fontCodePoints].filter((code) => siteCodePoints.has(code)));
+    const rest = new Set([...fontCodePoints].filter((code) => !site.has(code)));
+    const faces = [
+      await cutFace(spec, source, 'site', site, cacheDir),
+      await cutFace(spec, source, 'rest', rest, cacheDir),
+    ].filter((face): face is SubsetFace => face !== null);
+    families.push({ spec, faces, fontCodePoints });
+  }
+  pruneCache(cacheDir, new Set(families.flatMap((family) => family.faces.map((face) => face.file))));
+  return families;
+}
