@@ -45,6 +45,16 @@ export default defineConfig({
     plugins: [tailwindcss()],
     build: {
       rollupOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]islands[\\/]ui[\\/]Icon\.tsx$/,
+              },
+            ],
+          },
+        },
         // Astro's own MDX head-propagation directive trips this bundler notice once per MDX file
         // (withastro/astro#18087, harmless); silenced so real warnings stay visible in the build output.
         onwarn(warning, warn) {
