@@ -2,12 +2,13 @@
  * What a phone downloads on first load, measured the way Lighthouse's mobile run measures it: a 412 x 823
  * screen at 1.75x, no scrolling, every response as it came over the wire from the production server
  * (brotli, headers included). Every page stays within its total goal and its fonts within 40 KB, and
- * the only fonts fetched are the preloaded site subsets: a "rest" file would mean a page shows a
- * character the subset lacks. `npm run bench` reports the same figures from Lighthouse itself.
+ * the only fonts fetched are site subsets: a "rest" file would mean a page shows a character the subset
+ * lacks. `npm run bench` reports the same figures from Lighthouse itself.
  */
 import { test, expect } from '../support/fixtures.ts';
 import { sitemapPathsFromDist } from '../support/built-site.ts';
 import { firstLoadOvershoots, formatKb } from '../../src/lib/budgets.ts';
+import { parseUnicodeRange } from '../../src/integrations/fonts/unicode-range.ts';
 
 const paths = [...sitemapPathsFromDist(), '/pagina-que-no-existe'];
 
@@ -63,10 +64,20 @@ for (const path of paths) {
       `lo más pesado: ${heaviest.join(', ')}`,
     ).toEqual([]);
 
-    const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) =>
-      links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    // The fonts fetched are site subsets (their unicode-range has the Latin letters), never a "rest" file.
+    const faces = await page.evaluate(() =>
+      [...document.styleSheets].flatMap((sheet) =>
+        [...sheet.cssRules]
+          .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
+          .map((rule) => ({ src: rule.style.getPropertyValue('src'), range: rule.style.getPropertyValue('unicode-range') })),
+      ),
     );
-    expect(fonts.map((t) => t.path).filter((font) => !preloaded.includes(font)), 'fuentes pedidas sin precarga (¿un archivo "rest"?)').toEqual([]);
+    const siteFiles = faces
+      .filter((face) => face.range !== '' && parseUnicodeRange(face.range.split(',')).has('a'.codePointAt(0) as number))
+      .map((face) => /url\("?([^")]+)"?\)/.exec(face.src)?.[1] ?? '')
+      .map((url) => new URL(url, origin).pathname);
+    expect(fonts.map((t) => t.path).filter((font) => !siteFiles.includes(font)), 'fuentes fuera del subconjunto del sitio (¿un archivo "rest"?)').toEqual([]);
+    expect(siteFiles.length, 'la página declara sus fuentes').toBeGreaterThan(0);
 
     // Below the fold every image waits for the reader (loading="lazy"). A page's main image may start
     // just under a phone's fold (a case's cover does) and stay eager: it is the desktop's LCP.

@@ -8,8 +8,8 @@ const family: SubsetFamily = {
   spec: { name: 'Inter', cssVariable: '--font-inter', fallbacks: [], source: '', weight: { min: 400, max: 700 }, features: [] },
   fontCodePoints: points('abcABC ñÑ[]→'),
   faces: [
-    { subset: 'site', file: '', unicodeRange: ['U+20'], codePoints: points('abcABC ñÑ'), bytes: 0 },
-    { subset: 'rest', file: '', unicodeRange: ['U+5B'], codePoints: points('[]→'), bytes: 0 },
+    { subset: 'site', weight: '400 600', file: '', unicodeRange: ['U+20'], codePoints: points('abcABC ñÑ'), bytes: 0 },
+    { subset: 'rest', weight: '400 600', file: '', unicodeRange: ['U+5B'], codePoints: points('[]→'), bytes: 0 },
   ],
 };
 

@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { codePointsOf } from './site-characters.ts';
-import type { SubsetFamily } from './subset-fonts.ts';
+import { isSiteSubset, type SubsetFamily } from './subset-fonts.ts';
 
 /** Elements whose text is not set in the site's fonts (code is monospace, SVG and scripts are not text). */
 const NOT_SET_IN_SITE_FONTS = ['script', 'style', 'pre', 'code', 'kbd', 'samp', 'svg', 'template', 'title'];
@@ -30,7 +30,7 @@ export interface Uncovered {
 export function uncoveredCharacters(text: string, families: readonly SubsetFamily[]): Uncovered[] {
   const used = codePointsOf(text);
   return families.flatMap((family) => {
-    const site = family.faces.find((face) => face.subset === 'site')?.codePoints ?? new Set<number>();
+    const site = family.faces.find((face) => isSiteSubset(face.subset))?.codePoints ?? new Set<number>();
     return [...used]
       .filter((code) => family.fontCodePoints.has(code) && !site.has(code))
       .map((codePoint) => ({ family: family.spec.name, codePoint }));
@@ -70,7 +70,7 @@ export function fontCoverage(families: readonly SubsetFamily[]): AstroIntegratio
               'agrégalos a BASE_CHARACTERS en src/integrations/fonts/site-characters.ts.',
           );
         }
-        const sizes = families.flatMap((f) => f.faces.filter((face) => face.subset === 'site').map((face) => `${f.spec.name} ${(face.bytes / 1024).toFixed(1)} KB`));
+        const sizes = families.flatMap((f) => f.faces.filter((face) => isSiteSubset(face.subset)).map((face) => `${f.spec.name} ${face.weight} ${(face.bytes / 1024).toFixed(1)} KB`));
         logger.info(`Fuentes: cada página cubierta por el subconjunto del sitio (${sizes.join(', ')}).`);
       },
     },

@@ -6,8 +6,7 @@ import type { FontProvider } from 'astro';
 import type { SubsetFamily, SubsetName } from './subset-fonts.ts';
 
 export interface SubsetProviderOptions {
-  weight: string;
-  faces: ReadonlyArray<{ subset: SubsetName; file: string; unicodeRange: readonly string[] }>;
+  faces: ReadonlyArray<{ subset: SubsetName; weight: string; file: string; unicodeRange: readonly string[] }>;
 }
 
 export function subsetFontProvider(): FontProvider<SubsetProviderOptions> {
@@ -18,7 +17,7 @@ export function subsetFontProvider(): FontProvider<SubsetProviderOptions> {
       return {
         fonts: options.faces.map((face) => ({
           src: [{ url: face.file, format: 'woff2' }],
-          weight: options.weight,
+          weight: face.weight,
           style: 'normal',
           unicodeRange: [...face.unicodeRange],
           meta: { subset: face.subset },
@@ -29,9 +28,9 @@ export function subsetFontProvider(): FontProvider<SubsetProviderOptions> {
 }
 
 /**
- * The `fonts` entries of astro.config for the subset families. The site face comes first: Astro measures
- * a family's metric-matched fallback on its first face only, and the rest file has no Latin letters to
- * measure, so the fallback stays the one of the full font (no layout shift when the font arrives).
+ * The `fonts` entries of astro.config for the subset families. The preloaded site face comes first:
+ * Astro measures a family's metric-matched fallback on its first face only, and a rest file has no
+ * Latin letters to measure, so the fallback matches the font the text is set in.
  */
 export function fontFamiliesConfig(families: readonly SubsetFamily[], provider: FontProvider<SubsetProviderOptions>) {
   return families.map(({ spec, faces }) => ({
@@ -40,10 +39,9 @@ export function fontFamiliesConfig(families: readonly SubsetFamily[], provider: 
     cssVariable: spec.cssVariable,
     fallbacks: spec.fallbacks,
     options: {
-      weight: `${spec.weight.min} ${spec.weight.max}`,
       faces: [...faces]
-        .sort((a, b) => (a.subset === b.subset ? 0 : a.subset === 'site' ? -1 : 1))
-        .map(({ subset, file, unicodeRange }) => ({ subset, file, unicodeRange })),
+        .sort((a, b) => (a.subset === b.subset ? 0 : a.subset === 'site' ? -1 : b.subset === 'site' ? 1 : 0))
+        .map(({ subset, weight, file, unicodeRange }) => ({ subset, weight, file, unicodeRange })),
     },
   }));
 }

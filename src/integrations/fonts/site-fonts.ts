@@ -1,9 +1,11 @@
 /**
- * The site's two families, as the design uses them: Inter for text, Sora for display, each at 400, 500
- * and 600 only (bold text is semibold, see global.css), so the weight axis keeps 400-600. Features kept
- * are the ones each font has and the design shows: kerning, Inter's contextual alternates (the colon of
- * "9:00", case-sensitive dashes) and Sora's ligatures, which browsers apply by default, and Inter's
- * tabular figures for the date picker's time slots (`tabular-nums`; no Sora text uses them).
+ * The site's two families, as the design uses them. Inter sets the text at 400, 500 and 600 (bold text is
+ * semibold, see global.css): one variable file, its weight axis cut to 400-600. Sora sets headings and
+ * figures at 600, and only the case pages' quotes and the process page's phase numbers at 500: two
+ * static files, the 600 one preloaded and the 500 one fetched by the pages that use it.
+ * Features kept are the ones each font has and the design shows: kerning, Inter's contextual alternates
+ * (the colon of "9:00", case-sensitive dashes) and Sora's ligatures, which browsers apply by default,
+ * and Inter's tabular figures for the date picker's time slots (`tabular-nums`; no Sora text uses them).
  */
 import type { SubsetFamilySpec } from './subset-fonts.ts';
 
@@ -21,7 +23,7 @@ export const SITE_FONTS: readonly SubsetFamilySpec[] = [
     cssVariable: '--font-sora',
     fallbacks: ['system-ui', 'sans-serif'],
     source: 'src/assets/fonts/sora-latin-wght.woff2',
-    weight: { min: 400, max: 600 },
+    weight: { min: 500, max: 600, instances: [600, 500], preload: 600 },
     features: ['kern', 'liga'],
   },
 ];

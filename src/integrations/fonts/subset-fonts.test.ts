@@ -8,6 +8,7 @@ import { SITE_FONTS } from './site-fonts.ts';
 import { subsetFamilies, type SubsetFamilySpec } from './subset-fonts.ts';
 
 const INTER = SITE_FONTS[0] as SubsetFamilySpec;
+const SORA = SITE_FONTS[1] as SubsetFamilySpec;
 
 /** A tiny project: its copy is one page with a ñ and an ellipsis; its fonts are the real ones. */
 function project(): string {
@@ -63,6 +64,23 @@ describe('subsetFamilies', () => {
     await expect(subsetFamilies([{ ...INTER, weight: { min: 50, max: 700 } }], { root, textDirs: ['content'], cacheDir: 'cache' })).rejects.toThrow(/eje/);
   });
 
+  it('cuts static weights into a preloaded site file and files for the other weight, each with its rest', async () => {
+    const root = project();
+    const [sora] = await subsetFamilies([{ ...SORA, weight: { min: 500, max: 600, instances: [600, 500], preload: 600 } }], { root, textDirs: ['content'], cacheDir: 'cache' });
+    expect(sora?.faces.map((face) => [face.subset, face.weight])).toEqual([
+      ['site', '600'],
+      ['rest', '600'],
+      ['site-500', '500'],
+      ['rest-500', '500'],
+    ]);
+    const site = open(sora?.faces[0]?.file ?? '');
+    expect(Object.keys(site.variationAxes)).toEqual([]);
+    expect(site.hasGlyphForCodePoint('ñ'.codePointAt(0) as number)).toBe(true);
+    await expect(
+      subsetFamilies([{ ...SORA, weight: { min: 500, max: 600, instances: [600, 500], preload: 400 } }], { root, textDirs: ['content'], cacheDir: 'cache' }),
+    ).rejects.toThrow(/precargado/);
+  });
+
   it('gives Astro the site face first, tagged for preloading', async () => {
     const root = project();
     const families = await subsetFamilies([INTER], { root, textDirs: ['content'], cacheDir: 'cache' });
@@ -70,5 +88,6 @@ describe('subsetFamilies', () => {
     expect(config?.options.faces.map((face) => face.subset)).toEqual(['site', 'rest']);
     const resolved = await subsetFontProvider().resolveFont({ familyName: 'Inter', weights: [], styles: [], subsets: [], formats: [], options: config?.options });
     expect(resolved?.fonts[0]).toMatchObject({ weight: '400 600', meta: { subset: 'site' }, src: [{ format: 'woff2' }] });
+    expect(resolved?.fonts[1]).toMatchObject({ meta: { subset: 'rest' } });
   });
 });

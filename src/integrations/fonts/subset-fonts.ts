@@ -19,16 +19,25 @@ export interface SubsetFamilySpec {
   fallbacks: string[];
   /** Variable WOFF2 source, relative to the project root. */
   source: string;
-  /** The span of the `wght` axis the design uses; the rest of the axis is cut away. */
-  weight: { min: number; max: number };
+  /**
+   * The span of the `wght` axis the design uses; the rest of the axis is cut away. With `instances`,
+   * the font is cut instead into one static file per listed weight (smaller when the design uses a
+   * family at one or two weights); `preload` names the weight every page needs.
+   */
+  weight: { min: number; max: number; instances?: readonly number[]; preload?: number };
   /** OpenType features to keep (the ones browsers apply by default plus any the CSS asks for). */
   features: readonly string[];
 }
 
-export type SubsetName = 'site' | 'rest';
+/** `site`: the preloaded file of the site's characters; `site-<weight>`: the same characters at another static weight (fetched only by pages that use it); `rest`, `rest-<weight>`: the other characters. */
+export type SubsetName = 'site' | 'rest' | `site-${number}` | `rest-${number}`;
+
+export const isSiteSubset = (subset: string): boolean => subset === 'site' || subset.startsWith('site-');
 
 export interface SubsetFace {
   subset: SubsetName;
+  /** CSS `font-weight` of the face: a range for a variable file, one value for a static one. */
+  weight: string;
   /** Absolute path of the WOFF2 file. */
   file: string;
   unicodeRange: [string, ...string[]];
@@ -66,34 +75,57 @@ function cacheKey(parts: readonly (string | Buffer)[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** A static weight (`instance`) or the variable range of the spec. */
 async function cutFace(
   spec: SubsetFamilySpec,
   source: Buffer,
   subset: SubsetName,
   codePoints: ReadonlySet<number>,
   cacheDir: string,
+  instance?: number,
 ): Promise<SubsetFace | null> {
   if (codePoints.size === 0) return null;
   const sorted = [...codePoints].sort((a, b) => a - b);
-  const key = cacheKey([
-    String(RECIPE_VERSION),
-    source,
-    sorted.join(','),
-    `${spec.weight.min}-${spec.weight.max}`,
-    spec.features.join(','),
-  ]);
+  const wght = instance ?? { min: spec.weight.min, max: spec.weight.max };
+  const key = cacheKey([String(RECIPE_VERSION), source, sorted.join(','), JSON.stringify(wght), spec.features.join(',')]);
   const file = join(cacheDir, `${spec.name.toLowerCase()}-${subset}-${key}.woff2`);
   if (!existsSync(file)) {
     const text = String.fromCodePoint(...sorted);
-    const output = await subsetFont(source, text, {
-      targetFormat: 'woff2',
-      keepFeatures: [...spec.features],
-      variationAxes: { wght: { min: spec.weight.min, max: spec.weight.max } },
-    });
+    const output = await subsetFont(source, text, { targetFormat: 'woff2', keepFeatures: [...spec.features], variationAxes: { wght } });
     writeFileSync(file, output);
   }
   const [first, ...others] = toUnicodeRange(sorted);
-  return { subset, file, unicodeRange: [first as string, ...others], codePoints, bytes: readFileSync(file).length };
+  return {
+    subset,
+    weight: instance === undefined ? `${spec.weight.min} ${spec.weight.max}` : String(instance),
+    file,
+    unicodeRange: [first as string, ...others],
+    codePoints,
+    bytes: readFileSync(file).length,
+  };
+}
+
+/** The site and rest files of a family: one pair for a variable cut, one pair per weight for static cuts. */
+async function cutFamily(spec: SubsetFamilySpec, source: Buffer, site: Set<number>, rest: Set<number>, cacheDir: string): Promise<SubsetFace[]> {
+  const { instances, preload } = spec.weight;
+  if (!instances) {
+    return [await cutFace(spec, source, 'site', site, cacheDir), await cutFace(spec, source, 'rest', rest, cacheDir)].filter(
+      (face): face is SubsetFace => face !== null,
+    );
+  }
+  if (preload === undefined || !instances.includes(preload)) throw new Error(`${spec.name}: el peso precargado debe ser uno de ${instances.join(', ')}.`);
+  const faces: SubsetFace[] = [];
+  // The preloaded weight first: Astro measures the fallback's metrics on a family's first face.
+  for (const weight of [preload, ...instances.filter((w) => w !== preload)]) {
+    const main = weight === preload;
+    faces.push(
+      ...[
+        await cutFace(spec, source, main ? 'site' : `site-${weight}`, site, cacheDir, weight),
+        await cutFace(spec, source, main ? 'rest' : `rest-${weight}`, rest, cacheDir, weight),
+      ].filter((face): face is SubsetFace => face !== null),
+    );
+  }
+  return faces;
 }
 
 /** Removes cached files no current family uses, so the cache does not grow with every copy change. */
@@ -116,17 +148,14 @@ export async function subsetFamilies(specs: readonly SubsetFamilySpec[], options
     if ('fonts' in font) throw new Error(`${spec.source} es una colección de fuentes; se espera un solo archivo WOFF2.`);
     const axis = font.variationAxes.wght;
     if (!axis) throw new Error(`${spec.source} no es una fuente variable con eje wght.`);
-    if (spec.weight.min < axis.min || spec.weight.max > axis.max) {
-      throw new Error(`${spec.name}: los pesos ${spec.weight.min}-${spec.weight.max} salen del eje de la fuente (${axis.min}-${axis.max}).`);
+    const weights = [spec.weight.min, spec.weight.max, ...(spec.weight.instances ?? [])];
+    if (weights.some((weight) => weight < axis.min || weight > axis.max)) {
+      throw new Error(`${spec.name}: los pesos ${weights.join(', ')} salen del eje de la fuente (${axis.min}-${axis.max}).`);
     }
     const fontCodePoints = sourceCodePoints(font);
     const site = new Set([...fontCodePoints].filter((code) => siteCodePoints.has(code)));
     const rest = new Set([...fontCodePoints].filter((code) => !site.has(code)));
-    const faces = [
-      await cutFace(spec, source, 'site', site, cacheDir),
-      await cutFace(spec, source, 'rest', rest, cacheDir),
-    ].filter((face): face is SubsetFace => face !== null);
-    families.push({ spec, faces, fontCodePoints });
+    families.push({ spec, faces: await cutFamily(spec, source, site, rest, cacheDir), fontCodePoints });
   }
   pruneCache(cacheDir, new Set(families.flatMap((family) => family.faces.map((face) => face.file))));
   return families;
