@@ -28,8 +28,11 @@ export const SITE_FONTS: readonly SubsetFamilySpec[] = [
   },
 ];
 
-/** Where the copy lives (and what, inside it, is build code rather than copy). */
-export const SITE_TEXT = { textDirs: ['content', 'src'], excludeDirs: ['src/integrations'] } as const;
+/**
+ * Where the copy lives: content/, the pages and islands in src/, and core/ (the code site and server share,
+ * whose messages the forms show); src/integrations is build code, not copy. A missing folder is skipped.
+ */
+export const SITE_TEXT = { textDirs: ['content', 'src', 'core'], excludeDirs: ['src/integrations'] } as const;
 
 /** Generated subsets, outside the repository and kept between builds. */
 export const FONT_CACHE_DIR = 'node_modules/.cache/angram-fonts';
