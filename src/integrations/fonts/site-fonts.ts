@@ -2,7 +2,8 @@
  * The site's two families, as the design uses them. Inter sets the text at 400, 500 and 600 (bold text is
  * semibold, see global.css): one variable file, its weight axis cut to 400-600. Sora sets headings and
  * figures at 600, and only the case pages' quotes and the process page's phase numbers at 500: two
- * static files, the 600 one preloaded and the 500 one fetched by the pages that use it.
+ * static files, the 600 one preloaded and the 500 one fetched by the pages that use it; plus the wiki's
+ * light "#" heading anchors at 400, a file of that one character.
  * Features kept are the ones each font has and the design shows: kerning, Inter's contextual alternates
  * (the colon of "9:00", case-sensitive dashes) and Sora's ligatures, which browsers apply by default,
  * and Inter's tabular figures for the date picker's time slots (`tabular-nums`; no Sora text uses them).
@@ -24,6 +25,7 @@ export const SITE_FONTS: readonly SubsetFamilySpec[] = [
     fallbacks: ['system-ui', 'sans-serif'],
     source: 'src/assets/fonts/sora-latin-wght.woff2',
     weight: { min: 500, max: 600, instances: [600, 500], preload: 600 },
+    extra: { weight: 400, characters: '#' },
     features: ['kern', 'liga'],
   },
 ];

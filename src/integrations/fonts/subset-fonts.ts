@@ -1,9 +1,10 @@
 /**
- * Cuts each variable font into two files: the characters the site uses (preloaded, a few dozen KB at
- * most) and the rest of the source file's characters (declared with their own `unicode-range`, so a
- * browser downloads them only for a page, or a visitor's typing, that needs one of them). Both keep the
- * weight axis within the range the design uses and only the OpenType features the design shows.
- * Results are cached by a hash of everything that shapes them, so a build pays only when something changed.
+ * Cuts each variable font into a file of the characters the site uses (preloaded, under 20 KB) and a file
+ * of the rest of the source's characters (declared with their own `unicode-range`, so a browser downloads
+ * it only for a page, or a visitor's typing, that needs one of them). Either as one variable pair with the
+ * weight axis narrowed to what the design uses, or as one static pair per weight. Only the OpenType
+ * features the design shows are kept. Results are cached by a hash of everything that shapes them, so a
+ * build pays only when something changed.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,11 +26,19 @@ export interface SubsetFamilySpec {
    * family at one or two weights); `preload` names the weight every page needs.
    */
   weight: { min: number; max: number; instances?: readonly number[]; preload?: number };
+  /**
+   * A few characters the design sets at one more static weight (the wiki's light "#" heading anchor):
+   * a tiny file with only them. Any other character at that weight would fall back to the system font.
+   */
+  extra?: { weight: number; characters: string };
   /** OpenType features to keep (the ones browsers apply by default plus any the CSS asks for). */
   features: readonly string[];
 }
 
-/** `site`: the preloaded file of the site's characters; `site-<weight>`: the same characters at another static weight (fetched only by pages that use it); `rest`, `rest-<weight>`: the other characters. */
+/**
+ * `site`: the preloaded file of the site's characters; `site-<weight>`: the same characters at another
+ * static weight (fetched only by pages that use it); `rest`, `rest-<weight>`: the other characters.
+ */
 export type SubsetName = 'site' | 'rest' | `site-${number}` | `rest-${number}`;
 
 export const isSiteSubset = (subset: string): boolean => subset === 'site' || subset.startsWith('site-');
@@ -125,6 +134,11 @@ async function cutFamily(spec: SubsetFamilySpec, source: Buffer, site: Set<numbe
       ].filter((face): face is SubsetFace => face !== null),
     );
   }
+  if (spec.extra) {
+    const extra = new Set([...spec.extra.characters].map((char) => char.codePointAt(0) as number).filter((code) => site.has(code)));
+    const face = await cutFace(spec, source, `site-${spec.extra.weight}`, extra, cacheDir, spec.extra.weight);
+    if (face) faces.push(face);
+  }
   return faces;
 }
 
@@ -148,7 +162,7 @@ export async function subsetFamilies(specs: readonly SubsetFamilySpec[], options
     if ('fonts' in font) throw new Error(`${spec.source} es una colección de fuentes; se espera un solo archivo WOFF2.`);
     const axis = font.variationAxes.wght;
     if (!axis) throw new Error(`${spec.source} no es una fuente variable con eje wght.`);
-    const weights = [spec.weight.min, spec.weight.max, ...(spec.weight.instances ?? [])];
+    const weights = [spec.weight.min, spec.weight.max, ...(spec.weight.instances ?? []), ...(spec.extra ? [spec.extra.weight] : [])];
     if (weights.some((weight) => weight < axis.min || weight > axis.max)) {
       throw new Error(`${spec.name}: los pesos ${weights.join(', ')} salen del eje de la fuente (${axis.min}-${axis.max}).`);
     }
