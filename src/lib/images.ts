@@ -4,8 +4,10 @@
  * first, with WebP for browsers without AVIF. The small portraits stay WebP only: at 56-192 px AVIF's
  * container costs more than it saves.
  */
-export const COVER_FORMATS = ['avif'] as const satisfies readonly ['avif'];
-export const COVER_FALLBACK_FORMAT = 'webp';
+import type { ImageOutputFormat } from 'astro';
+
+export const COVER_FORMATS: ImageOutputFormat[] = ['avif'];
+export const COVER_FALLBACK_FORMAT: ImageOutputFormat = 'webp';
 
 /**
  * A card is the phone's width less its margins (about 360-380 px) or a third of the 1280 px grid
