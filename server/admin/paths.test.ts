@@ -37,5 +37,7 @@ describe('inbox paths', () => {
     expect(loginPathFor('/admin/contacts/3?x=1')).toBe('/admin/login?next=%2Fadmin%2Fcontacts%2F3%3Fx%3D1');
     expect(loginPathFor('/admin')).toBe('/admin/login');
     expect(loginPathFor('https://evil.example')).toBe('/admin/login');
+    expect(loginPathFor('/admin/dashboard', 'expired')).toBe('/admin/login?next=%2Fadmin%2Fdashboard&reason=expired');
+    expect(loginPathFor(undefined, 'signed-out')).toBe('/admin/login?reason=signed-out');
   });
 });

@@ -47,8 +47,15 @@ export function safeNextPath(value: unknown): string | undefined {
   return `${url.pathname}${url.search}`;
 }
 
+/** Why the sign-in page is shown, for its notice. */
+export type LoginReason = 'expired' | 'signed-out' | 'everywhere';
+
 /** The sign-in page, remembering where to go back to. */
-export function loginPathFor(next: string | undefined): string {
+export function loginPathFor(next: string | undefined, reason?: LoginReason): string {
   const safe = safeNextPath(next);
-  return safe && safe !== ADMIN_PATHS.home ? `${ADMIN_PATHS.login}?next=${encodeURIComponent(safe)}` : ADMIN_PATHS.login;
+  const params = new URLSearchParams();
+  if (safe && safe !== ADMIN_PATHS.home) params.set('next', safe);
+  if (reason) params.set('reason', reason);
+  const query = params.toString();
+  return query ? `${ADMIN_PATHS.login}?${query}` : ADMIN_PATHS.login;
 }

@@ -4,6 +4,7 @@ import { ADMIN_PATHS } from '../paths.ts';
 import { adminPage, barePage, type PageContext } from './layout.ts';
 
 export const ERROR_PAGES = {
+  400: { title: 'Solicitud no válida', message: 'La solicitud no se pudo leer. Vuelve a la página e inténtalo de nuevo.' },
   403: { title: 'Sin permiso', message: 'Tu cuenta no tiene permiso para ver esta página. Si lo necesitas, pídelo a una persona con rol de administración.' },
   404: { title: 'Página no encontrada', message: 'No existe esta página de la bandeja, o el lead ya no está.' },
   405: { title: 'Método no permitido', message: 'Esta dirección no acepta esa operación.' },
@@ -14,6 +15,10 @@ export const ERROR_PAGES = {
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_PAGES;
+
+export function isErrorStatus(status: number): status is ErrorStatus {
+  return Object.hasOwn(ERROR_PAGES, status);
+}
 
 /** The CSRF refusal: a form older than the session, or sent from elsewhere. */
 export const CSRF_MESSAGE = 'El formulario no es válido o caducó. Vuelve a la página, recárgala e inténtalo de nuevo.';
