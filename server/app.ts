@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../core/api/routes.ts';
+import { isAdminPath } from './admin/paths.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
@@ -11,16 +12,24 @@ export interface ApiHandler {
   close(): Promise<void>;
 }
 
+/** What the app needs from the sales inbox (see server/admin/index.ts). */
+export interface AdminHandler {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface AppOptions {
   /** The built site (`dist/`). */
   distDir: string;
   /** Mounted under `/api/`; without it `/api/` answers 503. */
   api?: ApiHandler;
+  /** Mounted under `/admin`; without it `/admin` is an unknown page of the site (404). */
+  admin?: AdminHandler;
 }
 
 
 /** One process for the product: the lead API under /api/ and the static site everywhere else. */
-export function createApp({ distDir, api }: AppOptions): Server {
+export function createApp({ distDir, api, admin }: AppOptions): Server {
   const serveStatic = createStaticHandler(distDir);
   // Slow or stalled clients are cut off instead of holding a connection open.
   return createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, async (req, res) => {
@@ -33,6 +42,7 @@ export function createApp({ distDir, api }: AppOptions): Server {
         res.end(JSON.stringify({ success: false, message: 'El servicio de formularios no está disponible.' }));
         return;
       }
+      if (admin && isAdminPath(path)) return await admin.handle(req, res);
       await serveStatic(req, res);
     } catch (error) {
       stderrLogger.error('request.failed', { url: req.url, error: errorMessage(error) });
@@ -65,6 +75,7 @@ export async function startApp(options: AppOptions & { host: string; port: numbe
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await options.admin?.close();
       await options.api?.close();
     },
   };

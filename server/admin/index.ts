@@ -23,7 +23,7 @@ import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from '.
 import { ADMIN_PATHS } from './paths.ts';
 import { can, type Permission } from './roles.ts';
 import { createSessionStore } from './store/sessions.ts';
-import { INBOX_MIGRATIONS, INBOX_MODULE } from './store/migrations.ts';
+import { migrateInbox } from './store/migrations.ts';
 import { createThrottleStore } from './store/throttle.ts';
 import { createUserStore } from './store/users.ts';
 import { createWorkStore } from './store/work.ts';
@@ -99,7 +99,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   const { storage, config } = options;
   const logger = options.logger ?? stderrLogger;
   const now = options.now ?? (() => new Date());
-  await storage.migrate(INBOX_MODULE, INBOX_MIGRATIONS);
+  await migrateInbox(storage);
   const secret = config.secret ?? (await ensureSetting(storage, SECRET_SETTING, randomBytes(32).toString('base64url')));
   const sessions = createSessionStore(storage, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
   const throttle = createThrottleStore(storage);

@@ -2,7 +2,7 @@
  * The inbox's tables (module `inbox`), applied at start-up after the lead API's (they refer to `leads`).
  * Append new versions; never edit an applied one. Times are ISO 8601 UTC text, as in the lead tables.
  */
-import type { Migration } from '../../db/storage.ts';
+import type { Migration, Storage } from '../../db/storage.ts';
 
 export const INBOX_MODULE = 'inbox';
 
@@ -80,3 +80,8 @@ export const INBOX_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+/** Brings the inbox's tables up to date; the lead API's must be migrated first. */
+export function migrateInbox(storage: Storage): Promise<number[]> {
+  return storage.migrate(INBOX_MODULE, INBOX_MIGRATIONS);
+}
