@@ -26,6 +26,7 @@ describe('inbox paths', () => {
       '/contacto',
       '/admin/login',
       '/admin/logout',
+      '/admin/logout-everywhere',
       '/admin\r\nSet-Cookie: x=1',
       `/admin/${'a'.repeat(2000)}`,
     ]) {
