@@ -21,7 +21,9 @@ export interface StackedBarChart {
   series: readonly ChartSeries[];
 }
 
+/** viewBox widths: the charts scale to their card, and these keep their text between about 9 and 16 px. */
 const WIDTH = 640;
+const BAR_WIDTH = 480;
 
 /** A round maximum for the axis (1, 2, 5 × 10ⁿ), at least 1. */
 export function niceMax(value: number): number {
@@ -43,9 +45,10 @@ export function stackedBarChart(chart: StackedBarChart): Html {
   const slot = plotWidth / Math.max(1, chart.categories.length);
   const barWidth = round(Math.max(2, slot * 0.7));
   const y = (value: number) => round(margin.top + plotHeight - (value / max) * plotHeight);
-  // Every label fits up to about 13 bars; beyond that every second, third… one is written.
-  const labelEvery = Math.max(1, Math.ceil(chart.categories.length / 13));
-  const ticks = max >= 2 ? [0, max / 2, max] : [0, max];
+  // Up to 7 labels: they stay readable when the chart shrinks to a phone's width.
+  const labelEvery = Math.max(1, Math.ceil(chart.categories.length / 7));
+  // Counts are whole: a middle tick only when it is a whole number.
+  const ticks = max >= 2 && max % 2 === 0 ? [0, max / 2, max] : [0, max];
 
   const bars = chart.categories.map((category, index) => {
     const x = round(margin.left + slot * index + (slot - barWidth) / 2);
@@ -65,7 +68,7 @@ export function stackedBarChart(chart: StackedBarChart): Html {
     return html`<g>${segments}${label}</g>`;
   });
 
-  return html`<svg class="chart" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="${chart.id}-title ${chart.id}-desc" focusable="false">
+  return html`<svg class="chart chart-columns" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="${chart.id}-title ${chart.id}-desc" focusable="false">
 <title id="${chart.id}-title">${chart.title}</title><desc id="${chart.id}-desc">${chart.summary}</desc>
 ${ticks.map(
   (tick) =>
@@ -91,12 +94,12 @@ export interface HorizontalBarChart {
 
 export function horizontalBarChart(chart: HorizontalBarChart): Html {
   const rowHeight = 36;
-  const labelWidth = 150;
-  const valueWidth = 110;
+  const labelWidth = 120;
+  const valueWidth = 100;
   const height = chart.rows.length * rowHeight + 8;
-  const barSpace = WIDTH - labelWidth - valueWidth;
+  const barSpace = BAR_WIDTH - labelWidth - valueWidth;
   const max = Math.max(1, ...chart.rows.map((row) => row.value));
-  return html`<svg class="chart" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="${chart.id}-title ${chart.id}-desc" focusable="false">
+  return html`<svg class="chart chart-bars" viewBox="0 0 ${BAR_WIDTH} ${height}" role="img" aria-labelledby="${chart.id}-title ${chart.id}-desc" focusable="false">
 <title id="${chart.id}-title">${chart.title}</title><desc id="${chart.id}-desc">${chart.summary}</desc>
 ${chart.rows.map((row, index) => {
   const top = index * rowHeight + 6;

@@ -47,7 +47,7 @@ ${
 <ul class="meetings">${meetings.map(
           (meeting) => html`<li><span class="time">${meeting.slot.slice(11)}</span><div>
 <a class="ref" href="${leadPath(meeting.leadId)}">${referenceOf(meeting.leadId)} · ${meeting.name}</a>${meeting.company && html` · ${meeting.company}`}<br>
-<span class="muted">${kindLabel(meeting.formType)} · ${view.consultants.get(meeting.leadId) ?? ''} · ${meeting.assigneeName ?? 'Sin asignar'}</span> ${statusBadge(meeting.status)}
+<span class="muted">${[kindLabel(meeting.formType), view.consultants.get(meeting.leadId), meeting.assigneeName ?? 'Sin asignar'].filter(Boolean).join(' · ')}</span> ${statusBadge(meeting.status)}
 </div></li>`,
         )}</ul></section>`,
       )
