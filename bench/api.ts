@@ -84,7 +84,7 @@ async function run(route: string, body: string, options: { amount?: number; dura
 const storedLeads = () => {
   const db = new DatabaseSync(config.databasePath, { readOnly: true });
   try {
-    return Number((db.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n);
+    return (db.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n;
   } finally {
     db.close();
   }

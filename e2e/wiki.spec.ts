@@ -49,7 +49,7 @@ test.describe('wiki pages', () => {
   test('each page carries a BreadcrumbList Inicio › Wiki › page', async ({ request }) => {
     const html = await (await request.get('/wikiangram/backend-integration')).text();
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
-    const graph = JSON.parse(json)['@graph'] as Array<{ '@type': string; itemListElement?: Array<{ name: string }> }>;
+    const graph = (JSON.parse(json) as { '@graph': Array<{ '@type': string; itemListElement?: Array<{ name: string }> }> })['@graph'];
     const crumbs = graph.find((node) => node['@type'] === 'BreadcrumbList')?.itemListElement?.map((item) => item.name);
     expect(crumbs).toEqual(['Inicio', 'Wiki', 'Integración con el backend']);
   });

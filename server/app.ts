@@ -31,13 +31,12 @@ export interface AppOptions {
 /** One process for the product: the lead API under /api/ and the static site everywhere else. */
 export function createApp({ distDir, api, admin }: AppOptions): Server {
   const serveStatic = createStaticHandler(distDir);
-  // Slow or stalled clients are cut off instead of holding a connection open.
-  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     try {
       const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
       if (path === API_BASE_PATH.slice(0, -1) || path.startsWith(API_BASE_PATH)) {
-        if (api) return await api.handle(req, res);
+        if (api) { await api.handle(req, res); return; }
         res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ success: false, message: 'El servicio de formularios no está disponible.' }));
         return;
@@ -49,7 +48,9 @@ export function createApp({ distDir, api, admin }: AppOptions): Server {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Error interno del servidor');
     }
-  });
+  };
+  // Slow or stalled clients are cut off instead of holding a connection open.
+  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => void handle(req, res));
 }
 
 export interface RunningApp {

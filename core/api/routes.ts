@@ -2,7 +2,7 @@
  * The calls between the site and the lead API, named once: the site's request helper builds
  * `{base}{group}/{action}` from these, and the server routes the same paths.
  */
-import { LEAD_KINDS, type LeadAction } from '../forms/kinds.ts';
+import type { LeadAction } from '../forms/kinds.ts';
 
 /** Where the production server (and a CDN set-up) serves the API: the site's own origin. */
 export const API_BASE_PATH = '/api/';
@@ -25,8 +25,6 @@ export function callPath(action: SiteAction): string {
 export function apiPath(action: SiteAction): string {
   return `${API_BASE_PATH}${callPath(action)}`;
 }
-
-export const LEAD_ACTIONS = Object.values(LEAD_KINDS).map((kind) => kind.action) as LeadAction[];
 
 /** Liveness of the API process. */
 export const HEALTH_PATH = `${API_BASE_PATH}health`;

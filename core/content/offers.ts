@@ -70,6 +70,6 @@ export function consultingOffers(offers: Offers): Offer[] {
 }
 
 /** The consulting form's service list: every offer (the audit included), by id and name. */
-export function consultingServices(offers: Offers): { id: string; label: string }[] {
+export function consultingServices(offers: Offers): Array<{ id: string; label: string }> {
   return offerList(offers).map(({ id, label }) => ({ id, label }));
 }

@@ -20,9 +20,9 @@ export function parseContent<T extends z.ZodType>(file: string, source: string, 
   try {
     data = yaml.load(source, { filename: file });
   } catch (error) {
-    const where = error instanceof yaml.YAMLException && error.mark ? `, línea ${error.mark.line + 1}, columna ${error.mark.column + 1}` : '';
-    const detail = error instanceof yaml.YAMLException ? `${error.reason}\n${error.mark?.snippet ?? ''}` : String(error);
-    throw new ContentError(`${file} no es YAML válido${where}:\n${detail}`);
+    if (!(error instanceof yaml.YAMLException)) throw error;
+    const { line, column, snippet } = error.mark;
+    throw new ContentError(`${file} no es YAML válido, línea ${line + 1}, columna ${column + 1}:\n${error.reason}\n${snippet}`);
   }
   const result = schema.safeParse(data);
   if (result.success) return result.data;

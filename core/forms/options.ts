@@ -34,7 +34,7 @@ export function servedLists(lists: Pick<FormLists, ServedListKey>): ServedLists 
 }
 
 /** Ids of a list, as the non-empty tuple `z.enum` wants (an empty list yields one id nothing can match). */
-export function optionIds(list: readonly { id: string }[]): [string, ...string[]] {
+export function optionIds(list: ReadonlyArray<{ id: string }>): [string, ...string[]] {
   const ids = list.map((option) => option.id);
   return ids.length > 0 ? (ids as [string, ...string[]]) : [''];
 }

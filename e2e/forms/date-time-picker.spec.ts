@@ -91,7 +91,7 @@ test('Cancelar keeps the chosen slot; Limpiar clears it and closes', async ({ pa
 
 test('shows a loading state while the slots arrive, and an empty day says so', async ({ page, request }) => {
   const { date } = await nthOpenDay(request, DAY.keyboard);
-  let release: () => void = () => {};
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });

@@ -40,7 +40,7 @@ test('a visitor sends the small form with a meeting and finds it booked, stored 
 
   const body = nextSubmissionBody(page, 'contactSmall');
   await form.getByRole('button', { name: 'Enviar mensaje' }).click();
-  expect(Object.keys(await body).sort()).toEqual(['appointmentDate', 'company', 'email', 'message', 'name', 'website']);
+  expect(Object.keys(await body).sort()).toEqual(['appointmentDate', 'company', 'email', 'message', 'name']);
 
   const id = await confirmedLeadId(page);
   const status = page.getByRole('status').filter({ hasText: `CONT-${id}` });

@@ -104,7 +104,7 @@ test.describe('/faq with JavaScript', () => {
 
 test('hydrating the accordion moves nothing on the page', async ({ page }) => {
   // Hold the island's script so the page can be measured before and after it hydrates.
-  let release = () => {};
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/FaqAccordion\.[^/]+\.js$/, async (route) => {
     await held;

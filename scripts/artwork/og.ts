@@ -165,7 +165,7 @@ export function defaultOgSvg(type: Typesetter): string {
 }
 
 /** Syntax-coloured lines of the wiki card's code block: indent, length, colour. */
-const CODE_LINES: readonly (readonly [number, number, string])[] = [
+const CODE_LINES: ReadonlyArray<readonly [number, number, string]> = [
   [24, 60, PALETTE.violet],
   [24, 120, PALETTE.cyan],
   [48, 90, PALETTE.coral],

@@ -18,7 +18,7 @@ describe('honeypot', () => {
     expect(Object.keys(bot.body).sort()).toEqual(Object.keys(real.body).sort());
     expect(bot.body).toMatchObject({ success: true, message: real.body.message });
     expect(bot.body.id).toBe((real.body.id as number) + 1);
-    expect(bot.body.reference).toBe(`CONT-${bot.body.id}`);
+    expect(bot.body.reference).toBe(`CONT-${String(bot.body.id)}`);
     expect(t.count('leads')).toBe(1);
     expect(t.count('bookings')).toBe(0);
     expect(t.count('outbox')).toBe(2);

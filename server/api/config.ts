@@ -57,7 +57,7 @@ export const BODY_LIMIT_BYTES = 32 * 1024;
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
-  z.preprocess(blank, schema.optional()).transform((value) => (value === undefined ? fallback : value) as z.output<T>);
+  z.preprocess(blank, schema.optional()).transform((value) => (value === undefined ? fallback : value));
 
 const positiveInt = (name: string) =>
   z.coerce.number({ error: `${name} debe ser un número` }).int(`${name} debe ser entero`).positive(`${name} debe ser mayor que 0`);

@@ -139,7 +139,7 @@ export function writeJson(
     res.once('close', () => resolve());
     res.writeHead(response.status, headers);
     res.end(payload, () => {
-      if (closeConnection) res.req.socket?.destroySoon();
+      if (closeConnection) res.req.socket.destroySoon();
       resolve();
     });
   });

@@ -68,7 +68,7 @@ describe('standalone process', () => {
     children.push(child);
     const url = await new Promise<string>((resolve, reject) => {
       let log = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
+      child.stderr.on('data', (chunk: Buffer) => {
         log += chunk.toString();
         const match = /"event":"api\.listening","url":"([^"]+)"/.exec(log);
         if (match?.[1]) resolve(match[1]);

@@ -3,6 +3,7 @@
  * that stores the lead, books its slot and queues its two e-mails. The answer is sent only after COMMIT.
  */
 import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
+import type { SubmissionBody } from '../../core/api/answers.ts';
 import { LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
 import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
@@ -42,8 +43,10 @@ export type SubmissionOutcome =
 
 class SlotTakenError extends Error {}
 
-function created(id: number): ApiResponse {
-  return { status: 201, body: { success: true, message: MESSAGES.success, id, reference: referenceOf(id) } };
+function created(id: number, appointmentDate?: string): ApiResponse {
+  const body: SubmissionBody = { success: true, message: MESSAGES.success, id, reference: referenceOf(id) };
+  if (appointmentDate) body.appointmentDate = appointmentDate;
+  return { status: 201, body };
 }
 
 function isFilled(value: unknown): boolean {
@@ -137,7 +140,7 @@ export function submit(context: SubmissionContext, request: SubmissionRequest): 
     });
     context.onStored();
     logger.info('submission.stored', { leadId: leadId, kind: request.kind, booked: Boolean(slot) });
-    return { kind: 'stored', response: created(leadId), leadId };
+    return { kind: 'stored', response: created(leadId, slot), leadId };
   } catch (error) {
     if (error instanceof SlotTakenError || isUniqueViolation(error)) {
       return { kind: 'rejected', response: failure(409, MESSAGES.slotTaken) };

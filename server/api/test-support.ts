@@ -33,7 +33,7 @@ export interface TestApi {
   count(table: 'leads' | 'bookings' | 'outbox'): number;
   /** `handle` calls that have not finished yet. */
   inFlight(): number;
-  rows<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[];
+  rows<T = Record<string, unknown>>(sql: string, ...params: Array<string | number>): T[];
   /** Stops server and API; the directory stays until `dispose`. */
   stop(): Promise<void>;
   /** Starts a new API and server on the same database and outbox directory. */
@@ -113,7 +113,7 @@ export async function startTestApi(
       return inFlight;
     },
     count(table) {
-      return withDb((db) => Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n));
+      return withDb((db) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
     },
     rows(sql, ...params) {
       return withDb((db) => db.prepare(sql).all(...params) as never);

@@ -38,7 +38,7 @@ describe('database', () => {
   it('creates the directory, uses WAL and applies migrations once', () => {
     const { db, path } = open();
     expect((db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
-    expect(Number((db.prepare('PRAGMA busy_timeout').get() as { timeout: number }).timeout)).toBe(5000);
+    expect((db.prepare('PRAGMA busy_timeout').get() as { timeout: number }).timeout).toBe(5000);
     db.close();
     const again = open(path).db;
     expect(again.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);

@@ -106,11 +106,11 @@ export function createLeadStore(db: Database) {
     },
     /** Booked times (`HH:mm`) of a Mexico City date. */
     bookedTimes(date: string): Set<string> {
-      const rows = selectBookedTimes.all(date) as { slot: string }[];
+      const rows = selectBookedTimes.all(date) as Array<{ slot: string }>;
       return new Set(rows.map((row) => row.slot.slice(11)));
     },
     count(): number {
-      return Number((countLeads.get() as { n: number }).n);
+      return (countLeads.get() as { n: number }).n;
     },
     get(id: number): StoredLead | undefined {
       const row = selectLead.get(id) as LeadRow | undefined;
@@ -123,7 +123,7 @@ export function createLeadStore(db: Database) {
     /** Highest id handed out so far (0 when none). */
     lastId(): number {
       const row = selectLastId.get() as { seq: number } | undefined;
-      return Number(row?.seq ?? 0);
+      return row?.seq ?? 0;
     },
   };
 }

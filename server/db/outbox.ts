@@ -66,7 +66,7 @@ export function createOutboxStore(db: Database) {
     },
     counts(): Record<OutboxStatus, number> {
       const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
-      for (const row of byStatus.all() as { status: OutboxStatus; n: number }[]) counts[row.status] = Number(row.n);
+      for (const row of byStatus.all() as Array<{ status: OutboxStatus; n: number }>) counts[row.status] = row.n;
       return counts;
     },
     forLead(leadId: number): OutboxRow[] {

@@ -145,7 +145,7 @@ export interface LeadAnalysis {
   score: number;
   priority: Priority;
   /** The rules that applied, in order. */
-  reasons: { description: string; points: number }[];
+  reasons: Array<{ description: string; points: number }>;
   /** Spanish next step for the sales team. */
   recommendation: string;
   /** Revenue estimate, or `undefined` when nothing in the lead suggests an amount. */

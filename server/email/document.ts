@@ -13,8 +13,8 @@ export type Block =
   | { kind: 'subheading'; text: string }
   | { kind: 'paragraph'; parts: readonly Inline[] }
   /** A highlighted box: an optional title and its lines. */
-  | { kind: 'panel'; title?: string; lines: readonly (readonly Inline[])[] }
-  | { kind: 'buttons'; links: readonly { href: string; label: string }[] }
+  | { kind: 'panel'; title?: string; lines: ReadonlyArray<readonly Inline[]> }
+  | { kind: 'buttons'; links: ReadonlyArray<{ href: string; label: string }> }
   | { kind: 'table'; caption: string; rows: readonly TableRow[] }
   | { kind: 'list'; items: readonly string[] };
 

@@ -69,7 +69,7 @@ export function fieldRows(lead: LeadShape, lists: FormLists): FieldRow[] {
     if (field.control === 'appointment') continue;
     const value = fieldText(lead, field.name, lists);
     if (value === undefined) continue;
-    const label = ('label' in field && field.label) || FIELD_LABELS[field.name];
+    const label = ('label' in field ? field.label : undefined) ?? FIELD_LABELS[field.name];
     rows.push({ field: field.name, label, value, long: field.control === 'textarea', chosen: field.control === 'select' });
   }
   return rows;

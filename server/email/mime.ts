@@ -9,7 +9,7 @@ export interface MailOptions {
   subject: string;
   text: string;
   html: string;
-  attachments: { filename: string; content: string; contentType: string }[];
+  attachments: Array<{ filename: string; content: string; contentType: string }>;
   headers: Record<string, string>;
 }
 

@@ -50,6 +50,8 @@ export function emlDirectoryTransport(directory: string): MailTransport {
       writeFileSync(partial, eml);
       renameSync(partial, target);
     },
-    close() {},
+    close() {
+      // Nothing stays open: each file is written and closed by its send.
+    },
   };
 }

@@ -11,7 +11,7 @@ describe('audit schema', () => {
   });
 
   it('names a missing area', () => {
-    const areas = (audit.areas as { id: string }[]).map((area) => (area.id === 'respaldos' ? { ...area, id: 'seguridad' } : area));
+    const areas = (audit.areas as Array<{ id: string }>).map((area) => (area.id === 'respaldos' ? { ...area, id: 'seguridad' } : area));
     expect(issues(auditSchema, changed(audit, 'areas', areas))).toEqual(['areas: Falta el área "respaldos"']);
   });
 

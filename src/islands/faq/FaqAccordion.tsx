@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../ui/Icon.tsx';
+import { useHydrated } from '../use-hydrated.ts';
 import { CLOSED, focusTarget, isFocusKey, isOpen, itemFromHash, itemIds, toggle, type AccordionState } from './accordion.ts';
 
 export interface FaqAccordionCategory {
@@ -21,11 +22,10 @@ interface FaqAccordionProps {
 export default function FaqAccordion({ categories }: FaqAccordionProps) {
   const [open, setOpen] = useState<AccordionState>(CLOSED);
   // False on the server and during hydration, so both render the same no-JavaScript markup.
-  const [interactive, setInteractive] = useState(false);
+  const interactive = useHydrated();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 
   useEffect(() => {
-    setInteractive(true);
     const index = categories.map((category) => ({ id: category.id, count: category.questions.length }));
     const openFromHash = () => {
       const target = itemFromHash(window.location.hash, index);

@@ -19,8 +19,8 @@ interface FormFieldProps {
   value: string;
   error: string | undefined;
   options: readonly SelectOption[];
-  onChange(name: string, value: string): void;
-  onBlur(name: string): void;
+  onChange: (name: string, value: string) => void;
+  onBlur: (name: string) => void;
 }
 
 const control =
@@ -42,7 +42,7 @@ export function FormField({ field, id, label, hint, required, value, error, opti
       onChange(field.name, event.currentTarget.value),
     className: `${control} ${error ? 'border-danger' : 'border-slate-500'}`,
   };
-  const wide = field.wide || field.control === 'textarea';
+  const wide = field.wide === true || field.control === 'textarea';
 
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>

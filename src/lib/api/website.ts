@@ -1,14 +1,20 @@
 /**
- * The `webSite` calls of the lead API with the shape of each answer (core/api/answers.ts), so islands get
- * typed, validated data: available slots, the select options and the result of a submission.
+ * The `webSite` calls of the lead API, read through core/api/answers.ts so islands get typed data: the free
+ * slots, the select options and the receipt of a submission. Any backend that honours the contract works.
  */
-import { scheduleAnswer, selectsAnswer, submissionAnswer, type SelectsAnswer, type SubmissionAnswer } from '../../../core/api/answers.ts';
+import { readSelects, readSubmission, scheduleAnswer, type SubmissionReceipt } from '../../../core/api/answers.ts';
 import { SITE_GROUP } from '../../../core/api/routes.ts';
 import type { LeadAction } from '../../../core/forms/kinds.ts';
+import type { ServedLists } from '../../../core/forms/options.ts';
 import { get, post, type ApiResult } from './client.ts';
 
-export function submitLead(action: LeadAction, data: Record<string, string>): Promise<ApiResult<SubmissionAnswer>> {
-  return post(SITE_GROUP, action, data, { answer: submissionAnswer });
+/** A 2xx is a stored lead unless its body says `success: false`. */
+export async function submitLead(action: LeadAction, data: Record<string, string>): Promise<ApiResult<SubmissionReceipt>> {
+  const result = await post(SITE_GROUP, action, data);
+  if (result.kind !== 'success') return result;
+  const read = readSubmission(result.data);
+  if (read.refused) return { kind: 'http-error', status: result.status, message: read.message ?? '' };
+  return { ...result, data: read.receipt };
 }
 
 /** Free meeting times (`HH:mm`, Mexico City) of a date `YYYY-MM-DD`. */
@@ -17,10 +23,14 @@ export async function fetchSchedule(date: string, signal?: AbortSignal): Promise
   return result.kind === 'success' ? { ...result, data: result.data.schedule } : result;
 }
 
-let selectsRequest: Promise<ApiResult<SelectsAnswer>> | undefined;
+let selectsRequest: Promise<ApiResult<Partial<ServedLists>>> | undefined;
 
-/** The select options, asked once per page however many forms want them. */
-export function fetchSelects(): Promise<ApiResult<SelectsAnswer>> {
-  selectsRequest ??= get(SITE_GROUP, 'contactFormSelects', { answer: selectsAnswer });
+/** The lists of `contactFormSelects` that can be shown, asked once per page however many forms want them. */
+export function fetchSelects(): Promise<ApiResult<Partial<ServedLists>>> {
+  selectsRequest ??= get(SITE_GROUP, 'contactFormSelects').then((result) => {
+    if (result.kind !== 'success') return result;
+    const lists = readSelects(result.data);
+    return Object.keys(lists).length > 0 ? { ...result, data: lists } : { kind: 'http-error', status: result.status, message: 'Respuesta inesperada del servidor' };
+  });
   return selectsRequest;
 }

@@ -4,6 +4,7 @@ import { LEAD_FORM_IDS, type LeadFormId } from '../../../core/forms/kinds.ts';
 import {
   activeShape,
   bindForm,
+  keepOfferedChoices,
   buildPayload,
   firstInvalidField,
   initialValues,
@@ -140,14 +141,30 @@ describe('field sets (specification §3) and required flags (§5)', () => {
 });
 
 describe('buildPayload', () => {
-  it('sends exactly the shown fields, empty ones as "", and the honeypot', () => {
+  it('sends exactly the contract\'s fields, empty ones as "", and no honeypot key when nobody filled it', () => {
     const values = { ...initialValues(FORM_DEFINITIONS.small), ...person, message: 'Hola' };
     expect(buildPayload(FORM_DEFINITIONS.small, values)).toEqual({
       ...person,
       message: 'Hola',
       appointmentDate: '',
-      website: '',
     });
+  });
+
+  it('sends the honeypot when something filled it, so the API recognises the bot', () => {
+    const values = { ...initialValues(FORM_DEFINITIONS.small), ...person, message: 'Hola', website: 'https://spam.example' };
+    expect(buildPayload(FORM_DEFINITIONS.small, values).website).toBe('https://spam.example');
+  });
+
+  it('empties the choices the server\'s lists no longer offer and keeps the rest', () => {
+    const served = { ...lists, proyects: [{ id: '1', proyect: 'Aplicación web' }] };
+    const form = bindForm('big', served);
+    expect(keepOfferedChoices(form, { ...person, projectType: 'web-app', budget: 'undecided', message: 'Hola' }, served)).toEqual({
+      ...person,
+      projectType: '',
+      budget: 'undecided',
+      message: 'Hola',
+    });
+    expect(keepOfferedChoices(form, { projectType: '1' }, served)).toEqual({ projectType: '1' });
   });
 
   it('adds the fixed serviceType of the cloud migration and integrations forms', () => {

@@ -69,14 +69,30 @@ export function initialValues(definition: FormDefinition, preset: FormValues = {
 }
 
 /**
- * The body of the call: exactly the shown fields by their specification names (empty ones as ''), the
- * form's fixed values (`serviceType`) and the honeypot, so a bot that filled it is recognised.
+ * The body of the call: exactly the shown fields by their contract names (empty ones as ''), the form's
+ * fixed values (`serviceType`), and the honeypot only when something filled it, so a bot is recognised
+ * and a person's payload carries the contract's keys and nothing else.
  */
 export function buildPayload(definition: FormDefinition, values: FormValues): Record<string, string> {
   const payload: Record<string, string> = { ...definition.fixed };
   for (const field of visibleFields(definition, values)) payload[field.name] = values[field.name] ?? '';
-  payload[HONEYPOT_FIELD] = values[HONEYPOT_FIELD] ?? '';
+  const trap = values[HONEYPOT_FIELD] ?? '';
+  if (trap !== '') payload[HONEYPOT_FIELD] = trap;
   return payload;
+}
+
+/**
+ * The values with every select choice that `definition`'s lists no longer offer emptied (the API's lists
+ * replaced the shipped ones after the visitor chose), so what the select shows is what would be sent.
+ */
+export function keepOfferedChoices(definition: FormDefinition, values: FormValues, lists: AvailableLists): Record<string, string> {
+  const kept: Record<string, string> = { ...values };
+  for (const field of definition.fields) {
+    const list = field.options ? lists[field.options] : undefined;
+    const value = kept[field.name];
+    if (list && value && !list.some((option) => option.id === value)) kept[field.name] = '';
+  }
+  return kept;
 }
 
 /** The schema's Spanish message per shown field that is wrong; `{}` when the form can be sent. */

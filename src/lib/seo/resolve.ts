@@ -59,7 +59,7 @@ export function absoluteUrl(path: string, site: string | URL): string {
  */
 export function resolveSeo(input: SeoInput, site: string | URL, requestPath: string, defaultImage: OgImage): ResolvedSeo {
   const preset = SEO_PRESETS[input.preset];
-  const noindex = input.noindex ?? ('noindex' in preset && preset.noindex === true);
+  const noindex = input.noindex ?? ('noindex' in preset && preset.noindex);
   const title = brandTitle(input.title ?? preset.title);
   const description = input.description ?? preset.description;
   const path = input.path ?? preset.path ?? requestPath;

@@ -82,7 +82,7 @@ export interface Heading {
 export interface TocEntry {
   slug: string;
   text: string;
-  children: { slug: string; text: string }[];
+  children: Array<{ slug: string; text: string }>;
 }
 
 /**
