@@ -41,7 +41,10 @@ export function createApp({ distDir, api, admin }: AppOptions): Server {
         res.end(JSON.stringify({ success: false, message: 'El servicio de formularios no está disponible.' }));
         return;
       }
-      if (admin && isAdminPath(path)) return await admin.handle(req, res);
+      if (admin && isAdminPath(path)) {
+        await admin.handle(req, res);
+        return;
+      }
       await serveStatic(req, res);
     } catch (error) {
       stderrLogger.error('request.failed', { url: req.url, error: errorMessage(error) });

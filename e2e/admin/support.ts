@@ -87,5 +87,5 @@ export function inboxPaths(leadId: number, userId: number): string[] {
 }
 
 export function userIdOf(email: string): number {
-  return withDatabase((db) => Number((db.prepare('SELECT id FROM inbox_users WHERE email = ?').get(email) as { id: number }).id));
+  return withDatabase((db) => (db.prepare('SELECT id FROM inbox_users WHERE email = ?').get(email) as { id: number }).id);
 }

@@ -15,7 +15,7 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { ADMIN_PATHS, loginPathFor, safeNextPath, type LoginReason } from './paths.ts';
 import type { ThrottleKey } from './store/throttle.ts';
 import { throttledMessage } from './throttle.ts';
-import { isTokenShaped, newToken, tokenDigest } from './tokens.ts';
+import { newToken, tokenDigest, tokenShaped } from './tokens.ts';
 import { CSRF_FIELD } from './views/components.ts';
 import { LOGIN_MESSAGES, loginPage } from './views/login.ts';
 import type { Notice } from './views/layout.ts';
@@ -45,9 +45,10 @@ export function clearCookie(state: RequestState, name: string): string {
 
 /** Reads the session cookie; `state.auth` is set when it names a live session of an active account. */
 export async function resolveSession(services: AdminServices, state: RequestState): Promise<void> {
-  const token = state.cookies.get(SESSION_COOKIE);
-  if (!isTokenShaped(token)) {
-    state.expired = token !== undefined && token !== '';
+  const sent = state.cookies.get(SESSION_COOKIE);
+  const token = tokenShaped(sent);
+  if (!token) {
+    state.expired = Boolean(sent);
     return;
   }
   state.auth = await services.sessions.resume(tokenDigest(token), state.now);
@@ -66,8 +67,7 @@ function loginCsrf(services: AdminServices, nonce: string): string {
 
 /** Shows the sign-in form with a fresh or existing form cookie. */
 function showLogin(services: AdminServices, state: RequestState, status: number, options: { next: string | undefined; email?: string; notice?: Notice; headers?: Record<string, string> }): void {
-  const existing = state.cookies.get(LOGIN_COOKIE);
-  const nonce = isTokenShaped(existing) ? existing : newToken();
+  const nonce = tokenShaped(state.cookies.get(LOGIN_COOKIE)) ?? newToken();
   const cookies = [serializeCookie(LOGIN_COOKIE, nonce, cookieOptions(state, 'Strict'))];
   // A session cookie that no longer works is removed so the browser stops sending it.
   if (state.expired) cookies.push(clearCookie(state, SESSION_COOKIE));
@@ -89,26 +89,36 @@ function afterLogin(next: string | undefined): string {
   return safeNextPath(next) ?? ADMIN_PATHS.contacts;
 }
 
-export async function getLogin(services: AdminServices, state: RequestState): Promise<void> {
+export function getLogin(services: AdminServices, state: RequestState): void {
   const next = safeNextPath(state.url.searchParams.get('next'));
-  if (state.auth) return redirect(state.res, afterLogin(next));
+  if (state.auth) {
+    redirect(state.res, afterLogin(next));
+    return;
+  }
   const reason = state.url.searchParams.get('reason');
   const notice = reason && Object.hasOwn(LOGIN_NOTICES, reason) ? LOGIN_NOTICES[reason as LoginReason] : undefined;
   showLogin(services, state, 200, { next, ...(notice ? { notice } : {}) });
 }
 
 export async function postLogin(services: AdminServices, state: RequestState): Promise<void> {
-  if (state.auth) return redirect(state.res, ADMIN_PATHS.contacts);
+  if (state.auth) {
+    redirect(state.res, ADMIN_PATHS.contacts);
+    return;
+  }
   const form = await readForm(state.req);
   const next = safeNextPath(form.get('next'));
-  const nonce = state.cookies.get(LOGIN_COOKIE);
-  if (!isTokenShaped(nonce) || !isValidCsrfToken(services.secret, `login:${nonce}`, form.get(CSRF_FIELD))) {
-    return showLogin(services, state, 403, { next, notice: { tone: 'error', message: LOGIN_MESSAGES.staleForm } });
+  const nonce = tokenShaped(state.cookies.get(LOGIN_COOKIE));
+  if (!nonce || !isValidCsrfToken(services.secret, `login:${nonce}`, form.get(CSRF_FIELD))) {
+    showLogin(services, state, 403, { next, notice: { tone: 'error', message: LOGIN_MESSAGES.staleForm } });
+    return;
   }
   const email = normalizeEmail(form.get('email') ?? '').slice(0, 254);
   // The password exactly as typed: spaces may be part of it.
   const password = form.get('password') ?? '';
-  if (!email || !password) return showLogin(services, state, 422, { next, email, notice: { tone: 'error', message: LOGIN_MESSAGES.missing } });
+  if (!email || !password) {
+    showLogin(services, state, 422, { next, email, notice: { tone: 'error', message: LOGIN_MESSAGES.missing } });
+    return;
+  }
 
   const user = await services.users.byEmail(email);
   const device = user ? trustedDevice(services.secret, state.cookies.get(DEVICE_COOKIE), user.id) : undefined;
@@ -120,19 +130,21 @@ export async function postLogin(services: AdminServices, state: RequestState): P
   if (wait > 0) {
     services.logger.warn('admin.login_throttled', { account: user?.id ?? null, scope: accountKey.scope });
     const seconds = Math.ceil(wait / 1000);
-    return showLogin(services, state, 429, { next, email, notice: { tone: 'error', message: throttledMessage(wait) }, headers: { 'Retry-After': String(seconds) } });
+    showLogin(services, state, 429, { next, email, notice: { tone: 'error', message: throttledMessage(wait) }, headers: { 'Retry-After': String(seconds) } });
+    return;
   }
   const valid = await verifyPassword(password, user?.active ? user.passwordHash : undefined);
   if (!user || !user.active || !valid) {
     await services.throttle.recordFailure(keys, nowMs);
     services.logger.warn('admin.login_failed', { account: user?.id ?? null });
-    return showLogin(services, state, 401, { next, email, notice: { tone: 'error', message: LOGIN_MESSAGES.wrongCredentials }, headers: { 'WWW-Authenticate': 'Form realm="Angram Ventas"' } });
+    showLogin(services, state, 401, { next, email, notice: { tone: 'error', message: LOGIN_MESSAGES.wrongCredentials }, headers: { 'WWW-Authenticate': 'Form realm="Angram Ventas"' } });
+    return;
   }
 
   await services.throttle.clear([accountKey]);
   // Rotation: whatever session this browser had ends; the new one gets a new token.
-  const previous = state.cookies.get(SESSION_COOKIE);
-  if (isTokenShaped(previous)) await services.sessions.delete(tokenDigest(previous));
+  const previous = tokenShaped(state.cookies.get(SESSION_COOKIE));
+  if (previous) await services.sessions.delete(tokenDigest(previous));
   const token = newToken();
   await services.sessions.create(tokenDigest(token), user.id, state.now);
   await services.users.recordLogin(user.id, state.now.toISOString());

@@ -29,7 +29,7 @@ describe('inbox filters', () => {
     const parsed = parse(`from=2026-12-01&to=2026-11-01&q=${'ñ'.repeat(150)}`);
     expect(parsed.filter.from).toBe('2026-11-01');
     expect(parsed.filter.to).toBe('2026-12-01');
-    expect([...(parsed.filter.text ?? '')]).toHaveLength(100);
+    expect(Array.from(parsed.filter.text ?? '')).toHaveLength(100);
     expect(parsed.problems).toHaveLength(2);
   });
 

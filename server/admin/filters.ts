@@ -65,7 +65,7 @@ export function parseListQuery(params: Params): ParsedListQuery {
 
   const text = one(params, 'q').replace(/\s+/g, ' ');
   if (text) {
-    filter.text = [...text].slice(0, SEARCH_MAX_LENGTH).join('');
+    filter.text = Array.from(text).slice(0, SEARCH_MAX_LENGTH).join('');
     if (filter.text !== text) problems.push(`La búsqueda se recortó a ${SEARCH_MAX_LENGTH} caracteres.`);
   }
 
@@ -110,7 +110,7 @@ const REFERENCE = /^(?:cont-?)?\s*(\d{1,15})$/i;
 export interface SqlFragment {
   /** `WHERE …` or '' */
   where: string;
-  params: (string | number)[];
+  params: Array<string | number>;
 }
 
 /**
@@ -118,7 +118,7 @@ export interface SqlFragment {
  * state row is nuevo and unassigned). Placeholders start after `offset` existing parameters.
  */
 export function filterSql(filter: LeadFilter, offset = 0): SqlFragment {
-  const params: (string | number)[] = [];
+  const params: Array<string | number> = [];
   const conditions: string[] = [];
   const param = (value: string | number) => {
     params.push(value);

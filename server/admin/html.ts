@@ -33,10 +33,11 @@ function isHtml(value: unknown): value is Html {
 }
 
 function render(value: HtmlValue): string {
-  if (value === undefined || value === null || value === false || value === true) return '';
+  if (typeof value === 'string') return escapeHtml(value);
+  if (typeof value === 'number') return escapeHtml(String(value));
+  if (value === undefined || value === null || typeof value === 'boolean') return '';
   if (isHtml(value)) return value.value;
-  if (Array.isArray(value)) return value.map(render).join('');
-  return escapeHtml(String(value));
+  return value.map(render).join('');
 }
 
 /** Markup this code wrote itself; never pass it anything a visitor or a user typed. */
@@ -47,7 +48,7 @@ export function trustedHtml(markup: string): Html {
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
   let out = strings[0] ?? '';
   for (let index = 0; index < values.length; index += 1) {
-    out += render(values[index] as HtmlValue) + (strings[index + 1] ?? '');
+    out += render(values[index]) + (strings[index + 1] ?? '');
   }
   return trustedHtml(out);
 }

@@ -47,8 +47,8 @@ export interface Admin {
   close(): Promise<void>;
 }
 
-type GuestHandler = (services: AdminServices, state: RequestState) => Promise<void>;
-type PageHandler = (services: AdminServices, state: SignedIn, params: readonly string[]) => Promise<void>;
+type GuestHandler = (services: AdminServices, state: RequestState) => Promise<void> | void;
+type PageHandler = (services: AdminServices, state: SignedIn, params: readonly string[]) => Promise<void> | void;
 type ActionHandler = (services: AdminServices, state: SignedIn, params: readonly string[], form: FormFields) => Promise<void>;
 
 type Route =
@@ -64,7 +64,9 @@ const ROUTES: readonly Route[] = [
   { method: 'POST', pattern: exact(ADMIN_PATHS.login), access: 'guest', run: postLogin },
   { method: 'POST', pattern: exact(ADMIN_PATHS.logout), access: 'work-leads', run: (services, state) => postLogout(services, state, false) },
   { method: 'POST', pattern: exact(ADMIN_PATHS.logoutEverywhere), access: 'work-leads', run: (services, state) => postLogout(services, state, true) },
-  { method: 'GET', pattern: exact(ADMIN_PATHS.home), access: 'work-leads', run: async (_services, state) => redirect(state.res, ADMIN_PATHS.contacts) },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.home), access: 'work-leads', run: (_services, state) => {
+      redirect(state.res, ADMIN_PATHS.contacts);
+    } },
   { method: 'GET', pattern: exact(ADMIN_PATHS.contacts), access: 'work-leads', run: showInbox },
   { method: 'GET', pattern: exact(ADMIN_PATHS.export), access: 'work-leads', run: exportCsv },
   { method: 'GET', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}$`), access: 'work-leads', run: showLead },
@@ -134,7 +136,10 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
 
     if (path === ADMIN_PATHS.stylesheet) {
-      if (method !== 'GET') return fail(state, 405, undefined, { Allow: 'GET, HEAD' });
+      if (method !== 'GET') {
+        fail(state, 405, undefined, { Allow: 'GET, HEAD' });
+        return;
+      }
       res.writeHead(200, { ...ADMIN_HEADERS, 'Content-Type': 'text/css; charset=utf-8', 'Content-Length': STYLESHEET.length });
       res.end(req.method === 'HEAD' ? undefined : STYLESHEET);
       return;
@@ -142,26 +147,47 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
 
     const matches = ROUTES.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
     await resolveSession(services, state);
-    if (matches.length === 0) return state.auth ? fail(state, 404) : toLogin(state);
+    if (matches.length === 0) {
+      if (state.auth) fail(state, 404);
+      else toLogin(state);
+      return;
+    }
     const found = matches.find((candidate) => candidate.route.method === method);
     if (!found?.match) {
       const allow = [...new Set(matches.flatMap((candidate) => (candidate.route.method === 'GET' ? ['GET', 'HEAD'] : ['POST'])))].join(', ');
-      return fail(state, 405, undefined, { Allow: allow });
+      fail(state, 405, undefined, { Allow: allow });
+      return;
     }
     const { route } = found;
     const params = found.match.slice(1);
-    if (route.access === 'guest') return route.run(services, state);
-    if (!state.auth) return toLogin(state);
+    if (route.access === 'guest') {
+      await route.run(services, state);
+      return;
+    }
+    if (!state.auth) {
+      toLogin(state);
+      return;
+    }
     const signedIn = state as SignedIn;
-    if (!can(signedIn.auth.user.role, route.access)) return fail(state, 403);
-    if (route.method === 'GET') return route.run(services, signedIn, params);
-    if (isCrossSite(req)) return fail(state, 403, CSRF_MESSAGE);
+    if (!can(signedIn.auth.user.role, route.access)) {
+      fail(state, 403);
+      return;
+    }
+    if (route.method === 'GET') {
+      await route.run(services, signedIn, params);
+      return;
+    }
+    if (isCrossSite(req)) {
+      fail(state, 403, CSRF_MESSAGE);
+      return;
+    }
     const form = await readForm(req);
     if (!isValidCsrfToken(secret, `session:${signedIn.auth.session.id}`, form.get(CSRF_FIELD))) {
       logger.warn('admin.csrf_refused', { account: signedIn.auth.user.id, path });
-      return fail(state, 403, CSRF_MESSAGE);
+      fail(state, 403, CSRF_MESSAGE);
+      return;
     }
-    return route.run(services, signedIn, params, form);
+    await route.run(services, signedIn, params, form);
   }
 
   return {
@@ -186,14 +212,16 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         }
         if (error instanceof HttpError) {
           const status: ErrorStatus = isErrorStatus(error.status) ? error.status : 400;
-          return fail(state, status, error.message, error.closeConnection ? { Connection: 'close' } : {});
+          fail(state, status, error.message, error.closeConnection ? { Connection: 'close' } : {});
+          return;
         }
         logger.error('admin.error', { url: req.url, error: errorMessage(error) });
         fail(state, 500);
       }
     },
-    async close() {
+    close() {
       clearInterval(pruner);
+      return Promise.resolve();
     },
   };
 }

@@ -89,7 +89,7 @@ export function needsRehash(stored: string, cost: ScryptCost = DEFAULT_COST): bo
 
 /** Why a new password is refused, in Spanish, or `undefined` when it is acceptable. */
 export function passwordProblem(password: string, email?: string): string | undefined {
-  const length = [...password].length;
+  const length = Array.from(password).length;
   if (length < PASSWORD_MIN_LENGTH) return `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`;
   if (length > PASSWORD_MAX_LENGTH) return `La contraseña puede tener como máximo ${PASSWORD_MAX_LENGTH} caracteres.`;
   if (password.trim() !== password) return 'La contraseña no puede empezar ni terminar con espacios.';

@@ -34,7 +34,7 @@ const MAX_NEXT_LENGTH = 1000;
  */
 export function safeNextPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NEXT_LENGTH) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\p{Cc}]/u.test(value)) return undefined;
   const base = 'http://admin.invalid';
   let url: URL;
   try {

@@ -77,9 +77,9 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
   function client(): AdminClient {
     const cookies = new Map<string, string>();
     let csrf: string | undefined;
-    const send = async (path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Answer> => {
+    const send = async (path: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: string): Promise<Answer> => {
       const cookie = [...cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
-      const response = await fetch(url + path, { ...init, redirect: 'manual', headers: { ...(cookie ? { Cookie: cookie } : {}), ...init.headers } });
+      const response = await fetch(url + path, { method, body, redirect: 'manual', headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
       storeCookies(cookies, response.headers);
       const text = await response.text();
       const token = /name="csrf" value="([^"]+)"/.exec(text)?.[1];
@@ -88,11 +88,11 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     };
     const self: AdminClient = {
       cookies,
-      get: (path, headers = {}) => send(path, { method: 'GET', headers }),
+      get: (path, headers = {}) => send(path, 'GET', headers),
       post: (path, form, options = {}) => {
         const token = options.csrf === undefined ? csrf : options.csrf;
         const body = new URLSearchParams({ ...form, ...(token === null || token === undefined ? {} : { csrf: token }) });
-        return send(path, { method: 'POST', body: body.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers } });
+        return send(path, 'POST', { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers }, body.toString());
       },
       async signIn(email, password = TEST_PASSWORD) {
         await self.get('/admin/login');
@@ -114,7 +114,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
         password: TEST_PASSWORD,
         ask: () => Promise.reject(new Error('sin terminal')),
         interactive: false,
-        out: () => {},
+        out: () => undefined,
         err: (line) => {
           throw new Error(line);
         },

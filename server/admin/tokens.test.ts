@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { csrfToken, isValidCsrfToken } from './csrf.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { deviceCookieValue, trustedDevice } from './device.ts';
-import { isTokenShaped, newToken, tokenDigest } from './tokens.ts';
+import { newToken, tokenDigest, tokenShaped } from './tokens.ts';
 
 describe('session tokens', () => {
   it('are 256 random bits, stored only as a digest', () => {
     const token = newToken();
-    expect(isTokenShaped(token)).toBe(true);
+    expect(tokenShaped(token)).toBe(token);
     expect(newToken()).not.toBe(token);
     expect(tokenDigest(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(tokenDigest(token)).not.toContain(token);
-    for (const bad of [undefined, '', 'short', `${token}x`, token.replace(/.$/, '!')]) expect(isTokenShaped(bad)).toBe(false);
+    for (const bad of [undefined, '', 'short', `${token}x`, token.replace(/.$/, '!')]) expect(tokenShaped(bad)).toBeUndefined();
   });
 });
 

@@ -11,9 +11,9 @@ export function newToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');
 }
 
-/** Whether a cookie value has the shape of a token (anything else is not even looked up). */
-export function isTokenShaped(value: string | undefined): value is string {
-  return value !== undefined && TOKEN_PATTERN.test(value);
+/** The value when it has the shape of a token, else `undefined` (anything else is not even looked up). */
+export function tokenShaped(value: string | undefined): string | undefined {
+  return value !== undefined && TOKEN_PATTERN.test(value) ? value : undefined;
 }
 
 export function tokenDigest(token: string): string {

@@ -39,7 +39,7 @@ try {
   code = await runUserCommand(parsed.command, storage, {
     password: blank(process.env.ADMIN_PASSWORD),
     ask: (question) => readSecret(question, process.stdin, process.stderr),
-    interactive: Boolean(process.stdin.isTTY),
+    interactive: process.stdin.isTTY,
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     now: () => new Date(),

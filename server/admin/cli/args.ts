@@ -75,7 +75,7 @@ export function parseUserCommand(argv: readonly string[]): ParsedCommand {
   if (!values.role) return { ok: false, message: `Para crear la cuenta falta --role (${ROLES.join(' o ')}).` };
   if (!isRole(values.role)) return { ok: false, message: `El rol «${values.role}» no existe: usa ${ROLES.join(' o ')}.` };
   const name = values.name?.trim().replace(/\s+/g, ' ');
-  if (name !== undefined && (name.length === 0 || name.length > NAME_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(name))) {
+  if (name !== undefined && (name.length === 0 || name.length > NAME_MAX_LENGTH || /\p{Cc}/u.test(name))) {
     return { ok: false, message: `El nombre debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres.` };
   }
   return { ok: true, command: { action: 'create', email, role: values.role, name }, db: values.db };

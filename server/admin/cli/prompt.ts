@@ -47,15 +47,25 @@ export function readSecret(question: string, input: Input, output: Writable): Pr
         return;
       }
       for (const character of text) {
-        if (character === '\r' || character === '\n') return finish();
-        if (character === '\u0003' || character === '\u0004') return finish(new PromptCancelled('Cancelado.'));
-        if (character === '\u007f' || character === '\b') value = [...value].slice(0, -1).join('');
+        if (character === '\r' || character === '\n') {
+          finish();
+          return;
+        }
+        if (character === '\u0003' || character === '\u0004') {
+          finish(new PromptCancelled('Cancelado.'));
+          return;
+        }
+        // Backspace removes the last character typed (a whole code point, accents and emoji included).
+        if (character === '\u007f' || character === '\b') value = value.replace(/[\s\S]$/u, '');
         else if (character >= ' ') value += character;
-        if (value.length > MAX_LENGTH) return finish(new PromptCancelled('La contraseña es demasiado larga.'));
+        if (value.length > MAX_LENGTH) {
+          finish(new PromptCancelled('La contraseña es demasiado larga.'));
+          return;
+        }
       }
     };
     if (raw) input.setRawMode?.(true);
-    input.setEncoding?.('utf8');
+    input.setEncoding('utf8');
     input.on('data', onData);
     input.on('end', onEnd);
     input.resume();

@@ -148,7 +148,7 @@ export async function assignLead(services: AdminServices, state: SignedIn, param
 export async function addNote(services: AdminServices, state: SignedIn, params: readonly string[], form: FormFields): Promise<void> {
   const lead = await loadLead(services, leadId(params[0]));
   const note = field(form, 'note');
-  const length = [...note].length;
+  const length = Array.from(note).length;
   const problem = length === 0 ? 'Escribe la nota.' : length > NOTE_MAX_LENGTH ? `La nota puede tener como máximo ${NOTE_MAX_LENGTH} caracteres.` : undefined;
   if (problem) return showLeadPage(services, state, lead, 422, { failed: { form: 'note', errors: { note: problem }, values: { note: form.get('note') ?? '' } } });
   try {

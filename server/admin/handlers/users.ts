@@ -17,7 +17,7 @@ const LAST_ADMIN = 'Debe quedar al menos una cuenta de administración activa.';
 
 function nameProblem(name: string): string | undefined {
   if (!name) return 'Escribe el nombre.';
-  if ([...name].length > NAME_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) return `El nombre debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres, sin saltos de línea.`;
+  if (Array.from(name).length > NAME_MAX_LENGTH || /\p{Cc}/u.test(name)) return `El nombre debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres, sin saltos de línea.`;
   return undefined;
 }
 

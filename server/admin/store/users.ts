@@ -26,12 +26,12 @@ const COLUMNS = 'id, email, name, role, active, created_at, last_login_at, passw
 
 function fromRow(row: UserRow): UserWithPassword {
   return {
-    id: Number(row.id),
+    id: row.id,
     email: row.email,
     name: row.name,
     // A role this code no longer knows gets the least power.
     role: isRole(row.role) ? row.role : 'sales',
-    active: Number(row.active) === 1,
+    active: row.active === 1,
     createdAt: row.created_at,
     lastLoginAt: row.last_login_at,
     passwordHash: row.password_hash,

@@ -25,13 +25,13 @@ function stateFromRow(row: StateRow | undefined): LeadState {
   if (!row) return NEW_LEAD_STATE;
   return {
     status: isLeadStatus(row.status) ? row.status : 'nuevo',
-    assigneeId: row.assignee_id === null ? null : Number(row.assignee_id),
+    assigneeId: row.assignee_id,
     lostReason: row.lost_reason,
     lostDetail: row.lost_detail,
     firstContactAt: row.first_contact_at,
     proposalAt: row.proposal_at,
     updatedAt: row.updated_at,
-    version: Number(row.version),
+    version: row.version,
   };
 }
 
@@ -63,8 +63,8 @@ function parseFields(text: string): Record<string, string | undefined> {
 
 export function leadFromRow(row: LeadRow): StoredLead {
   return {
-    id: Number(row.id),
-    formType: Number(row.form_type) as StoredLead['formType'],
+    id: row.id,
+    formType: row.form_type as StoredLead['formType'],
     serviceType: row.service_type ?? undefined,
     name: row.name,
     email: row.email,
@@ -183,7 +183,7 @@ export function createWorkStore(storage: Storage) {
       return stateFromRow(await storage.get<StateRow>('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
     },
     /** Applies a checked status change; throws StaleLeadError, TransitionError or LeadNotFoundError. */
-    async changeStatus(leadId: number, change: StatusChange, userId: number, expectedVersion: number, now: Date, allowed: (from: LeadState['status']) => boolean): Promise<LeadState> {
+    changeStatus(leadId: number, change: StatusChange, userId: number, expectedVersion: number, now: Date, allowed: (from: LeadState['status']) => boolean): Promise<LeadState> {
       return storage.transaction(async (tx) => {
         const current = await lockedState(tx, leadId, expectedVersion);
         if (!allowed(current.status)) throw new TransitionError('Ese cambio ya no es posible desde el estado actual.');
@@ -205,7 +205,7 @@ export function createWorkStore(storage: Storage) {
       });
     },
     /** Assigns the lead (null: back to the team); `names` gives the names written in the history. */
-    async assign(leadId: number, assigneeId: number | null, userId: number, expectedVersion: number, now: Date, names: { from: string; to: string }): Promise<LeadState | undefined> {
+    assign(leadId: number, assigneeId: number | null, userId: number, expectedVersion: number, now: Date, names: { from: string; to: string }): Promise<LeadState | undefined> {
       return storage.transaction(async (tx) => {
         const current = await lockedState(tx, leadId, expectedVersion);
         if (current.assigneeId === assigneeId) return undefined;

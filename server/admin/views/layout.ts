@@ -20,7 +20,7 @@ export interface PageContext {
   stylesheetVersion: string;
 }
 
-const SECTIONS: readonly { id: Section; href: string; label: string; adminOnly?: boolean }[] = [
+const SECTIONS: ReadonlyArray<{ id: Section; href: string; label: string; adminOnly?: boolean }> = [
   { id: 'contacts', href: ADMIN_PATHS.contacts, label: 'Bandeja' },
   { id: 'meetings', href: ADMIN_PATHS.meetings, label: 'Reuniones' },
   { id: 'dashboard', href: ADMIN_PATHS.dashboard, label: 'Panel' },

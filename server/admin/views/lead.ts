@@ -40,6 +40,7 @@ const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
 function contactCard(view: LeadPageView): Html {
   const { lead, prepared } = view;
   const meeting = prepared?.meeting;
+  const consultant = prepared?.consultant;
   return section(
     'Contacto',
     'contacto',
@@ -53,7 +54,7 @@ ${lead.phone && html`<div><dt>Teléfono</dt><dd><a href="tel:${digits(lead.phone
         ? html`${formatAppointmentLong(meeting.slot)} (hora de la Ciudad de México)<br><a href="${googleCalendarLink(meeting)}" target="_blank" rel="noopener noreferrer">Agregar a Google Calendar<span class="visually-hidden"> (se abre en otra pestaña)</span></a>`
         : 'Sin reunión agendada'
     }</dd></div>
-${meeting && prepared && html`<div><dt>Consultor de la reunión</dt><dd>${prepared.consultant.name}, ${prepared.consultant.role}</dd></div>`}
+${meeting && consultant && html`<div><dt>Consultor de la reunión</dt><dd>${consultant.name}, ${consultant.role}</dd></div>`}
 </dl>`,
   );
 }
@@ -195,7 +196,7 @@ function emailsCard(view: LeadPageView): Html {
       ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Los correos de este lead</caption>
 <thead><tr><th scope="col">Correo</th><th scope="col">Para</th><th scope="col">Asunto</th><th scope="col">Entrega</th></tr></thead>
 <tbody>${view.emails.map(
-          (email) => html`<tr><th scope="row" data-label="Correo">${AUDIENCES[email.audience] ?? email.audience}</th><td data-label="Para">${email.recipient}</td><td data-label="Asunto">${email.subject}</td><td data-label="Entrega">${deliveryText(email)}</td></tr>`,
+          (email) => html`<tr><th scope="row" data-label="Correo">${AUDIENCES[email.audience]}</th><td data-label="Para">${email.recipient}</td><td data-label="Asunto">${email.subject}</td><td data-label="Entrega">${deliveryText(email)}</td></tr>`,
         )}</tbody></table></div>`
       : html`<p>No hay correos registrados para este lead.</p>`,
   );

@@ -16,7 +16,7 @@ export interface MeetingsView {
   consultants: ReadonlyMap<number, string>;
 }
 
-export function groupByDay(meetings: readonly UpcomingMeeting[]): [string, UpcomingMeeting[]][] {
+export function groupByDay(meetings: readonly UpcomingMeeting[]): Array<[string, UpcomingMeeting[]]> {
   const days = new Map<string, UpcomingMeeting[]>();
   for (const meeting of [...meetings].sort((a, b) => a.slot.localeCompare(b.slot))) {
     const day = meeting.slot.slice(0, 10);
