@@ -37,7 +37,9 @@ function render(value: HtmlValue): string {
   if (typeof value === 'number') return escapeHtml(String(value));
   if (value === undefined || value === null || typeof value === 'boolean') return '';
   if (isHtml(value)) return value.value;
-  return value.map(render).join('');
+  if (Array.isArray(value)) return value.map(render).join('');
+  // Something that slipped past the types (an object from parsed input) is shown as text, never as markup.
+  return escapeHtml(Object.prototype.toString.call(value));
 }
 
 /** Markup this code wrote itself; never pass it anything a visitor or a user typed. */
