@@ -4,8 +4,8 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { nestedNotFound } from './src/integrations/nested-not-found.ts';
 import { wikiSearchIndex } from './src/integrations/pagefind.ts';
+import { precompress } from './src/integrations/precompress.ts';
 import { loadEnv } from 'vite';
 import { SITE } from './core/site.ts';
 
@@ -16,7 +16,9 @@ const site = process.env.SITE_URL || fileEnv.SITE_URL || SITE.defaultUrl;
 export default defineConfig({
   site,
   trailingSlash: 'never',
-  build: { format: 'directory' },
+  // Every page is a file (`contacto.html`, `portfolio/404.html`): CDNs serve `/contacto` from it
+  // without the redirect to `/contacto/` that folder-style output gets on hosts like Cloudflare Pages.
+  build: { format: 'file' },
   // 'jsx' (Astro 7's default) drops the whitespace between inline tags and glues Spanish words together
   // ("Contáctanos<a>hoy</a>"). HTML-aware compression keeps the spaces that separate words.
   compressHTML: true,
@@ -25,8 +27,9 @@ export default defineConfig({
     mdx(),
     // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index.
     sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/') }),
-    nestedNotFound(),
     wikiSearchIndex(),
+    // Last: compresses what the other integrations wrote too.
+    precompress(),
   ],
   // Code blocks are highlighted at build time into Prism's token classes (styled in src/styles/wiki.css):
   // Shiki's default inline colours would be style attributes, which the CSP blocks.

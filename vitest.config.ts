@@ -7,5 +7,7 @@ export default getViteConfig({
     include: ['src/**/*.test.{ts,tsx}', 'core/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // One throwaway PostgreSQL cluster per run: the storage and API tests run on both engines.
+    globalSetup: ['server/db/testing/global-setup.ts'],
   },
 });

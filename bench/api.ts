@@ -26,6 +26,7 @@ const config = loadApiConfig({
   OUTBOX_DIR: join(dir, 'outbox'),
   NODE_ENV: 'production',
   RATE_LIMIT_MAX: '1000000000',
+  SCHEDULE_RATE_LIMIT_MAX: '1000000000',
 });
 const api = await createApi(config, { logger: silentLogger });
 const server = createServer((req, res) => void api.handle(req, res));

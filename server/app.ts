@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../core/api/routes.ts';
 import { isAdminPath } from './admin/paths.ts';
+import { makeDrainable } from './drain.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
@@ -9,6 +10,8 @@ import { errorMessage, stderrLogger } from './log/logger.ts';
 /** What the app needs from the lead API (see server/api/index.ts). */
 export interface ApiHandler {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** From now on readiness says no (the load balancer stops sending traffic). */
+  drain?(): void;
   close(): Promise<void>;
 }
 
@@ -59,12 +62,17 @@ export function createApp({ distDir, api, admin }: AppOptions): Server {
 export interface RunningApp {
   server: Server;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops for a deploy: readiness answers 503, no new connections, the requests in flight finish
+   * (at most `timeoutMs`, default 10 s), then the API stops (its current e-mail send included).
+   */
+  close(timeoutMs?: number): Promise<void>;
 }
 
 /** Starts the app; port 0 picks a free port (tests). */
 export async function startApp(options: AppOptions & { host: string; port: number }): Promise<RunningApp> {
   const server = createApp(options);
+  const drainable = makeDrainable(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -74,11 +82,10 @@ export async function startApp(options: AppOptions & { host: string; port: numbe
   return {
     server,
     url: `http://${host}:${port}`,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+    async close(timeoutMs = 10_000) {
+      options.api?.drain?.();
+      const cut = await drainable.drain(timeoutMs);
+      if (cut > 0) stderrLogger.warn('server.drain_timeout', { cut });
       await options.admin?.close();
       await options.api?.close();
     },

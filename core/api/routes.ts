@@ -28,3 +28,5 @@ export function apiPath(action: SiteAction): string {
 
 /** Liveness of the API process. */
 export const HEALTH_PATH = `${API_BASE_PATH}health`;
+/** Readiness: not draining, and the database answers. */
+export const READY_PATH = `${API_BASE_PATH}ready`;

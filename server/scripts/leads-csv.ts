@@ -42,10 +42,14 @@ export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts): string {
 }
 
 /** Writes the BOM, the header and one row per lead through `write`; returns the number of leads. */
-export function writeLeadsCsv(leads: Iterable<StoredLead>, facts: AnalysisFacts, write: (chunk: string) => void): number {
+export async function writeLeadsCsv(
+  leads: AsyncIterable<StoredLead> | Iterable<StoredLead>,
+  facts: AnalysisFacts,
+  write: (chunk: string) => void,
+): Promise<number> {
   write(`\uFEFF${csvRow(CSV_HEADER)}`);
   let count = 0;
-  for (const lead of leads) {
+  for await (const lead of leads) {
     write(leadCsvRow(lead, facts));
     count += 1;
   }
