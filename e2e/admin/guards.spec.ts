@@ -79,7 +79,7 @@ test('sales gets 403 on account management; admin gets in', async ({ page, brows
 
 test('a form without its CSRF token, or with another session’s, is refused', async ({ page, browser }) => {
   await signIn(page, sales);
-  for (const form of [{ note: 'Sin token' }, { note: 'Token inventado', csrf: 'x'.repeat(43) }]) {
+  for (const form of [{ note: 'Sin token' }, { note: 'Token inventado', csrf: 'x'.repeat(43) }] as Array<Record<string, string>>) {
     const response = await page.request.post(`/admin/contacts/${leadId}/notes`, { form, maxRedirects: 0 });
     expect(response.status()).toBe(403);
     expect(await response.text()).toContain('El formulario no es válido o caducó');

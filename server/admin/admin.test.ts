@@ -231,8 +231,9 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     t.clock.now = at(2001.5);
     expect((await attacker.signIn('throttle@angram.mx', TEST_PASSWORD)).status).toBe(303);
     // An unknown account is throttled the same way (nothing tells which e-mails exist).
-    for (let i = 0; i < 5; i += 1) expect((await attacker.signIn('nadie@angram.mx', `x-${i}`)).status).toBe(401);
-    expect((await attacker.signIn('nadie@angram.mx', 'x')).status).toBe(429);
+    const guesser = t.client();
+    for (let i = 0; i < 5; i += 1) expect((await guesser.signIn('nadie@angram.mx', `x-${i}`)).status).toBe(401);
+    expect((await guesser.signIn('nadie@angram.mx', 'x')).status).toBe(429);
     t.clock.now = at(10);
   });
 

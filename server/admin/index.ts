@@ -13,7 +13,8 @@ import type { AnalysisFacts } from '../email/analysis.ts';
 import type { EmailSettings } from '../email/settings.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
-import type { AdminConfig } from './config.ts';
+import type { Api, ApiConfig } from '../api/index.ts';
+import { loadAdminConfig, type AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
 import { parseCookies } from './cookies.ts';
 import { isValidCsrfToken } from './csrf.ts';
@@ -95,6 +96,21 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** A form posted from another site (a browser says so): refused before any CSRF token is even read. */
 function isCrossSite(req: IncomingMessage): boolean {
   return req.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/**
+ * The inbox of a running lead API: its database, its e-mail settings and its proxy setting, plus the
+ * inbox's own variables (ADMIN_*). Throws `AdminConfigError` naming a bad variable.
+ */
+export function createAdminForApi(api: Pick<Api, 'storage' | 'emailSettings'>, apiConfig: ApiConfig, env: NodeJS.ProcessEnv, logger?: Logger): Promise<Admin> {
+  return createAdmin({
+    storage: api.storage,
+    config: loadAdminConfig(env),
+    trustProxyHops: apiConfig.trustProxyHops,
+    facts: apiConfig.facts,
+    emailSettings: api.emailSettings,
+    ...(logger ? { logger } : {}),
+  });
 }
 
 export async function createAdmin(options: AdminOptions): Promise<Admin> {

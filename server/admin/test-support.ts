@@ -7,7 +7,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApi, TEST_NOW, type TestApi } from '../api/test-support.ts';
 import type { EngineName } from '../db/testing/engines.ts';
-import { defaultEmailSettings } from '../email/settings.ts';
 import { silentLogger } from '../log/logger.ts';
 import { runUserCommand } from './cli/run.ts';
 import { loadAdminConfig } from './config.ts';
@@ -62,7 +61,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     config: loadAdminConfig(env),
     trustProxyHops: api.config.trustProxyHops,
     facts: api.config.facts,
-    emailSettings: defaultEmailSettings({ siteUrl: api.config.siteUrl, lists: api.config.facts.lists, offers: api.config.facts.offers }),
+    emailSettings: api.api.emailSettings,
     now: () => clock.now,
     logger: silentLogger,
   });
@@ -81,7 +80,8 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
       const cookie = [...cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
       const response = await fetch(url + path, { method, body, redirect: 'manual', headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
       storeCookies(cookies, response.headers);
-      const text = await response.text();
+      // The BOM of a CSV is part of what is tested: keep it.
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
       const token = /name="csrf" value="([^"]+)"/.exec(text)?.[1];
       if (token) csrf = token;
       return { status: response.status, headers: response.headers, text, location: response.headers.get('location') };

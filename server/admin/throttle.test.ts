@@ -28,7 +28,8 @@ describe('sign-in throttle', () => {
     const hammered: ThrottleState = { failures: 1_000_000, lastFailureAt: 5_000 };
     expect(retryAfterMs(hammered, policy, 5_000)).toBe(policy.maxDelayMs);
     const future: ThrottleState = { failures: 9, lastFailureAt: 10 * 60_000 };
-    expect(retryAfterMs(future, policy, 0)).toBeLessThanOrEqual(policy.maxDelayMs);
+    expect(retryAfterMs(future, policy, 0)).toBe(delayFor(9, policy));
+    expect(retryAfterMs({ failures: 3, lastFailureAt: 10 * 60_000 }, policy, 0)).toBe(0);
   });
 
   it('forgets a counter a while after its last failure', () => {

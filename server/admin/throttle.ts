@@ -52,8 +52,9 @@ export function delayFor(failures: number, policy: ThrottlePolicy): number {
 export function retryAfterMs(state: ThrottleState | undefined, policy: ThrottlePolicy, now: number): number {
   const live = current(state, policy, now);
   if (!live) return 0;
-  // Clamped: a failure stamped in the future (a clock set back) never means a longer wait than the cap.
-  return Math.min(policy.maxDelayMs, Math.max(0, live.lastFailureAt + delayFor(live.failures, policy) - now));
+  // A failure stamped in the future (a clock set back) counts as just now: never a longer wait than its delay.
+  const elapsed = Math.max(0, now - live.lastFailureAt);
+  return Math.max(0, delayFor(live.failures, policy) - elapsed);
 }
 
 /** The counter after one more failure at `now`. */

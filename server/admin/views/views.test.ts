@@ -70,7 +70,7 @@ describe('inbox views', () => {
   });
 
   it('inbox: rows with reference, Mexico City date, kind, meeting, score, status and assignee; escaped', () => {
-    const row: InboxRow = { ...lead, status: 'propuesta', assigneeName: HOSTILE };
+    const row: InboxRow = { ...lead, company: lead.company ?? null, appointment: lead.appointment ?? null, status: 'propuesta', assigneeName: HOSTILE };
     const out = checkPage(
       inboxPage(context(sales), { rows: [row], scores: new Map([[7, 95]]), total: 41, page: 2, filter: { text: HOSTILE }, problems: [HOSTILE], users: [sales] }),
     );
