@@ -57,7 +57,7 @@ export function createSessionStore(db: Queryable, limits: { idleMs: number; maxM
       );
       if (!row) return undefined;
       const lastSeen = new Date(row.last_seen_at).getTime();
-      const ended = now.toISOString() >= row.expires_at || now.getTime() - lastSeen >= limits.idleMs || Number(row.active) !== 1 || !isRole(row.role);
+      const ended = now.toISOString() >= row.expires_at || now.getTime() - lastSeen >= limits.idleMs || row.active !== 1 || !isRole(row.role);
       if (ended) {
         await db.run('DELETE FROM inbox_sessions WHERE id = $1', [id]);
         return undefined;
@@ -68,9 +68,9 @@ export function createSessionStore(db: Queryable, limits: { idleMs: number; maxM
         await db.run('UPDATE inbox_sessions SET last_seen_at = $1 WHERE id = $2', [lastSeenAt, id]);
       }
       return {
-        session: { id: row.id, userId: Number(row.user_id), createdAt: row.created_at, lastSeenAt, expiresAt: row.expires_at },
+        session: { id: row.id, userId: row.user_id, createdAt: row.created_at, lastSeenAt, expiresAt: row.expires_at },
         user: {
-          id: Number(row.user_id),
+          id: row.user_id,
           email: row.email,
           name: row.name,
           role: isRole(row.role) ? row.role : 'sales',
@@ -97,7 +97,7 @@ export function createSessionStore(db: Queryable, limits: { idleMs: number; maxM
         now.toISOString(),
         new Date(now.getTime() - limits.idleMs).toISOString(),
       ]);
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
     /** Deletes sessions that ended; returns how many. */
     async prune(now: Date): Promise<number> {

@@ -20,7 +20,7 @@ const FORGET_AFTER_MS = Math.max(...Object.values(THROTTLE_POLICIES).map((policy
 export function createThrottleStore(storage: Storage) {
   async function state(db: Pick<Storage, 'get'>, { scope, key }: ThrottleKey): Promise<ThrottleState | undefined> {
     const row = await db.get<FailureRow>('SELECT failures, last_failure_at FROM inbox_login_failures WHERE scope = $1 AND key = $2', [scope, key]);
-    return row ? { failures: Number(row.failures), lastFailureAt: Number(row.last_failure_at) } : undefined;
+    return row ? { failures: row.failures, lastFailureAt: row.last_failure_at } : undefined;
   }
 
   return {

@@ -97,7 +97,7 @@ export function createUserStore(db: Queryable) {
     },
     async activeAdmins(): Promise<number> {
       const row = await db.get<{ n: number }>("SELECT count(*) AS n FROM inbox_users WHERE role = 'admin' AND active = 1");
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
   };
 }

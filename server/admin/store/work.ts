@@ -145,7 +145,7 @@ export function createWorkStore(storage: Storage) {
         [...params, PAGE_SIZE, offset],
       );
       return {
-        total: Number(count?.n ?? 0),
+        total: count?.n ?? 0,
         rows: rows.map((row) => {
           const lead = leadFromRow(row);
           return {
@@ -230,8 +230,8 @@ export function createWorkStore(storage: Storage) {
         [leadId],
       );
       return rows.map((row) => ({
-        id: Number(row.id),
-        leadId: Number(row.lead_id),
+        id: row.id,
+        leadId: row.lead_id,
         kind: row.kind,
         at: row.at,
         userName: row.user_name,
@@ -250,7 +250,7 @@ export function createWorkStore(storage: Storage) {
         recipient: row.recipient,
         subject: row.subject,
         status: row.status === 'sent' || row.status === 'failed' ? row.status : 'pending',
-        attempts: Number(row.attempts),
+        attempts: row.attempts,
         nextAttemptAt: row.next_attempt_at,
         lastError: row.last_error,
         sentAt: row.sent_at,
@@ -265,9 +265,9 @@ export function createWorkStore(storage: Storage) {
         [fromSlot, toSlot],
       );
       return rows.map((row) => ({
-        leadId: Number(row.id),
+        leadId: row.id,
         slot: row.slot,
-        formType: Number(row.form_type),
+        formType: row.form_type,
         name: row.name,
         company: row.company,
         fields: parseFields(row.fields),
@@ -284,7 +284,7 @@ export function createWorkStore(storage: Storage) {
       );
       return rows.map((row) => ({
         receivedAt: row.received_at,
-        formType: Number(row.form_type),
+        formType: row.form_type,
         status: row.status ?? 'nuevo',
         firstContactAt: row.first_contact_at,
         proposalAt: row.proposal_at,
