@@ -10,6 +10,9 @@ let sales: Account;
 let admin: Account;
 let leadId: number;
 
+// The 403 and 404 pages are opened on purpose; the browser logs their status.
+test.use({ allowedConsoleErrors: [/status of (403|404)/] });
+
 test.beforeAll(async ({ request }) => {
   sales = createAccount('sales', 'Beatriz Ramos');
   admin = createAccount('admin', 'Dirección Comercial');
