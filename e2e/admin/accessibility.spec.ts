@@ -24,7 +24,7 @@ test.beforeAll(async ({ request }) => {
   ).id;
 });
 
-test.use({ allowedConsoleErrors: [/status of (403|404|422)/] });
+test.use({ allowedConsoleErrors: [/status of (401|403|404|422)/] });
 
 for (const width of [375, 1440]) {
   test.describe(`axe at ${width} px`, () => {
