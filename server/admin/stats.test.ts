@@ -48,6 +48,21 @@ describe('dashboard numbers', () => {
     expect(dashboard.medianFirstContactMs).toBe(2 * hour);
   });
 
+  it('puts a lead in its Mexico City week, to the minute', () => {
+    const row = (receivedAt: string): DashboardRow => ({ receivedAt, formType: 2, status: 'nuevo', firstContactAt: null, proposalAt: null });
+    const dashboard = buildDashboard(
+      [
+        row('2026-11-16T05:59:00.000Z'), // Sunday 23:59 in Mexico City: before the first week
+        row('2026-11-16T06:00:00.000Z'), // Monday 00:00: first week
+        row('2026-11-23T05:59:59.999Z'), // Sunday 23:59: still the first week
+        row('2026-11-23T06:00:00.000Z'), // Monday 00:00: second week
+        row('2026-11-30T06:00:00.000Z'), // after the last week
+      ],
+      ['2026-11-16', '2026-11-23'],
+    );
+    expect(dashboard.weeks.map((week) => week.total)).toEqual([2, 1]);
+  });
+
   it('has no rates without data', () => {
     const empty = buildDashboard([], ['2026-11-23']);
     expect(empty.conversion).toBeUndefined();

@@ -3,7 +3,7 @@
  * pipeline by current status, the funnel of milestones reached (contacted, proposal, won), conversion
  * and the median time from a lead arriving to its first contact.
  */
-import { addDays, parseDate, todayInMexicoCity, weekdayOf } from '../../core/dates.ts';
+import { addDays, parseDate, todayInMexicoCity, weekdayOf, zonedTimeToUtc } from '../../core/dates.ts';
 import { kindOfFormType, LEAD_KIND_IDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { CONTACTED_STATUSES, isLeadStatus, LEAD_STATUSES, type LeadStatus } from './lifecycle.ts';
 
@@ -60,18 +60,39 @@ export function median(values: readonly number[]): number | undefined {
   return sorted.length % 2 ? sorted[middle] : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** Index of the last bound at or before `at` (-1 when before the first), by bisection. */
+function weekIndex(bounds: readonly number[], at: number): number {
+  let low = 0;
+  let high = bounds.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((bounds[middle] ?? Infinity) <= at) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
 const emptyKinds = (): Record<LeadKind, number> => Object.fromEntries(LEAD_KIND_IDS.map((kind) => [kind, 0])) as Record<LeadKind, number>;
 
 /** Everything the dashboard shows, from the leads received since the first of `weeks`. */
 export function buildDashboard(rows: Iterable<DashboardRow>, weeks: readonly string[]): Dashboard {
-  const byWeek = new Map(weeks.map((start) => [start, { start, counts: emptyKinds(), total: 0 }]));
+  const counted = weeks.map((start) => ({ start, counts: emptyKinds(), total: 0 }));
+  // Each week's first instant, and the end of the last one: a lead's week is found by comparing
+  // instants, without converting every lead's time to Mexico City (Intl is slow on thousands of rows).
+  const bounds = weeks.map((start) => zonedTimeToUtc(start, '00:00').getTime());
+  const last = weeks.at(-1);
+  const end = last === undefined ? -Infinity : zonedTimeToUtc(addDays(last, 7), '00:00').getTime();
   const pipeline = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
   const funnel = { received: 0, contacted: 0, proposal: 0, won: 0 };
   const waits: number[] = [];
   for (const row of rows) {
     const received = new Date(row.receivedAt);
-    if (Number.isNaN(received.getTime())) continue;
-    const week = byWeek.get(weekStart(todayInMexicoCity(received)));
+    const at = received.getTime();
+    if (Number.isNaN(at)) continue;
+    const week = at < end ? counted[weekIndex(bounds, at)] : undefined;
     const kind = kindOfFormType(row.formType);
     if (week && kind) {
       week.counts[kind] += 1;
@@ -91,7 +112,7 @@ export function buildDashboard(rows: Iterable<DashboardRow>, weeks: readonly str
   }
   const closed = pipeline.ganado + pipeline.perdido;
   return {
-    weeks: [...byWeek.values()],
+    weeks: counted,
     pipeline,
     funnel,
     conversion: funnel.received ? funnel.won / funnel.received : undefined,
