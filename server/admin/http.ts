@@ -43,7 +43,7 @@ export class HttpError extends Error {
 }
 
 export function sendHtml(res: ServerResponse, status: number, body: Html, headers: Record<string, string | string[]> = {}): void {
-  const payload = `<!doctype html>\n${toHtmlString(body)}`;
+  const payload = `<!DOCTYPE html>\n${toHtmlString(body)}`;
   res.writeHead(status, {
     ...ADMIN_HEADERS,
     'Content-Type': 'text/html; charset=utf-8',

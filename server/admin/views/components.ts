@@ -5,6 +5,12 @@ import { STATUS_LABELS, type LeadStatus } from '../lifecycle.ts';
 
 export const CSRF_FIELD = 'csrf';
 
+/** At most `max` characters, an ellipsis when cut (a tab's title has little room). */
+export function shorten(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('').trimEnd()}…`;
+}
+
 export function csrfInput(token: string): Html {
   return html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`;
 }

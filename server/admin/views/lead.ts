@@ -232,7 +232,8 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
   const reference = referenceOf(view.lead.id);
   return adminPage(
     context,
-    { title: `${reference} · ${view.lead.name}`, section: 'contacts', ...(view.notice ? { notice: view.notice } : {}) },
+    // The reference alone: a tab's title ends up in the browser's history, the name stays on the page.
+    { title: reference, section: 'contacts', ...(view.notice ? { notice: view.notice } : {}) },
     html`<p><a href="${ADMIN_PATHS.contacts}">← Volver a la bandeja</a></p>
 <div class="page-head"><div><h1>${reference} · ${view.lead.name}</h1>
 <p class="lede">${kindLabel(view.lead.formType)} · recibido ${dateTime(view.lead.receivedAt)} · ${statusBadge(view.state.status)}${view.prepared && html` · puntuación ${view.prepared.analysis.score}, prioridad ${view.prepared.analysis.priority}`}</p></div></div>

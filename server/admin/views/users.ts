@@ -5,7 +5,7 @@ import type { AdminUser } from '../model.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords.ts';
 import { ADMIN_PATHS, userPath } from '../paths.ts';
 import { ROLE_LABELS, ROLES } from '../roles.ts';
-import { csrfInput, dateTime, errorSummary, inputField, section, selectField, type FieldErrors } from './components.ts';
+import { csrfInput, dateTime, errorSummary, inputField, section, selectField, shorten, type FieldErrors } from './components.ts';
 import { adminPage, type Notice, type PageContext } from './layout.ts';
 
 export interface FormState {
@@ -59,7 +59,7 @@ export function userPage(
   const base = userPath(user.id);
   return adminPage(
     context,
-    { title: `Usuario ${user.name}`, section: 'users', ...(view.notice ? { notice: view.notice } : {}) },
+    { title: `Usuario ${shorten(user.name, 24)}`, section: 'users', ...(view.notice ? { notice: view.notice } : {}) },
     html`<p><a href="${ADMIN_PATHS.users}">← Volver a usuarios</a></p>
 <div class="page-head"><div><h1>${user.name}</h1><p class="lede">${user.email} · ${ROLE_LABELS[user.role]} · ${stateBadge(user)}</p></div></div>
 <div class="grid grid-2">

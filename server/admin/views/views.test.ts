@@ -1,3 +1,4 @@
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import type { StoredLead } from '../../db/leads.ts';
@@ -48,8 +49,12 @@ const lead: StoredLead = {
   clientHash: 'x',
 };
 
+const validator = new HtmlValidate(new FileSystemConfigLoader());
+const documents: string[] = [];
+
 function checkPage(page: Html): string {
   const out = toHtmlString(page);
+  documents.push(`<!DOCTYPE html>\n${out}`);
   expect(out).not.toContain(HOSTILE);
   const root = parse(out);
   expect(root.querySelectorAll('script')).toHaveLength(0);
@@ -175,10 +180,23 @@ describe('inbox views', () => {
     expect(self).toContain('No puedes desactivar tu propia cuenta.');
     expect(checkPage(userPage(context(admin), { user: { ...sales, active: false }, sessions: 0 }))).toContain('Reactivar la cuenta');
     expect(checkPage(accountPage(context(sales), { sessions: 1 }))).toContain('Cerrar sesión en todos los dispositivos');
+    expect(checkPage(userPage(context(admin), { user: { ...sales, name: 'Maximiliano Alejandro de la Concepción' }, sessions: 0 }))).toContain(
+      '<title>Usuario Maximiliano Alejandro d… · Ventas · Angram</title>',
+    );
   });
 
   it('error pages, signed in or out', () => {
     expect(checkPage(errorPage(403, { stylesheetVersion: 'v', context: context(sales) }))).toContain('Sin permiso');
     expect(checkPage(errorPage(404, { stylesheetVersion: 'v' }))).toContain('Página no encontrada');
+  });
+
+  // Last: every page rendered above, as the server sends it, is valid HTML by the site's own rules.
+  it('renders valid HTML', async () => {
+    expect(documents.length).toBeGreaterThan(10);
+    for (const document of documents) {
+      const report = await validator.validateString(document, 'inbox.html');
+      const messages = report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message} «${(m.selector ?? '').slice(0, 100)}»`));
+      expect(messages, /<title>(.*?)<\/title>/.exec(document)?.[1]).toEqual([]);
+    }
   });
 });
