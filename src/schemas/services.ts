@@ -7,6 +7,7 @@ import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { action, internalHref, kebabId, list, oneOf, questionAnswer, strict, text, whole } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 import { portfolioId } from './portfolio.ts';
+import { seoSchema } from './seo.ts';
 
 export const SERVICE_IDS = [
   'aplicaciones-web',
@@ -36,6 +37,8 @@ export function hasServicePage(id: string): id is keyof typeof SERVICE_PAGE_ANCH
 const titled = { title: text('un título', { max: 100 }) };
 
 const servicePage = strict({
+  /** The page's title, description and keywords for search engines. */
+  seo: seoSchema,
   hero: strict({
     eyebrow: text('una frase corta', { max: 60 }).optional(),
     ...titled,

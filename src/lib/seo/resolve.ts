@@ -1,5 +1,5 @@
 import { SITE } from '../../../core/site.ts';
-import { SEO_PRESETS, type SeoPresetKey } from './presets.ts';
+import type { SeoPreset } from './presets.ts';
 
 export interface OgImage {
   /** Absolute or root-relative URL; made absolute against the site. */
@@ -11,7 +11,8 @@ export interface OgImage {
 
 /** What a page passes to the layout: a preset, optionally extended. */
 export interface SeoInput {
-  preset: SeoPresetKey;
+  /** The page's SEO texts from its content file, with its canonical path. */
+  preset: SeoPreset;
   /** Page-specific overrides (a portfolio case sets its own title, description and image). */
   title?: string;
   description?: string;
@@ -58,14 +59,14 @@ export function absoluteUrl(path: string, site: string | URL): string {
  * `requestPath` is the page's own path; it is the canonical unless the page is the 404.
  */
 export function resolveSeo(input: SeoInput, site: string | URL, requestPath: string, defaultImage: OgImage): ResolvedSeo {
-  const preset = SEO_PRESETS[input.preset];
-  const noindex = input.noindex ?? ('noindex' in preset && preset.noindex);
+  const { preset } = input;
+  const noindex = input.noindex ?? preset.noindex === true;
   const title = brandTitle(input.title ?? preset.title);
   const description = input.description ?? preset.description;
   const path = input.path ?? preset.path ?? requestPath;
   const canonical = noindex ? null : absoluteUrl(path, site);
   const image = input.image ?? defaultImage;
-  const presetOgTitle = 'ogTitle' in preset ? preset.ogTitle : undefined;
+  const presetOgTitle = preset.ogTitle;
   return {
     title,
     description,
