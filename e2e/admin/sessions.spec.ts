@@ -80,6 +80,8 @@ test('sign out everywhere ends the sessions on every device', async ({ page, bro
 });
 
 test('wrong passwords are throttled with a 429 in Spanish, and the owner’s own browser still gets in', async ({ browser }) => {
+  // Eight sign-ins, each a deliberately memory-hard password check: give the test room on a busy machine.
+  test.slow();
   const account = createAccount('sales', 'Gabriel Blanco');
   // The owner signed in from this browser before: it holds the trusted-device cookie.
   const owner = await browser.newContext();
