@@ -47,4 +47,4 @@ for (const width of [320, 375, 1440]) {
   await page.close();
 }
 await browser.close();
-process.stdout.write(`${paths.length * 2} capturas en ${outDir}/\n`);
+process.stdout.write(`${paths.length * 3} capturas en ${outDir}/\n`);
