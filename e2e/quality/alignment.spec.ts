@@ -1,9 +1,10 @@
 /**
  * Card rows align: in cards that share a row, the same part starts at the same height whether a title,
- * a role or a label takes one line or two.
+ * a role or a label takes one line or two. Metric figures share their last line (bottom edge), their
+ * labels their first.
  */
 import { test, expect } from '../support/fixtures.ts';
-import { misalignedParts } from '../support/alignment.ts';
+import { misalignedParts, type CardPart } from '../support/alignment.ts';
 
 const CHECKS = [
   { path: '/', cards: '#equipo article', parts: ['h3', '[data-card-part="bio"]', '[data-card-part="tags"]'], widths: [1024, 1440] },
@@ -19,12 +20,12 @@ const CHECKS = [
     parts: ['h3', '[data-card-part="description"]', 'dl', '[data-card-part="tags"]', '[data-card-part="link"]'],
     widths: [768, 1024, 1440],
   },
-  { path: '/portfolio', cards: '[data-stat-grid] > div', parts: ['dd', 'dt'], widths: [320, 375, 1440] },
-  { path: '/portfolio/fintech-revolution', cards: '[data-stat-grid] > div', parts: ['dd', 'dt'], widths: [320, 375, 768, 1440] },
-  { path: '/portfolio/edutech-platform', cards: '[data-stat-grid] > div', parts: ['dd', 'dt'], widths: [320, 375, 1440] },
-  { path: '/proceso-desarrollo', cards: '[data-stat-grid] > div', parts: ['dd', 'dt'], widths: [320, 375, 1440] },
+  { path: '/portfolio', cards: '[data-stat-grid] > div', parts: [{ selector: 'dd', edge: 'bottom' }, 'dt'], widths: [320, 375, 1440] },
+  { path: '/portfolio/fintech-revolution', cards: '[data-stat-grid] > div', parts: [{ selector: 'dd', edge: 'bottom' }, 'dt'], widths: [320, 375, 768, 1440] },
+  { path: '/portfolio/edutech-platform', cards: '[data-stat-grid] > div', parts: [{ selector: 'dd', edge: 'bottom' }, 'dt'], widths: [320, 375, 1440] },
+  { path: '/proceso-desarrollo', cards: '[data-stat-grid] > div', parts: [{ selector: 'dd', edge: 'bottom' }, 'dt'], widths: [320, 375, 1440] },
   { path: '/servicios/aplicaciones-web', cards: 'section[aria-labelledby="casos-title"] article', parts: ['h3', '[data-card-part="description"]', 'dl', '[data-card-part="link"]'], widths: [1440] },
-] as const;
+] satisfies ReadonlyArray<{ path: string; cards: string; parts: CardPart[]; widths: number[] }>;
 
 for (const check of CHECKS) {
   for (const width of check.widths) {
