@@ -89,11 +89,24 @@ describe('resolveSeo', () => {
     expect(seo.ogType).toBe('article');
   });
 
-  it('gives the 404 page no canonical and a noindex robots tag', () => {
-    const seo = resolveSeo({ preset: 'notFound' }, site, '/no-existe', image);
-    expect(seo.canonical).toBeNull();
+  it('gives the 404 page its whole preset: its own canonical and Open Graph URL, a noindex robots tag', () => {
+    const seo = resolveSeo({ preset: 'notFound' }, site, '/404', image);
+    const preset = SEO_PRESETS.notFound;
+    expect(seo.canonical).toBe('https://www.angram.mx/404');
+    expect(seo.ogUrl).toBe(seo.canonical);
     expect(seo.robots).toMatch(/^noindex/);
     expect(seo.title).toBe('Página No Encontrada | Angram');
+    expect(seo.description).toBe(preset.description);
+    expect(seo.ogDescription).toBe(preset.description);
+    expect(seo.keywords).toBe(preset.keywords.join(', '));
+    expect(seo.ogImage.url).toMatch(/^https:\/\/www\.angram\.mx\//);
+  });
+
+  it('keeps a preset social description apart from the document one', () => {
+    const preset = { ...SEO_PRESETS.faq, ogDescription: 'Texto para redes sociales.' };
+    const seo = resolveSeo({ preset: 'faq' }, site, '/faq', image, { ...SEO_PRESETS, faq: preset });
+    expect(seo.ogDescription).toBe('Texto para redes sociales.');
+    expect(seo.description).toBe(SEO_PRESETS.faq.description);
   });
 
   it('uses the preset social title on the home page', () => {

@@ -1,5 +1,5 @@
 import { SITE } from '../site.ts';
-import { SEO_PRESETS, type SeoPresetKey } from './presets.ts';
+import { SEO_PRESETS, type SeoPreset, type SeoPresetKey } from './presets.ts';
 
 export interface OgImage {
   /** Absolute or root-relative URL; made absolute against the site. */
@@ -27,7 +27,7 @@ export interface ResolvedSeo {
   title: string;
   description: string;
   keywords: string;
-  canonical: string | null;
+  canonical: string;
   ogTitle: string;
   ogDescription: string;
   ogType: 'website' | 'article';
@@ -54,27 +54,35 @@ export function absoluteUrl(path: string, site: string | URL): string {
 }
 
 /**
- * Builds every head value of a page from its preset and overrides.
- * `requestPath` is the page's own path; it is the canonical unless the page is the 404.
+ * Builds every head value of a page from its preset and overrides, every field of the preset included.
+ * `requestPath` is the page's own path, the canonical when the preset has no route of its own: the
+ * 404 page points at its own address (`/404`), whatever unknown URL it is answering, and stays out
+ * of search results through `noindex` (a canonical alone would not keep it out).
  */
-export function resolveSeo(input: SeoInput, site: string | URL, requestPath: string, defaultImage: OgImage): ResolvedSeo {
-  const preset = SEO_PRESETS[input.preset];
-  const noindex = input.noindex ?? ('noindex' in preset && preset.noindex === true);
+export function resolveSeo(
+  input: SeoInput,
+  site: string | URL,
+  requestPath: string,
+  defaultImage: OgImage,
+  presets: Readonly<Record<SeoPresetKey, SeoPreset>> = SEO_PRESETS,
+): ResolvedSeo {
+  const preset = presets[input.preset];
+  const noindex = input.noindex ?? preset.noindex === true;
   const title = brandTitle(input.title ?? preset.title);
   const description = input.description ?? preset.description;
   const path = input.path ?? preset.path ?? requestPath;
-  const canonical = noindex ? null : absoluteUrl(path, site);
+  const canonical = absoluteUrl(path, site);
   const image = input.image ?? defaultImage;
-  const presetOgTitle = 'ogTitle' in preset ? preset.ogTitle : undefined;
+
   return {
     title,
     description,
     keywords: (input.keywords ?? preset.keywords).join(', '),
     canonical,
-    ogTitle: input.title ? title : (presetOgTitle ?? title),
-    ogDescription: description,
+    ogTitle: input.title ? title : (preset.ogTitle ?? title),
+    ogDescription: input.description ?? preset.ogDescription ?? description,
     ogType: input.ogType ?? 'website',
-    ogUrl: canonical ?? absoluteUrl(requestPath, site),
+    ogUrl: canonical,
     ogLocale: SITE.ogLocale,
     ogSiteName: SITE.name,
     ogImage: { ...image, url: new URL(image.src, site).href },
