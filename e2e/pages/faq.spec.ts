@@ -176,7 +176,7 @@ test.describe('/faq without JavaScript', () => {
     const count = await questions.count();
     expect(count).toBeGreaterThanOrEqual(16);
     await expect(answers).toHaveCount(count);
-    for (const figure of ['4 a 8 semanas', '8 a 16 semanas', '12 a 24 semanas', '30% al firmar', '40%', '3 meses de soporte gratuito', '500 USD al mes', '6 meses de garantía']) {
+    for (const figure of ['4 a 8 semanas', '8 a 16 semanas', '12 a 24 semanas', '30% al firmar', '40%', '3 meses de soporte gratuito', '500 USD al mes', '6 meses de garantía', 'tu presupuesto en pesos mexicanos']) {
       await expect(page.locator('#preguntas')).toContainText(figure);
     }
     await oneOpenAtATime(page);
