@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './support/fixtures.ts';
+import { sitemapPathsFromDist } from './support/built-site.ts';
 import { LIGHTHOUSE_SUMMARY_PATH } from '../src/lib/wiki/project-stats.ts';
 import { lighthouseMinimum } from '../src/lib/wiki/stats.ts';
 
@@ -59,6 +60,9 @@ test.describe('wiki pages', () => {
     const values = page.locator('[data-wiki-stats] [data-stat-value]');
     await expect(values).toHaveCount(4);
     await expect(values.first()).toHaveText(String(PAGES.length));
+    // Routes as a reader counts them: every page with an address of its own, which is what the sitemap lists.
+    await expect(values.nth(2)).toHaveText(String(sitemapPathsFromDist().length));
+    await expect(page.locator('[data-wiki-stats]')).toContainText('Rutas públicas');
     // The card shows the lowest indexable score of the committed benchmark, or "Sin medir" without one.
     const figure = existsSync(LIGHTHOUSE_SUMMARY_PATH)
       ? lighthouseMinimum(JSON.parse(readFileSync(LIGHTHOUSE_SUMMARY_PATH, 'utf8')))
