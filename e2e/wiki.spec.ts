@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './support/fixtures.ts';
-import { sitemapPathsFromDist } from './support/built-site.ts';
+import { builtPages, parsePage, sitemapPathsFromDist } from './support/built-site.ts';
 import { LIGHTHOUSE_SUMMARY_PATH } from '../src/lib/wiki/project-stats.ts';
 import { lighthouseMinimum } from '../src/lib/wiki/stats.ts';
 
@@ -347,5 +347,41 @@ test.describe('links in the built wiki', () => {
   test('every link from the wiki to the rest of the site resolves', () => {
     test.skip(!siteBuilt, 'las páginas de marketing aún no están en este build');
     expect(brokenLinks(links.filter((link) => !isWiki(link)))).toEqual([]);
+  });
+});
+
+test.describe('the wiki tells the truth', () => {
+  test('the architecture page names its four layers', async ({ page }) => {
+    await page.goto('/wikiangram/architecture');
+    await expect(page.locator('article h3')).toContainText(['Capa de presentación', 'Capa de lógica de negocio', 'Capa de enrutamiento', 'Capa de optimización']);
+  });
+
+  test('no page speaks of a specification its readers never saw, diagrams included', () => {
+    const wikiPages = builtPages().filter((built) => built.path.startsWith('/wikiangram/'));
+    expect(wikiPages.length).toBeGreaterThan(30);
+    const citing = wikiPages.filter((built) => /especificaci[oó]n/i.test(parsePage(built.file).querySelector('main')?.textContent ?? ''));
+    expect(citing.map((built) => built.path)).toEqual([]);
+  });
+
+  test('the navigation page states the navbar directive the layout really uses', async ({ page }) => {
+    const layout = readFileSync('src/layouts/BaseLayout.astro', 'utf8');
+    const directive = /<Navbar\s+(client:\w+)/.exec(layout)?.[1];
+    expect(directive).toBe('client:idle');
+    await page.goto('/wikiangram/navigation');
+    await expect(page.locator('article')).toContainText(`hidrata con ${directive}`);
+  });
+
+});
+
+test.describe('wiki search without its index', () => {
+  // The missing index is the point of the test: the browser logs the failed request and import.
+  test.use({ allowedConsoleErrors: [/status of 404|pagefind|dynamically imported module/i] });
+
+  test('says why it is unavailable, without sending the reader to a build that would not help', async ({ page }) => {
+    // The production server serves the index; a missing one stands in for `npm run dev`.
+    await page.route('**/pagefind/pagefind.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/wikiangram/overview');
+    await page.keyboard.press('Control+K');
+    await expect(page.getByRole('dialog')).toContainText('su índice lo sirve el sitio compilado (npm run build y después npm run serve)');
   });
 });
