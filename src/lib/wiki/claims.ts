@@ -44,6 +44,11 @@ function allFrom(repo: Repo, patterns: readonly string[], specifier: string): st
 
 export const WIKI_CLAIMS: readonly WikiClaim[] = [
   {
+    page: 'responsive',
+    says: /deja en `screenshots\/` la página a 320, 375 y 1440 px/,
+    check: (repo) => expect(repo, 'scripts/screenshots.ts', /for \(const width of \[320, 375, 1440\]\)/, 'captura a 320, 375 y 1440 px'),
+  },
+  {
     page: 'navigation',
     says: /`BaseLayout` hidrata con `client:idle`/,
     check: (repo) => expect(repo, 'src/layouts/BaseLayout.astro', /<Navbar\s+client:idle\b/, 'hidrata la barra con client:idle'),
