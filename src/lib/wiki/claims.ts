@@ -44,6 +44,18 @@ function allFrom(repo: Repo, patterns: readonly string[], specifier: string): st
 
 export const WIKI_CLAIMS: readonly WikiClaim[] = [
   {
+    page: 'seo',
+    says: /La 404 apunta a su propia dirección \(`\/404`/,
+    check: (repo) => expect(repo, 'src/lib/seo/resolve.ts', /const canonical = absoluteUrl\(path, site\);/, 'da canónica a toda página, la 404 incluida'),
+  },
+  {
+    page: 'forms-ctas',
+    says: /el nombre accesible del enlace es el título seguido de esas palabras/,
+    check: (repo) =>
+      expect(repo, 'src/components/portfolio/PortfolioCard.astro', /\{data\.title\}<span class="sr-only">, \{linkLabel\}<\/span>/, 'nombra el enlace con el título y «Ver Caso»') ??
+      expect(repo, 'src/components/ui/FeatureCard.astro', /\{title\}\{linkLabel && <span class="sr-only">, \{linkLabel\}<\/span>\}/, 'nombra el enlace con el título y «Ver Más»'),
+  },
+  {
     page: 'responsive',
     says: /deja en `screenshots\/` la página a 320, 375 y 1440 px/,
     check: (repo) => expect(repo, 'scripts/screenshots.ts', /for \(const width of \[320, 375, 1440\]\)/, 'captura a 320, 375 y 1440 px'),
