@@ -4,11 +4,10 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { nestedNotFound } from './src/integrations/nested-not-found.ts';
 import { wikiSearchIndex } from './src/integrations/pagefind.ts';
+import { precompress } from './src/integrations/precompress.ts';
 import { loadEnv } from 'vite';
-import { CONTACT_DEFAULTS } from './src/lib/contact.ts';
-import { SITE } from './src/lib/site.ts';
+import { SITE } from './core/site.ts';
 
 // The canonical origin of the public site. Every canonical link, og:url and the sitemap derive from it.
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
@@ -17,7 +16,9 @@ const site = process.env.SITE_URL || fileEnv.SITE_URL || SITE.defaultUrl;
 export default defineConfig({
   site,
   trailingSlash: 'never',
-  build: { format: 'directory' },
+  // Every page is a file (`contacto.html`, `portfolio/404.html`): CDNs serve `/contacto` from it
+  // without the redirect to `/contacto/` that folder-style output gets on hosts like Cloudflare Pages.
+  build: { format: 'file' },
   // 'jsx' (Astro 7's default) drops the whitespace between inline tags and glues Spanish words together
   // ("Contáctanos<a>hoy</a>"). HTML-aware compression keeps the spaces that separate words.
   compressHTML: true,
@@ -26,8 +27,9 @@ export default defineConfig({
     mdx(),
     // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index.
     sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/') }),
-    nestedNotFound(),
     wikiSearchIndex(),
+    // Last: compresses what the other integrations wrote too.
+    precompress(),
   ],
   // Code blocks are highlighted at build time into Prism's token classes (styled in src/styles/wiki.css):
   // Shiki's default inline colours would be style attributes, which the CSP blocks.
@@ -67,9 +69,9 @@ export default defineConfig({
     schema: {
       SITE_URL: envField.string({ context: 'server', access: 'public', default: SITE.defaultUrl }),
       PUBLIC_API_BASE: envField.string({ context: 'client', access: 'public', optional: true }),
-      PUBLIC_CONTACT_EMAIL: envField.string({ context: 'client', access: 'public', default: CONTACT_DEFAULTS.email }),
-      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', default: CONTACT_DEFAULTS.phone }),
-      PUBLIC_WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', default: CONTACT_DEFAULTS.whatsappNumber }),
+      PUBLIC_CONTACT_EMAIL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_ANALYTICS_ID: envField.string({ context: 'client', access: 'public', optional: true }),
     },
   },

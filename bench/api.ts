@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
-import { addDays, todayInMexicoCity } from '../src/lib/datetime.ts';
+import { addDays, todayInMexicoCity } from '../core/dates.ts';
 import { createApi, loadApiConfig } from '../server/api/index.ts';
 import { availableSlots } from '../server/availability/schedule.ts';
 import { silentLogger } from '../server/log/logger.ts';
@@ -26,6 +26,7 @@ const config = loadApiConfig({
   OUTBOX_DIR: join(dir, 'outbox'),
   NODE_ENV: 'production',
   RATE_LIMIT_MAX: '1000000000',
+  SCHEDULE_RATE_LIMIT_MAX: '1000000000',
 });
 const api = await createApi(config, { logger: silentLogger });
 const server = createServer((req, res) => void api.handle(req, res));
@@ -84,7 +85,7 @@ async function run(route: string, body: string, options: { amount?: number; dura
 const storedLeads = () => {
   const db = new DatabaseSync(config.databasePath, { readOnly: true });
   try {
-    return Number((db.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n);
+    return (db.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n;
   } finally {
     db.close();
   }

@@ -1,4 +1,5 @@
 import { test, expect } from './support/fixtures.ts';
+import { loadContentFacts } from '../core/content/load.ts';
 
 test('footer has the four columns, support e-mail, WhatsApp chat and phone hours', async ({ page }) => {
   await page.goto('/');
@@ -16,7 +17,7 @@ test('footer has the four columns, support e-mail, WhatsApp chat and phone hours
   expect(url.searchParams.get('text')).toMatch(/^Hola Angram/);
   await expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
 
-  await expect(footer).toContainText('Lunes a Viernes 9AM-6PM');
+  await expect(footer).toContainText(loadContentFacts().contact.supportHours.label);
   await expect(footer.getByRole('link', { name: 'Aplicaciones Web' })).toHaveAttribute('href', '/servicios/aplicaciones-web');
   await expect(footer.getByRole('link', { name: 'Preguntas frecuentes' })).toHaveAttribute('href', '/faq');
 });

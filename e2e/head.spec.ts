@@ -10,7 +10,7 @@ test('every page has a complete head: title, description, keywords, canonical, O
   test.setTimeout(180_000);
   const paths = await sitemapPaths(page);
   expect(paths.length).toBeGreaterThan(0);
-  const site = new URL(((await (await request.get('/sitemap-index.xml')).text()).match(/<loc>([^<]+)<\/loc>/)?.[1]) ?? '').origin;
+  const site = new URL(((/<loc>([^<]+)<\/loc>/.exec((await (await request.get('/sitemap-index.xml')).text())))?.[1]) ?? '').origin;
   const checkedImages = new Set<string>();
 
   for (const path of paths) {

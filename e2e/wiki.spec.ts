@@ -50,7 +50,7 @@ test.describe('wiki pages', () => {
   test('each page carries a BreadcrumbList Inicio › Wiki › page', async ({ request }) => {
     const html = await (await request.get('/wikiangram/backend-integration')).text();
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
-    const graph = JSON.parse(json)['@graph'] as Array<{ '@type': string; itemListElement?: Array<{ name: string }> }>;
+    const graph = (JSON.parse(json) as { '@graph': Array<{ '@type': string; itemListElement?: Array<{ name: string }> }> })['@graph'];
     const crumbs = graph.find((node) => node['@type'] === 'BreadcrumbList')?.itemListElement?.map((item) => item.name);
     expect(crumbs).toEqual(['Inicio', 'Wiki', 'Integración con el backend']);
   });
@@ -186,8 +186,11 @@ test.describe('wiki search', () => {
   const WORD = 'Caddyfile';
 
   test(`finds the one page that mentions «${WORD}», loading Pagefind only when opened`, async ({ page }) => {
-    const builtPages = readdirSync('dist/wikiangram').filter((slug) => existsSync(join('dist/wikiangram', slug, 'index.html')));
-    const mentioning = builtPages.filter((slug) => indexedText(readFileSync(join('dist/wikiangram', slug, 'index.html'), 'utf8')).includes(WORD));
+    // Pages are built as files (build.format 'file'): dist/wikiangram/<slug>.html.
+    const builtPages = readdirSync('dist/wikiangram')
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => name.slice(0, -'.html'.length));
+    const mentioning = builtPages.filter((slug) => indexedText(readFileSync(join('dist/wikiangram', `${slug}.html`), 'utf8')).includes(WORD));
     expect(mentioning).toEqual(['deployment']);
 
     const pagefindRequests: string[] = [];
@@ -343,7 +346,7 @@ test.describe('links in the built wiki', () => {
 
   // The rest of the site (contact, portfolio, services…) is built by other parts of the product; once
   // its pages are in dist/ every link the wiki makes to them must resolve too.
-  const siteBuilt = existsSync('dist/contacto/index.html');
+  const siteBuilt = existsSync('dist/contacto.html');
   test('every link from the wiki to the rest of the site resolves', () => {
     test.skip(!siteBuilt, 'las páginas de marketing aún no están en este build');
     expect(brokenLinks(links.filter((link) => !isWiki(link)))).toEqual([]);

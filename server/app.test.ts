@@ -1,7 +1,7 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './app.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
@@ -22,6 +22,13 @@ beforeAll(async () => {
   await writeFile(join(dir, '404.html'), '<title>Página No Encontrada</title>');
   await writeFile(join(dir, '_astro', 'app.abc123.js'), 'console.info("hola");'.repeat(50));
   await writeFile(join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+  // A page built as a file, with the copies the build writes beside it (told apart by their text).
+  await writeFile(join(dir, 'servicios.html'), '<title>Servicios</title>');
+  await writeFile(join(dir, 'servicios.html.gz'), gzipSync('<title>Servicios (copia comprimida al compilar)</title>'));
+  // A copy older than its page is stale and ignored.
+  await writeFile(join(dir, 'portfolio', 'fintech-revolution', 'index.html.gz'), gzipSync('<title>Viejo</title>'));
+  const past = new Date('2020-01-01T00:00:00Z');
+  await utimes(join(dir, 'portfolio', 'fintech-revolution', 'index.html.gz'), past, past);
   app = await startApp({ host: '127.0.0.1', port: 0, distDir: dir });
 });
 
@@ -40,12 +47,41 @@ describe('production server: static site', () => {
     expect(await response.text()).toContain('menos de 2 horas');
   });
 
-  it('redirects a trailing slash or /index.html to the one canonical URL', async () => {
-    for (const path of ['/contacto/', '/contacto/index.html']) {
+  it('redirects a trailing slash, .html or /index.html to the one canonical URL', async () => {
+    for (const path of ['/contacto/', '/contacto/index.html', '/contacto.html', '/contacto.html?x=1']) {
       const response = await get(path);
       expect(response.status, path).toBe(301);
-      expect(response.headers.get('location'), path).toBe('/contacto');
+      expect(response.headers.get('location'), path).toBe(path.endsWith('?x=1') ? '/contacto?x=1' : '/contacto');
     }
+    // Pages built as files (build.format 'file') are served at their clean URL.
+    expect(await (await get('/servicios')).text()).toContain('Servicios');
+  });
+
+  it('never redirects to another host, however the path is written', async () => {
+    for (const path of ['/.//evil.example/', '/..//evil.example/', '/%2e//evil.example/', '/.\\evil.example/', '/.//evil.example', '//evil.example/x/', '/\\evil.example/']) {
+      const response = await rawRequest(`GET ${path} HTTP/1.1`);
+      const location = /^Location: (.*)$/im.exec(response)?.[1]?.trim();
+      if (location !== undefined) {
+        expect(location, path).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, 'https://www.angram.mx').host, path).toBe('www.angram.mx');
+      }
+    }
+  });
+
+  it('answers a path of thousands of segments with the site 404, looking up no more than a few folders', async () => {
+    const deep = await get(`/${'a/'.repeat(7000)}x`);
+    expect(deep.status).toBe(404);
+    expect(await deep.text()).toContain('Página No Encontrada');
+    const section = await get(`/portfolio/${'b/'.repeat(3000)}x`);
+    expect(section.status).toBe(404);
+  });
+
+  it('serves the build’s pre-compressed copy, unless it is older than the file', async () => {
+    const fresh = await fetchRaw('/servicios', 'gzip');
+    expect(fresh.encoding).toBe('gzip');
+    expect(gunzipSync(fresh.body).toString()).toBe('<title>Servicios (copia comprimida al compilar)</title>');
+    const stale = await fetchRaw('/portfolio/fintech-revolution', 'gzip');
+    expect(gunzipSync(stale.body).toString()).toBe('<title>Caso</title>');
   });
 
   it('answers unknown paths with the nearest 404.html and status 404', async () => {

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { API_BASE_PATH } from '../core/api/routes.ts';
+import { makeDrainable } from './drain.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
@@ -7,6 +9,8 @@ import { errorMessage, stderrLogger } from './log/logger.ts';
 /** What the app needs from the lead API (see server/api/index.ts). */
 export interface ApiHandler {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** From now on readiness says no (the load balancer stops sending traffic). */
+  drain?(): void;
   close(): Promise<void>;
 }
 
@@ -17,18 +21,16 @@ export interface AppOptions {
   api?: ApiHandler;
 }
 
-export const API_PREFIX = '/api/';
 
 /** One process for the product: the lead API under /api/ and the static site everywhere else. */
 export function createApp({ distDir, api }: AppOptions): Server {
   const serveStatic = createStaticHandler(distDir);
-  // Slow or stalled clients are cut off instead of holding a connection open.
-  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     try {
       const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
-      if (path === '/api' || path.startsWith(API_PREFIX)) {
-        if (api) return await api.handle(req, res);
+      if (path === API_BASE_PATH.slice(0, -1) || path.startsWith(API_BASE_PATH)) {
+        if (api) { await api.handle(req, res); return; }
         res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ success: false, message: 'El servicio de formularios no está disponible.' }));
         return;
@@ -39,18 +41,25 @@ export function createApp({ distDir, api }: AppOptions): Server {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Error interno del servidor');
     }
-  });
+  };
+  // Slow or stalled clients are cut off instead of holding a connection open.
+  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => void handle(req, res));
 }
 
 export interface RunningApp {
   server: Server;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops for a deploy: readiness answers 503, no new connections, the requests in flight finish
+   * (at most `timeoutMs`, default 10 s), then the API stops (its current e-mail send included).
+   */
+  close(timeoutMs?: number): Promise<void>;
 }
 
 /** Starts the app; port 0 picks a free port (tests). */
 export async function startApp(options: AppOptions & { host: string; port: number }): Promise<RunningApp> {
   const server = createApp(options);
+  const drainable = makeDrainable(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -60,11 +69,10 @@ export async function startApp(options: AppOptions & { host: string; port: numbe
   return {
     server,
     url: `http://${host}:${port}`,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+    async close(timeoutMs = 10_000) {
+      options.api?.drain?.();
+      const cut = await drainable.drain(timeoutMs);
+      if (cut > 0) stderrLogger.warn('server.drain_timeout', { cut });
       await options.api?.close();
     },
   };

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, createApi, loadApiConfig } from './api/index.ts';
+import { ConfigError, createApi, loadApiConfig, type ApiConfig } from './api/index.ts';
 import { startApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
 
@@ -22,7 +22,7 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
   fail(`No encuentro el sitio compilado en ${distDir}. Ejecuta "npm run build" primero (o "npm start").`);
 }
 
-let apiConfig;
+let apiConfig: ApiConfig;
 try {
   apiConfig = loadApiConfig(process.env);
 } catch (error) {
@@ -39,7 +39,9 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   stderrLogger.info('server.shutdown', { signal });
-  await app.close();
+  // In-flight requests finish and the current e-mail send completes, each within SHUTDOWN_TIMEOUT_MS.
+  await app.close(apiConfig.shutdownTimeoutMs);
+  stderrLogger.info('server.stopped', { signal });
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,6 +1,6 @@
 /** The large contact form on /contacto, end to end, plus what a visitor sees when the API fails. */
 import type { Page } from '@playwright/test';
-import { formatAppointmentLong } from '../../src/lib/datetime.ts';
+import { formatAppointmentLong } from '../../core/dates.ts';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
 import {
   confirmedLeadId,
@@ -47,7 +47,7 @@ test('a visitor sends the large form with a meeting; the lead, its booking and b
   const body = nextSubmissionBody(page, 'contactBig');
   await form.getByRole('button', { name: 'Enviar mensaje' }).click();
   expect(Object.keys(await body).sort()).toEqual(
-    ['appointmentDate', 'budget', 'company', 'email', 'message', 'name', 'phone', 'projectType', 'timeline', 'website'].sort(),
+    ['appointmentDate', 'budget', 'company', 'email', 'message', 'name', 'phone', 'projectType', 'timeline'].sort(),
   );
 
   const id = await confirmedLeadId(page);
@@ -132,7 +132,7 @@ test.describe('while sending', () => {
   test.use({ allowedConsoleErrors: [/status of 429/] });
 
   test('the button shows progress and a second press sends nothing more', async ({ page }) => {
-    let release: () => void = () => {};
+    let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });

@@ -25,7 +25,7 @@ async function sendAndCheck(page: Page, form: Locator, serviceType: string, expe
   const body = nextSubmissionBody(page, 'contactConsultancy');
   await form.locator('button[type="submit"]').click();
   const sent = await body;
-  expect(Object.keys(sent).sort()).toEqual([...expectedKeys, 'website'].sort());
+  expect(Object.keys(sent).sort()).toEqual([...expectedKeys].sort());
   expect(sent.serviceType).toBe(serviceType);
 
   const id = await confirmedLeadId(page);

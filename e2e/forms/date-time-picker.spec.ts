@@ -1,5 +1,5 @@
 /** The date-time picker as a keyboard and pointer user meets it, on /contacto. */
-import { formatAppointmentLong, formatLongDate } from '../../src/lib/datetime.ts';
+import { formatAppointmentLong, formatLongDate } from '../../core/dates.ts';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
 import { DAY, leadForm, nthOpenDay, pickSlot } from './support.ts';
 
@@ -91,7 +91,7 @@ test('Cancelar keeps the chosen slot; Limpiar clears it and closes', async ({ pa
 
 test('shows a loading state while the slots arrive, and an empty day says so', async ({ page, request }) => {
   const { date } = await nthOpenDay(request, DAY.keyboard);
-  let release: () => void = () => {};
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });

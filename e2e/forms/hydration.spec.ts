@@ -2,7 +2,7 @@
  * The forms are complete in the server HTML: hydrating them moves nothing, and without JavaScript the
  * form shows, cannot send, and says how to write instead.
  */
-import { CONTACT_DEFAULTS } from '../../src/lib/contact.ts';
+import { loadContentFacts } from '../../core/content/load.ts';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
 import { leadForm } from './support.ts';
 
@@ -50,7 +50,7 @@ test.describe('without JavaScript', () => {
     const note = page.locator('[data-form="big"] noscript p');
     await expect(note).toBeVisible();
     await expect(note).toContainText('Para enviar este formulario necesitas JavaScript activado');
-    await expect(note.locator('a')).toHaveAttribute('href', `mailto:${CONTACT_DEFAULTS.email}`);
+    await expect(note.locator('a')).toHaveAttribute('href', `mailto:${loadContentFacts().contact.email}`);
   });
 });
 

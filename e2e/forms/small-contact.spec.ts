@@ -1,5 +1,5 @@
 /** The home page's small contact form (#contacto), end to end against the real API and database. */
-import { formatAppointmentLong } from '../../src/lib/datetime.ts';
+import { formatAppointmentLong } from '../../core/dates.ts';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
 import {
   confirmedLeadId,
@@ -40,7 +40,7 @@ test('a visitor sends the small form with a meeting and finds it booked, stored 
 
   const body = nextSubmissionBody(page, 'contactSmall');
   await form.getByRole('button', { name: 'Enviar mensaje' }).click();
-  expect(Object.keys(await body).sort()).toEqual(['appointmentDate', 'company', 'email', 'message', 'name', 'website']);
+  expect(Object.keys(await body).sort()).toEqual(['appointmentDate', 'company', 'email', 'message', 'name']);
 
   const id = await confirmedLeadId(page);
   const status = page.getByRole('status').filter({ hasText: `CONT-${id}` });

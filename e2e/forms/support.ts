@@ -159,7 +159,7 @@ export async function outboxMessages(leadId: number): Promise<OutboxMessage[]> {
   const dir = process.env.E2E_OUTBOX_DIR;
   if (!dir) throw new Error('E2E_OUTBOX_DIR no está definido');
   const db = database();
-  let rows: { id: number; audience: 'client' | 'internal'; recipient: string }[];
+  let rows: Array<{ id: number; audience: 'client' | 'internal'; recipient: string }>;
   try {
     rows = db.prepare('SELECT id, audience, recipient FROM outbox WHERE lead_id = ? ORDER BY id').all(leadId) as typeof rows;
   } finally {

@@ -23,7 +23,7 @@ for (const width of [375, 1440]) {
   test.describe(`axe at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 800 ? 740 : 900 } });
     for (const path of paths) {
-      test(`${path}`, async ({ page }) => {
+      test(path, async ({ page }) => {
         await page.goto(path);
         await revealAll(page);
         expect(await axeViolations(page)).toEqual([]);

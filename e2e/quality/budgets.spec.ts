@@ -18,7 +18,7 @@ for (const path of paths) {
     const foreign: string[] = [];
     const weights = { js: 0, css: 0 };
     const scripts: string[] = [];
-    const pending: Promise<void>[] = [];
+    const pending: Array<Promise<void>> = [];
 
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -55,8 +55,8 @@ for (const path of paths) {
 
     // Inline scripts and styles count too: they travel inside the HTML.
     const inline = await page.evaluate(() => ({
-      js: [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map((s) => s.textContent ?? '').join(''),
-      css: [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join(''),
+      js: [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map((s) => s.textContent).join(''),
+      css: [...document.querySelectorAll('style')].map((s) => s.textContent).join(''),
     }));
     weights.js += inline.js ? gzipSync(inline.js).length : 0;
     weights.css += inline.css ? gzipSync(inline.css).length : 0;

@@ -38,7 +38,7 @@ for (const { path, file } of builtPages()) {
     const text = visibleText(file);
     const problems = RULES.flatMap(({ pattern, fix }) =>
       [...text.matchAll(pattern)].map((match) => {
-        const at = match.index ?? 0;
+        const at = match.index;
         return `«${text.slice(Math.max(0, at - 30), at + match[0].length + 30).replace(/\s+/g, ' ').trim()}»: ${fix}`;
       }),
     );

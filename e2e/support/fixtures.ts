@@ -4,7 +4,8 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Every test runs against the server started by global-setup.ts and fails if the page logs a console
  * error or throws, unless the test declares the errors it provokes on purpose.
  */
-export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleGuard: void }>({
+export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleGuard: undefined }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none.
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL no está definido: global-setup no arrancó el servidor.');
@@ -21,7 +22,7 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleGuard: 
         errors.push(text);
       });
       page.on('pageerror', (error) => errors.push(error.message));
-      await use();
+      await use(undefined);
       expect(errors, 'errores en la consola del navegador').toEqual([]);
     },
     { auto: true },

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
  * Call before `page.goto`.
  */
 export async function holdIsland(page: Page, component: string): Promise<() => void> {
-  let release = () => {};
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(new RegExp(`/_astro/${component}\\.[^/]+\\.js$`), async (route) => {
     await held;

@@ -47,7 +47,7 @@ export async function textOverflows(page: Page): Promise<string[]> {
       ['auto', 'scroll'].includes(style.overflowX) || ['auto', 'scroll'].includes(style.overflowY);
     // Visually hidden text (skip links, labels for screen readers) sits in a 1 px clipped box on purpose.
     const visuallyHidden = (el: Element, style: CSSStyleDeclaration): boolean =>
-      (style.clip !== 'auto' && style.clip !== '') || style.clipPath !== 'none' || (el.getBoundingClientRect().width <= 1 && style.overflowX !== 'visible');
+      style.clipPath !== 'none' || (el.getBoundingClientRect().width <= 1 && style.overflowX !== 'visible');
 
     if (document.documentElement.scrollWidth > viewportWidth + TOLERANCE) {
       problems.push(`la página se desplaza de lado: ${document.documentElement.scrollWidth - viewportWidth} px más ancha que la pantalla`);

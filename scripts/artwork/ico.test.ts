@@ -31,7 +31,7 @@ describe('encodeIco', () => {
     expect(second).toMatchObject({ width: 256, height: 256, offset: 38 + small.length, bytes: large.length });
   });
 
-  it('rejects an empty list and sizes outside 1..256', async () => {
+  it('rejects an empty list and sizes outside 1..256', () => {
     expect(() => encodeIco([])).toThrow();
     expect(() => encodeIco([{ size: 300, png: new Uint8Array(1) }])).toThrow(/1\.\.256/);
   });

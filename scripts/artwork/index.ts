@@ -49,11 +49,11 @@ async function main(): Promise<void> {
 
   const jobs: Job[] = [
     // The default logo takes its wordmark colour from CSS when inlined as an Astro SVG component.
-    { spec: BRAND_OUTPUTS.logo, render: async () => logo('currentColor', 'ag-logo') },
-    { spec: BRAND_OUTPUTS.logoLight, render: async () => logo(PALETTE.white, 'ag-logo-light') },
-    { spec: BRAND_OUTPUTS.logoDark, render: async () => logo(PALETTE.ink, 'ag-logo-dark') },
-    { spec: BRAND_OUTPUTS.mark, render: async () => markSvg('ag-mark') },
-    { spec: BRAND_OUTPUTS.faviconSvg, render: async () => markSvg('ag-favicon') },
+    { spec: BRAND_OUTPUTS.logo, render: () => Promise.resolve(logo('currentColor', 'ag-logo')) },
+    { spec: BRAND_OUTPUTS.logoLight, render: () => Promise.resolve(logo(PALETTE.white, 'ag-logo-light')) },
+    { spec: BRAND_OUTPUTS.logoDark, render: () => Promise.resolve(logo(PALETTE.ink, 'ag-logo-dark')) },
+    { spec: BRAND_OUTPUTS.mark, render: () => Promise.resolve(markSvg('ag-mark')) },
+    { spec: BRAND_OUTPUTS.faviconSvg, render: () => Promise.resolve(markSvg('ag-favicon')) },
     {
       spec: BRAND_OUTPUTS.faviconIco,
       render: async () => {

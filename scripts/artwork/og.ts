@@ -2,7 +2,7 @@
  * Open Graph cards (1200x630): the brand lockup, a headline set in the site's fonts (as paths) and a
  * glass composition of interface panels on the right.
  */
-import { SITE } from '../../src/lib/site.ts';
+import { SITE } from '../../core/site.ts';
 import { markElements, wordmarkPath } from './brand.ts';
 import { PALETTE } from './palette.ts';
 import { createScene, paintBackdrop, type Scene } from './scene.ts';
@@ -165,7 +165,7 @@ export function defaultOgSvg(type: Typesetter): string {
 }
 
 /** Syntax-coloured lines of the wiki card's code block: indent, length, colour. */
-const CODE_LINES: readonly (readonly [number, number, string])[] = [
+const CODE_LINES: ReadonlyArray<readonly [number, number, string]> = [
   [24, 60, PALETTE.violet],
   [24, 120, PALETTE.cyan],
   [48, 90, PALETTE.coral],

@@ -17,7 +17,7 @@ export async function lowFrequencyError(original: Buffer, encoded: Buffer): Prom
   const [a, b] = await Promise.all(
     [original, encoded].map((image) => sharp(image).removeAlpha().blur(BLUR_SIGMA).raw().toBuffer()),
   );
-  if (!a || !b || a.length !== b.length) throw new Error('Images differ in size');
+  if (a?.length !== b?.length || !a || !b) throw new Error('Images differ in size');
   let max = 0;
   for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs((a[i] ?? 0) - (b[i] ?? 0)));
   return max;

@@ -167,7 +167,7 @@ export interface BackdropOptions {
   from?: string;
   to?: string;
   /** Coloured light sources: position and radius as fractions of the scene size. */
-  lights: readonly { x: number; y: number; r: number; color: string; opacity: number }[];
+  lights: ReadonlyArray<{ x: number; y: number; r: number; color: string; opacity: number }>;
   /** Faint grid spacing in px, 0 for none. */
   grid?: number;
 }

@@ -69,7 +69,7 @@ export function radialGradient(id: string, list: readonly Stop[], extra: Attrs =
 }
 
 /** Polyline path through the points, smoothed with Catmull-Rom splines turned into cubic Béziers. */
-export function smoothPath(points: readonly (readonly [number, number])[], tension = 0.5): string {
+export function smoothPath(points: ReadonlyArray<readonly [number, number]>, tension = 0.5): string {
   if (points.length < 2) return '';
   const first = points[0] as readonly [number, number];
   let d = `M${n(first[0])} ${n(first[1])}`;

@@ -1,63 +1,112 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from './test-support.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 
-describe('honeypot', () => {
-  let t: TestApi;
-  beforeAll(async () => {
-    t = await startTestApi();
-  });
-  afterAll(async () => {
-    await t.dispose();
-  });
+describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
+  describe('honeypot', () => {
+    let t: TestApi;
+    beforeAll(async () => {
+      t = await startTestApi({}, { engine });
+    });
+    afterAll(async () => {
+      await t.dispose();
+    });
 
-  it('answers a filled honeypot exactly like a success but stores and sends nothing', async () => {
-    const real = await t.post('/api/webSite/contactSmall', VALID.small);
-    expect(real.status).toBe(201);
-    const bot = await t.post('/api/webSite/contactBig', { ...VALID.big, website: 'http://spam.example', appointmentDate: OPEN_SLOT });
-    expect(bot.status).toBe(201);
-    expect(Object.keys(bot.body).sort()).toEqual(Object.keys(real.body).sort());
-    expect(bot.body).toMatchObject({ success: true, message: real.body.message });
-    expect(bot.body.id).toBe((real.body.id as number) + 1);
-    expect(bot.body.reference).toBe(`CONT-${bot.body.id}`);
-    expect(t.count('leads')).toBe(1);
-    expect(t.count('bookings')).toBe(0);
-    expect(t.count('outbox')).toBe(2);
-  });
+    it('answers a filled honeypot exactly like a success but stores and sends nothing', async () => {
+      const real = await t.post('/api/webSite/contactSmall', VALID.small);
+      expect(real.status).toBe(201);
+      const bot = await t.post('/api/webSite/contactBig', { ...VALID.big, website: 'http://spam.example', appointmentDate: OPEN_SLOT });
+      expect(bot.status).toBe(201);
+      expect(Object.keys(bot.body).sort()).toEqual(Object.keys(real.body).sort());
+      expect(bot.body).toMatchObject({ success: true, message: real.body.message });
+      expect(bot.body.id).toBe((real.body.id as number) + 1);
+      expect(bot.body.reference).toBe(`CONT-${String(bot.body.id)}`);
+      expect(await t.count('leads')).toBe(1);
+      expect(await t.count('bookings')).toBe(0);
+      expect(await t.count('outbox')).toBe(2);
+    });
 
-  it('ignores an empty honeypot (humans leave it blank)', async () => {
-    const res = await t.post('/api/webSite/contactSmall', { ...VALID.small, website: '' });
-    expect(res.status).toBe(201);
-    expect(t.count('leads')).toBe(2);
-  });
-});
-
-describe('rate limit', () => {
-  let t: TestApi;
-  beforeAll(async () => {
-    t = await startTestApi({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '600000' });
-  });
-  afterAll(async () => {
-    await t.dispose();
+    it('ignores an empty honeypot (humans leave it blank)', async () => {
+      const res = await t.post('/api/webSite/contactSmall', { ...VALID.small, website: '' });
+      expect(res.status).toBe(201);
+      expect(await t.count('leads')).toBe(2);
+    });
   });
 
-  it('answers 429 with Retry-After after too many submissions from one address', async () => {
-    // Rejected submissions do not count: fixing a typo never locks a visitor out.
-    expect((await t.post('/api/webSite/contactSmall', { ...VALID.small, email: 'mal' })).status).toBe(422);
-    for (let index = 0; index < 3; index += 1) {
-      expect((await t.post('/api/webSite/contactSmall', VALID.small)).status).toBe(201);
-    }
-    const res = await t.post('/api/webSite/contactBig', VALID.big);
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({ success: false, message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 10 minutos.' });
-    const retryAfter = Number(res.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(500);
-    expect(retryAfter).toBeLessThanOrEqual(600);
-    expect(t.count('leads')).toBe(3);
+  describe('rate limit', () => {
+    let t: TestApi;
+    beforeAll(async () => {
+      t = await startTestApi({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '600000' }, { engine });
+    });
+    afterAll(async () => {
+      await t.dispose();
+    });
+
+    it('answers 429 with Retry-After after too many submissions from one address', async () => {
+      // Rejected submissions do not count: fixing a typo never locks a visitor out.
+      expect((await t.post('/api/webSite/contactSmall', { ...VALID.small, email: 'mal' })).status).toBe(422);
+      for (let index = 0; index < 3; index += 1) {
+        expect((await t.post('/api/webSite/contactSmall', VALID.small)).status).toBe(201);
+      }
+      const res = await t.post('/api/webSite/contactBig', VALID.big);
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ success: false, message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 10 minutos.' });
+      const retryAfter = Number(res.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(500);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(await t.count('leads')).toBe(3);
+    });
+
+    it('does not count reading the options or the schedule against the submissions', async () => {
+      expect((await t.request('/api/webSite/contactFormSelects')).status).toBe(200);
+      expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-24' })).status).toBe(200);
+    });
   });
 
-  it('does not limit reading the options or the schedule', async () => {
-    expect((await t.request('/api/webSite/contactFormSelects')).status).toBe(200);
-    expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-24' })).status).toBe(200);
+  describe('booking quotas and the schedule limit', () => {
+    let t: TestApi;
+    beforeAll(async () => {
+      t = await startTestApi({ BOOKING_LIMIT_PER_DAY: '2', SCHEDULE_RATE_LIMIT_MAX: '3', TRUST_PROXY: '1' }, { engine });
+    });
+    afterAll(async () => {
+      await t.dispose();
+    });
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const book = (time: string, email: string, address: string) =>
+      t.post('/api/webSite/contactBig', { ...VALID.big, email, appointmentDate: `2026-11-25T${time}` }, from(address));
+
+    it('lets one address book two meetings a day, whatever e-mails it uses', async () => {
+      expect((await book('09:00', 'uno@empresa.mx', '198.51.100.1')).status).toBe(201);
+      expect((await book('10:00', 'dos@empresa.mx', '198.51.100.1')).status).toBe(201);
+      const third = await book('11:00', 'tres@empresa.mx', '198.51.100.1');
+      expect(third.status).toBe(429);
+      expect(third.body).toEqual({
+        success: false,
+        message: 'Solo se pueden agendar 2 reuniones al día por persona. Si necesitas otra, escríbenos a hola@angram.mx y la agendamos contigo.',
+      });
+      // Still free for everyone else, and a message without a meeting is still welcome.
+      expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-25' }, from('198.51.100.9'))).body.schedule).toContain('11:00');
+      expect((await t.post('/api/webSite/contactSmall', VALID.small, from('198.51.100.1'))).status).toBe(201);
+    });
+
+    it('lets one e-mail book two meetings a day, from whatever addresses', async () => {
+      expect((await book('12:00', 'Ana@Cliente.mx', '198.51.100.2')).status).toBe(201);
+      expect((await book('13:00', 'ana@cliente.mx', '198.51.100.3')).status).toBe(201);
+      expect((await book('14:00', 'ANA@cliente.mx', '198.51.100.4')).status).toBe(429);
+      expect((await book('14:00', 'otra@cliente.mx', '198.51.100.4')).status).toBe(201);
+      expect(await t.count('bookings')).toBe(5);
+    });
+
+    it('limits scheduleAvailable per address with a Spanish 429', async () => {
+      for (let index = 0; index < 3; index += 1) {
+        expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.20'))).status).toBe(200);
+      }
+      const res = await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.20'));
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ success: false, message: 'Consultaste los horarios demasiadas veces seguidas. Intenta de nuevo en 10 minutos.' });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.21'))).status).toBe(200);
+    });
   });
 });
 
@@ -69,8 +118,8 @@ describe('CORS', () => {
   afterAll(async () => {
     await t.dispose();
   });
-  afterEach(() => {
-    expect(t.count('leads')).toBeLessThanOrEqual(1);
+  afterEach(async () => {
+    expect(await t.count('leads')).toBeLessThanOrEqual(1);
   });
 
   it('allows the site origin, with a preflight', async () => {

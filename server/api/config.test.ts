@@ -6,6 +6,14 @@ describe('loadApiConfig', () => {
     const config = loadApiConfig({});
     expect(config).toMatchObject({
       databasePath: 'data/leads.db',
+      databaseUrl: undefined,
+      databasePoolMax: 10,
+      bookingLimitPerDay: 2,
+      scheduleRateLimitMax: 120,
+      outboxGiveUpHours: 168,
+      outboxLeaseMs: 120_000,
+      smtpTimeoutMs: 10_000,
+      shutdownTimeoutMs: 10_000,
       outboxDir: 'data/outbox',
       smtpUrl: undefined,
       mailFrom: 'Angram <hola@angram.mx>',
@@ -25,6 +33,14 @@ describe('loadApiConfig', () => {
   it('reads every variable; empty ones count as unset', () => {
     const config = loadApiConfig({
       DATABASE_PATH: '/var/lib/angram/leads.db',
+      DATABASE_URL: 'postgres://angram:secreto@db.interna:5432/angram',
+      DATABASE_POOL_MAX: '20',
+      BOOKING_LIMIT_PER_DAY: '3',
+      SCHEDULE_RATE_LIMIT_MAX: '60',
+      OUTBOX_GIVE_UP_HOURS: '72',
+      OUTBOX_LEASE_MS: '60000',
+      SMTP_TIMEOUT_MS: '5000',
+      SHUTDOWN_TIMEOUT_MS: '20000',
       OUTBOX_DIR: '',
       SMTP_URL: 'smtp://ventas:secreto@smtp.example.mx:587',
       SALES_EMAIL: 'leads@angram.mx',
@@ -41,6 +57,14 @@ describe('loadApiConfig', () => {
     });
     expect(config).toMatchObject({
       databasePath: '/var/lib/angram/leads.db',
+      databaseUrl: 'postgres://angram:secreto@db.interna:5432/angram',
+      databasePoolMax: 20,
+      bookingLimitPerDay: 3,
+      scheduleRateLimitMax: 60,
+      outboxGiveUpHours: 72,
+      outboxLeaseMs: 60_000,
+      smtpTimeoutMs: 5000,
+      shutdownTimeoutMs: 20_000,
       outboxDir: 'data/outbox',
       smtpUrl: 'smtp://ventas:secreto@smtp.example.mx:587',
       salesEmail: 'leads@angram.mx',
@@ -61,14 +85,23 @@ describe('loadApiConfig', () => {
 
   it('names every invalid variable in one clear error', () => {
     const attempt = () =>
-      loadApiConfig({ RATE_LIMIT_MAX: 'cinco', MAIL_FROM: 'Angram <hola>', SMTP_URL: 'http://mail', SALES_EMAIL: 'ventas', SITE_URL: 'angram.mx', TRUST_PROXY: 'quizá' });
+      loadApiConfig({
+        RATE_LIMIT_MAX: 'cinco',
+        MAIL_FROM: 'Angram <hola>',
+        SMTP_URL: 'http://mail',
+        SALES_EMAIL: 'ventas',
+        SITE_URL: 'angram.mx',
+        TRUST_PROXY: 'quizá',
+        DATABASE_URL: 'mysql://db/angram',
+        BOOKING_LIMIT_PER_DAY: '0',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toContain('Configuración inválida de la API');
-      for (const name of ['RATE_LIMIT_MAX', 'MAIL_FROM', 'SMTP_URL', 'SALES_EMAIL', 'SITE_URL', 'TRUST_PROXY']) expect(message).toContain(`- ${name}:`);
+      for (const name of ['RATE_LIMIT_MAX', 'MAIL_FROM', 'SMTP_URL', 'SALES_EMAIL', 'SITE_URL', 'TRUST_PROXY', 'DATABASE_URL', 'BOOKING_LIMIT_PER_DAY']) expect(message).toContain(`- ${name}:`);
     }
   });
 });

@@ -3,17 +3,23 @@
  * as unset (as in a copied `.env.example`). Every variable is documented in `server/api/README.md`.
  */
 import { z } from 'zod';
-import { contactDetails, type ContactDetails } from '../../src/lib/contact.ts';
-import { SITE } from '../../src/lib/site.ts';
+import { DEFAULT_API_PORT } from '../../core/api/routes.ts';
+import { contactDetails, type ContactDetails } from '../../core/contact.ts';
+import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
+import { SITE } from '../../core/site.ts';
 import { addressOf, DEFAULT_ASSIGNEE, DEFAULT_SALES_EMAIL, defaultMailFrom } from '../email/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
-export const DEFAULT_API_PORT = 8081;
+export { DEFAULT_API_PORT };
 
 export interface ApiConfig {
-  /** SQLite file (`DATABASE_PATH`). */
+  /** SQLite file (`DATABASE_PATH`), used when `databaseUrl` is not set. */
   databasePath: string;
+  /** PostgreSQL (`DATABASE_URL=postgres://…`): the engine for more than one instance. */
+  databaseUrl: string | undefined;
+  /** Connections per instance to PostgreSQL (`DATABASE_POOL_MAX`). */
+  databasePoolMax: number;
   /** Where `.eml` files go when no SMTP server is set (`OUTBOX_DIR`). */
   outboxDir: string;
   /** `smtp://user:pass@host:587` or `smtps://…` (`SMTP_URL`); undefined writes `.eml` files instead. */
@@ -34,16 +40,28 @@ export interface ApiConfig {
   trustProxyHops: number;
   /** Secret for the client-address hash (`IP_HASH_SALT`); undefined = a random one kept in the database. */
   ipHashSalt: string | undefined;
-  /** First retry delay of a failed e-mail (`OUTBOX_RETRY_BASE_MS`), doubled on each attempt. */
+  /** Meeting bookings per client address and per e-mail in 24 hours (`BOOKING_LIMIT_PER_DAY`). */
+  bookingLimitPerDay: number;
+  /** `scheduleAvailable` calls per client address per `rateLimitWindowMs` (`SCHEDULE_RATE_LIMIT_MAX`). */
+  scheduleRateLimitMax: number;
+  /** First retry delay of a failed e-mail (`OUTBOX_RETRY_BASE_MS`), doubled on each attempt up to an hour. */
   outboxRetryBaseMs: number;
-  /** Attempts before an e-mail is marked failed (`OUTBOX_MAX_ATTEMPTS`). */
-  outboxMaxAttempts: number;
+  /** How long a message keeps being retried while SMTP fails temporarily (`OUTBOX_GIVE_UP_HOURS`). */
+  outboxGiveUpHours: number;
+  /** How long a worker holds a claimed message before another instance may take it (`OUTBOX_LEASE_MS`). */
+  outboxLeaseMs: number;
+  /** Connection and greeting timeout of the SMTP server (`SMTP_TIMEOUT_MS`). */
+  smtpTimeoutMs: number;
+  /** On SIGTERM, how long in-flight requests and the current e-mail may take (`SHUTDOWN_TIMEOUT_MS`). */
+  shutdownTimeoutMs: number;
   /** Largest accepted request body in bytes. */
   bodyLimitBytes: number;
   /** Port of `server/api/standalone.ts` (`API_PORT`). */
   port: number;
-  /** Public contact details (`PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE`, `PUBLIC_WHATSAPP_NUMBER`). */
+  /** Public contact details: content/contact.yaml, with `PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE` and `PUBLIC_WHATSAPP_NUMBER` on top. */
   contact: ContactDetails;
+  /** The editorial facts of content/ the API needs (option lists, offers, contact details). */
+  facts: ContentFacts;
   /** `asignado_a` of the internal e-mails. */
   assignee: string;
 }
@@ -53,7 +71,7 @@ export const BODY_LIMIT_BYTES = 32 * 1024;
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
-  z.preprocess(blank, schema.optional()).transform((value) => (value === undefined ? fallback : value) as z.output<T>);
+  z.preprocess(blank, schema.optional()).transform((value) => (value === undefined ? fallback : value));
 
 const positiveInt = (name: string) =>
   z.coerce.number({ error: `${name} debe ser un número` }).int(`${name} debe ser entero`).positive(`${name} debe ser mayor que 0`);
@@ -74,6 +92,10 @@ const trustProxy = z.string().transform((value, context) => {
 
 const envSchema = z.object({
   DATABASE_PATH: withDefault(z.string(), 'data/leads.db'),
+  DATABASE_URL: optional(
+    z.string().refine((value) => /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value), 'DATABASE_URL debe empezar con postgres:// o postgresql://'),
+  ),
+  DATABASE_POOL_MAX: withDefault(positiveInt('DATABASE_POOL_MAX'), 10),
   OUTBOX_DIR: withDefault(z.string(), 'data/outbox'),
   SMTP_URL: optional(
     z.string().refine((value) => /^smtps?:\/\//i.test(value) && URL.canParse(value), 'SMTP_URL debe empezar con smtp:// o smtps://'),
@@ -88,8 +110,13 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: withDefault(positiveInt('RATE_LIMIT_WINDOW_MS'), 10 * 60 * 1000),
   TRUST_PROXY: withDefault(trustProxy, 0),
   IP_HASH_SALT: optional(z.string().min(16, 'IP_HASH_SALT debe tener al menos 16 caracteres')),
+  BOOKING_LIMIT_PER_DAY: withDefault(positiveInt('BOOKING_LIMIT_PER_DAY'), 2),
+  SCHEDULE_RATE_LIMIT_MAX: withDefault(positiveInt('SCHEDULE_RATE_LIMIT_MAX'), 120),
   OUTBOX_RETRY_BASE_MS: withDefault(positiveInt('OUTBOX_RETRY_BASE_MS'), 60_000),
-  OUTBOX_MAX_ATTEMPTS: withDefault(positiveInt('OUTBOX_MAX_ATTEMPTS'), 8),
+  OUTBOX_GIVE_UP_HOURS: withDefault(positiveInt('OUTBOX_GIVE_UP_HOURS'), 7 * 24),
+  OUTBOX_LEASE_MS: withDefault(positiveInt('OUTBOX_LEASE_MS'), 120_000),
+  SMTP_TIMEOUT_MS: withDefault(positiveInt('SMTP_TIMEOUT_MS'), 10_000),
+  SHUTDOWN_TIMEOUT_MS: withDefault(positiveInt('SHUTDOWN_TIMEOUT_MS'), 10_000),
   API_PORT: withDefault(z.coerce.number().int().min(0).max(65535, 'API_PORT debe estar entre 0 y 65535'), DEFAULT_API_PORT),
   PUBLIC_CONTACT_EMAIL: optional(z.email('PUBLIC_CONTACT_EMAIL debe ser un correo electrónico')),
   PUBLIC_CONTACT_PHONE: optional(z.string()),
@@ -101,14 +128,14 @@ export class ConfigError extends Error {
 }
 
 /** Reads and validates the API's environment; throws a `ConfigError` naming every bad variable. */
-export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
+export function loadApiConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = loadContentFacts()): ApiConfig {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `- ${String(issue.path[0] ?? '')}: ${issue.message}`);
     throw new ConfigError(`Configuración inválida de la API:\n${lines.join('\n')}`);
   }
   const values = result.data;
-  const contact = contactDetails({
+  const contact = contactDetails(facts.contact, {
     email: values.PUBLIC_CONTACT_EMAIL,
     phone: values.PUBLIC_CONTACT_PHONE,
     whatsappNumber: values.PUBLIC_WHATSAPP_NUMBER,
@@ -117,6 +144,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
   const allowedOrigins = values.NODE_ENV === 'development' ? [siteOrigin, DEV_SITE_ORIGIN] : [siteOrigin];
   return {
     databasePath: values.DATABASE_PATH,
+    databaseUrl: values.DATABASE_URL,
+    databasePoolMax: values.DATABASE_POOL_MAX,
     outboxDir: values.OUTBOX_DIR,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? defaultMailFrom(contact),
@@ -128,11 +157,17 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiConfig {
     rateLimitWindowMs: values.RATE_LIMIT_WINDOW_MS,
     trustProxyHops: values.TRUST_PROXY,
     ipHashSalt: values.IP_HASH_SALT,
+    bookingLimitPerDay: values.BOOKING_LIMIT_PER_DAY,
+    scheduleRateLimitMax: values.SCHEDULE_RATE_LIMIT_MAX,
     outboxRetryBaseMs: values.OUTBOX_RETRY_BASE_MS,
-    outboxMaxAttempts: values.OUTBOX_MAX_ATTEMPTS,
+    outboxGiveUpHours: values.OUTBOX_GIVE_UP_HOURS,
+    outboxLeaseMs: values.OUTBOX_LEASE_MS,
+    smtpTimeoutMs: values.SMTP_TIMEOUT_MS,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
     port: values.API_PORT,
     contact,
+    facts,
     assignee: DEFAULT_ASSIGNEE,
   };
 }

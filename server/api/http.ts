@@ -34,10 +34,18 @@ export const failure = (status: number, message: string, headers?: Record<string
 /** How much of an oversized body is read and thrown away so the client still gets its 413. */
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
 
-function isJsonContentType(header: string | undefined): boolean {
-  if (!header) return false;
-  const mediaType = header.split(';', 1)[0]?.trim().toLowerCase();
-  return mediaType === 'application/json';
+type ContentTypeVerdict = 'json' | 'not-json' | 'wrong-charset';
+
+/** `application/json`, with no charset or UTF-8 (the only one JSON allows on the wire, RFC 8259). */
+export function judgeContentType(header: string | undefined): ContentTypeVerdict {
+  if (!header) return 'not-json';
+  const [mediaType = '', ...parameters] = header.split(';');
+  if (mediaType.trim().toLowerCase() !== 'application/json') return 'not-json';
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=', 2).map((part) => part.trim().toLowerCase());
+    if (name === 'charset' && !['utf-8', 'utf8'].includes(value.replace(/^"(.*)"$/, '$1'))) return 'wrong-charset';
+  }
+  return 'json';
 }
 
 /** Discards the rest of a request; gives up (and drops the connection) past `DRAIN_LIMIT_BYTES`. */
@@ -68,9 +76,11 @@ function drain(req: IncomingMessage, alreadyRead: number): Promise<boolean> {
  * Throws `RequestError` 415 (not JSON), 413 (too large) or 400 (malformed JSON, or not an object).
  */
 export async function readJsonObject(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
-  if (!isJsonContentType(req.headers['content-type'])) {
+  const contentType = judgeContentType(req.headers['content-type']);
+  if (contentType !== 'json') {
     const drained = await drain(req, 0);
-    throw new RequestError(failure(415, MESSAGES.unsupportedMediaType), !drained);
+    const message = contentType === 'wrong-charset' ? MESSAGES.unsupportedCharset : MESSAGES.unsupportedMediaType;
+    throw new RequestError(failure(415, message), !drained);
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
@@ -104,9 +114,16 @@ export async function readJsonObject(req: IncomingMessage, limit: number): Promi
     const drained = await drain(req, size);
     throw new RequestError(failure(413, MESSAGES.payloadTooLarge), !drained);
   }
+  let text: string;
+  try {
+    // Fatal: bytes that are not UTF-8 are refused, never stored as replacement characters.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new RequestError(failure(400, MESSAGES.invalidUtf8));
+  }
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw new RequestError(failure(400, MESSAGES.malformedJson));
   }
@@ -139,7 +156,7 @@ export function writeJson(
     res.once('close', () => resolve());
     res.writeHead(response.status, headers);
     res.end(payload, () => {
-      if (closeConnection) res.req.socket?.destroySoon();
+      if (closeConnection) res.req.socket.destroySoon();
       resolve();
     });
   });

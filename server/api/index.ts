@@ -1,27 +1,22 @@
 /**
- * The lead API (PRODUCT.md item 5): everything under `/api/`. The process entry (`server/index.ts`, or
+ * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
  * `server/api/standalone.ts`) creates it once with `createApi(loadApiConfig(process.env))` and passes
  * every `/api/` request to `handle`.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { parseDate } from '../../src/lib/datetime.ts';
-import { CONTACT_FORM_SELECTS } from '../../src/lib/forms/options.ts';
-import {
-  bigContactSchema,
-  consultancySchema,
-  FORM_TYPES,
-  MESSAGES as FIELD_MESSAGES,
-  projectContactSchema,
-  smallContactSchema,
-  type FormSchema,
-  type FormType,
-} from '../../src/lib/forms/schemas.ts';
+import { apiPath, HEALTH_PATH, READY_PATH } from '../../core/api/routes.ts';
+import { parseDate } from '../../core/dates.ts';
+import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
+import { servedLists } from '../../core/forms/options.ts';
+import { kindSchemas, MESSAGES as FIELD_MESSAGES, type FormSchema } from '../../core/forms/schemas.ts';
 import { availableSlots } from '../availability/schedule.ts';
-import { ensureSetting, openDatabase } from '../db/database.ts';
 import { createLeadStore } from '../db/leads.ts';
-import { createOutboxStore } from '../db/outbox.ts';
+import { migrateLeads } from '../db/migrations.ts';
+import { openStorage } from '../db/open.ts';
+import { ensureSetting } from '../db/settings.ts';
+import type { Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { defaultEmailSettings } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
@@ -29,8 +24,8 @@ import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { clientAddress, hashAddress, originPage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders } from './cors.ts';
 import { ClientGoneError, failure, readJsonObject, RequestError, writeJson, type ApiResponse } from './http.ts';
-import { MESSAGES, tooManyRequestsMessage } from './messages.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
+import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 
 import type { ApiConfig } from './config.ts';
@@ -41,27 +36,22 @@ export type { ApiConfig } from './config.ts';
 export interface Api {
   /** Handles every request whose pathname starts with `/api/`; always ends the response. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  /** Stops the outbox worker (after its current send) and closes the database. */
+  /** Readiness answers 503 from now on, so a load balancer stops sending new requests (SIGTERM). */
+  drain(): void;
+  /** Stops the outbox worker (after its current send, within a bound) and closes the database. */
   close(): Promise<void>;
+  /** The API's database (tests, operator scripts). */
+  readonly storage: Storage;
 }
 
 export interface ApiOptions {
   /** The business clock (availability, received time). Tests inject a fixed one. */
   now?: () => Date;
   logger?: Logger;
+  /** Longest sleep of the outbox worker between two looks at the table. */
+  outboxPollMs?: number;
 }
 
-/** Path prefix of every call of the site (`{base}webSite/{action}`). */
-export const API_BASE_PATH = '/api/';
-export const API_ROUTES = {
-  contactFormSelects: '/api/webSite/contactFormSelects',
-  scheduleAvailable: '/api/webSite/scheduleAvailable',
-  contactSmall: '/api/webSite/contactSmall',
-  contactBig: '/api/webSite/contactBig',
-  contactProyect: '/api/webSite/contactProyect',
-  contactConsultancy: '/api/webSite/contactConsultancy',
-  health: '/api/health',
-} as const;
 
 type Handler = (req: IncomingMessage) => Promise<ApiResponse> | ApiResponse;
 
@@ -72,63 +62,78 @@ const scheduleRequestSchema = z.object({
 });
 
 const SALT_SETTING = 'ip_hash_salt';
+/** How often old rate-limit rows are deleted. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** A readiness check that takes longer than this counts as a failure. */
+const READY_TIMEOUT_MS = 2000;
 
 export async function createApi(config: ApiConfig, options: ApiOptions = {}): Promise<Api> {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? stderrLogger;
-  const db = openDatabase(config.databasePath);
-  const leads = createLeadStore(db);
-  const outbox = createOutboxStore(db);
-  const salt = config.ipHashSalt ?? ensureSetting(db, SALT_SETTING, randomBytes(32).toString('hex'));
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : emlDirectoryTransport(config.outboxDir);
+  const storage = await openStorage(config, {
+    poolMax: config.databasePoolMax,
+    onIdleError: (error) => logger.error('db.idle_error', { error: errorMessage(error) }),
+  });
+  await migrateLeads(storage);
+  const leads = createLeadStore(storage);
+  const salt = config.ipHashSalt ?? (await ensureSetting(storage, SALT_SETTING, randomBytes(32).toString('hex')));
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, { timeoutMs: config.smtpTimeoutMs }) : emlDirectoryTransport(config.outboxDir);
   const worker = startOutboxWorker({
-    outbox,
+    storage,
     transport,
     logger,
     retryBaseMs: config.outboxRetryBaseMs,
-    maxAttempts: config.outboxMaxAttempts,
+    giveUpAfterMs: config.outboxGiveUpHours * 60 * 60 * 1000,
+    leaseMs: config.outboxLeaseMs,
+    stopTimeoutMs: config.shutdownTimeoutMs,
+    ...(options.outboxPollMs ? { idlePollMs: options.outboxPollMs } : {}),
   });
-  const limiter = createRateLimiter(config.rateLimitMax, config.rateLimitWindowMs);
+  const submissionLimit: RateLimit = { scope: 'submission', max: config.rateLimitMax, windowMs: config.rateLimitWindowMs };
+  const scheduleLimit: RateLimit = { scope: 'schedule', max: config.scheduleRateLimitMax, windowMs: config.rateLimitWindowMs };
+  const longestWindow = config.rateLimitWindowMs;
+  const pruner = setInterval(() => {
+    pruneRateEvents(storage, Date.now() - longestWindow).catch((error: unknown) => logger.error('rate_limit.prune', { error: errorMessage(error) }));
+  }, PRUNE_EVERY_MS);
+  pruner.unref();
   const emailSettings = defaultEmailSettings({
     siteUrl: config.siteUrl,
     from: config.mailFrom,
     salesEmail: config.salesEmail,
     contact: config.contact,
     assignee: config.assignee,
+    lists: config.facts.lists,
+    offers: config.facts.offers,
   });
+  const schemas = kindSchemas(config.facts.lists);
+  const selects = servedLists(config.facts.lists);
   const submissionContext: SubmissionContext = {
-    db,
-    leads,
-    outbox,
+    storage,
     emailSettings,
     logger,
     now,
+    rateLimit: submissionLimit,
+    bookingLimitPerDay: config.bookingLimitPerDay,
     onStored: () => worker.kick(),
   };
-  logger.info('api.started', { database: config.databasePath, mail: transport.kind, origins: config.allowedOrigins });
+  logger.info('api.started', { database: storage.description, mail: transport.kind, origins: config.allowedOrigins, worker: worker.owner });
+  let draining = false;
 
   const submission =
-    (formType: FormType, schema: FormSchema): Handler =>
+    (kind: LeadKind, schema: FormSchema): Handler =>
     async (req) => {
       const body = await readJsonObject(req, config.bodyLimitBytes);
       const clientHash = hashAddress(clientAddress(req, config.trustProxyHops), salt);
-      const at = Date.now();
-      const retryAfter = limiter.check(clientHash, at);
-      if (retryAfter !== undefined) {
-        return failure(429, tooManyRequestsMessage(retryAfter), { 'Retry-After': String(retryAfter) });
-      }
-      const outcome = submit(submissionContext, { formType, schema, body, originPage: originPage(req), clientHash });
-      if (outcome.kind !== 'rejected') limiter.record(clientHash, at);
+      const outcome = await submit(submissionContext, { kind, schema, body, originPage: originPage(req), clientHash });
       return outcome.response;
     };
 
   const routes = new Map<string, Partial<Record<'GET' | 'POST', Handler>>>([
     [
-      API_ROUTES.contactFormSelects,
-      { GET: () => ({ status: 200, body: CONTACT_FORM_SELECTS, headers: { 'Cache-Control': 'public, max-age=3600' } }) },
+      apiPath('contactFormSelects'),
+      { GET: () => ({ status: 200, body: selects, headers: { 'Cache-Control': 'public, max-age=3600' } }) },
     ],
     [
-      API_ROUTES.scheduleAvailable,
+      apiPath('scheduleAvailable'),
       {
         POST: async (req) => {
           const body = await readJsonObject(req, config.bodyLimitBytes);
@@ -137,17 +142,42 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
             const message = parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required;
             return { status: 422, body: { success: false, message: MESSAGES.validation, errors: { date: message } } };
           }
+          const clientHash = hashAddress(clientAddress(req, config.trustProxyHops), salt);
+          const wait = await consume(storage, scheduleLimit, clientHash, Date.now());
+          if (wait !== undefined) return failure(429, tooManyScheduleRequestsMessage(wait), { 'Retry-After': String(wait) });
           const { date } = parsed.data;
-          return { status: 200, body: { schedule: availableSlots(date, now(), leads.bookedTimes(date)) } };
+          return { status: 200, body: { schedule: availableSlots(date, now(), await leads.bookedTimes(date)) } };
         },
       },
     ],
-    [API_ROUTES.contactSmall, { POST: submission(FORM_TYPES.small, smallContactSchema) }],
-    [API_ROUTES.contactBig, { POST: submission(FORM_TYPES.big, bigContactSchema) }],
-    [API_ROUTES.contactProyect, { POST: submission(FORM_TYPES.project, projectContactSchema) }],
-    [API_ROUTES.contactConsultancy, { POST: submission(FORM_TYPES.consultancy, consultancySchema) }],
-    [API_ROUTES.health, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
+    // One route per kind of lead, each validated by its kind's schema.
+    ...LEAD_KIND_IDS.map((kind): [string, Partial<Record<'GET' | 'POST', Handler>>] => [
+      apiPath(LEAD_KINDS[kind].action),
+      { POST: submission(kind, schemas[kind]) },
+    ]),
+    // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
+    [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
+    [READY_PATH, { GET: () => readiness() }],
   ]);
+
+  async function readiness(): Promise<ApiResponse> {
+    if (draining || closed) return failure(503, MESSAGES.unavailable);
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        storage.ping(),
+        new Promise((_, reject) => {
+          timeout = setTimeout(() => reject(new Error('ping timeout')), READY_TIMEOUT_MS);
+        }),
+      ]);
+      return { status: 200, body: { status: 'ready' } };
+    } catch (error) {
+      logger.warn('api.not_ready', { error: errorMessage(error) });
+      return failure(503, MESSAGES.notReady);
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
 
   let closed = false;
 
@@ -188,11 +218,16 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
 
   return {
     handle,
+    storage,
+    drain() {
+      draining = true;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(pruner);
       await worker.stop();
-      db.close();
+      await storage.close();
       logger.info('api.stopped');
     },
   };

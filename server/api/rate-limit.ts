@@ -1,44 +1,55 @@
 /**
- * Accepted submissions per client (keyed by the address hash) in a sliding window, in memory: a restart
- * forgets it, which is acceptable for spam control. `check` never records; `record` is called only for
- * submissions that were accepted, so a visitor fixing a typo is not locked out.
+ * Rate limits kept in the database, so every instance counts the same requests: one row per counted
+ * request in `rate_events` (limit name, hashed client, time). `overLimit` never records and `record`
+ * is called only for what was accepted, so a visitor fixing a typo is not locked out. Checked and
+ * recorded inside one transaction holding the client's lock, a burst cannot slip past the count.
  */
-export interface RateLimiter {
-  /** Seconds to wait when the key is over the limit, `undefined` when it may submit. */
-  check(key: string, now: number): number | undefined;
-  record(key: string, now: number): void;
+import type { Queryable, Transaction } from '../db/storage.ts';
+
+export interface RateLimit {
+  /** Names the limit (`submission`, `schedule`): counts of different limits never mix. */
+  scope: string;
+  max: number;
+  windowMs: number;
 }
 
-export function createRateLimiter(max: number, windowMs: number): RateLimiter {
-  const hits = new Map<string, number[]>();
-  let lastSweep = 0;
+/** Seconds to wait when `key` has used up `limit` at `nowMs`, `undefined` when it may go on. */
+export async function overLimit(db: Queryable, limit: RateLimit, key: string, nowMs: number): Promise<number | undefined> {
+  // The max-th most recent hit inside the window: when it exists the limit is reached, and the wait
+  // ends when that hit leaves the window.
+  const row = await db.get<{ at_ms: number }>(
+    'SELECT at_ms FROM rate_events WHERE scope = $1 AND key = $2 AND at_ms > $3 ORDER BY at_ms DESC LIMIT 1 OFFSET $4',
+    [limit.scope, key, nowMs - limit.windowMs, limit.max - 1],
+  );
+  if (!row) return undefined;
+  return Math.max(1, Math.ceil((Number(row.at_ms) + limit.windowMs - nowMs) / 1000));
+}
 
-  const recent = (key: string, now: number): number[] => {
-    const kept = (hits.get(key) ?? []).filter((time) => time > now - windowMs);
-    if (kept.length === 0) hits.delete(key);
-    else hits.set(key, kept);
-    return kept;
-  };
+export async function record(db: Queryable, limit: RateLimit, key: string, nowMs: number): Promise<void> {
+  await db.run('INSERT INTO rate_events (scope, key, at_ms) VALUES ($1, $2, $3)', [limit.scope, key, nowMs]);
+}
 
-  // Drop idle keys once per window so memory follows active clients only.
-  const sweep = (now: number) => {
-    if (now - lastSweep < windowMs) return;
-    lastSweep = now;
-    for (const key of [...hits.keys()]) recent(key, now);
-  };
+/** Within a transaction: holds the client's lock for this limit, then checks it. */
+export async function lockAndCheck(tx: Transaction, limit: RateLimit, key: string, nowMs: number): Promise<number | undefined> {
+  await tx.lock(`rate:${limit.scope}:${key}`);
+  return overLimit(tx, limit, key, nowMs);
+}
 
-  return {
-    check(key, now) {
-      sweep(now);
-      const times = recent(key, now);
-      if (times.length < max) return undefined;
-      const oldest = times[times.length - max] ?? now;
-      return Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
-    },
-    record(key, now) {
-      const times = recent(key, now);
-      times.push(now);
-      hits.set(key, times);
-    },
-  };
+/** Checks and, when allowed, records one request in its own transaction. */
+export async function consume(
+  storage: { transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> },
+  limit: RateLimit,
+  key: string,
+  nowMs: number,
+): Promise<number | undefined> {
+  return storage.transaction(async (tx) => {
+    const wait = await lockAndCheck(tx, limit, key, nowMs);
+    if (wait === undefined) await record(tx, limit, key, nowMs);
+    return wait;
+  });
+}
+
+/** Deletes hits older than `olderThanMs` (past every window); returns how many went. */
+export async function pruneRateEvents(db: Queryable, olderThanMs: number): Promise<number> {
+  return (await db.run('DELETE FROM rate_events WHERE at_ms < $1', [olderThanMs])).changes;
 }

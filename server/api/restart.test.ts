@@ -5,31 +5,37 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { availableSlots } from '../availability/schedule.ts';
-import { addDays, todayInMexicoCity } from '../../src/lib/datetime.ts';
+import { addDays, todayInMexicoCity } from '../../core/dates.ts';
 import { OPEN_SLOT, startTestApi, VALID, waitFor } from './test-support.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 
-describe('restart keeps everything', () => {
-  it('closes the API and reopens the same database: leads, bookings and outbox are still there', async () => {
-    // A peer that is never reachable keeps the messages pending across the restart.
-    const first = await startTestApi({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_RETRY_BASE_MS: '3600000' });
-    const stored = await first.post('/api/webSite/contactBig', { ...VALID.big, appointmentDate: OPEN_SLOT });
-    expect(stored.status).toBe(201);
-    await waitFor(() => first.rows('SELECT 1 FROM outbox WHERE attempts >= 1').length === 2, 'first delivery attempts');
+describe.each(TEST_ENGINES)('restart (%s)', (engine) => {
+  describe('restart keeps everything', () => {
+    it('closes the API and reopens the same database: leads, bookings and outbox are still there', async () => {
+      // A peer that is never reachable keeps the messages pending across the restart.
+      const first = await startTestApi({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_RETRY_BASE_MS: '3600000' }, { engine });
+      const stored = await first.post('/api/webSite/contactBig', { ...VALID.big, appointmentDate: OPEN_SLOT });
+      expect(stored.status).toBe(201);
+      await waitFor(async () => (await first.rows('SELECT 1 FROM outbox WHERE attempts >= 1')).length === 2, 'first delivery attempts');
 
-    const second = await first.restart();
-    try {
-      expect(second.count('leads')).toBe(1);
-      expect(second.count('bookings')).toBe(1);
-      expect(second.rows<{ status: string }>('SELECT status FROM outbox').map((row) => row.status)).toEqual(['pending', 'pending']);
-      // The booking still holds, and ids continue.
-      expect((await second.post('/api/webSite/contactSmall', { ...VALID.small, appointmentDate: OPEN_SLOT })).status).toBe(409);
-      const next = await second.post('/api/webSite/contactSmall', VALID.small);
-      expect(next.body).toMatchObject({ id: (stored.body.id as number) + 1 });
-      // Migrations ran once.
-      expect(second.rows('SELECT version FROM schema_migrations')).toEqual([{ version: 1 }]);
-    } finally {
-      await second.dispose();
-    }
+      const second = await first.restart();
+      try {
+        expect(await second.count('leads')).toBe(1);
+        expect(await second.count('bookings')).toBe(1);
+        expect((await second.rows<{ status: string }>('SELECT status FROM outbox ORDER BY id')).map((row) => row.status)).toEqual(['pending', 'pending']);
+        // The booking still holds, and ids continue.
+        expect((await second.post('/api/webSite/contactSmall', { ...VALID.small, appointmentDate: OPEN_SLOT })).status).toBe(409);
+        const next = await second.post('/api/webSite/contactSmall', VALID.small);
+        expect(next.body).toMatchObject({ id: (stored.body.id as number) + 1 });
+        // Migrations ran once.
+        expect(await second.rows("SELECT version FROM storage_migrations WHERE module = 'leads' ORDER BY version")).toEqual([
+          { version: 1 },
+          { version: 2 },
+        ]);
+      } finally {
+        await second.dispose();
+      }
+    });
   });
 });
 
@@ -68,7 +74,7 @@ describe('standalone process', () => {
     children.push(child);
     const url = await new Promise<string>((resolve, reject) => {
       let log = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
+      child.stderr.on('data', (chunk: Buffer) => {
         log += chunk.toString();
         const match = /"event":"api\.listening","url":"([^"]+)"/.exec(log);
         if (match?.[1]) resolve(match[1]);

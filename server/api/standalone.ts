@@ -3,8 +3,10 @@
  * `npm start` serves the API from the site's own process instead (server/index.ts).
  */
 import { createServer } from 'node:http';
+import { makeDrainable } from '../drain.ts';
 import { stderrLogger } from '../log/logger.ts';
-import { API_BASE_PATH, createApi, loadApiConfig } from './index.ts';
+import { API_BASE_PATH } from '../../core/api/routes.ts';
+import { createApi, loadApiConfig } from './index.ts';
 import { failure, writeJson } from './http.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -20,6 +22,7 @@ const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, 
   }
   void writeJson(res, failure(404, MESSAGES.notFound));
 });
+const drainable = makeDrainable(server);
 
 server.listen(config.port, () => {
   const address = server.address();
@@ -32,8 +35,8 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   stderrLogger.info('api.shutdown', { signal });
-  server.close();
-  server.closeIdleConnections();
+  api.drain();
+  await drainable.drain(config.shutdownTimeoutMs);
   await api.close();
   process.exit(0);
 }

@@ -1,33 +1,40 @@
 /**
- * A form submission from parsed body to answer: honeypot, validation, slot rules, then one transaction
- * that stores the lead, books its slot and queues its two e-mails. The answer is sent only after COMMIT.
+ * A form submission from parsed body to answer: rate limit, honeypot, validation, slot rules, then one
+ * transaction that checks the client's quotas, stores the lead, books its slot and queues its two
+ * e-mails. The answer is sent only after COMMIT.
  */
-import { appointmentToUtc, parseAppointment } from '../../src/lib/datetime.ts';
-import { fieldErrors, HONEYPOT_FIELD, type FormSchema, type FormType } from '../../src/lib/forms/schemas.ts';
+import type { SubmissionBody } from '../../core/api/answers.ts';
+import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
+import { LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
+import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
 import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
-import { immediateTransaction, isUniqueViolation, type Database } from '../db/database.ts';
-import type { LeadStore } from '../db/leads.ts';
-import type { OutboxStore } from '../db/outbox.ts';
+import { createLeadStore } from '../db/leads.ts';
+import { createOutboxStore } from '../db/outbox.ts';
+import { isUniqueViolation, type Storage } from '../db/storage.ts';
 import { referenceOf } from '../email/lead.ts';
-import type { EmailSettings } from '../email/settings.ts';
+import { newMessageId } from '../email/mime.ts';
+import { addressOf, type EmailSettings } from '../email/settings.ts';
 import { buildEmailMessages, type EmailMessage } from '../email/templates.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
 import { failure, type ApiResponse } from './http.ts';
-import { MESSAGES } from './messages.ts';
+import { bookingLimitMessage, MESSAGES, tooManyRequestsMessage } from './messages.ts';
+import { lockAndCheck, overLimit, record, type RateLimit } from './rate-limit.ts';
 
 export interface SubmissionContext {
-  db: Database;
-  leads: LeadStore;
-  outbox: OutboxStore;
+  storage: Storage;
   emailSettings: EmailSettings;
   logger: Logger;
   now: () => Date;
+  /** Accepted submissions per client address. */
+  rateLimit: RateLimit;
+  /** Meetings per client address and per e-mail in 24 hours. */
+  bookingLimitPerDay: number;
   /** Called after a lead (and its e-mails) committed. */
   onStored: () => void;
 }
 
 export interface SubmissionRequest {
-  formType: FormType;
+  kind: LeadKind;
   schema: FormSchema;
   body: Record<string, unknown>;
   originPage: string;
@@ -39,10 +46,25 @@ export type SubmissionOutcome =
   | { kind: 'honeypot'; response: ApiResponse }
   | { kind: 'rejected'; response: ApiResponse };
 
-class SlotTakenError extends Error {}
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-function created(id: number): ApiResponse {
-  return { status: 201, body: { success: true, message: MESSAGES.success, id, reference: referenceOf(id) } };
+/** Ends the transaction without storing anything and answers with `response`. */
+class Refusal extends Error {
+  readonly response: ApiResponse;
+  constructor(response: ApiResponse) {
+    super(String((response.body as { message?: unknown }).message));
+    this.response = response;
+  }
+}
+
+function created(id: number, appointmentDate?: string): ApiResponse {
+  const body: SubmissionBody = { success: true, message: MESSAGES.success, id, reference: referenceOf(id) };
+  if (appointmentDate) body.appointmentDate = appointmentDate;
+  return { status: 201, body };
+}
+
+function tooMany(retryAfter: number): ApiResponse {
+  return failure(429, tooManyRequestsMessage(retryAfter), { 'Retry-After': String(retryAfter) });
 }
 
 function isFilled(value: unknown): boolean {
@@ -57,13 +79,25 @@ function compact(data: Record<string, unknown>): Record<string, string> {
   return fields;
 }
 
-export function submit(context: SubmissionContext, request: SubmissionRequest): SubmissionOutcome {
-  const { db, leads, outbox, logger } = context;
+export async function submit(context: SubmissionContext, request: SubmissionRequest): Promise<SubmissionOutcome> {
+  const { storage, logger, rateLimit } = context;
+  const nowMs = Date.now();
+
+  // A first look without a lock spares validation work for a client that is over its limit.
+  const early = await overLimit(storage, rateLimit, request.clientHash, nowMs);
+  if (early !== undefined) return { kind: 'rejected', response: tooMany(early) };
 
   if (isFilled(request.body[HONEYPOT_FIELD])) {
-    // Look exactly like a success, with the id the next real lead would get, and keep nothing.
-    logger.info('submission.honeypot', { formType: request.formType, originPage: request.originPage });
-    return { kind: 'honeypot', response: created(leads.lastId() + 1) };
+    // Look exactly like a success, with the id the next real lead would get, and keep nothing (but
+    // count it: a bot is limited like anyone).
+    logger.info('submission.honeypot', { kind: request.kind, originPage: request.originPage });
+    const wait = await storage.transaction(async (tx) => {
+      const over = await lockAndCheck(tx, rateLimit, request.clientHash, nowMs);
+      if (over === undefined) await record(tx, rateLimit, request.clientHash, nowMs);
+      return over;
+    });
+    if (wait !== undefined) return { kind: 'rejected', response: tooMany(wait) };
+    return { kind: 'honeypot', response: created((await createLeadStore(storage).lastId()) + 1) };
   }
 
   const parsed = request.schema.safeParse(request.body);
@@ -90,11 +124,24 @@ export function submit(context: SubmissionContext, request: SubmissionRequest): 
   }
 
   const receivedAt = now.toISOString();
+  const email = (fields.email ?? '').toLowerCase();
+  let leadId: number;
   try {
-    const leadId = immediateTransaction(db, () => {
-      if (slot && leads.isBooked(slot)) throw new SlotTakenError();
-      const id = leads.insert({
-        formType: request.formType,
+    leadId = await storage.transaction(async (tx) => {
+      const wait = await lockAndCheck(tx, rateLimit, request.clientHash, nowMs);
+      if (wait !== undefined) throw new Refusal(tooMany(wait));
+      const leads = createLeadStore(tx);
+      if (slot) {
+        // Bookings are few: one lock for all of them keeps the daily quotas exact across instances.
+        await tx.lock('bookings');
+        const recent = await leads.recentBookings(request.clientHash, email, new Date(now.getTime() - DAY_MS).toISOString());
+        if (recent.byClient >= context.bookingLimitPerDay || recent.byEmail >= context.bookingLimitPerDay) {
+          throw new Refusal(failure(429, bookingLimitMessage(context.bookingLimitPerDay, context.emailSettings.contact.email)));
+        }
+        if (await leads.isBooked(slot)) throw new Refusal(failure(409, MESSAGES.slotTaken));
+      }
+      const id = await leads.insert({
+        formType: LEAD_KINDS[request.kind].formType,
         serviceType: fields.serviceType,
         name: fields.name ?? '',
         email: fields.email ?? '',
@@ -109,12 +156,21 @@ export function submit(context: SubmissionContext, request: SubmissionRequest): 
       if (slot) {
         const date = parseAppointment(slot)?.date ?? slot.slice(0, 10);
         // The UNIQUE index is the final word if another process booked it since the check above.
-        leads.book({ slot, slotDate: date, startsAt: appointmentToUtc(slot).toISOString(), leadId: id, createdAt: receivedAt });
+        await leads.book({
+          slot,
+          slotDate: date,
+          startsAt: appointmentToUtc(slot).toISOString(),
+          leadId: id,
+          createdAt: receivedAt,
+          clientHash: request.clientHash,
+          email,
+        });
       }
+      await record(tx, rateLimit, request.clientHash, nowMs);
       let messages: EmailMessage[] = [];
       try {
         messages = buildEmailMessages(
-          { id, formType: request.formType, fields, originPage: request.originPage, receivedAt },
+          { id, kind: request.kind, fields, originPage: request.originPage, receivedAt },
           context.emailSettings,
         );
       } catch (error) {
@@ -122,25 +178,26 @@ export function submit(context: SubmissionContext, request: SubmissionRequest): 
         logger.error('mail.render_failed', { leadId: id, error: errorMessage(error) });
       }
       const queuedAt = new Date().toISOString();
+      const outbox = createOutboxStore(tx);
       for (const message of messages) {
-        outbox.enqueue({
+        await outbox.enqueue({
           leadId: id,
           audience: message.audience,
           recipient: message.to.address,
           subject: message.subject,
           message: JSON.stringify(message),
+          messageId: newMessageId(addressOf(context.emailSettings.from)),
           now: queuedAt,
         });
       }
       return id;
     });
-    context.onStored();
-    logger.info('submission.stored', { leadId: leadId, formType: request.formType, booked: Boolean(slot) });
-    return { kind: 'stored', response: created(leadId), leadId };
   } catch (error) {
-    if (error instanceof SlotTakenError || isUniqueViolation(error)) {
-      return { kind: 'rejected', response: failure(409, MESSAGES.slotTaken) };
-    }
+    if (error instanceof Refusal) return { kind: 'rejected', response: error.response };
+    if (isUniqueViolation(error)) return { kind: 'rejected', response: failure(409, MESSAGES.slotTaken) };
     throw error;
   }
+  context.onStored();
+  logger.info('submission.stored', { leadId, kind: request.kind, booked: Boolean(slot) });
+  return { kind: 'stored', response: created(leadId, slot), leadId };
 }

@@ -1,13 +1,16 @@
 /**
  * Test helper (not a test): the real API behind `http.createServer` on a free loopback port, with a
- * temporary database and outbox directory, plus a read-only view of the database to count rows.
+ * temporary database (SQLite file or a fresh PostgreSQL database, see server/db/testing/engines.ts)
+ * and outbox directory, plus a second connection to the database to look at rows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { openStorage } from '../db/open.ts';
+import type { SqlValue, Storage } from '../db/storage.ts';
+import { createTestDatabase, type EngineName, type TestDatabase } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { createApi, loadApiConfig, type Api, type ApiConfig, type ApiOptions } from './index.ts';
 
@@ -25,19 +28,25 @@ export interface JsonAnswer {
 export interface TestApi {
   url: string;
   dir: string;
+  engine: EngineName;
   config: ApiConfig;
   api: Api;
+  /** Variables that point another process (a script, a second instance) at this database. */
+  databaseEnv: Record<string, string>;
   /** POST a JSON value (or a raw string with `raw: true`). */
   post(path: string, body: unknown, headers?: Record<string, string>, raw?: boolean): Promise<JsonAnswer>;
   request(path: string, init?: RequestInit): Promise<JsonAnswer>;
-  count(table: 'leads' | 'bookings' | 'outbox'): number;
+  count(table: 'leads' | 'bookings' | 'outbox'): Promise<number>;
   /** `handle` calls that have not finished yet. */
   inFlight(): number;
-  rows<T = Record<string, unknown>>(sql: string, ...params: (string | number)[]): T[];
+  /** Rows of a query (`$1` placeholders), through a connection of the test's own. */
+  rows<T = Record<string, unknown>>(sql: string, ...params: SqlValue[]): Promise<T[]>;
   /** Stops server and API; the directory stays until `dispose`. */
   stop(): Promise<void>;
   /** Starts a new API and server on the same database and outbox directory. */
   restart(): Promise<TestApi>;
+  /** A second instance on the same database, running beside this one (its dispose only stops it). */
+  sibling(env?: NodeJS.ProcessEnv): Promise<TestApi>;
   dispose(): Promise<void>;
 }
 
@@ -48,9 +57,24 @@ export function testConfig(dir: string, env: NodeJS.ProcessEnv = {}): ApiConfig 
     SITE_URL: 'https://www.angram.mx',
     NODE_ENV: 'test',
     RATE_LIMIT_MAX: '1000',
+    SCHEDULE_RATE_LIMIT_MAX: '1000',
+    BOOKING_LIMIT_PER_DAY: '1000',
     OUTBOX_RETRY_BASE_MS: '50',
     ...env,
   });
+}
+
+export interface TestApiOptions extends ApiOptions {
+  /** Storage engine; SQLite unless a test runs `describe.each(TEST_ENGINES)`. */
+  engine?: EngineName;
+}
+
+/** What a restarted API or a sibling reuses: the folder and the database. */
+interface Reuse {
+  dir: string;
+  database: TestDatabase;
+  /** Whether dispose removes them (the last of a restart chain does; a sibling does not). */
+  owns: boolean;
 }
 
 async function listen(server: Server): Promise<string> {
@@ -64,14 +88,12 @@ async function answer(response: Response): Promise<JsonAnswer> {
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-export async function startTestApi(
-  env: NodeJS.ProcessEnv = {},
-  options: ApiOptions = {},
-  existingDir?: string,
-): Promise<TestApi> {
-  const dir = existingDir ?? mkdtempSync(join(tmpdir(), 'angram-api-'));
-  const config = testConfig(dir, env);
-  const api = await createApi(config, { now: () => TEST_NOW, logger: silentLogger, ...options });
+export async function startTestApi(env: NodeJS.ProcessEnv = {}, options: TestApiOptions = {}, reuse?: Reuse): Promise<TestApi> {
+  const { engine = 'sqlite', ...apiOptions } = options;
+  const dir = reuse?.dir ?? mkdtempSync(join(tmpdir(), 'angram-api-'));
+  const database = reuse?.database ?? (await createTestDatabase(engine, dir));
+  const config = testConfig(dir, { ...database.env, ...env });
+  const api = await createApi(config, { now: () => TEST_NOW, logger: silentLogger, ...apiOptions });
   // Tracks unfinished `handle` calls, so a test can prove none is left hanging.
   let inFlight = 0;
   const server = createServer((req, res) => {
@@ -82,21 +104,16 @@ export async function startTestApi(
   });
   const url = await listen(server);
   let stopped = false;
-
-  const withDb = <T>(work: (db: DatabaseSync) => T): T => {
-    const db = new DatabaseSync(config.databasePath, { readOnly: true });
-    try {
-      return work(db);
-    } finally {
-      db.close();
-    }
-  };
+  let observer: Promise<Storage> | undefined;
+  const look = () => (observer ??= openStorage(database.location));
 
   const self: TestApi = {
     url,
     dir,
+    engine,
     config,
     api,
+    databaseEnv: database.env,
     async post(path, body, headers = {}, raw = false) {
       return answer(
         await fetch(url + path, {
@@ -112,11 +129,12 @@ export async function startTestApi(
     inFlight() {
       return inFlight;
     },
-    count(table) {
-      return withDb((db) => Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n));
+    async count(table) {
+      const row = await (await look()).get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`);
+      return Number(row?.n ?? 0);
     },
-    rows(sql, ...params) {
-      return withDb((db) => db.prepare(sql).all(...params) as never);
+    async rows(sql, ...params) {
+      return (await look()).all(sql, params);
     },
     async stop() {
       if (stopped) return;
@@ -124,13 +142,20 @@ export async function startTestApi(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await api.close();
+      if (observer) await (await observer).close();
+      observer = undefined;
     },
     async restart() {
       await self.stop();
-      return startTestApi(env, options, dir);
+      return startTestApi(env, options, { dir, database, owns: reuse?.owns ?? true });
+    },
+    async sibling(extraEnv = {}) {
+      return startTestApi({ ...env, ...extraEnv }, options, { dir, database, owns: false });
     },
     async dispose() {
       await self.stop();
+      if (reuse && !reuse.owns) return;
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -138,9 +163,9 @@ export async function startTestApi(
 }
 
 /** Polls `check` until it returns true (no fixed sleeps in assertions). */
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -2,7 +2,7 @@
  * Mexican statutory rest days (Ley Federal del Trabajo, artículo 74). Offices are closed, so no meeting
  * is offered on them. Election days (fracción IX) are left out: they fall on Sundays.
  */
-import { formatCalendarDate, parseDate, weekdayOf } from '../../src/lib/datetime.ts';
+import { formatCalendarDate, parseDate, weekdayOf } from '../../core/dates.ts';
 
 export interface RestDay {
   /** `YYYY-MM-DD` */

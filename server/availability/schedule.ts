@@ -10,8 +10,8 @@ import {
   todayInMexicoCity,
   weekdayOf,
   zonedTimeToUtc,
-} from '../../src/lib/datetime.ts';
-import { AVAILABILITY } from '../../src/lib/availability.ts';
+} from '../../core/dates.ts';
+import { AVAILABILITY } from '../../core/availability.ts';
 import { isRestDay } from './rest-days.ts';
 
 export { AVAILABILITY };

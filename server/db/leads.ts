@@ -1,6 +1,6 @@
-/** Stored enquiries and booked slots. Statements are prepared once per database. */
-import type { FormType } from '../../src/lib/forms/schemas.ts';
-import type { Database } from './database.ts';
+/** Stored enquiries and booked slots. Works on the storage or inside a transaction (`tx`). */
+import type { FormType } from '../../core/forms/kinds.ts';
+import type { Queryable } from './storage.ts';
 
 export interface NewLead {
   formType: FormType;
@@ -41,7 +41,7 @@ const orUndefined = (value: string | null): string | undefined => value ?? undef
 
 function fromRow(row: LeadRow): StoredLead {
   return {
-    id: row.id,
+    id: Number(row.id),
     formType: row.form_type as FormType,
     serviceType: orUndefined(row.service_type),
     name: row.name,
@@ -62,68 +62,81 @@ export interface Booking {
   startsAt: string;
   leadId: number;
   createdAt: string;
+  /** Who booked: the client-address hash and the lowercased e-mail, for the daily quotas. */
+  clientHash: string;
+  email: string;
 }
 
-export function createLeadStore(db: Database) {
-  const insertLead = db.prepare(`
-    INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash)
-    VALUES ($formType, $serviceType, $name, $email, $company, $phone, $appointment, $fields, $originPage, $receivedAt, $clientHash)
-  `);
-  const insertBooking = db.prepare(`
-    INSERT INTO bookings (slot, slot_date, starts_at, lead_id, created_at)
-    VALUES ($slot, $slotDate, $startsAt, $leadId, $createdAt)
-  `);
-  const selectBookedTimes = db.prepare('SELECT slot FROM bookings WHERE slot_date = ?');
-  const selectSlotTaken = db.prepare('SELECT 1 FROM bookings WHERE slot = ?');
-  const countLeads = db.prepare('SELECT count(*) AS n FROM leads');
-  const selectLeads = db.prepare('SELECT * FROM leads ORDER BY id');
-  const selectLead = db.prepare('SELECT * FROM leads WHERE id = ?');
-  const selectLastId = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'leads'");
+/** Rows read per round trip when streaming every lead. */
+const PAGE_SIZE = 500;
 
+export function createLeadStore(db: Queryable) {
   return {
-    insert(lead: NewLead): number {
-      const result = insertLead.run({
-        formType: lead.formType,
-        serviceType: lead.serviceType ?? null,
-        name: lead.name,
-        email: lead.email,
-        company: lead.company ?? null,
-        phone: lead.phone ?? null,
-        appointment: lead.appointment ?? null,
-        fields: JSON.stringify(lead.fields),
-        originPage: lead.originPage,
-        receivedAt: lead.receivedAt,
-        clientHash: lead.clientHash,
-      });
-      return Number(result.lastInsertRowid);
+    async insert(lead: NewLead): Promise<number> {
+      const row = await db.get<{ id: number }>(
+        `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        [
+          lead.formType,
+          lead.serviceType ?? null,
+          lead.name,
+          lead.email,
+          lead.company ?? null,
+          lead.phone ?? null,
+          lead.appointment ?? null,
+          JSON.stringify(lead.fields),
+          lead.originPage,
+          lead.receivedAt,
+          lead.clientHash,
+        ],
+      );
+      return Number(row?.id);
     },
-    /** Throws a UNIQUE constraint error when the slot is already booked. */
-    book(booking: Booking): void {
-      insertBooking.run({ ...booking });
+    /** Throws `UniqueViolationError` when the slot is already booked. */
+    async book(booking: Booking): Promise<void> {
+      await db.run(
+        'INSERT INTO bookings (slot, slot_date, starts_at, lead_id, created_at, client_hash, email) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [booking.slot, booking.slotDate, booking.startsAt, booking.leadId, booking.createdAt, booking.clientHash, booking.email],
+      );
     },
-    isBooked(slot: string): boolean {
-      return selectSlotTaken.get(slot) !== undefined;
+    async isBooked(slot: string): Promise<boolean> {
+      return (await db.get('SELECT 1 AS taken FROM bookings WHERE slot = $1', [slot])) !== undefined;
     },
     /** Booked times (`HH:mm`) of a Mexico City date. */
-    bookedTimes(date: string): Set<string> {
-      const rows = selectBookedTimes.all(date) as { slot: string }[];
+    async bookedTimes(date: string): Promise<Set<string>> {
+      const rows = await db.all<{ slot: string }>('SELECT slot FROM bookings WHERE slot_date = $1', [date]);
       return new Set(rows.map((row) => row.slot.slice(11)));
     },
-    count(): number {
-      return Number((countLeads.get() as { n: number }).n);
+    /** Bookings made since `since` (ISO time) by one client address and by one e-mail. */
+    async recentBookings(clientHash: string, email: string, since: string): Promise<{ byClient: number; byEmail: number }> {
+      const row = await db.get<{ by_client: number; by_email: number }>(
+        `SELECT
+           (SELECT count(*) FROM bookings WHERE client_hash = $1 AND created_at >= $3) AS by_client,
+           (SELECT count(*) FROM bookings WHERE email = $2 AND created_at >= $3) AS by_email`,
+        [clientHash, email, since],
+      );
+      return { byClient: Number(row?.by_client ?? 0), byEmail: Number(row?.by_email ?? 0) };
     },
-    get(id: number): StoredLead | undefined {
-      const row = selectLead.get(id) as LeadRow | undefined;
+    async count(): Promise<number> {
+      return Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM leads'))?.n ?? 0);
+    },
+    async get(id: number): Promise<StoredLead | undefined> {
+      const row = await db.get<LeadRow>('SELECT * FROM leads WHERE id = $1', [id]);
       return row ? fromRow(row) : undefined;
     },
-    /** Every lead, oldest first, one row at a time. */
-    *all(): Generator<StoredLead> {
-      for (const row of selectLeads.iterate() as Iterable<LeadRow>) yield fromRow(row);
+    /** Every lead, oldest first, a page at a time (memory stays flat however many there are). */
+    async *all(): AsyncGenerator<StoredLead> {
+      let after = 0;
+      for (;;) {
+        const rows = await db.all<LeadRow>('SELECT * FROM leads WHERE id > $1 ORDER BY id LIMIT $2', [after, PAGE_SIZE]);
+        for (const row of rows) yield fromRow(row);
+        if (rows.length < PAGE_SIZE) return;
+        after = Number(rows[rows.length - 1]?.id);
+      }
     },
     /** Highest id handed out so far (0 when none). */
-    lastId(): number {
-      const row = selectLastId.get() as { seq: number } | undefined;
-      return Number(row?.seq ?? 0);
+    async lastId(): Promise<number> {
+      return Number((await db.get<{ id: number | null }>('SELECT max(id) AS id FROM leads'))?.id ?? 0);
     },
   };
 }

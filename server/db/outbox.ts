@@ -1,5 +1,10 @@
-/** The outbox: every e-mail to send, written in the same transaction as its lead. */
-import type { Database } from './database.ts';
+/**
+ * The outbox: every e-mail to send, written in the same transaction as its lead. Workers on any number
+ * of instances take messages by lease: `claim` marks due rows with the worker's name and a deadline in
+ * one statement (PostgreSQL skips rows another worker is claiming), so no two live workers hold one
+ * message; a worker that dies leaves a lease that simply expires.
+ */
+import type { Queryable } from './storage.ts';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
@@ -10,6 +15,8 @@ export interface NewOutboxMessage {
   subject: string;
   /** The full message (from, to, subject, html, text, attachments), JSON. */
   message: string;
+  /** `<…@domain>`, fixed for the life of the message. */
+  messageId: string;
   now: string;
 }
 
@@ -20,57 +27,115 @@ export interface OutboxRow {
   recipient: string;
   subject: string;
   message: string;
+  message_id: string;
   status: OutboxStatus;
   attempts: number;
   next_attempt_at: string;
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
 }
 
-export function createOutboxStore(db: Database) {
-  const insert = db.prepare(`
-    INSERT INTO outbox (lead_id, audience, recipient, subject, message, status, attempts, next_attempt_at, created_at)
-    VALUES ($leadId, $audience, $recipient, $subject, $message, 'pending', 0, $now, $now)
-  `);
-  const due = db.prepare(`
-    SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
-  `);
-  const nextDue = db.prepare("SELECT min(next_attempt_at) AS at FROM outbox WHERE status = 'pending'");
-  const sent = db.prepare("UPDATE outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?");
-  const retry = db.prepare('UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?');
-  const failed = db.prepare("UPDATE outbox SET status = 'failed', attempts = ?, last_error = ? WHERE id = ?");
-  const byStatus = db.prepare('SELECT status, count(*) AS n FROM outbox GROUP BY status');
-  const byLead = db.prepare('SELECT * FROM outbox WHERE lead_id = ? ORDER BY id');
+const normalize = (row: OutboxRow): OutboxRow => ({ ...row, id: Number(row.id), lead_id: Number(row.lead_id), attempts: Number(row.attempts) });
 
+export function createOutboxStore(db: Queryable) {
   return {
-    enqueue(message: NewOutboxMessage): number {
-      return Number(insert.run({ ...message }).lastInsertRowid);
+    async enqueue(message: NewOutboxMessage): Promise<number> {
+      const row = await db.get<{ id: number }>(
+        `INSERT INTO outbox (lead_id, audience, recipient, subject, message, message_id, status, attempts, next_attempt_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, $7) RETURNING id`,
+        [message.leadId, message.audience, message.recipient, message.subject, message.message, message.messageId, message.now],
+      );
+      return Number(row?.id);
     },
-    due(now: string, limit: number): OutboxRow[] {
-      return due.all(now, limit) as unknown as OutboxRow[];
+    /** Takes up to `limit` due messages for `owner` until `leaseUntil`; oldest first. */
+    async claim(owner: string, now: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
+      const skipLocked = db.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+      const rows = await db.all<OutboxRow>(
+        `UPDATE outbox SET lease_owner = $1, lease_until = $2
+         WHERE id IN (
+           SELECT id FROM outbox
+           WHERE status = 'pending' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
+           ORDER BY next_attempt_at, id LIMIT $4 ${skipLocked}
+         )
+         RETURNING *`,
+        [owner, leaseUntil, now, limit],
+      );
+      return rows.map(normalize).sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id);
     },
-    /** When the next pending message is due, or `undefined` when none is pending. */
-    nextDueAt(): string | undefined {
-      const row = nextDue.get() as { at: string | null } | undefined;
+    /**
+     * Extends `owner`'s lease on one message right before it is sent; `false` when the lease was lost
+     * (it ran out and another worker claimed the message, or it is no longer pending): then it is not sent.
+     */
+    async renew(id: number, owner: string, leaseUntil: string): Promise<boolean> {
+      const result = await db.run("UPDATE outbox SET lease_until = $1 WHERE id = $2 AND lease_owner = $3 AND status = 'pending'", [
+        leaseUntil,
+        id,
+        owner,
+      ]);
+      return result.changes === 1;
+    },
+    /** When a worker should look again: the earliest due time or lease end among pending messages. */
+    async nextDueAt(): Promise<string | undefined> {
+      const row = await db.get<{ at: string | null }>(
+        `SELECT min(CASE WHEN lease_until IS NOT NULL AND lease_until > next_attempt_at THEN lease_until ELSE next_attempt_at END) AS at
+         FROM outbox WHERE status = 'pending'`,
+      );
       return row?.at ?? undefined;
     },
-    markSent(id: number, now: string): void {
-      sent.run(now, id);
+    async markSent(id: number, attempts: number, now: string): Promise<void> {
+      await db.run(
+        "UPDATE outbox SET status = 'sent', attempts = $1, sent_at = $2, last_error = NULL, lease_owner = NULL, lease_until = NULL WHERE id = $3",
+        [attempts, now, id],
+      );
     },
-    scheduleRetry(id: number, attempts: number, nextAttemptAt: string, error: string): void {
-      retry.run(attempts, nextAttemptAt, error, id);
+    async scheduleRetry(id: number, attempts: number, nextAttemptAt: string, error: string): Promise<void> {
+      await db.run('UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, lease_owner = NULL, lease_until = NULL WHERE id = $4', [
+        attempts,
+        nextAttemptAt,
+        error,
+        id,
+      ]);
     },
-    markFailed(id: number, attempts: number, error: string): void {
-      failed.run(attempts, error, id);
+    /** Gives a claimed message back untried (shutdown, or SMTP known to be down), due at `nextAttemptAt`. */
+    async release(id: number, owner: string, nextAttemptAt: string): Promise<void> {
+      await db.run(
+        "UPDATE outbox SET lease_owner = NULL, lease_until = NULL, next_attempt_at = $1 WHERE id = $2 AND lease_owner = $3 AND status = 'pending'",
+        [nextAttemptAt, id, owner],
+      );
     },
-    counts(): Record<OutboxStatus, number> {
+    async markFailed(id: number, attempts: number, error: string): Promise<void> {
+      await db.run("UPDATE outbox SET status = 'failed', attempts = $1, last_error = $2, lease_owner = NULL, lease_until = NULL WHERE id = $3", [
+        attempts,
+        error,
+        id,
+      ]);
+    },
+    /** Failed messages, oldest first (the operator's `npm run outbox -- failed`). */
+    async failed(): Promise<OutboxRow[]> {
+      return (await db.all<OutboxRow>("SELECT * FROM outbox WHERE status = 'failed' ORDER BY id")).map(normalize);
+    },
+    /** Puts failed messages back in the queue, due now, with a fresh attempt count; all when `ids` is omitted. */
+    async requeueFailed(now: string, ids?: readonly number[]): Promise<number> {
+      if (ids && ids.length === 0) return 0;
+      const only = ids ? ` AND id IN (${ids.map((_, index) => `$${index + 2}`).join(', ')})` : '';
+      const result = await db.run(
+        `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL WHERE status = 'failed'${only}`,
+        [now, ...(ids ?? [])],
+      );
+      return result.changes;
+    },
+    async counts(): Promise<Record<OutboxStatus, number>> {
       const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
-      for (const row of byStatus.all() as { status: OutboxStatus; n: number }[]) counts[row.status] = Number(row.n);
+      for (const row of await db.all<{ status: OutboxStatus; n: number }>('SELECT status, count(*) AS n FROM outbox GROUP BY status')) {
+        counts[row.status] = Number(row.n);
+      }
       return counts;
     },
-    forLead(leadId: number): OutboxRow[] {
-      return byLead.all(leadId) as unknown as OutboxRow[];
+    async forLead(leadId: number): Promise<OutboxRow[]> {
+      return (await db.all<OutboxRow>('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY id', [leadId])).map(normalize);
     },
   };
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_TYPES } from '../../src/lib/forms/schemas.ts';
-import { budgets, cloudBudgets, integrationBudgets } from '../../src/lib/forms/options.ts';
-import { analyzeLead, budgetEstimate, LEAD_SCORE_DEFAULT, priorityOf } from './analysis.ts';
+import { loadContentFacts } from '../../core/content/load.ts';
+import { analyzeLead as analyze, budgetEstimate, LEAD_SCORE_DEFAULT, priorityOf } from './analysis.ts';
+import type { EmailLead } from './lead.ts';
+
+const facts = loadContentFacts();
+const analyzeLead = (lead: Pick<EmailLead, 'kind' | 'fields'>) => analyze(lead, facts);
 
 const base = { name: 'Ana', email: 'ana@x.mx', company: 'Café Origen' };
 
 describe('lead analysis', () => {
   it(`starts at ${LEAD_SCORE_DEFAULT} with no signals`, () => {
-    const analysis = analyzeLead({ formType: FORM_TYPES.small, fields: { ...base, message: 'Hola' } });
+    const analysis = analyzeLead({ kind: 'small', fields: { ...base, message: 'Hola' } });
     expect(analysis.score).toBe(75);
     expect(analysis.reasons).toEqual([]);
     expect(analysis.priority).toBe('Media');
@@ -16,7 +19,7 @@ describe('lead analysis', () => {
 
   it('adds and subtracts the documented points and clamps to 0-100', () => {
     const hot = analyzeLead({
-      formType: FORM_TYPES.project,
+      kind: 'project',
       fields: { ...base, phone: '+525512345678', budget: '1500k-plus', timeline: 'asap', urgency: 'critical', appointmentDate: '2026-11-25T10:00' },
     });
     expect(hot.score).toBe(100);
@@ -24,7 +27,7 @@ describe('lead analysis', () => {
     expect(hot.reasons.map((reason) => reason.points)).toEqual([10, 5, 10, 10, 5]);
 
     const cold = analyzeLead({
-      formType: FORM_TYPES.big,
+      kind: 'big',
       fields: { name: 'Ana', email: 'ana@x.mx', budget: 'up-to-100k', urgency: 'low', timeline: 'flexible' },
     });
     // 75 - 10 (no company) - 10 (lowest budget) - 10 (low urgency)
@@ -33,16 +36,24 @@ describe('lead analysis', () => {
   });
 
   it('reads budgets against the list of their own form', () => {
-    const cloud = analyzeLead({ formType: FORM_TYPES.consultancy, fields: { ...base, serviceType: 'cloud-migration', budget: '120k-plus' } });
+    const cloud = analyzeLead({ kind: 'consultancy', fields: { ...base, serviceType: 'cloud-migration', budget: '120k-plus' } });
     expect(cloud.reasons.map((reason) => reason.description)).toContain('Presupuesto en los dos rangos más altos');
     expect(cloud.revenue).toEqual({ amount: 120_000, currency: 'USD' });
   });
 
-  it('has an estimate for every budget option except "undecided"', () => {
+  it('estimates revenue from every budget option with an amount, in its currency, and none for the others', () => {
+    const { budgets, cloudBudgets, integrationBudgets } = facts.lists;
     for (const option of [...budgets, ...cloudBudgets, ...integrationBudgets]) {
-      if (option.id === 'undecided') expect(budgetEstimate(option.id)).toBeUndefined();
-      else expect(budgetEstimate(option.id)?.currency).toBe(option.currency);
+      if (option.currency === undefined) expect(budgetEstimate(option)).toBeUndefined();
+      else expect(budgetEstimate(option)).toEqual({ amount: option.estimate, currency: option.currency });
     }
+  });
+
+  it('counts a budget without an amount as undecided and takes the price of a consulting offer', () => {
+    const undecided = analyzeLead({ kind: 'big', fields: { ...base, budget: 'undecided' } });
+    expect(undecided.reasons.map((reason) => reason.description)).toEqual(['Presupuesto aún por definir']);
+    const audit = analyzeLead({ kind: 'consultancy', fields: { ...base, serviceType: 'infrastructure-audit' } });
+    expect(audit.revenue).toEqual({ amount: facts.offers['infrastructure-audit']?.price.amount, currency: 'USD' });
   });
 
   it('maps scores to priorities', () => {

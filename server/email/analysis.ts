@@ -5,28 +5,50 @@
  * lead) and each rule below that applies adds or subtracts its points; the result is clamped to 0-100.
  * Priority: 85 or more 'Alta', 65 or more 'Media', otherwise 'Baja'.
  */
-import { consultingOffers } from '../../src/lib/forms/options.ts';
-import { FORM_TYPES } from '../../src/lib/forms/schemas.ts';
-import { optionListFor, type EmailLead } from './lead.ts';
+import type { Offers } from '../../core/content/offers.ts';
+import { FORM_DEFINITIONS } from '../../core/forms/definitions.ts';
+import type { BudgetOption, FormLists, SelectOption } from '../../core/forms/options.ts';
+import { leadForm, type EmailLead } from './lead.ts';
 
 export const LEAD_SCORE_DEFAULT = 75;
 
-type LeadFacts = Pick<EmailLead, 'formType' | 'fields'>;
+type LeadFacts = Pick<EmailLead, 'kind' | 'fields'>;
+
+/** What the analysis knows besides the lead: the lists (order and amounts of the options) and the offers. */
+export interface AnalysisFacts {
+  lists: FormLists;
+  offers: Offers;
+}
+
+/** The options of the list a select field of this lead uses (budgets differ between forms). */
+function optionsOf(lead: LeadFacts, field: string, facts: AnalysisFacts): readonly SelectOption[] | undefined {
+  const key = FORM_DEFINITIONS[leadForm(lead)].fields.find((candidate) => candidate.name === field)?.options;
+  return key ? facts.lists[key] : undefined;
+}
 
 export interface LeadScoreRule {
   id: string;
   points: number;
   /** Spanish, as the internal message lists it. */
   description: string;
-  applies(lead: LeadFacts): boolean;
+  applies(lead: LeadFacts, facts: AnalysisFacts): boolean;
 }
 
-/** Position of the chosen option among the amounts/periods of its list ('undecided' excluded). */
-function tier(lead: LeadFacts, field: 'budget' | 'timeline'): { index: number; count: number } | undefined {
+/** Whether an option sits on its list's scale: a budget with an amount, any period but a flexible date. */
+function isRanked(field: 'budget' | 'timeline', option: SelectOption): boolean {
+  return field === 'budget' ? hasAmount(option) : option.id !== 'flexible';
+}
+
+function hasAmount(option: SelectOption | undefined): option is BudgetOption & { currency: 'MXN' | 'USD'; estimate: number } {
+  return option !== undefined && 'estimate' in option && option.estimate !== undefined && 'currency' in option && option.currency !== undefined;
+}
+
+/** Position of the chosen option among the amounts/periods of its list, smallest first. */
+function tier(lead: LeadFacts, field: 'budget' | 'timeline', facts: AnalysisFacts): { index: number; count: number } | undefined {
   const value = lead.fields[field];
-  const list = optionListFor(lead, field);
-  if (!value || !list || value === 'undecided') return undefined;
-  const ranked = list.filter((option) => option.id !== 'undecided' && option.id !== 'flexible');
+  const list = optionsOf(lead, field, facts);
+  if (!value || !list) return undefined;
+  const ranked = list.filter((option) => isRanked(field, option));
   const index = ranked.findIndex((option) => option.id === value);
   return index < 0 ? undefined : { index, count: ranked.length };
 }
@@ -62,8 +84,8 @@ export const LEAD_SCORE_RULES: readonly LeadScoreRule[] = [
     id: 'budget-high',
     points: 10,
     description: 'Presupuesto en los dos rangos más altos',
-    applies: (lead) => {
-      const position = tier(lead, 'budget');
+    applies: (lead, facts) => {
+      const position = tier(lead, 'budget', facts);
       return position !== undefined && position.index >= position.count - 2;
     },
   },
@@ -71,13 +93,16 @@ export const LEAD_SCORE_RULES: readonly LeadScoreRule[] = [
     id: 'budget-low',
     points: -10,
     description: 'Presupuesto en el rango más bajo',
-    applies: (lead) => tier(lead, 'budget')?.index === 0,
+    applies: (lead, facts) => tier(lead, 'budget', facts)?.index === 0,
   },
   {
     id: 'budget-undecided',
     points: -5,
     description: 'Presupuesto aún por definir',
-    applies: (lead) => lead.fields.budget === 'undecided',
+    applies: (lead, facts) => {
+      const chosen = optionsOf(lead, 'budget', facts)?.find((option) => option.id === lead.fields.budget);
+      return chosen !== undefined && !hasAmount(chosen);
+    },
   },
   {
     id: 'urgency-high',
@@ -95,8 +120,8 @@ export const LEAD_SCORE_RULES: readonly LeadScoreRule[] = [
     id: 'timeline-soon',
     points: 5,
     description: 'Quiere arrancar pronto (los dos plazos más cortos)',
-    applies: (lead) => {
-      const position = tier(lead, 'timeline');
+    applies: (lead, facts) => {
+      const position = tier(lead, 'timeline', facts);
       return position !== undefined && position.index <= 1;
     },
   },
@@ -104,7 +129,7 @@ export const LEAD_SCORE_RULES: readonly LeadScoreRule[] = [
     id: 'consulting',
     points: 5,
     description: 'Pidió un servicio de consultoría con precio publicado',
-    applies: (lead) => consultingOffers.some((offer) => offer.id === lead.fields.serviceType),
+    applies: (lead, facts) => lead.fields.serviceType !== undefined && lead.fields.serviceType in facts.offers,
   },
   {
     id: 'detailed',
@@ -120,41 +145,23 @@ export interface LeadAnalysis {
   score: number;
   priority: Priority;
   /** The rules that applied, in order. */
-  reasons: { description: string; points: number }[];
+  reasons: Array<{ description: string; points: number }>;
   /** Spanish next step for the sales team. */
   recommendation: string;
   /** Revenue estimate, or `undefined` when nothing in the lead suggests an amount. */
   revenue?: { amount: number; currency: 'MXN' | 'USD' };
 }
 
-/** Rough deal size per budget option: the middle of the range, or its floor for open-ended ones. */
-const BUDGET_ESTIMATES: Readonly<Record<string, { amount: number; currency: 'MXN' | 'USD' }>> = {
-  'up-to-100k': { amount: 75_000, currency: 'MXN' },
-  '100k-300k': { amount: 200_000, currency: 'MXN' },
-  '300k-700k': { amount: 500_000, currency: 'MXN' },
-  '700k-1500k': { amount: 1_100_000, currency: 'MXN' },
-  '1500k-plus': { amount: 1_500_000, currency: 'MXN' },
-  '5k-15k': { amount: 10_000, currency: 'USD' },
-  '15k-30k': { amount: 22_500, currency: 'USD' },
-  '30k-60k': { amount: 45_000, currency: 'USD' },
-  '60k-120k': { amount: 90_000, currency: 'USD' },
-  '120k-plus': { amount: 120_000, currency: 'USD' },
-  '2k-5k': { amount: 3_500, currency: 'USD' },
-  '5k-10k': { amount: 7_500, currency: 'USD' },
-  '10k-25k': { amount: 17_500, currency: 'USD' },
-  '25k-50k': { amount: 37_500, currency: 'USD' },
-  '50k-plus': { amount: 50_000, currency: 'USD' },
-};
-
-export function budgetEstimate(budgetId: string | undefined): LeadAnalysis['revenue'] {
-  return budgetId ? BUDGET_ESTIMATES[budgetId] : undefined;
+/** The deal size content/form-options.yaml gives the chosen budget (`estimate`), if it has an amount. */
+export function budgetEstimate(option: SelectOption | undefined): LeadAnalysis['revenue'] {
+  return hasAmount(option) ? { amount: option.estimate, currency: option.currency } : undefined;
 }
 
-function revenueOf(lead: LeadFacts): LeadAnalysis['revenue'] {
-  const fromBudget = budgetEstimate(lead.fields.budget);
+function revenueOf(lead: LeadFacts, facts: AnalysisFacts): LeadAnalysis['revenue'] {
+  const fromBudget = budgetEstimate(optionsOf(lead, 'budget', facts)?.find((option) => option.id === lead.fields.budget));
   if (fromBudget) return fromBudget;
-  const offer = consultingOffers.find((candidate) => candidate.id === lead.fields.serviceType);
-  return offer ? { amount: offer.priceUsd, currency: 'USD' } : undefined;
+  const offer = lead.fields.serviceType === undefined ? undefined : facts.offers[lead.fields.serviceType];
+  return offer ? { amount: offer.price.amount, currency: offer.price.currency } : undefined;
 }
 
 export function priorityOf(score: number): Priority {
@@ -169,8 +176,8 @@ const RECOMMENDATIONS: Record<Priority, string> = {
   Baja: 'Responder en menos de 24 horas con casos de éxito parecidos y rangos de inversión.',
 };
 
-export function analyzeLead(lead: LeadFacts): LeadAnalysis {
-  const reasons = LEAD_SCORE_RULES.filter((rule) => rule.applies(lead)).map(({ description, points }) => ({
+export function analyzeLead(lead: LeadFacts, facts: AnalysisFacts): LeadAnalysis {
+  const reasons = LEAD_SCORE_RULES.filter((rule) => rule.applies(lead, facts)).map(({ description, points }) => ({
     description,
     points,
   }));
@@ -178,9 +185,9 @@ export function analyzeLead(lead: LeadFacts): LeadAnalysis {
   const score = Math.min(100, Math.max(0, raw));
   const priority = priorityOf(score);
   const recommendation =
-    lead.formType === FORM_TYPES.project
+    lead.kind === 'project'
       ? `${RECOMMENDATIONS[priority]} Este formulario promete la estrategia inicial en menos de 24 horas.`
       : RECOMMENDATIONS[priority];
-  const revenue = revenueOf(lead);
+  const revenue = revenueOf(lead, facts);
   return revenue ? { score, priority, reasons, recommendation, revenue } : { score, priority, reasons, recommendation };
 }

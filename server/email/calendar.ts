@@ -2,8 +2,8 @@
  * The meeting as calendar data: a Google Calendar "add event" link and an iCalendar (RFC 5545) invite.
  * Times are written in UTC; calendars show them in each reader's zone. Pure functions.
  */
-import { appointmentToUtc } from '../../src/lib/datetime.ts';
-import { SITE } from '../../src/lib/site.ts';
+import { appointmentToUtc } from '../../core/dates.ts';
+import { SITE } from '../../core/site.ts';
 
 export const MEETING_MINUTES = 60;
 
@@ -73,7 +73,8 @@ export interface IcsInvite {
   stamp: Date;
   meeting: Meeting;
   organizer: { name: string; email: string };
-  attendee: { name: string; email: string };
+  /** Only the address: a name typed into a form is not repeated into an invite sent to that address. */
+  attendee: { email: string };
 }
 
 /** A `METHOD:REQUEST` invite for one 60-minute event, CRLF line endings. */
@@ -95,7 +96,7 @@ export function buildIcs(invite: IcsInvite): string {
     `DESCRIPTION:${icsText(meeting.description)}`,
     `LOCATION:${icsText(meeting.location)}`,
     `ORGANIZER;CN=${quoted(invite.organizer.name)}:mailto:${invite.organizer.email}`,
-    `ATTENDEE;CN=${quoted(invite.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${invite.attendee.email}`,
+    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${invite.attendee.email}`,
     'STATUS:CONFIRMED',
     'SEQUENCE:0',
     'TRANSP:OPAQUE',

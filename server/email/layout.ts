@@ -66,7 +66,7 @@ export const link = (href: string, text: string): string =>
   `<a href="${escapeHtml(href)}" style="color:${COLORS.button};text-decoration:underline;">${escapeHtml(text)}</a>`;
 
 /** A row of call-to-action buttons (bulletproof table buttons). */
-export function buttons(items: readonly { href: string; label: string }[]): string {
+export function buttons(items: ReadonlyArray<{ href: string; label: string }>): string {
   if (items.length === 0) return '';
   const cells = items
     .map(

@@ -1,33 +1,15 @@
 /**
- * A stored enquiry as the e-mail templates see it, and the Spanish names and values of its fields.
- * No I/O: the wiki imports this at build time.
+ * A stored enquiry as the e-mails (and the sales inbox) see it: which form it came from, its fields by the
+ * form's own labels and order, and option labels instead of ids. No I/O: the wiki imports this at build time.
  */
-import {
-  budgets,
-  cloudBudgets,
-  cloudInfrastructures,
-  cloudSystemTypes,
-  cloudTimelines,
-  cloudUserCounts,
-  consultancyServiceTypes,
-  emergency,
-  integrationBudgets,
-  integrationTimelines,
-  integrationTypes,
-  optionLabel,
-  proyects,
-  timelines,
-  type BudgetOption,
-  type EmergencyOption,
-  type LabelledOption,
-  type ProjectOption,
-  type TimelineOption,
-} from '../../src/lib/forms/options.ts';
-import { FORM_TYPES, type FormType } from '../../src/lib/forms/schemas.ts';
+import { FORM_DEFINITIONS, type FieldDefinition } from '../../core/forms/definitions.ts';
+import { LEAD_FORMS, type LeadFormId, type LeadKind } from '../../core/forms/kinds.ts';
+import { FIELD_LABELS, type FieldName } from '../../core/forms/labels.ts';
+import { optionLabel, type FormLists } from '../../core/forms/options.ts';
 
 export interface EmailLead {
   id: number;
-  formType: FormType;
+  kind: LeadKind;
   /** The parsed submission (field name → value); absent fields are missing or undefined. */
   fields: Readonly<Record<string, string | undefined>>;
   /** Path of the page the form was sent from, or 'Desconocida'. */
@@ -36,98 +18,59 @@ export interface EmailLead {
   receivedAt: string;
 }
 
-/** Spanish names of every form field, in the order the messages list them. */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  name: 'Nombre',
-  email: 'Correo electrónico',
-  company: 'Empresa',
-  phone: 'Teléfono / WhatsApp',
-  serviceType: 'Servicio solicitado',
-  projectType: 'Tipo de proyecto',
-  budget: 'Presupuesto',
-  timeline: 'Tiempo estimado',
-  urgency: 'Nivel de urgencia',
-  currentInfrastructure: 'Infraestructura actual',
-  systemType: 'Tipo de sistema',
-  userCount: 'Número de usuarios',
-  integrationType: 'Tipo de integración',
-  currentSystems: 'Sistemas actuales',
-  message: 'Mensaje',
-  description: 'Descripción del proyecto',
-  currentSituation: 'Situación actual',
-  challenges: 'Retos actuales',
-  goals: 'Objetivos',
-  businessGoals: 'Objetivos de negocio',
-  migrationGoals: 'Objetivos de la migración',
-  appointmentDate: 'Reunión solicitada',
-};
+type LeadShape = Pick<EmailLead, 'kind' | 'fields'>;
 
-/** Fields whose value is free text typed in a textarea (shown as a block, line breaks kept). */
-export const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set([
-  'message',
-  'description',
-  'currentSituation',
-  'challenges',
-  'goals',
-  'businessGoals',
-  'migrationGoals',
-  'currentSystems',
-]);
+/** The site form a lead was sent with: its kind, and for consultancy leads the dedicated form its service names. */
+export function leadForm(lead: LeadShape): LeadFormId {
+  if (lead.kind !== 'consultancy') return lead.kind;
+  const { serviceType } = lead.fields;
+  if (serviceType === LEAD_FORMS.cloudMigration.serviceType) return 'cloudMigration';
+  if (serviceType === LEAD_FORMS.integrations.serviceType) return 'integrations';
+  return 'consulting';
+}
 
-type OptionList = readonly (ProjectOption | BudgetOption | TimelineOption | EmergencyOption | LabelledOption)[];
+/** The name a consultancy lead's service goes by: a dedicated form's, or the offer's. */
+function serviceName(lead: LeadShape, lists: Pick<FormLists, 'consultingServices'>): string | undefined {
+  const form = leadForm(lead);
+  if (form === 'cloudMigration' || form === 'integrations') return LEAD_FORMS[form].label;
+  return optionLabel(lists.consultingServices, lead.fields.serviceType);
+}
 
-/** Which option list a select field of this lead uses (budgets differ between forms). */
-export function optionListFor(lead: Pick<EmailLead, 'formType' | 'fields'>, field: string): OptionList | undefined {
-  const serviceType = lead.fields.serviceType;
-  const isIntegrations = serviceType === 'integrations';
-  switch (field) {
-    case 'projectType':
-      return proyects;
-    case 'urgency':
-      return emergency;
-    case 'budget':
-      if (lead.formType !== FORM_TYPES.consultancy) return budgets;
-      return isIntegrations ? integrationBudgets : cloudBudgets;
-    case 'timeline':
-      if (lead.formType !== FORM_TYPES.consultancy) return timelines;
-      return isIntegrations ? integrationTimelines : cloudTimelines;
-    case 'serviceType':
-      return consultancyServiceTypes;
-    case 'currentInfrastructure':
-      return cloudInfrastructures;
-    case 'systemType':
-      return cloudSystemTypes;
-    case 'userCount':
-      return cloudUserCounts;
-    case 'integrationType':
-      return integrationTypes;
-    default:
-      return undefined;
-  }
+function definitionOf(lead: LeadShape, field: string): FieldDefinition | undefined {
+  return FORM_DEFINITIONS[leadForm(lead)].fields.find((candidate) => candidate.name === field);
 }
 
 /** The value of a field as a person reads it: option labels instead of ids; `undefined` when absent. */
-export function fieldText(lead: Pick<EmailLead, 'formType' | 'fields'>, field: string): string | undefined {
+export function fieldText(lead: LeadShape, field: string, lists: FormLists): string | undefined {
   const value = lead.fields[field];
   if (value === undefined || value === '') return undefined;
-  const list = optionListFor(lead, field);
-  return list ? (optionLabel(list, value) ?? value) : value;
+  if (field === 'serviceType') return serviceName(lead, lists) ?? value;
+  const listKey = definitionOf(lead, field)?.options;
+  return listKey ? (optionLabel(lists[listKey], value) ?? value) : value;
 }
 
 export interface FieldRow {
-  field: string;
+  field: FieldName;
   label: string;
   value: string;
+  /** Free text typed in a textarea: line breaks are kept. */
   long: boolean;
+  /** Chosen from a list the site offers, not typed by the visitor. */
+  chosen: boolean;
 }
 
-/** Every filled field of the lead, labelled, in `FIELD_LABELS` order (the meeting is shown apart). */
-export function fieldRows(lead: Pick<EmailLead, 'formType' | 'fields'>): FieldRow[] {
+/** Every filled field of the lead, labelled and ordered as its form shows them (the meeting is shown apart). */
+export function fieldRows(lead: LeadShape, lists: FormLists): FieldRow[] {
   const rows: FieldRow[] = [];
-  for (const [field, label] of Object.entries(FIELD_LABELS)) {
-    if (field === 'appointmentDate') continue;
-    const value = fieldText(lead, field);
-    if (value !== undefined) rows.push({ field, label, value, long: LONG_TEXT_FIELDS.has(field) });
+  const fields = FORM_DEFINITIONS[leadForm(lead)].fields;
+  // The dedicated consultancy forms fix their service instead of showing it: it still heads the rows.
+  const service = fields.some((field) => field.name === 'serviceType') ? [] : [{ name: 'serviceType' as const, control: 'select' as const }];
+  for (const field of [...service, ...fields]) {
+    if (field.control === 'appointment') continue;
+    const value = fieldText(lead, field.name, lists);
+    if (value === undefined) continue;
+    const label = ('label' in field ? field.label : undefined) ?? FIELD_LABELS[field.name];
+    rows.push({ field: field.name, label, value, long: field.control === 'textarea', chosen: field.control === 'select' });
   }
   return rows;
 }

@@ -1,8 +1,7 @@
 /**
- * Six example submissions for the wiki's e-mail previews (page `email-template`): form types 1 to 4,
+ * Six example submissions for the wiki's e-mail previews (page `email-template`): the four kinds of lead,
  * client and internal versions. Importing this module has no side effects and needs no database.
  */
-import { FORM_TYPES } from '../../src/lib/forms/schemas.ts';
 import type { EmailLead } from './lead.ts';
 import { defaultEmailSettings, type EmailSettings } from './settings.ts';
 import type { Audience } from './subjects.ts';
@@ -24,7 +23,7 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
     audience: 'client',
     lead: {
       id: 1041,
-      formType: FORM_TYPES.small,
+      kind: 'small',
       originPage: '/',
       receivedAt: '2026-11-23T16:12:00.000Z',
       fields: {
@@ -42,7 +41,7 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
     audience: 'internal',
     lead: {
       id: 1042,
-      formType: FORM_TYPES.big,
+      kind: 'big',
       originPage: '/contacto',
       receivedAt: '2026-11-23T18:40:00.000Z',
       fields: {
@@ -64,7 +63,7 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
     audience: 'client',
     lead: {
       id: 1043,
-      formType: FORM_TYPES.project,
+      kind: 'project',
       originPage: '/iniciar-proyecto',
       receivedAt: '2026-11-24T15:05:00.000Z',
       fields: {
@@ -88,7 +87,7 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
     audience: 'internal',
     lead: {
       id: 1044,
-      formType: FORM_TYPES.project,
+      kind: 'project',
       originPage: '/iniciar-proyecto',
       receivedAt: '2026-11-24T17:30:00.000Z',
       fields: {
@@ -113,7 +112,7 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
     audience: 'client',
     lead: {
       id: 1045,
-      formType: FORM_TYPES.consultancy,
+      kind: 'consultancy',
       originPage: '/auditoria-infraestructura',
       receivedAt: '2026-11-25T16:45:00.000Z',
       fields: {
@@ -136,7 +135,7 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
     audience: 'internal',
     lead: {
       id: 1046,
-      formType: FORM_TYPES.consultancy,
+      kind: 'consultancy',
       originPage: 'Desconocida',
       receivedAt: '2026-11-25T19:20:00.000Z',
       fields: {

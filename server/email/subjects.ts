@@ -1,17 +1,25 @@
-/** E-mail subjects, exactly as the specification (§9) words them, `{product}` being the brand. */
-import { FORM_TYPES } from '../../src/lib/forms/schemas.ts';
+/** E-mail subjects by kind of lead and audience, `{product}` being the brand. */
+import type { LeadKind } from '../../core/forms/kinds.ts';
 
 export type Audience = 'client' | 'internal';
 
-export function emailSubject(formType: number | undefined, audience: Audience | undefined, product: string): string {
-  const known = formType === FORM_TYPES.small || formType === FORM_TYPES.big || formType === FORM_TYPES.project || formType === FORM_TYPES.consultancy;
-  if (!known || audience === undefined) return `Notificación - ${product}`;
-  if (audience === 'client') {
-    if (formType === FORM_TYPES.small || formType === FORM_TYPES.big) return `Hemos recibido tu mensaje - ${product}`;
-    if (formType === FORM_TYPES.project) return `Confirmación de Proyecto - ${product}`;
-    return `Solicitud de Consultoría Recibida - ${product}`;
-  }
-  if (formType === FORM_TYPES.small || formType === FORM_TYPES.big) return `Nuevo Contacto Recibido - ${product}`;
-  if (formType === FORM_TYPES.project) return `Nuevo Proyecto Registrado - ${product}`;
-  return `Nueva Solicitud de Consultoría - ${product}`;
+const SUBJECTS: Readonly<Record<Audience, Readonly<Record<LeadKind, string>>>> = {
+  client: {
+    small: 'Hemos recibido tu mensaje',
+    big: 'Hemos recibido tu mensaje',
+    project: 'Confirmación de Proyecto',
+    consultancy: 'Solicitud de Consultoría Recibida',
+  },
+  internal: {
+    small: 'Nuevo Contacto Recibido',
+    big: 'Nuevo Contacto Recibido',
+    project: 'Nuevo Proyecto Registrado',
+    consultancy: 'Nueva Solicitud de Consultoría',
+  },
+};
+
+/** 'Notificación' when the kind or the audience is unknown (a message re-sent from an old row, say). */
+export function emailSubject(kind: LeadKind | undefined, audience: Audience | undefined, product: string): string {
+  const subject = kind && audience ? SUBJECTS[audience][kind] : undefined;
+  return `${subject ?? 'Notificación'} - ${product}`;
 }

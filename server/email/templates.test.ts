@@ -1,39 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_TYPES } from '../../src/lib/forms/schemas.ts';
 import { buildIcs, foldIcsLine, googleCalendarLink, icsText, meetingTimes } from './calendar.ts';
 import { escapeHtml } from './html.ts';
 import type { EmailLead } from './lead.ts';
 import { EMAIL_PREVIEW_SAMPLES, PREVIEW_SETTINGS, renderEmailPair, renderEmailPreview } from './samples.ts';
 import { defaultEmailSettings } from './settings.ts';
 import { emailSubject } from './subjects.ts';
-import { buildEmailMessages, emailVariables } from './templates.ts';
-import { EMAIL_VARIABLES } from './variables.ts';
+import { buildEmailMessages } from './templates.ts';
+import { EMAIL_VARIABLES, emailVariables } from './variables.ts';
 
 const settings = defaultEmailSettings();
 
 const smallLead: EmailLead = {
   id: 7,
-  formType: FORM_TYPES.small,
+  kind: 'small',
   originPage: '/',
   receivedAt: '2026-11-23T16:12:00.000Z',
   fields: { name: 'Lucía Hernández', email: 'lucia@ferremax.mx', message: 'Hola' },
 };
 
-describe('subjects (specification §9)', () => {
+describe('subjects', () => {
   it.each([
-    [1, 'client', 'Hemos recibido tu mensaje - Angram'],
-    [2, 'client', 'Hemos recibido tu mensaje - Angram'],
-    [3, 'client', 'Confirmación de Proyecto - Angram'],
-    [4, 'client', 'Solicitud de Consultoría Recibida - Angram'],
-    [1, 'internal', 'Nuevo Contacto Recibido - Angram'],
-    [2, 'internal', 'Nuevo Contacto Recibido - Angram'],
-    [3, 'internal', 'Nuevo Proyecto Registrado - Angram'],
-    [4, 'internal', 'Nueva Solicitud de Consultoría - Angram'],
-    [9, 'client', 'Notificación - Angram'],
+    ['small', 'client', 'Hemos recibido tu mensaje - Angram'],
+    ['big', 'client', 'Hemos recibido tu mensaje - Angram'],
+    ['project', 'client', 'Confirmación de Proyecto - Angram'],
+    ['consultancy', 'client', 'Solicitud de Consultoría Recibida - Angram'],
+    ['small', 'internal', 'Nuevo Contacto Recibido - Angram'],
+    ['big', 'internal', 'Nuevo Contacto Recibido - Angram'],
+    ['project', 'internal', 'Nuevo Proyecto Registrado - Angram'],
+    ['consultancy', 'internal', 'Nueva Solicitud de Consultoría - Angram'],
     [undefined, 'internal', 'Notificación - Angram'],
-    [1, undefined, 'Notificación - Angram'],
-  ] as const)('form type %s, %s: %s', (formType, audience, subject) => {
-    expect(emailSubject(formType, audience, 'Angram')).toBe(subject);
+    ['small', undefined, 'Notificación - Angram'],
+  ] as const)('%s, %s: %s', (kind, audience, subject) => {
+    expect(emailSubject(kind, audience, 'Angram')).toBe(subject);
   });
 });
 
@@ -70,7 +68,7 @@ describe('template variables', () => {
   });
 
   it('uses option labels, not ids, and the project fields', () => {
-    const [sample] = EMAIL_PREVIEW_SAMPLES.filter((candidate) => candidate.lead.formType === FORM_TYPES.project);
+    const [sample] = EMAIL_PREVIEW_SAMPLES.filter((candidate) => candidate.lead.kind === 'project');
     const vars = emailVariables(sample!.lead, settings);
     expect(vars.client).toMatchObject({
       tipo_proyecto: 'Tienda en línea (e-commerce)',
@@ -90,7 +88,7 @@ describe('template variables', () => {
     expect(vars.client.tipo_consultoria).toBe('Auditoría de infraestructura');
     expect(vars.client.objetivos).toBe(sample.lead.fields.goals);
     expect(vars.calendar).toMatchObject({ nombre_consultor: 'Rodrigo Salinas', puesto_consultor: 'Líder de Ingeniería Cloud' });
-    expect(vars.internal.estimacion_ingresos).toBe('USD\u00a05,000'); // Intl puts a no-break space after the code
+    expect(vars.internal.estimacion_ingresos).toBe('$5,000 USD');
   });
 
   it('gives a lead score between 0 and 100, with priority', () => {
@@ -104,7 +102,7 @@ describe('template variables', () => {
   });
 
   it('documents the variables per form type as data', () => {
-    expect(EMAIL_VARIABLES.client[FORM_TYPES.small].map((variable) => variable.name)).toEqual([
+    expect(EMAIL_VARIABLES.client[1].map((variable) => variable.name)).toEqual([
       'nombre_cliente',
       'email_cliente',
       'empresa_cliente',
@@ -125,7 +123,7 @@ describe('template variables', () => {
 });
 
 describe('messages', () => {
-  it('escapes every piece of user text in the HTML', () => {
+  it('escapes every piece of user text in the internal HTML', () => {
     const hostile: EmailLead = {
       ...smallLead,
       fields: { name: '<script>alert(1)</script>', email: 'x@y.mx', company: '"><img src=x onerror=alert(1)>', message: 'a & b <b>' },
@@ -133,10 +131,32 @@ describe('messages', () => {
     for (const message of buildEmailMessages(hostile, settings)) {
       expect(message.html).not.toContain('<script>');
       expect(message.html).not.toContain('<img');
-      expect(message.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-      expect(message.html).toContain('a &amp; b &lt;b&gt;');
     }
+    const [, internal] = buildEmailMessages(hostile, settings);
+    expect(internal.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(internal.html).toContain('a &amp; b &lt;b&gt;');
     expect(escapeHtml(`'"<>&`)).toBe('&#39;&quot;&lt;&gt;&amp;');
+  });
+
+  it('never repeats what the visitor typed in the confirmation, which goes to any address the form was given', () => {
+    const bait = 'Tu cuenta fue suspendida: entra a https://phish.example';
+    for (const sample of EMAIL_PREVIEW_SAMPLES) {
+      const typed = { name: `${bait} (nombre)`, company: `${bait} (empresa)`, message: bait, description: bait, challenges: bait, goals: bait, currentSituation: bait, currentSystems: bait, businessGoals: bait, migrationGoals: bait };
+      const lead: EmailLead = { ...sample.lead, fields: { ...sample.lead.fields, ...Object.fromEntries(Object.keys(typed).filter((key) => key in sample.lead.fields || key === 'name').map((key) => [key, typed[key as keyof typeof typed]])) } };
+      const [client, internal] = buildEmailMessages(lead, settings);
+      for (const part of [client.html, client.text, client.subject, client.to.name ?? '', ...client.attachments.map((file) => file.content)]) {
+        expect(part).not.toContain('phish.example');
+      }
+      expect(internal.text).toContain('phish.example');
+    }
+  });
+
+  it('echoes the choices from the site lists and the phone back to the client', () => {
+    const lead = EMAIL_PREVIEW_SAMPLES.find((sample) => sample.id === 'contacto-completo-interno')!.lead;
+    const [client] = buildEmailMessages(lead, settings);
+    expect(client.text).toContain('App móvil (iOS y Android)');
+    expect(client.text).toContain('+528187654321');
+    expect(client.text).not.toContain('Jorge');
   });
 
   it('puts the analysis, action buttons and revenue only in the internal message', () => {
@@ -150,7 +170,7 @@ describe('messages', () => {
     expect(internal.html).toContain('href="mailto:jtrevino@logisticadelnorte.com.mx?subject=');
     expect(internal.to).toEqual({ address: 'ventas@angram.mx' });
     expect(internal.replyTo).toBe('jtrevino@logisticadelnorte.com.mx');
-    expect(client.to).toEqual({ name: 'Jorge Treviño', address: 'jtrevino@logisticadelnorte.com.mx' });
+    expect(client.to).toEqual({ address: 'jtrevino@logisticadelnorte.com.mx' });
     expect(client.text).toContain('Tu referencia es CONT-1042.');
     expect(client.html).toContain('<html lang="es-MX">');
   });
@@ -175,7 +195,8 @@ describe('messages', () => {
       expect(ics.content).toContain('DTEND:20261125T170000Z');
       expect(ics.content).toContain('UID:cont-7-20261125t1000@www.angram.mx');
       expect(ics.content).toContain('ORGANIZER;CN="Angram":mailto:hola@angram.mx');
-      expect(ics.content).toContain('mailto:lucia@ferremax.mx');
+      expect(ics.content.replace(/\r\n /g, '')).toContain('RSVP=TRUE:mailto:lucia@ferremax.mx');
+      expect(ics.content).not.toContain('Lucía');
     }
   });
 });
@@ -206,7 +227,7 @@ describe('calendar helpers', () => {
       stamp: new Date('2026-11-23T16:00:00Z'),
       meeting,
       organizer: { name: 'Angram', email: 'hola@angram.mx' },
-      attendee: { name: 'Ana', email: 'ana@x.mx' },
+      attendee: { email: 'ana@x.mx' },
     });
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
@@ -217,7 +238,7 @@ describe('calendar helpers', () => {
 describe('preview samples for the wiki', () => {
   it('has six samples covering form types 1 to 4 and both audiences', () => {
     expect(EMAIL_PREVIEW_SAMPLES).toHaveLength(6);
-    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.lead.formType))).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.lead.kind))).toEqual(new Set(['small', 'big', 'project', 'consultancy']));
     expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.audience))).toEqual(new Set(['client', 'internal']));
     expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.id)).size).toBe(6);
   });
@@ -226,7 +247,7 @@ describe('preview samples for the wiki', () => {
     for (const sample of EMAIL_PREVIEW_SAMPLES) {
       const preview = renderEmailPreview(sample);
       expect(preview.audience).toBe(sample.audience);
-      expect(preview.subject).toBe(emailSubject(sample.lead.formType, sample.audience, 'Angram'));
+      expect(preview.subject).toBe(emailSubject(sample.lead.kind, sample.audience, 'Angram'));
       expect(preview.text).toContain(`CONT-${sample.lead.id}`);
       const pair = renderEmailPair(sample, PREVIEW_SETTINGS);
       expect(pair.client.subject).not.toBe(pair.internal.subject);
@@ -237,7 +258,7 @@ describe('preview samples for the wiki', () => {
 describe('build-time safety (the wiki imports the templates)', () => {
   it('keeps the template modules free of I/O, the database and the mailer', async () => {
     const { readFileSync } = await import('node:fs');
-    const pure = ['analysis', 'calendar', 'consultants', 'html', 'layout', 'lead', 'samples', 'settings', 'subjects', 'templates', 'variables'];
+    const pure = ['analysis', 'calendar', 'consultants', 'document', 'html', 'layout', 'lead', 'samples', 'subjects', 'templates', 'variables'];
     for (const name of pure) {
       const source = readFileSync(new URL(`./${name}.ts`, import.meta.url), 'utf8');
       const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]);

@@ -1,13 +1,16 @@
 /**
- * The template variables of the specification (§3 "Email template data"): their documentation as data
- * (the wiki renders its tables from it) and their values for a lead. Pure functions, no I/O.
+ * The template variables the e-mails are written with (client, calendar and internal-team variables):
+ * their documentation as data (the wiki renders its tables from it), and `prepareLead`, which computes
+ * everything a lead's two messages say (variables, meeting, consultant, analysis, rows) in one pass.
+ * Pure functions, no I/O.
  */
-import { formatAppointmentShort, formatShortDateTime, todayInMexicoCity } from '../../src/lib/datetime.ts';
-import { FORM_TYPES, type FormType } from '../../src/lib/forms/schemas.ts';
-import { analyzeLead, LEAD_SCORE_DEFAULT } from './analysis.ts';
+import { formatAppointmentShort, formatShortDateTime, todayInMexicoCity } from '../../core/dates.ts';
+import { formatMoney } from '../../core/format.ts';
+import { LEAD_KIND_IDS, LEAD_KINDS, type FormType, type LeadFormId, type LeadKind } from '../../core/forms/kinds.ts';
+import { analyzeLead, LEAD_SCORE_DEFAULT, type LeadAnalysis } from './analysis.ts';
 import { googleCalendarLink, meetingTimes, type Meeting } from './calendar.ts';
-import { consultantFor } from './consultants.ts';
-import { fieldText, referenceOf, type EmailLead } from './lead.ts';
+import { consultantFor, type Consultant } from './consultants.ts';
+import { fieldRows, fieldText, leadForm, referenceOf, type EmailLead, type FieldRow } from './lead.ts';
 import type { EmailSettings } from './settings.ts';
 
 /** The specification's fallback texts. */
@@ -60,10 +63,10 @@ export const INTERNAL_VARIABLE_DESCRIPTIONS = {
 
 export type InternalVariableName = keyof typeof INTERNAL_VARIABLE_DESCRIPTIONS;
 
-/** Which client variables each form type fills. */
-export const CLIENT_VARIABLES_BY_FORM: Readonly<Record<FormType, readonly ClientVariableName[]>> = {
-  [FORM_TYPES.small]: ['nombre_cliente', 'email_cliente', 'empresa_cliente', 'mensaje_cliente', 'fecha_reunion'],
-  [FORM_TYPES.big]: [
+/** Which client variables each kind of lead fills. */
+export const CLIENT_VARIABLES_BY_KIND: Readonly<Record<LeadKind, readonly ClientVariableName[]>> = {
+  small: ['nombre_cliente', 'email_cliente', 'empresa_cliente', 'mensaje_cliente', 'fecha_reunion'],
+  big: [
     'nombre_cliente',
     'email_cliente',
     'empresa_cliente',
@@ -74,7 +77,7 @@ export const CLIENT_VARIABLES_BY_FORM: Readonly<Record<FormType, readonly Client
     'mensaje_cliente',
     'fecha_reunion',
   ],
-  [FORM_TYPES.project]: [
+  project: [
     'nombre_cliente',
     'email_cliente',
     'empresa_cliente',
@@ -88,7 +91,7 @@ export const CLIENT_VARIABLES_BY_FORM: Readonly<Record<FormType, readonly Client
     'mensaje_cliente',
     'fecha_reunion',
   ],
-  [FORM_TYPES.consultancy]: [
+  consultancy: [
     'nombre_cliente',
     'email_cliente',
     'empresa_cliente',
@@ -111,20 +114,20 @@ export interface VariableDoc {
 const docs = (descriptions: Record<string, string>, names: readonly string[] = Object.keys(descriptions)): VariableDoc[] =>
   names.map((name) => ({ name, description: descriptions[name] ?? '' }));
 
+/** Where each kind of lead comes from, as the wiki's table names it. */
+const KIND_SOURCES: Readonly<Record<LeadKind, string>> = {
+  small: 'Contacto rápido (inicio)',
+  big: 'Contacto completo (/contacto)',
+  project: 'Iniciar proyecto (/iniciar-proyecto)',
+  consultancy: 'Consultoría, migración cloud e integraciones',
+};
+
 /** Everything the wiki's variable tables need. */
 export const EMAIL_VARIABLES = {
-  formTypes: [
-    { formType: FORM_TYPES.small, label: 'Contacto rápido (inicio)', route: 'contactSmall' },
-    { formType: FORM_TYPES.big, label: 'Contacto completo (/contacto)', route: 'contactBig' },
-    { formType: FORM_TYPES.project, label: 'Iniciar proyecto (/iniciar-proyecto)', route: 'contactProyect' },
-    { formType: FORM_TYPES.consultancy, label: 'Consultoría, migración cloud e integraciones', route: 'contactConsultancy' },
-  ],
-  client: {
-    [FORM_TYPES.small]: docs(CLIENT_VARIABLE_DESCRIPTIONS, CLIENT_VARIABLES_BY_FORM[FORM_TYPES.small]),
-    [FORM_TYPES.big]: docs(CLIENT_VARIABLE_DESCRIPTIONS, CLIENT_VARIABLES_BY_FORM[FORM_TYPES.big]),
-    [FORM_TYPES.project]: docs(CLIENT_VARIABLE_DESCRIPTIONS, CLIENT_VARIABLES_BY_FORM[FORM_TYPES.project]),
-    [FORM_TYPES.consultancy]: docs(CLIENT_VARIABLE_DESCRIPTIONS, CLIENT_VARIABLES_BY_FORM[FORM_TYPES.consultancy]),
-  },
+  formTypes: LEAD_KIND_IDS.map((kind) => ({ formType: LEAD_KINDS[kind].formType, label: KIND_SOURCES[kind], route: LEAD_KINDS[kind].action })),
+  client: Object.fromEntries(
+    LEAD_KIND_IDS.map((kind) => [LEAD_KINDS[kind].formType, docs(CLIENT_VARIABLE_DESCRIPTIONS, CLIENT_VARIABLES_BY_KIND[kind])]),
+  ) as Readonly<Record<FormType, VariableDoc[]>>,
   calendar: docs(CALENDAR_VARIABLE_DESCRIPTIONS),
   internal: docs(INTERNAL_VARIABLE_DESCRIPTIONS),
   defaults: EMAIL_DEFAULTS,
@@ -134,48 +137,39 @@ export type ClientVariables = Record<ClientVariableName, string>;
 export type CalendarVariables = Record<CalendarVariableName, string>;
 export type InternalVariables = Record<InternalVariableName, string>;
 
-const first = (lead: EmailLead, fields: readonly string[]): string | undefined => {
-  for (const field of fields) {
-    const value = fieldText(lead, field);
-    if (value !== undefined) return value;
-  }
-  return undefined;
-};
-
-export function clientVariables(lead: EmailLead): ClientVariables {
-  const or = (value: string | undefined) => value ?? EMAIL_DEFAULTS.notSpecified;
-  const isConsultancy = lead.formType === FORM_TYPES.consultancy;
-  const slot = lead.fields.appointmentDate;
-  return {
-    nombre_cliente: or(lead.fields.name),
-    email_cliente: or(lead.fields.email),
-    empresa_cliente: or(lead.fields.company),
-    telefono_cliente: or(lead.fields.phone),
-    mensaje_cliente: or(first(lead, ['message', 'description', 'challenges'])),
-    fecha_reunion: slot ? formatAppointmentShort(slot) : EMAIL_DEFAULTS.notSpecified,
-    tipo_proyecto: or(first(lead, ['projectType', 'systemType', 'integrationType'])),
-    presupuesto: or(fieldText(lead, 'budget')),
-    timeline: or(fieldText(lead, 'timeline')),
-    nivel_urgencia: or(fieldText(lead, 'urgency')),
-    situacion_actual: or(first(lead, ['currentSituation', 'currentInfrastructure', 'currentSystems'])),
-    vision_proyecto: or(fieldText(lead, 'description')),
-    tipo_consultoria: isConsultancy ? or(fieldText(lead, 'serviceType')) : EMAIL_DEFAULTS.notSpecified,
-    objetivos: or(first(lead, ['goals', 'businessGoals', 'migrationGoals'])),
-  };
+export interface EmailVariables {
+  client: ClientVariables;
+  calendar: CalendarVariables;
+  internal: InternalVariables;
 }
 
-/** The meeting of a lead, or `undefined` when none was booked. */
-export function meetingOf(lead: EmailLead, settings: EmailSettings): Meeting | undefined {
+/** Everything a lead's messages say, computed once. */
+export interface LeadView {
+  lead: EmailLead;
+  form: LeadFormId;
+  reference: string;
+  /** The fields as the visitor filled them, labelled and in the form's order. */
+  rows: FieldRow[];
+  /** The booked meeting, or `undefined`. */
+  meeting: Meeting | undefined;
+  consultant: Consultant;
+  analysis: LeadAnalysis;
+  variables: EmailVariables;
+}
+
+/**
+ * The meeting of a lead. Its title and description name no one the visitor typed: the invite goes to
+ * whatever address the form was given, so it carries only the brand, the reference and the consultant.
+ */
+export function meetingOf(lead: EmailLead, settings: EmailSettings, consultant: Consultant): Meeting | undefined {
   const slot = lead.fields.appointmentDate;
   if (!slot) return undefined;
   const { start, end } = meetingTimes(slot);
-  const consultant = consultantFor(lead);
-  const who = lead.fields.company ? `${lead.fields.name} (${lead.fields.company})` : (lead.fields.name ?? '');
   return {
     slot,
     start,
     end,
-    title: `Reunión ${settings.brandName} - ${who}`,
+    title: `Reunión con ${settings.brandName} (${referenceOf(lead.id)})`,
     description: [
       `Reunión de 60 minutos con ${consultant.name}, ${consultant.role} de ${settings.brandName}.`,
       `Referencia: ${referenceOf(lead.id)}.`,
@@ -186,42 +180,67 @@ export function meetingOf(lead: EmailLead, settings: EmailSettings): Meeting | u
   };
 }
 
-export function calendarVariables(lead: EmailLead, settings: EmailSettings): CalendarVariables {
-  const meeting = meetingOf(lead, settings);
+export function prepareLead(lead: EmailLead, settings: EmailSettings): LeadView {
+  const text = (field: string) => fieldText(lead, field, settings.lists);
+  const first = (fields: readonly string[]) => fields.map(text).find((value) => value !== undefined);
+  const or = (value: string | undefined) => value ?? EMAIL_DEFAULTS.notSpecified;
   const consultant = consultantFor(lead);
-  return {
+  const analysis = analyzeLead(lead, settings);
+  const meeting = meetingOf(lead, settings, consultant);
+  const reference = referenceOf(lead.id);
+  const slot = lead.fields.appointmentDate;
+  const received = new Date(lead.receivedAt);
+  const valid = !Number.isNaN(received.getTime());
+  // The file is named after the month in Mexico City, where the sales team works.
+  const yearMonth = valid ? todayInMexicoCity(received).slice(0, 7) : 'sin-fecha';
+
+  const client: ClientVariables = {
+    nombre_cliente: or(lead.fields.name),
+    email_cliente: or(lead.fields.email),
+    empresa_cliente: or(lead.fields.company),
+    telefono_cliente: or(lead.fields.phone),
+    mensaje_cliente: or(first(['message', 'description', 'challenges'])),
+    fecha_reunion: slot ? formatAppointmentShort(slot) : EMAIL_DEFAULTS.notSpecified,
+    tipo_proyecto: or(first(['projectType', 'systemType', 'integrationType'])),
+    presupuesto: or(text('budget')),
+    timeline: or(text('timeline')),
+    nivel_urgencia: or(text('urgency')),
+    situacion_actual: or(first(['currentSituation', 'currentInfrastructure', 'currentSystems'])),
+    vision_proyecto: or(text('description')),
+    tipo_consultoria: lead.kind === 'consultancy' ? or(text('serviceType')) : EMAIL_DEFAULTS.notSpecified,
+    objetivos: or(first(['goals', 'businessGoals', 'migrationGoals'])),
+  };
+  const calendar: CalendarVariables = {
     google_calendar_link: meeting ? googleCalendarLink(meeting) : EMAIL_DEFAULTS.notAvailable,
     google_meet_link: EMAIL_DEFAULTS.notAvailable,
     nombre_consultor: consultant.name,
     puesto_consultor: consultant.role,
   };
-}
-
-export function formatMoney(amount: number, currency: 'MXN' | 'USD'): string {
-  const formatted = new Intl.NumberFormat('es-MX', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
-  // es-MX writes MXN as a bare "$": say which pesos or dollars an amount is in.
-  return currency === 'MXN' ? `${formatted} MXN` : formatted;
-}
-
-export function internalVariables(lead: EmailLead, settings: EmailSettings): InternalVariables {
-  const analysis = analyzeLead(lead);
-  const received = new Date(lead.receivedAt);
-  const consultant = consultantFor(lead);
-  const valid = !Number.isNaN(received.getTime());
-  // The file is named after the month in Mexico City, where the sales team works.
-  const yearMonth = valid ? todayInMexicoCity(received).slice(0, 7) : 'sin-fecha';
-  return {
+  const internal: InternalVariables = {
     lead_score: String(analysis.score),
     asignado_a: settings.assignee,
     consultor_recomendado: `${consultant.name} (${consultant.role})`,
     prioridad: analysis.priority,
-    estimacion_ingresos: analysis.revenue
-      ? formatMoney(analysis.revenue.amount, analysis.revenue.currency)
-      : EMAIL_DEFAULTS.notAvailable,
+    estimacion_ingresos: analysis.revenue ? formatMoney(analysis.revenue.amount, analysis.revenue.currency) : EMAIL_DEFAULTS.notAvailable,
     lead_id: String(lead.id),
-    referencia_id: referenceOf(lead.id),
-    folder_id: `${yearMonth}/${referenceOf(lead.id)}`,
+    referencia_id: reference,
+    folder_id: `${yearMonth}/${reference}`,
     pagina_origen: lead.originPage || EMAIL_DEFAULTS.unknown,
     fecha_contacto: valid ? formatShortDateTime(received) : EMAIL_DEFAULTS.notAvailable,
   };
+  return {
+    lead,
+    form: leadForm(lead),
+    reference,
+    rows: fieldRows(lead, settings.lists),
+    meeting,
+    consultant,
+    analysis,
+    variables: { client, calendar, internal },
+  };
+}
+
+/** The variables of a lead (what `prepareLead` computes), for the wiki and the tests. */
+export function emailVariables(lead: EmailLead, settings: EmailSettings): EmailVariables {
+  return prepareLead(lead, settings).variables;
 }

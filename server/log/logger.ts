@@ -20,11 +20,9 @@ export const stderrLogger: Logger = {
   error: (event, details) => write('error', event, details),
 };
 
-export const silentLogger: Logger = {
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-};
+/** For tests and quiet runs: every event is dropped. */
+const drop = (): void => undefined;
+export const silentLogger: Logger = { info: drop, warn: drop, error: drop };
 
 /** A message safe to log from any thrown value. */
 export function errorMessage(error: unknown): string {

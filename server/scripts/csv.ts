@@ -13,6 +13,6 @@ export function csvCell(value: string | number | undefined | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvRow(values: readonly (string | number | undefined | null)[]): string {
+export function csvRow(values: ReadonlyArray<string | number | undefined | null>): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }

@@ -1,12 +1,13 @@
 /**
  * `npm run leads:export [-- --out leads.csv] [-- --db data/leads.db]`: every stored enquiry as CSV
  * (UTF-8 with BOM, so Excel in es-MX shows accents right). Without --out the CSV goes to stdout.
+ * Reads the database the API uses: `DATABASE_URL` (PostgreSQL) or `DATABASE_PATH`/`--db` (SQLite).
  */
 import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DatabaseSync } from 'node:sqlite';
 import { loadApiConfig } from '../api/config.ts';
 import { createLeadStore } from '../db/leads.ts';
+import { openStorage } from '../db/open.ts';
 import { writeLeadsCsv } from './leads-csv.ts';
 
 const { values } = parseArgs({
@@ -16,19 +17,21 @@ const { values } = parseArgs({
   },
 });
 
-const databasePath = values.db ?? loadApiConfig(process.env).databasePath;
-if (!existsSync(databasePath)) {
+const config = loadApiConfig(process.env);
+const databasePath = values.db ?? config.databasePath;
+const databaseUrl = values.db ? undefined : config.databaseUrl;
+if (!databaseUrl && !existsSync(databasePath)) {
   process.stderr.write(`No existe la base de datos ${databasePath}: revisa DATABASE_PATH o --db.\n`);
   process.exit(1);
 }
 
-// Read-only: exporting while the API runs is safe (WAL readers never block the writer).
-const db = new DatabaseSync(databasePath, { readOnly: true });
+// Reading while the API runs is safe on both engines (WAL readers never block the writer).
+const storage = await openStorage({ databaseUrl, databasePath });
 const target = values.out;
 const partial = target ? `${target}.partial` : undefined;
 const fd = partial ? openSync(partial, 'w') : 1;
 try {
-  const count = writeLeadsCsv(createLeadStore(db).all(), (chunk) => {
+  const count = await writeLeadsCsv(createLeadStore(storage).all(), config.facts, (chunk) => {
     writeSync(fd, chunk);
   });
   if (partial && target) {
@@ -37,5 +40,5 @@ try {
   }
   process.stderr.write(`${count} ${count === 1 ? 'registro exportado' : 'registros exportados'}${target ? ` a ${target}` : ''}.\n`);
 } finally {
-  db.close();
+  await storage.close();
 }

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, resolve } from 'node:path';
 import { cacheControlFor } from './cache-policy.ts';
-import { compress, negotiateEncoding, type Encoding } from './compression.ts';
+import { compress, negotiateEncoding, PRECOMPRESSED_SUFFIX, type Encoding } from './compression.ts';
 import { contentTypeFor, isCompressible } from './content-types.ts';
-import { resolveFile, resolveNotFound, safeRelativePath, type ResolvedFile } from './resolve-path.ts';
+import { canonicalRedirect } from './canonical.ts';
+import { precompressedCopy, resolveFile, resolveNotFound, safeRelativePath, type ResolvedFile } from './resolve-path.ts';
 
 interface CachedBody {
   version: string;
@@ -12,8 +13,9 @@ interface CachedBody {
 }
 
 /**
- * Serves the built site: clean URLs, the nearest 404.html with status 404, ETag revalidation,
- * brotli/gzip compressed once per file and kept in memory, cache headers per asset kind.
+ * Serves the built site: clean URLs, the nearest 404.html with status 404, ETag revalidation, the
+ * build's brotli/gzip copies (or a compression done once off the event loop), kept in memory, and
+ * cache headers per asset kind.
  */
 export function createStaticHandler(rootDir: string) {
   const root = resolve(rootDir);
@@ -23,13 +25,20 @@ export function createStaticHandler(rootDir: string) {
     const version = `${file.size}-${Math.trunc(file.mtimeMs)}`;
     let entry = cache.get(file.path);
     if (!entry || entry.version !== version) {
-      entry = { version, bodies: { identity: await readFile(file.path) } };
+      entry = { version, bodies: {} };
       cache.set(file.path, entry);
     }
-    const identity = entry.bodies.identity as Buffer;
-    if (encoding === 'identity') return identity;
-    entry.bodies[encoding] ??= compress(identity, encoding);
-    return entry.bodies[encoding];
+    const cached = entry.bodies[encoding];
+    if (cached) return cached;
+    let payload: Buffer;
+    if (encoding === 'identity') {
+      payload = await readFile(file.path);
+    } else {
+      const copy = await precompressedCopy(file, PRECOMPRESSED_SUFFIX[encoding]);
+      payload = copy ? await readFile(copy.path) : await compress(await body(file, 'identity'), encoding);
+    }
+    entry.bodies[encoding] = payload;
+    return payload;
   }
 
   return async function handleStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -39,10 +48,9 @@ export function createStaticHandler(rootDir: string) {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
-    // One canonical URL per page: /contacto/ and /contacto/index.html redirect to /contacto.
-    const canonicalPath = url.pathname.replace(/\/index\.html$/, '/').replace(/(.)\/+$/, '$1');
-    if (canonicalPath !== url.pathname) {
-      res.writeHead(301, { Location: canonicalPath + url.search, 'Cache-Control': 'public, max-age=3600' });
+    const location = canonicalRedirect(url.pathname, url.search);
+    if (location !== undefined) {
+      res.writeHead(301, { Location: location, 'Cache-Control': 'public, max-age=3600' });
       res.end();
       return;
     }

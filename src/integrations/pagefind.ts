@@ -4,7 +4,7 @@ import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
 
 /** Only the wiki's pages are searchable: `/wikiangram/<slug>`, not the redirect or the e-mail previews. */
-export const WIKI_SEARCH_GLOB = 'wikiangram/*/index.html';
+export const WIKI_SEARCH_GLOB = 'wikiangram/*.html';
 export const PAGEFIND_DIR = 'pagefind';
 
 /**

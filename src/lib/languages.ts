@@ -26,8 +26,7 @@ export function isLanguageCode(code: string): boolean {
 
 /** The writing direction of a language (Arabic, Hebrew, Persian, Urdu read right to left). */
 function direction(code: string): 'ltr' | 'rtl' {
-  const locale = new Intl.Locale(code) as Intl.Locale & { getTextInfo?: () => { direction?: string } };
-  return locale.getTextInfo?.().direction === 'rtl' ? 'rtl' : 'ltr';
+  return new Intl.Locale(code).getTextInfo().direction === 'rtl' ? 'rtl' : 'ltr';
 }
 
 export function language(code: string): Language {

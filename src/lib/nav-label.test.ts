@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navLabel } from './nav-label.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../../core/routes.ts';
 
 describe('navLabel', () => {
   it('names a page as the menus do', () => {

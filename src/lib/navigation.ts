@@ -2,7 +2,7 @@
  * Navigation of the site: the top bar, the footer columns and the 404 page's suggestions.
  * Labels and destinations are written here once.
  */
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../../core/routes.ts';
 
 export interface NavLink {
   label: string;

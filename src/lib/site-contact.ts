@@ -1,11 +1,12 @@
 /**
- * Contact details as the built site sees them: `contactDetails()` fed by `astro:env`.
- * Astro-only (imports a virtual module); plain modules and the server call `contactDetails()` themselves.
+ * Contact details as the built site prints them: content/contact.yaml with the deployment's channels from
+ * `astro:env` on top. Astro-only (a virtual module and a read from disk at build time).
  */
 import { PUBLIC_CONTACT_EMAIL, PUBLIC_CONTACT_PHONE, PUBLIC_WHATSAPP_NUMBER } from 'astro:env/client';
-import { contactDetails } from './contact.ts';
+import { contactDetails } from '../../core/contact.ts';
+import { loadContentFacts } from '../../core/content/load.ts';
 
-export const CONTACT = contactDetails({
+export const CONTACT = contactDetails(loadContentFacts().contact, {
   email: PUBLIC_CONTACT_EMAIL,
   phone: PUBLIC_CONTACT_PHONE,
   whatsappNumber: PUBLIC_WHATSAPP_NUMBER,

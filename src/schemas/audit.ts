@@ -1,18 +1,19 @@
 /**
- * The infrastructure audit page's data (`content/audit.yaml`, one entry keyed `infrastructure-audit`):
- * areas, phases by day, deliverables, the ROI claim and the post-audit support, as numbers the page and
- * the tests read. The price and the 10-14 day duration belong to the forms' options module.
+ * The infrastructure audit page's copy (`content/audit.yaml`, one entry keyed `infrastructure-audit`):
+ * areas, phases by day, deliverables and what the post-audit support covers. Its price, duration, return
+ * and support days are figures of content/offers.yaml, which the e-mails also quote.
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, strict, text, whole } from './common.ts';
+import { list, oneOf, strict, text, whole } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
+import { AUDIT_OFFER_ID } from '../../core/content/offers.ts';
 
-export const AUDIT_ID = 'infrastructure-audit';
+export const AUDIT_ID = AUDIT_OFFER_ID;
 /** Every audit covers these areas; more may follow. */
 export const AUDIT_AREA_IDS = ['seguridad', 'costos', 'rendimiento', 'disponibilidad', 'respaldos', 'observabilidad'] as const;
-/** The audit lasts at most this many working days (the options module quotes "10-14 días"). */
-export const AUDIT_MAX_DAYS = 14;
+/** No audit phase runs past this day; content.test.ts checks the phases end within the offer's duration. */
+export const AUDIT_MAX_DAYS = 60;
 
 const area = strict({
   id: oneOf(AUDIT_AREA_IDS, 'un área'),
@@ -34,9 +35,6 @@ export const auditSchema = strict({
   areas: list(area, AUDIT_AREA_IDS.length, AUDIT_AREA_IDS.length),
   phases: list(phase, 3, 5),
   deliverables: list(strict({ title: text('un entregable', { max: 80 }), description: text('una descripción') }), 3, 6),
-  /** "ROI de 300-500% en 6 meses". */
-  roi: strict({ minPercent: whole('un porcentaje', 1, 10_000), maxPercent: whole('un porcentaje', 1, 10_000), months: whole('un número de meses', 1, 36) }),
-  postAuditSupportDays: whole('un número de días', 1, 365),
   postAuditSupport: text('qué cubre el soporte posterior'),
 }).superRefine((audit, ctx) => {
   AUDIT_AREA_IDS.forEach((id) => {
@@ -55,9 +53,6 @@ export const auditSchema = strict({
     }
     nextDay = candidate.toDay + 1;
   });
-  if (audit.roi.minPercent > audit.roi.maxPercent) {
-    ctx.addIssue({ code: 'custom', path: ['roi'], message: 'minPercent no puede ser mayor que maxPercent' });
-  }
 });
 
 export type Audit = z.infer<typeof auditSchema>;

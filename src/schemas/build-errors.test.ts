@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'src/content.config.ts', 'src/schemas', 'src/lib', 'src/integrations', 'src/assets', 'content'];
+// server/static: the build-time compression integration shares the server's list of compressible types.
+const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'src/content.config.ts', 'src/schemas', 'src/lib', 'src/integrations', 'src/assets', 'core', 'content', 'server/static'];
 let project = '';
 
 function copyProject(): string {

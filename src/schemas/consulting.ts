@@ -1,17 +1,18 @@
 /**
  * Technology consulting offers (`content/consulting.yaml`), keyed by the offer id. Only the descriptive
- * copy lives here: each offer's label, starting price and duration belong to the forms' options module
- * (`src/lib/forms/options.ts`), which the consulting form and the lead API also read.
+ * copy lives here: each offer's name, price and duration are in content/offers.yaml, which the consulting
+ * form and the lead API also read, and every consulting offer there needs its copy here.
  */
 import { z } from 'astro/zod';
-import { TECH_CONSULTING_OFFER_IDS } from '../lib/forms/options.ts';
+import { loadContentFacts } from '../../core/content/load.ts';
+import { consultingOffers } from '../../core/content/offers.ts';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, strict, text } from './common.ts';
+import { list, oneOf, strict, text } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 
-/** The four consulting offers of /consultoria-tecnologica, as the options module names them. */
-export const CONSULTING_OFFER_IDS = TECH_CONSULTING_OFFER_IDS;
-export type ConsultingOfferId = (typeof CONSULTING_OFFER_IDS)[number];
+/** The consulting offers of /consultoria-tecnologica: every offer of content/offers.yaml but the audit. */
+export const CONSULTING_OFFER_IDS = consultingOffers(loadContentFacts().offers).map((offer) => offer.id) as [string, ...string[]];
+export type ConsultingOfferId = string;
 
 export const consultingOfferSchema = strict({
   id: oneOf(CONSULTING_OFFER_IDS, 'una consultoría (la clave en el YAML)'),

@@ -3,8 +3,8 @@
  * promises, stats. Also keeps the service pages' timelines and prices in step with the FAQ.
  */
 import { describe, expect, it } from 'vitest';
-import { INFRASTRUCTURE_AUDIT_FACTS } from '../lib/forms/options.ts';
-import { AUDIT_MAX_DAYS, auditSchema } from './audit.ts';
+import { loadContentFacts } from '../../core/content/load.ts';
+import { AUDIT_ID, auditSchema } from './audit.ts';
 import { faqCategorySchema } from './faq.ts';
 import { pageLabel, pageSchema, pageSection } from './pages.ts';
 import { processPhaseSchema } from './process.ts';
@@ -86,14 +86,11 @@ describe('figures of the pages (spec §2, §9)', () => {
     ]);
   });
 
-  it('audit: ROI 300-500% in 6 months, 30 days of support, phases within 14 days', () => {
+  it('audit: its phases end on the last day of the duration content/offers.yaml gives it', () => {
     const audit = auditSchema.parse(mapEntries('audit.yaml')[0]);
-    expect(audit.roi).toEqual({ minPercent: 300, maxPercent: 500, months: 6 });
-    expect(audit.postAuditSupportDays).toBe(30);
-    expect(audit.phases.at(-1)?.toDay).toBe(AUDIT_MAX_DAYS);
-    // The e-mails quote the same figures from the options module.
-    expect(INFRASTRUCTURE_AUDIT_FACTS.supportDays).toBe(audit.postAuditSupportDays);
-    expect(INFRASTRUCTURE_AUDIT_FACTS.roi).toBe(`${audit.roi.minPercent}-${audit.roi.maxPercent}% en ${audit.roi.months} meses`);
+    const offer = loadContentFacts().offers[AUDIT_ID];
+    expect(offer?.duration.unit).toBe('day');
+    expect(audit.phases.at(-1)?.toDay).toBe(offer?.duration.max);
   });
 
   it('home: hero and its two buttons', () => {

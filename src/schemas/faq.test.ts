@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryProblems } from '../lib/content/strict-loader.ts';
 import { FAQ_CATEGORY_IDS, faqCategorySchema, faqRules } from './faq.ts';
-import { budgets } from '../lib/forms/options.ts';
-import { changed, folderEntry, issues, listEntries, REMOVE } from './test-support.ts';
+import { changed, folderEntry, issues, listEntries, loadYaml, REMOVE } from './test-support.ts';
 
 const categories = listEntries('faq.yaml');
 const first = categories[0]!;
@@ -50,7 +49,8 @@ describe('faq agrees with the forms and the published prices', () => {
 
   it('names the currency the project forms ask the budget in, and that of the service prices', () => {
     expect(currency, 'la pregunta sobre la moneda').toBeDefined();
-    const formCurrencies = new Set(budgets.flatMap((budget) => ('currency' in budget && budget.currency ? [budget.currency] : [])));
+    const { budgets } = loadYaml('content/form-options.yaml') as { budgets: Array<{ currency?: 'MXN' | 'USD' }> };
+    const formCurrencies = new Set(budgets.flatMap((budget) => (budget.currency ? [budget.currency] : [])));
     const priceCurrencies = new Set(
       ['aplicaciones-web', 'apps-moviles', 'ecommerce', 'cloud-native'].map((id) => {
         const page = folderEntry('services', id).page as { engagement: { startingInvestment: { currency: 'MXN' | 'USD' } } };

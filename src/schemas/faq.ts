@@ -1,7 +1,7 @@
 /** Frequently asked questions (`content/faq.yaml`): exactly four categories, in display order. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, questionAnswer, strict, text } from './common.ts';
+import { list, oneOf, questionAnswer, strict, text } from '../../core/content/common.ts';
 
 export const FAQ_CATEGORY_IDS = ['proyectos-y-tiempos', 'inversion-y-pagos', 'soporte-y-garantia', 'proceso-y-comunicacion'] as const;
 

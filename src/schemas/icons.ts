@@ -3,7 +3,7 @@
  * from that list and an unknown name fails the build instead of rendering an empty box.
  */
 import { ICON_NAMES as SITE_ICON_NAMES, type IconName } from '../lib/icons.ts';
-import { oneOf } from './common.ts';
+import { oneOf } from '../../core/content/common.ts';
 
 export const ICON_NAMES = SITE_ICON_NAMES as readonly IconName[] as readonly [IconName, ...IconName[]];
 

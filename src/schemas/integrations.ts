@@ -1,7 +1,7 @@
 /** Integration categories for /integraciones (`content/integrations.yaml`), in display order. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, strict, text } from './common.ts';
+import { list, oneOf, strict, text } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 
 /** The page's anchor is `#google`, so Google goes first. */

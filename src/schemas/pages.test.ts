@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_IDS, pageLabel, pageSchema, pageSection, type Page } from './pages.ts';
+import { PAGE_IDS, pageLabel, pageSchema, pageSection } from './pages.ts';
 import { changed, folderEntry, issues, REMOVE } from './test-support.ts';
-import { fillTemplate } from '../lib/text-template.ts';
+import { fillTemplate } from '../../core/text-template.ts';
 
 const home = folderEntry('pages', 'home');
 const start = folderEntry('pages', 'iniciar-proyecto');
@@ -76,7 +76,7 @@ describe('pages schema', () => {
 });
 
 describe('pageSection and pageLabel', () => {
-  const page = pageSchema.parse(start) as Page;
+  const page = pageSchema.parse(start);
 
   it('return what the schema guarantees', () => {
     expect(pageSection(page, 'promesa').title).toBe('Respuesta con estrategia en 24 h');
@@ -91,7 +91,7 @@ describe('pageSection and pageLabel', () => {
 
 describe('labels the new pages read', () => {
   it('home names the star rating with both numbers filled in', () => {
-    const page = pageSchema.parse(home) as Page;
+    const page = pageSchema.parse(home);
     expect(fillTemplate(pageLabel(page, 'rating'), { rating: 5, max: 5 })).toBe('Calificación: 5 de 5');
   });
 

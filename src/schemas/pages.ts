@@ -8,7 +8,7 @@
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { action, internalHref, kebabId, list, oneOf, strict, text, whole } from './common.ts';
+import { action, internalHref, kebabId, list, oneOf, strict, text, whole } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 
 interface SectionRule {
@@ -160,7 +160,7 @@ export const pageSchema = strict({
   cta: strict({ title: text('un título', { max: 110 }), lead: text('un párrafo').optional(), actions: list(action, 1, 3) }).optional(),
 }).superRefine((page, ctx) => {
   const rule: PageRule = PAGE_RULES[page.id];
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
   const count = (found: number, [min, max]: readonly [number, number]) => found >= min && found <= max;
   const range = ([min, max]: readonly [number, number]) => (min === max ? `${min}` : `de ${min} a ${max}`);
 
@@ -226,7 +226,7 @@ export type PageSection = Page['sections'][string];
 type SectionKeyOf<P extends PageId> = keyof (typeof PAGE_RULES)[P]['sections'] & string;
 /** Every section key of every page, so a typo in a page component is a type error. */
 export type SectionKey = { [P in PageId]: SectionKeyOf<P> }[PageId];
-type LabelKeyOf<P extends PageId> = (typeof PAGE_RULES)[P] extends { labels: readonly (infer L)[] } ? L & string : never;
+type LabelKeyOf<P extends PageId> = (typeof PAGE_RULES)[P] extends { labels: ReadonlyArray<infer L> } ? L & string : never;
 export type LabelKey = { [P in PageId]: LabelKeyOf<P> }[PageId];
 
 /** A section the schema guarantees; throws (failing the build) only if asked for a key the page lacks. */

@@ -5,8 +5,8 @@
  */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { SITE } from '../lib/site.ts';
-import { flag, list, oneOf, strict, text, whole } from './common.ts';
+import { SITE } from '../../core/site.ts';
+import { flag, list, oneOf, strict, text, whole } from '../../core/content/common.ts';
 
 /** The six cases the specification names, in their display order. Testimonials point at these ids. */
 export { PORTFOLIO_IDS, type PortfolioId } from '../lib/content-ids.ts';

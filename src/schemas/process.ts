@@ -1,7 +1,7 @@
 /** The five phases of the development process (`content/process.yaml`), in order. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, strict, text, whole } from './common.ts';
+import { list, oneOf, strict, text, whole } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 
 /** In phase order: `phase` must be the id's position (1-5). */

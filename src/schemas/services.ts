@@ -4,7 +4,7 @@
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { action, internalHref, kebabId, list, oneOf, questionAnswer, strict, text, whole } from './common.ts';
+import { action, internalHref, kebabId, list, oneOf, questionAnswer, strict, text, whole } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 import { portfolioId } from './portfolio.ts';
 import { isLanguageCode } from '../lib/languages.ts';

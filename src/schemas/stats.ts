@@ -1,7 +1,7 @@
 /** Stat strips (`content/stats.yaml`): two named groups of four figures each. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { list, oneOf, strict, text } from './common.ts';
+import { list, oneOf, strict, text } from '../../core/content/common.ts';
 
 /** `marketing`: home and contact; `portfolio`: the /portfolio page. */
 export const STATS_GROUP_IDS = ['marketing', 'portfolio'] as const;

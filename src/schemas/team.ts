@@ -1,7 +1,7 @@
 /** Team members shown on the home page: one YAML file per person in `content/team/<slug>.yaml`. */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { list, strict, text, whole } from './common.ts';
+import { list, strict, text, whole } from '../../core/content/common.ts';
 
 export function teamSchema({ image }: SchemaContext) {
   return strict({

@@ -1,7 +1,7 @@
 /** Technologies (`content/technologies.yaml`): what we work with, grouped as the home's tech stack. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { kebabId, oneOf, strict, text } from './common.ts';
+import { kebabId, oneOf, strict, text } from '../../core/content/common.ts';
 
 export const TECHNOLOGY_LEVELS = ['Expert', 'Advanced'] as const;
 export const TECHNOLOGY_CATEGORIES = ['Frontend', 'Backend', 'Cloud', 'Mobile'] as const;

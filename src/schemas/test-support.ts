@@ -27,14 +27,14 @@ export function folderEntry(dir: string, id: string): Record<string, unknown> {
 }
 
 /** The entries of a YAML list file (each carries its own `id`). */
-export function listEntries(file: string): Record<string, unknown>[] {
+export function listEntries(file: string): Array<Record<string, unknown>> {
   const data = loadYaml(`content/${file}`);
   if (!Array.isArray(data)) throw new Error(`${file} no es una lista`);
   return data.map((item, index) => asRecord(item, `${file}[${index}]`));
 }
 
 /** The entries of a YAML map file (`key: entry`), with the key as id as the loader adds it. */
-export function mapEntries(file: string): Record<string, unknown>[] {
+export function mapEntries(file: string): Array<Record<string, unknown>> {
   return Object.entries(asRecord(loadYaml(`content/${file}`), file)).map(([id, item]) => ({ ...asRecord(item, `${file}.${id}`), id }));
 }
 
@@ -82,7 +82,7 @@ export function changed<T>(data: T, path: string, value: unknown): T {
     if (value === REMOVE) parent.splice(Number(last), 1);
     else parent[Number(last)] = value;
   } else if (value === REMOVE) {
-    delete parent[last];
+    Reflect.deleteProperty(parent, last);
   } else {
     parent[last] = value;
   }

@@ -5,7 +5,7 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { portfolioId } from './portfolio.ts';
-import { strict, text, whole } from './common.ts';
+import { strict, text, whole } from '../../core/content/common.ts';
 
 /**
  * Astro's `reference('portfolio')` accepts any string (a typo would only show up as a missing entry at

@@ -4,7 +4,7 @@
  */
 import { z } from 'astro/zod';
 import { WIKI_GROUP_IDS } from '../lib/wiki/groups.ts';
-import { oneOf, strict, text, whole } from './common.ts';
+import { oneOf, strict, text, whole } from '../../core/content/common.ts';
 
 /** The description is the page's meta description, which search engines cut after about 160 characters. */
 export const WIKI_DESCRIPTION_MIN = 50;

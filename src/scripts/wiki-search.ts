@@ -29,9 +29,9 @@ const PAGEFIND_URL = '/pagefind/pagefind.js';
 const MIN_LENGTH = 2;
 const MAX_RESULTS = 8;
 
-/** Pagefind writes `/wikiangram/setup/`; the site's canonical URLs have no trailing slash. */
+/** Pagefind writes the built file's URL (`/wikiangram/setup.html`); canonical URLs have no `.html` or trailing slash. */
 export function canonicalResultUrl(url: string): string {
-  return url.replace(/\/(?=#|$)/, '') || '/';
+  return url.replace(/(?:\.html|\/)(?=#|$)/, '') || '/';
 }
 
 function highlighted(excerpt: string): DocumentFragment {

@@ -9,7 +9,7 @@ import { browserWindow, coverScene } from './frame.ts';
 import { gradientFill, notification } from './parts.ts';
 import { product, type ProductKind, type ProductStyle } from './products.ts';
 
-const CATALOGUE: readonly { kind: ProductKind; style: ProductStyle; price: number }[] = [
+const CATALOGUE: ReadonlyArray<{ kind: ProductKind; style: ProductStyle; price: number }> = [
   { kind: 'headphones', style: { tile: '#ffe4e6', body: '#1e1b4b', detail: PALETTE.coral }, price: 64 },
   { kind: 'watch', style: { tile: '#e0e7ff', body: PALETTE.indigo, detail: '#312e81' }, price: 52 },
   { kind: 'plant', style: { tile: '#dcfce7', body: '#f97316', detail: '#16a34a' }, price: 48 },

@@ -78,7 +78,7 @@ function homeArt(scene: Scene, x: number, y: number, w: number, h: number, kind:
 }
 
 /** The three listings in the results column: home illustration, title length, agent avatar colour. */
-const LISTINGS: readonly { kind: HomeKind; titleWidth: number; agent: string }[] = [
+const LISTINGS: ReadonlyArray<{ kind: HomeKind; titleWidth: number; agent: string }> = [
   { kind: 'house', titleWidth: 110, agent: PALETTE.violet },
   { kind: 'tower', titleWidth: 96, agent: PALETTE.sky },
   { kind: 'loft', titleWidth: 124, agent: PALETTE.coral },
@@ -223,7 +223,7 @@ export function proptechCover(): string {
       'stroke-width': 2.5,
       'stroke-dasharray': '8 7',
     });
-    const pins: readonly [number, number, number, boolean][] = [
+    const pins: ReadonlyArray<[number, number, number, boolean]> = [
       [0.45, 0.4, 70, true],
       [0.62, 0.3, 58, false],
       [0.2, 0.5, 64, false],

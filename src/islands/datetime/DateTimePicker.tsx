@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react';
 import { fetchSchedule } from '../../lib/api/website.ts';
 import { logWarning } from '../../lib/browser-log.ts';
-import { formatAppointmentLong, formatLongDate, parseDate, todayInMexicoCity } from '../../lib/datetime.ts';
+import { formatAppointmentLong, formatLongDate, parseDate, todayInMexicoCity } from '../../../core/dates.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { canConfirm, initialPickerState, pickerReducer, type PickerEvent, type PickerState } from './picker-machine.ts';
 import { PICKER_TEXTS } from './picker-texts.ts';
@@ -16,9 +16,9 @@ import { PICKER_TEXTS } from './picker-texts.ts';
 export interface DateTimePicker {
   state: PickerState;
   dispatch: Dispatch<PickerEvent>;
-  open(): void;
+  open: () => void;
   /** The API said the chosen slot is taken: reopen on fresh slots of that day, saying why. */
-  reopenTaken(notice: string): void;
+  reopenTaken: (notice: string) => void;
 }
 
 /** The picker's state plus the schedule requests it triggers. `minDate` raises the earliest date. */
@@ -39,6 +39,7 @@ export function useDateTimePicker(minDate?: string): DateTimePicker {
     });
     return () => controller.abort();
     // One request per `request` number; status and date changed together with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new `request` is the only reason to fetch again
   }, [request]);
 
   const open = useCallback(() => dispatch({ type: 'open', today: todayInMexicoCity(), minDate }), [minDate]);
@@ -73,6 +74,8 @@ export function PickerTrigger({ picker, id, label, hintId, error, errorId, name 
         type="button"
         id={id}
         aria-haspopup="dialog"
+        // A press before the island hydrates is remembered and opens the dialog once it has (early-form.ts).
+        data-early="picker"
         aria-labelledby={`${labelId} ${id}`}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         onClick={picker.open}
@@ -112,8 +115,6 @@ const slotButton =
 export function PickerDialog({ picker, id, triggerId }: DialogProps) {
   const { state, dispatch } = picker;
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const openRef = useRef(state.open);
-  openRef.current = state.open;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -143,7 +144,8 @@ export function PickerDialog({ picker, id, triggerId }: DialogProps) {
         dispatch({ type: 'cancel' });
       }}
       onClose={() => {
-        if (openRef.current) {
+        // The element closed itself (a form method=dialog, the browser): bring the state along.
+        if (state.open) {
           dispatch({ type: 'cancel' });
           document.getElementById(triggerId)?.focus();
         }

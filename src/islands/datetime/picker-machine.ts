@@ -4,8 +4,8 @@
  * turns the draft into the value `YYYY-MM-DDTHH:mm`, Cancelar drops it, Limpiar empties everything.
  * Slots are fetched by the island whenever `request` changes while `slots` is 'loading'.
  */
-import { AVAILABILITY } from '../../lib/availability.ts';
-import { addDays, parseAppointment, parseDate } from '../../lib/datetime.ts';
+import { AVAILABILITY } from '../../../core/availability.ts';
+import { addDays, parseAppointment, parseDate } from '../../../core/dates.ts';
 
 export type SlotsStatus =
   /** No date chosen yet. */

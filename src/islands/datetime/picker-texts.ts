@@ -1,5 +1,5 @@
 /** Everything the date-time picker says (es-MX), in one place for the island and its tests. */
-import { AVAILABILITY } from '../../lib/availability.ts';
+import { AVAILABILITY } from '../../../core/availability.ts';
 
 const hour = (value: number) => `${value}:00`;
 

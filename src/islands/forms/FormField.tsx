@@ -4,10 +4,10 @@
  * control with aria-describedby.
  */
 import type { ChangeEvent } from 'react';
-import type { FieldDefinition, SelectOption } from '../../lib/forms/definitions.ts';
-import { FIELD_AUTOCOMPLETE, REQUIRED_MARK, SELECT_PLACEHOLDER } from '../../lib/forms/labels.ts';
-import { optionLabel } from '../../lib/forms/options.ts';
-import { LONG_TEXT_MAX, TEXT_MAX } from '../../lib/forms/schemas.ts';
+import type { FieldDefinition } from '../../../core/forms/definitions.ts';
+import { FIELD_AUTOCOMPLETE, REQUIRED_MARK, SELECT_PLACEHOLDER } from '../../../core/forms/labels.ts';
+import { optionText, type SelectOption } from '../../../core/forms/options.ts';
+import { LONG_TEXT_MAX, TEXT_MAX } from '../../../core/forms/schemas.ts';
 import { Icon } from '../ui/Icon.tsx';
 
 interface FormFieldProps {
@@ -19,8 +19,8 @@ interface FormFieldProps {
   value: string;
   error: string | undefined;
   options: readonly SelectOption[];
-  onChange(name: string, value: string): void;
-  onBlur(name: string): void;
+  onChange: (name: string, value: string) => void;
+  onBlur: (name: string) => void;
 }
 
 const control =
@@ -42,7 +42,7 @@ export function FormField({ field, id, label, hint, required, value, error, opti
       onChange(field.name, event.currentTarget.value),
     className: `${control} ${error ? 'border-danger' : 'border-slate-500'}`,
   };
-  const wide = field.wide || field.control === 'textarea';
+  const wide = field.wide === true || field.control === 'textarea';
 
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
@@ -57,7 +57,7 @@ export function FormField({ field, id, label, hint, required, value, error, opti
           <option value="">{SELECT_PLACEHOLDER}</option>
           {options.map((option) => (
             <option key={option.id} value={option.id}>
-              {optionLabel([option], option.id)}
+              {optionText(option)}
             </option>
           ))}
         </select>

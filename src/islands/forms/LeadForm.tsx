@@ -1,15 +1,20 @@
 /**
- * The lead form island: renders any of the six forms from its definition (src/lib/forms/definitions.ts),
- * validates with the shared zod schema on blur and on submit, sends through the request helper and says
- * what happened in an aria-live region (PRODUCT.md item 2). Rendered on the server with the shipped
- * option lists, so hydration changes nothing on screen; the submit button only works once hydrated.
+ * The lead form island: renders any of the six forms from its definition (core/forms/definitions.ts),
+ * validates with the schema built from its option lists on blur and on submit, sends through the request
+ * helper and says what happened in an aria-live region. Rendered on the server with the shipped option
+ * lists, so hydration changes nothing on screen; what the visitor types or presses before it hydrates is
+ * kept by a small inline script and taken over here (src/lib/forms/early-form.ts).
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { fetchSelects, submitLead, type SelectLists } from '../../lib/api/website.ts';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { fetchSelects, submitLead } from '../../lib/api/website.ts';
 import { logWarning } from '../../lib/browser-log.ts';
-import { FORM_DEFINITIONS, type FieldDefinition, type LeadFormId, type SelectOption } from '../../lib/forms/definitions.ts';
+import type { FieldDefinition } from '../../../core/forms/definitions.ts';
+import type { LeadFormId } from '../../../core/forms/kinds.ts';
+import { SERVED_LIST_KEYS, type FormLists, type SelectOption } from '../../../core/forms/options.ts';
 import {
   activeShape,
+  bindForm,
+  keepOfferedChoices,
   buildPayload,
   firstInvalidField,
   initialValues,
@@ -19,16 +24,18 @@ import {
   validateForm,
   type FormValues,
 } from '../../lib/forms/form-logic.ts';
-import { FIELD_HINTS, FIELD_LABELS, HONEYPOT_LABEL } from '../../lib/forms/labels.ts';
-import { CONTACT_FORM_SELECTS } from '../../lib/forms/options.ts';
+import { FIELD_HINTS, FIELD_LABELS, HONEYPOT_LABEL } from '../../../core/forms/labels.ts';
 import { FORM_FEEDBACK, invalidOutcome, submissionOutcome, type FormOutcome } from '../../lib/forms/outcome.ts';
-import { HONEYPOT_FIELD } from '../../lib/forms/schemas.ts';
+import { ISLAND_STATE, takeEarlyInput } from '../../lib/forms/early-form.ts';
+import { HONEYPOT_FIELD } from '../../../core/forms/schemas.ts';
 import { PickerDialog, PickerTrigger, useDateTimePicker } from '../datetime/DateTimePicker.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { FormField } from './FormField.tsx';
 
 export interface LeadFormProps {
   form: LeadFormId;
+  /** The lists this form's selects show (content/form-options.yaml); the served ones are replaced by the API's. */
+  lists: Partial<FormLists>;
   /** Id of the section heading that names the form. */
   headingId: string;
   /** Preselected consulting service (/auditoria-infraestructura: 'infrastructure-audit'). */
@@ -40,13 +47,15 @@ export interface LeadFormProps {
 
 const APPOINTMENT_FIELD = 'appointmentDate';
 
-function optionsOf(field: FieldDefinition, selects: SelectLists): readonly SelectOption[] {
-  if (typeof field.options === 'string') return selects[field.options];
-  return field.options ?? [];
+const SERVED: ReadonlySet<string> = new Set<string>(SERVED_LIST_KEYS);
+
+function optionsOf(field: FieldDefinition, lists: Partial<FormLists>): readonly SelectOption[] {
+  return (field.options ? lists[field.options] : undefined) ?? [];
 }
 
-export default function LeadForm({ form, headingId, serviceType, submitLabel, contactEmail }: LeadFormProps) {
-  const definition = FORM_DEFINITIONS[form];
+export default function LeadForm({ form, lists: shipped, headingId, serviceType, submitLabel, contactEmail }: LeadFormProps) {
+  const [lists, setLists] = useState<Partial<FormLists>>(shipped);
+  const definition = useMemo(() => bindForm(form, lists), [form, lists]);
   const preset: FormValues = serviceType ? { serviceType } : {};
   // useId is unique per island (Astro gives each its prefix); html-validate wants ids to start with a letter.
   const prefix = `lead${useId().replace(/[^A-Za-z0-9]/g, '')}`;
@@ -54,38 +63,38 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
 
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(definition, preset));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The meeting a complaint about the meeting was about: choosing another one answers it.
+  const [errorSlot, setErrorSlot] = useState('');
   const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
-  const [selects, setSelects] = useState<SelectLists>(CONTACT_FORM_SELECTS);
   const [hydrated, setHydrated] = useState(false);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ value: FormOutcome; count: number } | undefined>();
   const sendingRef = useRef(false);
   const pendingFocus = useRef<string | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
   const picker = useDateTimePicker();
 
-  useEffect(() => setHydrated(true), []);
-
   useEffect(() => {
-    if (!definition.fields.some((field) => typeof field.options === 'string')) return;
+    const wanted = Object.keys(shipped).filter((key) => SERVED.has(key));
+    if (wanted.length === 0) return;
     let current = true;
     void fetchSelects().then((result) => {
       if (!current) return;
-      if (result.kind === 'success') setSelects(result.data);
-      else logWarning('selects.unavailable', { result: result.kind });
+      if (result.kind !== 'success') {
+        logWarning('selects.unavailable', { result: result.kind });
+        return;
+      }
+      // The server's lists replace the shipped ones this form shows; a list it could not give stays shipped.
+      const served = Object.fromEntries(Object.entries(result.data).filter(([key]) => wanted.includes(key)));
+      const next = { ...shipped, ...served };
+      setLists(next);
+      setValues((typed) => keepOfferedChoices(bindForm(form, next), typed, next));
     });
     return () => {
       current = false;
     };
-  }, [definition]);
+  }, [shipped, form]);
 
-  // A newly chosen meeting answers the server's complaint about the previous one.
-  useEffect(() => {
-    setErrors((previous) => {
-      if (!(APPOINTMENT_FIELD in previous)) return previous;
-      const { [APPOINTMENT_FIELD]: _dropped, ...rest } = previous;
-      return rest;
-    });
-  }, [picker.state.value]);
 
   // Focus moves once the errors are on screen, so the field is announced with its message.
   useEffect(() => {
@@ -122,10 +131,10 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
 
   const showOutcome = (value: FormOutcome) => setOutcome((previous) => ({ value, count: (previous?.count ?? 0) + 1 }));
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = async (typed: Record<string, string>) => {
     if (sendingRef.current) return;
-    const current = withAppointment(values);
+    const current = withAppointment(typed);
+    setErrorSlot(current[APPOINTMENT_FIELD] ?? '');
     const found = validateForm(definition, current);
     if (Object.keys(found).length > 0) {
       setErrors(found);
@@ -158,6 +167,29 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
     if (next.reopenPicker) picker.reopenTaken(next.details[0] ?? FORM_FEEDBACK.slotTaken);
   };
 
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void send(values);
+  };
+
+  // Before paint on hydration: take over what the visitor typed or pressed while the script was loading
+  // (early-form.ts), so hydration neither drops their text nor a press of a button.
+  const takeOver = useRef(() => {
+    const form = formRef.current;
+    setHydrated(true);
+    if (!form) return;
+    const early = takeEarlyInput(form);
+    const known = Object.fromEntries(Object.entries(early.values).filter(([name]) => name in values));
+    const typed = { ...values, ...known };
+    if (Object.keys(known).length > 0) {
+      setValues(typed);
+      setDirty(new Set(Object.keys(known)));
+    }
+    if (early.pending === 'submit') void send(typed);
+    else if (early.pending === 'picker') picker.open();
+  });
+  useLayoutEffect(() => takeOver.current(), []);
+
   const triggerId = fieldId(APPOINTMENT_FIELD);
   const result = outcome?.value;
 
@@ -167,11 +199,13 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
         aria-labelledby={headingId}
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        ref={formRef}
+        {...{ [ISLAND_STATE]: hydrated ? 'ready' : 'waiting' }}
+        onSubmit={onSubmit}
       >
         {shown.map((field) => {
           const label = field.label ?? FIELD_LABELS[field.name];
-          const error = errors[field.name];
+          const error = field.control !== 'appointment' || picker.state.value === errorSlot ? errors[field.name] : undefined;
           if (field.control === 'appointment') {
             return (
               <PickerTrigger
@@ -196,7 +230,7 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
               required={isRequired(shape, field.name)}
               value={values[field.name] ?? ''}
               error={error}
-              options={optionsOf(field, selects)}
+              options={optionsOf(field, lists)}
               onChange={onChange}
               onBlur={onBlur}
             />
@@ -220,9 +254,11 @@ export default function LeadForm({ form, headingId, serviceType, submitLabel, co
         <div className="sm:col-span-2">
           <button
             type="submit"
-            className="btn btn-primary w-full sm:w-auto"
+            className="btn btn-primary w-full aria-busy:cursor-progress sm:w-auto"
+            // Disabled in the HTML for browsers without JavaScript; the early script enables it at once.
             disabled={!hydrated}
             aria-disabled={sending || undefined}
+            aria-busy={sending || undefined}
           >
             {sending ? (
               <>

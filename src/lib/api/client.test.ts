@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import {
-  createApiClient,
-  DEV_API_BASE,
-  interpretAnswer,
-  NOT_AN_OBJECT_MESSAGE,
-  post,
-  PRODUCTION_API_BASE,
-  resolveApiBase,
-} from './client.ts';
+import { API_BASE_PATH as PRODUCTION_API_BASE, DEV_API_BASE } from '../../../core/api/routes.ts';
+import { createApiClient, interpretAnswer, NOT_AN_OBJECT_MESSAGE, post, resolveApiBase } from './client.ts';
 
 interface Call {
   url: string;
@@ -18,10 +11,10 @@ interface Call {
 /** A fetch that records its calls and answers with `status` and `body`. */
 function answering(status: number, body: unknown, headers: Record<string, string> = {}) {
   const calls: Call[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
+  const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: input instanceof Request ? input.url : input.toString(), init: init ?? {} });
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return new Response(text, { status, headers: { 'Content-Type': 'application/json', ...headers } });
+    return Promise.resolve(new Response(text, { status, headers: { 'Content-Type': 'application/json', ...headers } }));
   };
   return { calls, fetch };
 }
@@ -64,7 +57,7 @@ describe('post', () => {
     expect(calls[0]?.url).toBe('/api/webSite/contactSmall');
     expect(calls[0]?.init.method).toBe('POST');
     expect(new Headers(calls[0]?.init.headers).get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ name: 'Lucía', website: '' });
+    expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ name: 'Lucía', website: '' });
   });
 
   it.each([
@@ -171,9 +164,7 @@ describe('no answer', () => {
   it('a refused connection is unreachable', async () => {
     const client = createApiClient({
       base: '/api/',
-      fetch: async () => {
-        throw new TypeError('Failed to fetch');
-      },
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
     });
     expect(await client.post('webSite', 'contactSmall', {})).toEqual({ kind: 'network-error', reason: 'unreachable' });
   });

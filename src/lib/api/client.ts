@@ -4,12 +4,10 @@
  * union the islands switch on, so no component ever reads a status code or parses a body itself.
  */
 import { PUBLIC_API_BASE } from 'astro:env/client';
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
+import { failureAnswer } from '../../../core/api/answers.ts';
+import { API_BASE_PATH, DEV_API_BASE } from '../../../core/api/routes.ts';
 
-/** Where `npm run dev` serves the API (server/api/standalone.ts on API_PORT 8081). */
-export const DEV_API_BASE = 'http://localhost:8081/api/';
-/** The production server and the CDN set-up serve the API on the site's own origin. */
-export const PRODUCTION_API_BASE = '/api/';
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** Thrown (as a rejected promise) when a caller passes anything but a plain object as the body. */
@@ -19,7 +17,7 @@ export const NOT_AN_OBJECT_MESSAGE = 'El parámetro data debe ser un objeto';
 export function resolveApiBase(configured: string | undefined, dev: boolean): string {
   const base = configured?.trim();
   if (base) return base.endsWith('/') ? base : `${base}/`;
-  return dev ? DEV_API_BASE : PRODUCTION_API_BASE;
+  return dev ? DEV_API_BASE : API_BASE_PATH;
 }
 
 export type ApiResult<T> =
@@ -56,12 +54,6 @@ export interface ApiClient {
   post<T = unknown>(group: string, action: string, data: unknown, options?: CallOptions<T>): Promise<ApiResult<T>>;
   get<T = unknown>(group: string, action: string, options?: CallOptions<T>): Promise<ApiResult<T>>;
 }
-
-/** `{success: false, message, errors?}`, the API's failure body; every part optional so a proxy's page still reads. */
-const failureBody = z.object({
-  message: z.optional(z.string()),
-  errors: z.optional(z.record(z.string(), z.string())),
-});
 
 const UNEXPECTED_ANSWER = 'Respuesta inesperada del servidor';
 
@@ -100,9 +92,9 @@ export function interpretAnswer<T>(
       ? { kind: 'success', status, data: parsed.data }
       : { kind: 'http-error', status, message: UNEXPECTED_ANSWER };
   }
-  const failure = failureBody.safeParse(body);
+  const failure = failureAnswer.safeParse(body);
   const message = (failure.success ? failure.data.message : undefined) ?? '';
-  if (status === 422) return { kind: 'validation', status, message, errors: (failure.success && failure.data.errors) || {} };
+  if (status === 422) return { kind: 'validation', status, message, errors: (failure.success ? failure.data.errors : undefined) ?? {} };
   if (status === 409) return { kind: 'conflict', status, message };
   if (status === 429) return { kind: 'rate-limited', status, message, retryAfterSeconds: retryAfter(retryAfterHeader) };
   return { kind: 'http-error', status, message };

@@ -5,7 +5,7 @@ import { entryProblems, strictLoader } from './strict-loader.ts';
 /** A store and a `parseData` that records what it was given: enough of Astro's loader context. */
 function fakeContext() {
   const entries = new Map<string, { id: string; data: Record<string, unknown> }>();
-  const parsed: Record<string, unknown>[] = [];
+  const parsed: Array<Record<string, unknown>> = [];
   const context = {
     collection: 'demo',
     store: {
@@ -15,9 +15,9 @@ function fakeContext() {
       },
       values: () => [...entries.values()],
     },
-    parseData: async (props: { data: Record<string, unknown> }) => {
+    parseData: (props: { data: Record<string, unknown> }) => {
       parsed.push(props.data);
-      return props.data;
+      return Promise.resolve(props.data);
     },
   } as unknown as LoaderContext;
   return { context, parsed };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_DEFINITIONS, type LeadFormId } from './definitions.ts';
+import { loadContentFacts } from '../../../core/content/load.ts';
+import { LEAD_FORM_IDS, type LeadFormId } from '../../../core/forms/kinds.ts';
 import {
   activeShape,
+  bindForm,
+  keepOfferedChoices,
   buildPayload,
   firstInvalidField,
   initialValues,
@@ -10,9 +13,13 @@ import {
   validateField,
   validateForm,
   visibleFields,
+  type FormDefinition,
   type FormValues,
 } from './form-logic.ts';
-import { MESSAGES } from './schemas.ts';
+import { MESSAGES } from '../../../core/forms/schemas.ts';
+
+const lists = loadContentFacts().lists;
+const FORM_DEFINITIONS = Object.fromEntries(LEAD_FORM_IDS.map((form) => [form, bindForm(form, lists)])) as Record<LeadFormId, FormDefinition>;
 
 const names = (form: LeadFormId, values: FormValues = {}) => visibleFields(FORM_DEFINITIONS[form], values).map((f) => f.name);
 const required = (form: LeadFormId, values: FormValues = {}) => {
@@ -134,14 +141,30 @@ describe('field sets (specification §3) and required flags (§5)', () => {
 });
 
 describe('buildPayload', () => {
-  it('sends exactly the shown fields, empty ones as "", and the honeypot', () => {
+  it('sends exactly the contract\'s fields, empty ones as "", and no honeypot key when nobody filled it', () => {
     const values = { ...initialValues(FORM_DEFINITIONS.small), ...person, message: 'Hola' };
     expect(buildPayload(FORM_DEFINITIONS.small, values)).toEqual({
       ...person,
       message: 'Hola',
       appointmentDate: '',
-      website: '',
     });
+  });
+
+  it('sends the honeypot when something filled it, so the API recognises the bot', () => {
+    const values = { ...initialValues(FORM_DEFINITIONS.small), ...person, message: 'Hola', website: 'https://spam.example' };
+    expect(buildPayload(FORM_DEFINITIONS.small, values).website).toBe('https://spam.example');
+  });
+
+  it('empties the choices the server\'s lists no longer offer and keeps the rest', () => {
+    const served = { ...lists, proyects: [{ id: '1', proyect: 'Aplicación web' }] };
+    const form = bindForm('big', served);
+    expect(keepOfferedChoices(form, { ...person, projectType: 'web-app', budget: 'undecided', message: 'Hola' }, served)).toEqual({
+      ...person,
+      projectType: '',
+      budget: 'undecided',
+      message: 'Hola',
+    });
+    expect(keepOfferedChoices(form, { projectType: '1' }, served)).toEqual({ projectType: '1' });
   });
 
   it('adds the fixed serviceType of the cloud migration and integrations forms', () => {

@@ -4,8 +4,18 @@
  * gives for it. The island calls these on blur and on submit; the unit tests call them directly.
  */
 import { z } from 'zod/mini';
-import type { FieldDefinition, FormDefinition } from './definitions.ts';
-import { FORM_ERROR_KEY, fieldErrors, HONEYPOT_FIELD } from './schemas.ts';
+import { FORM_DEFINITIONS, type FieldDefinition, type FormDefinition as Declared } from '../../../core/forms/definitions.ts';
+import type { LeadFormId } from '../../../core/forms/kinds.ts';
+import { FORM_ERROR_KEY, fieldErrors, formSchema, HONEYPOT_FIELD, type AvailableLists, type FormSchema } from '../../../core/forms/schemas.ts';
+
+/** A form's declaration with the schema built from the lists it shows. */
+export interface FormDefinition extends Declared {
+  schema: FormSchema;
+}
+
+export function bindForm(form: LeadFormId, lists: AvailableLists): FormDefinition {
+  return { ...FORM_DEFINITIONS[form], schema: formSchema(form, lists) };
+}
 
 /** Every value of a form as typed, by field name ('' when empty). */
 export type FormValues = Readonly<Record<string, string>>;
@@ -59,14 +69,30 @@ export function initialValues(definition: FormDefinition, preset: FormValues = {
 }
 
 /**
- * The body of the call: exactly the shown fields by their specification names (empty ones as ''), the
- * form's fixed values (`serviceType`) and the honeypot, so a bot that filled it is recognised.
+ * The body of the call: exactly the shown fields by their contract names (empty ones as ''), the form's
+ * fixed values (`serviceType`), and the honeypot only when something filled it, so a bot is recognised
+ * and a person's payload carries the contract's keys and nothing else.
  */
 export function buildPayload(definition: FormDefinition, values: FormValues): Record<string, string> {
   const payload: Record<string, string> = { ...definition.fixed };
   for (const field of visibleFields(definition, values)) payload[field.name] = values[field.name] ?? '';
-  payload[HONEYPOT_FIELD] = values[HONEYPOT_FIELD] ?? '';
+  const trap = values[HONEYPOT_FIELD] ?? '';
+  if (trap !== '') payload[HONEYPOT_FIELD] = trap;
   return payload;
+}
+
+/**
+ * The values with every select choice that `definition`'s lists no longer offer emptied (the API's lists
+ * replaced the shipped ones after the visitor chose), so what the select shows is what would be sent.
+ */
+export function keepOfferedChoices(definition: FormDefinition, values: FormValues, lists: AvailableLists): Record<string, string> {
+  const kept: Record<string, string> = { ...values };
+  for (const field of definition.fields) {
+    const list = field.options ? lists[field.options] : undefined;
+    const value = kept[field.name];
+    if (list && value && !list.some((option) => option.id === value)) kept[field.name] = '';
+  }
+  return kept;
 }
 
 /** The schema's Spanish message per shown field that is wrong; `{}` when the form can be sent. */

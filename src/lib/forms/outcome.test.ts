@@ -5,7 +5,7 @@ const EMAIL = 'hola@angram.mx';
 const created = {
   kind: 'success',
   status: 201,
-  data: { success: true, message: '¡Mensaje enviado con éxito! Te contactaremos pronto.', id: 12, reference: 'CONT-12' },
+  data: { message: '¡Mensaje enviado con éxito! Te contactaremos pronto.', reference: 'CONT-12', appointmentDate: '2026-11-24T10:00' },
 } as const;
 
 describe('submissionOutcome', () => {
@@ -23,7 +23,18 @@ describe('submissionOutcome', () => {
   });
 
   it('a success without a meeting only gives the reference', () => {
-    expect(submissionOutcome(created, '', EMAIL).details).toEqual(['Tu número de referencia es CONT-12.']);
+    const { appointmentDate: _none, ...withoutMeeting } = created.data;
+    expect(submissionOutcome({ ...created, data: withoutMeeting }, '', EMAIL).details).toEqual(['Tu número de referencia es CONT-12.']);
+  });
+
+  it('the contract\'s bare answer is still a success: the form resets, and nothing is claimed the answer did not say', () => {
+    const bare = { kind: 'success', status: 201, data: {} } as const;
+    const outcome = submissionOutcome(bare, '2026-11-24T10:00', EMAIL);
+    expect(outcome).toMatchObject({ tone: 'success', title: '¡Mensaje enviado con éxito! Te contactaremos pronto.', reset: true });
+    expect(outcome.details).toEqual([
+      'Te confirmaremos por correo la reunión que pediste para el martes, 24 de noviembre de 2026, 10:00 (hora del centro de México).',
+    ]);
+    expect(submissionOutcome(bare, '', EMAIL).details).toEqual([]);
   });
 
   it('a 422 keeps the values and hands the field errors over', () => {

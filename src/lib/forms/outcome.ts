@@ -1,10 +1,10 @@
 /**
- * What the visitor is told after pressing send (PRODUCT.md item 2), from the request helper's result:
+ * What the visitor is told after pressing send, from the request helper's result:
  * the words, the tone, and what the form does next (reset, keep the values, reopen the picker).
  */
 import type { ApiResult } from '../api/client.ts';
-import type { SubmissionAnswer } from '../api/website.ts';
-import { formatAppointmentLong } from '../datetime.ts';
+import type { SubmissionReceipt } from '../../../core/api/answers.ts';
+import { formatAppointmentLong } from '../../../core/dates.ts';
 
 export const FORM_FEEDBACK = {
   success: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
@@ -47,14 +47,16 @@ export function invalidOutcome(): FormOutcome {
  * @param appointment the slot that was sent (`YYYY-MM-DDTHH:mm`) or ''
  * @param contactEmail where to write when the site cannot reach the API
  */
-export function submissionOutcome(result: ApiResult<SubmissionAnswer>, appointment: string, contactEmail: string): FormOutcome {
+export function submissionOutcome(result: ApiResult<SubmissionReceipt>, appointment: string, contactEmail: string): FormOutcome {
   const writeUs = `Inténtalo de nuevo en unos minutos o escríbenos a ${contactEmail}.`;
   switch (result.kind) {
     case 'success': {
-      const details = appointment
-        ? [`Agendamos tu reunión para el ${formatAppointmentLong(appointment)} (hora del centro de México).`]
-        : [];
-      details.push(`Tu número de referencia es ${result.data.reference}.`);
+      // Only what the answer says: a backend that books nothing, or sends no reference, is not contradicted.
+      const { appointmentDate, reference } = result.data;
+      const details: string[] = [];
+      if (appointmentDate) details.push(`Agendamos tu reunión para el ${formatAppointmentLong(appointmentDate)} (hora del centro de México).`);
+      else if (appointment) details.push(`Te confirmaremos por correo la reunión que pediste para el ${formatAppointmentLong(appointment)} (hora del centro de México).`);
+      if (reference) details.push(`Tu número de referencia es ${reference}.`);
       return outcome('success', FORM_FEEDBACK.success, details, { reset: true });
     }
     case 'validation':

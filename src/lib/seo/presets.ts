@@ -3,7 +3,7 @@
  * their titles, descriptions and keywords are written. Pages pick a preset and may extend it (see
  * `resolveSeo`); each wiki page overrides title, description and path from its frontmatter.
  */
-import { ROUTES } from '../routes.ts';
+import { ROUTES } from '../../../core/routes.ts';
 
 export interface SeoPreset {
   /** Path of the page the preset belongs to; `null` for pages without a canonical route (404). */

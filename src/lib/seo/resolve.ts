@@ -1,4 +1,4 @@
-import { SITE } from '../site.ts';
+import { SITE } from '../../../core/site.ts';
 import { SEO_PRESETS, type SeoPreset, type SeoPresetKey } from './presets.ts';
 
 export interface OgImage {

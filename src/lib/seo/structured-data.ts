@@ -3,8 +3,8 @@
  * Types the site uses: Organization (home), Service (service and consulting pages), FAQPage (/faq),
  * BreadcrumbList (every inner page) and CreativeWork (each portfolio case).
  */
-import { SITE } from '../site.ts';
-import { SUPPORT_HOURS, type ContactDetails } from '../contact.ts';
+import { SITE } from '../../../core/site.ts';
+import type { ContactDetails } from '../../../core/contact.ts';
 import { absoluteUrl } from './resolve.ts';
 
 export type JsonLd = Record<string, unknown> & { '@type': string };
@@ -32,7 +32,7 @@ export function organization(site: string | URL, contact: ContactDetails, logoPa
       email: contact.email,
       telephone: contact.phone,
       availableLanguage: ['es', 'en'],
-      hoursAvailable: SUPPORT_HOURS.schema,
+      hoursAvailable: contact.openingHours,
     },
   };
 }

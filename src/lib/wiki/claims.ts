@@ -89,18 +89,18 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   },
   {
     page: 'tech-stack',
-    says: /\(`src\/lib\/forms\/` y `src\/lib\/api\/`\),\s+importa `zod\/mini`/,
-    check: (repo) => allFrom(repo, ['src/lib/forms/*.ts', 'src/lib/api/*.ts'], 'zod/mini'),
+    says: /\(`core\/forms\/`, `core\/api\/`,\s+`src\/lib\/forms\/` y `src\/lib\/api\/`\), importa `zod\/mini`/,
+    check: (repo) => allFrom(repo, ['core/forms/*.ts', 'core/api/*.ts', 'src/lib/forms/*.ts', 'src/lib/api/*.ts'], 'zod/mini'),
   },
   {
     page: 'tech-stack',
-    says: /contenido \(`src\/schemas\/`\) importan `astro\/zod`/,
+    says: /contenido de las páginas \(`src\/schemas\/`\) importan `astro\/zod`/,
     check: (repo) => allFrom(repo, ['src/schemas/*.ts'], 'astro/zod'),
   },
   {
     page: 'tech-stack',
-    says: /servidor\s+\(`server\/api\/config\.ts`\) importa `zod` completo/,
-    check: (repo) => expect(repo, 'server/api/config.ts', /from 'zod'/, "importa 'zod'"),
+    says: /\(`core\/content\/`\) y la configuración del servidor \(`server\/api\/config\.ts`\) importan `zod` completo/,
+    check: (repo) => allFrom(repo, ['core/content/*.ts'], 'zod') ?? expect(repo, 'server/api/config.ts', /from 'zod'/, "importa 'zod'"),
   },
   {
     page: 'overview',
@@ -125,7 +125,7 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   {
     page: 'requirements',
     says: /\| 8081 \| La API sola, en `npm run dev` \(y `npm run api`\) \| `API_PORT` \|/,
-    check: (repo) => expect(repo, 'server/api/config.ts', /DEFAULT_API_PORT = 8081\b/, 'usa 8081 como puerto por defecto de la API'),
+    check: (repo) => expect(repo, 'core/api/routes.ts', /DEFAULT_API_PORT = 8081\b/, 'usa 8081 como puerto por defecto de la API'),
   },
   {
     page: 'requirements',
@@ -134,9 +134,9 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   },
   {
     page: 'architecture',
-    says: /\(`build\.format: 'directory'`\)[\s\S]*\(`trailingSlash: 'never'`\)/,
+    says: /\(`build\.format: 'file'`\)[\s\S]*\(`trailingSlash: 'never'`\)/,
     check: (repo) =>
-      expect(repo, 'astro.config.mjs', /format: 'directory'/, "compila con build.format 'directory'") ??
+      expect(repo, 'astro.config.mjs', /format: 'file'/, "compila con build.format 'file'") ??
       expect(repo, 'astro.config.mjs', /trailingSlash: 'never'/, "usa trailingSlash 'never'"),
   },
 ];

@@ -3,7 +3,7 @@
  * Frontmatter dates are calendar days that YAML reads as UTC midnight, which in Mexico City is still
  * the evening before; the day is anchored at noon Mexico City time before formatting there.
  */
-import { SITE } from '../site.ts';
+import { SITE } from '../../../core/site.ts';
 
 const formatter = new Intl.DateTimeFormat(SITE.locale, { dateStyle: 'long', timeZone: SITE.timeZone });
 

@@ -31,7 +31,7 @@ export function alertLevelFor(metric: Metric, value: number): Exclude<AlertLevel
   return 'info';
 }
 
-export const ALERT_LEVELS: readonly { level: AlertLevel; label: string; meaning: string; response: string }[] = [
+export const ALERT_LEVELS: ReadonlyArray<{ level: AlertLevel; label: string; meaning: string; response: string }> = [
   {
     level: 'info',
     label: 'Info',

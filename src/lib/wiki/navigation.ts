@@ -2,7 +2,7 @@
  * Pure helpers behind the wiki layout: page order, sidebar model, previous/next links, table of
  * contents and the check that every page the specification requires exists in its group.
  */
-import { wikiPath } from '../routes.ts';
+import { wikiPath } from '../../../core/routes.ts';
 import { DEFAULT_OPEN_GROUP, WIKI_GROUPS, type WikiGroupId } from './groups.ts';
 
 /** What the helpers need to know about a page (its frontmatter plus its slug). */
@@ -82,7 +82,7 @@ export interface Heading {
 export interface TocEntry {
   slug: string;
   text: string;
-  children: { slug: string; text: string }[];
+  children: Array<{ slug: string; text: string }>;
 }
 
 /**

@@ -77,7 +77,7 @@ export function countPublicRoutes(routeFiles: readonly string[], generated: Gene
       !TEST_FILE.test(path) &&
       !path.includes('[') &&
       !/(^|\/)404\.astro$/.test(path) &&
-      !/\/pages\/wikiangram\/index\.astro$/.test(path),
+      !path.endsWith('/pages/wikiangram/index.astro'),
   );
   return pages.length + generated.cases + generated.servicePages + generated.wikiPages;
 }

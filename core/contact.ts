@@ -1,0 +1,56 @@
+/**
+ * Contact details as pages and e-mails print them, from the facts in content/contact.yaml, with the
+ * environment's channels (`PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE`, `PUBLIC_WHATSAPP_NUMBER`) taking
+ * precedence per deployment: Astro passes them from `astro:env/client`, the server from `process.env`.
+ */
+import type { ContactFacts } from './content/contact.ts';
+
+export interface ContactOverrides {
+  email?: string | undefined;
+  phone?: string | undefined;
+  whatsappNumber?: string | undefined;
+}
+
+export interface ContactDetails {
+  email: string;
+  mailto: string;
+  phone: string;
+  /** The phone for display, with non-breaking spaces so it never wraps mid-number. */
+  phoneDisplay: string;
+  /** `tel:` link with digits only (and the leading +). */
+  tel: string;
+  whatsappNumber: string;
+  /** "Lunes a viernes, 9:00 a 18:00 h". */
+  supportHours: string;
+  /** schema.org `openingHours`: "Mo-Fr 09:00-18:00". */
+  openingHours: string;
+  greetings: ContactFacts['greetings'];
+}
+
+/** Digits only; `wa.me` wants the international number without `+`, spaces or dashes. */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D+/g, '');
+}
+
+export function contactDetails(facts: ContactFacts, overrides: ContactOverrides = {}): ContactDetails {
+  const email = overrides.email?.trim() || facts.email;
+  const phone = overrides.phone?.trim() || facts.phone;
+  const whatsappNumber = digitsOnly(overrides.whatsappNumber?.trim() || facts.whatsappNumber);
+  const { label, opens, closes } = facts.supportHours;
+  return {
+    email,
+    mailto: `mailto:${email}`,
+    phone,
+    phoneDisplay: phone.replace(/ /g, '\u00a0'),
+    tel: `tel:+${digitsOnly(phone)}`,
+    whatsappNumber,
+    supportHours: label,
+    openingHours: `Mo-Fr ${opens}-${closes}`,
+    greetings: facts.greetings,
+  };
+}
+
+/** Direct-chat link with a prefilled message. */
+export function whatsappLink(number: string, text: string): string {
+  return `https://wa.me/${digitsOnly(number)}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,95 @@
+/**
+ * A form works from its first paint: what a visitor types or presses while the island's script is still
+ * on its way is kept and acted on once it arrives, instead of a dead button or lost text.
+ */
+import type { Page, Route } from '@playwright/test';
+import { expect, test, waitForHydration } from '../support/fixtures.ts';
+import { leadForm } from './support.ts';
+
+/** Holds the lead form island's script until `release()`; everything else loads normally. */
+async function holdFormScript(page: Page): Promise<{ release(): Promise<void> }> {
+  const held: Route[] = [];
+  let releasing = false;
+  await page.route('**/_astro/LeadForm*.js', async (route) => {
+    if (releasing) return route.continue();
+    held.push(route);
+  });
+  return {
+    async release() {
+      releasing = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+test('text typed before hydration is kept and sent', async ({ page }) => {
+  const script = await holdFormScript(page);
+  await page.goto('/contacto');
+  const form = leadForm(page, 'big');
+  await form.getByLabel('Nombre completo').fill('Elena Paredes');
+  await form.getByLabel('Correo electrónico').fill('elena.antes@ejemplo.mx');
+  await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Aplicación web' });
+  await form.getByLabel('Cuéntanos sobre tu proyecto').fill('Escrito antes de que cargara el formulario.');
+  await script.release();
+  await waitForHydration(page);
+  await expect(form.getByLabel('Nombre completo')).toHaveValue('Elena Paredes');
+  await expect(form.getByLabel('Tipo de proyecto')).not.toHaveValue('');
+  await expect(form.getByLabel('Cuéntanos sobre tu proyecto')).toHaveValue('Escrito antes de que cargara el formulario.');
+  // The island's state has the values too: leaving a field does not call it empty.
+  await form.getByLabel('Nombre completo').focus();
+  await form.getByLabel('Correo electrónico').focus();
+  await expect(form.getByText('Este campo es obligatorio')).toHaveCount(0);
+});
+
+test('the send button works before hydration: the press is kept and the form is sent once the script arrives', async ({ page }) => {
+  const script = await holdFormScript(page);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/webSite/contactBig')) sent.push(request.postData() ?? '');
+  });
+  await page.goto('/contacto');
+  const form = leadForm(page, 'big');
+  const button = form.getByRole('button', { name: 'Enviar mensaje' });
+  await expect(button).toBeEnabled();
+  await form.getByLabel('Nombre completo').fill('Elena Paredes');
+  await form.getByLabel('Correo electrónico').fill('elena.boton@ejemplo.mx');
+  await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Aplicación web' });
+  await form.getByLabel('Cuéntanos sobre tu proyecto').fill('Presioné enviar antes de que cargara.');
+  await button.click();
+  // Nothing left the page: no navigation, the text is still there, and the button says it is working on it.
+  await expect(page).toHaveURL(/\/contacto$/);
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(form.getByLabel('Nombre completo')).toHaveValue('Elena Paredes');
+  expect(sent).toHaveLength(0);
+
+  await script.release();
+  await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' })).toBeVisible();
+  expect(sent).toHaveLength(1);
+  expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({ name: 'Elena Paredes', email: 'elena.boton@ejemplo.mx', projectType: 'web-app' });
+});
+
+test('the meeting button works before hydration: the picker opens once the script arrives', async ({ page }) => {
+  const script = await holdFormScript(page);
+  await page.goto('/contacto');
+  const trigger = leadForm(page, 'big').getByRole('button', { name: /Elegir fecha y hora/ });
+  await expect(trigger).toBeEnabled();
+  await trigger.click();
+  await expect(trigger).toHaveAttribute('aria-busy', 'true');
+  await script.release();
+  await expect(page.getByRole('dialog', { name: 'Agenda tu reunión' })).toBeVisible();
+});
+
+test('a press before hydration on an invalid form shows the errors once the script arrives, and sends nothing', async ({ page }) => {
+  const script = await holdFormScript(page);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/webSite/contactBig')) sent.push(request.url());
+  });
+  await page.goto('/contacto');
+  const form = leadForm(page, 'big');
+  await form.getByRole('button', { name: 'Enviar mensaje' }).click();
+  await script.release();
+  await expect(page.getByRole('status')).toContainText('Revisa los campos marcados');
+  await expect(form.getByLabel('Nombre completo')).toBeFocused();
+  expect(sent).toHaveLength(0);
+});

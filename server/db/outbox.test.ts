@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeadStore } from './leads.ts';
+import { migrateLeads } from './migrations.ts';
+import { openStorage } from './open.ts';
+import { createOutboxStore } from './outbox.ts';
+import type { Storage } from './storage.ts';
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from './testing/engines.ts';
+
+describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
+  let database: TestDatabase;
+  let storage: Storage;
+  let other: Storage;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    storage = await openStorage(database.location);
+    await migrateLeads(storage);
+    other = await openStorage(database.location);
+    const leadId = await createLeadStore(storage).insert({
+      formType: 1,
+      serviceType: undefined,
+      name: 'Ana',
+      email: 'ana@empresa.mx',
+      company: undefined,
+      phone: undefined,
+      appointment: undefined,
+      fields: {},
+      originPage: '/',
+      receivedAt: '2026-11-23T14:00:00.000Z',
+      clientHash: 'h',
+    });
+    const outbox = createOutboxStore(storage);
+    for (let index = 0; index < 40; index += 1) {
+      await outbox.enqueue({ leadId, audience: 'client', recipient: 'ana@empresa.mx', subject: `m${index}`, message: '{}', messageId: `<m${index}@x>`, now: '2026-11-23T14:00:00.000Z' });
+    }
+  });
+  afterAll(async () => {
+    await storage?.close();
+    await other?.close();
+    await database?.drop();
+  });
+
+  it('gives each due message to one claimant only, however many claim at once', async () => {
+    const now = '2026-11-23T15:00:00.000Z';
+    const until = '2026-11-23T15:05:00.000Z';
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => createOutboxStore(index % 2 ? storage : other).claim(`w${index}`, now, until, 7)),
+    );
+    const ids = claims.flat().map((row) => row.id);
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids).size).toBe(40);
+  });
+
+  it('lets a holder renew its lease, and tells it when the lease went to someone else', async () => {
+    const outbox = createOutboxStore(storage);
+    const [row] = await outbox.forLead(1);
+    const holder = (await storage.get<{ lease_owner: string }>('SELECT lease_owner FROM outbox WHERE id = $1', [row!.id]))!.lease_owner;
+    expect(await outbox.renew(row!.id, holder, '2026-11-23T15:10:00.000Z')).toBe(true);
+    // The lease runs out and another worker claims the message.
+    expect((await outbox.claim('nuevo', '2026-11-23T15:20:00.000Z', '2026-11-23T15:25:00.000Z', 100)).length).toBe(40);
+    expect(await outbox.renew(row!.id, holder, '2026-11-23T15:30:00.000Z')).toBe(false);
+    expect(await outbox.renew(row!.id, 'nuevo', '2026-11-23T15:30:00.000Z')).toBe(true);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The PostgreSQL engine (`DATABASE_URL=postgres://…`), for one or several API instances sharing one
+ * database. node-postgres with a pool; each transaction holds one pooled connection from BEGIN to
+ * COMMIT. 64-bit integers (ids, count(*)) are read as JavaScript numbers, like SQLite gives them.
+ */
+import pg from 'pg';
+import { runMigrations } from './migrate.ts';
+import { UniqueViolationError, type Queryable, type SqlValue, type Storage, type Transaction } from './storage.ts';
+import { createTransactionGuard } from './transaction-guard.ts';
+
+export interface PostgresOptions {
+  /** Connections per instance (`DATABASE_POOL_MAX`). */
+  poolMax?: number;
+  /** Reports errors of idle connections (a restarted server); they must not crash the process. */
+  onIdleError?: (error: Error) => void;
+}
+
+const INT8_OID = 20;
+
+/** The URL without its password, for logs. */
+export function describePostgresUrl(url: string): string {
+  if (!URL.canParse(url)) return 'postgres';
+  const parsed = new URL(url);
+  return `postgres://${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+}
+
+function translate(error: unknown): unknown {
+  // 23505 unique_violation: the same error class as SQLite's constraint failure.
+  if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505') {
+    return new UniqueViolationError((error as Error).message);
+  }
+  return error;
+}
+
+type Runner = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+function queryable(runner: Runner): Queryable {
+  const query = async <T>(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult & { rows: T[] }> => {
+    try {
+      return (await runner.query(sql, params as SqlValue[])) as pg.QueryResult & { rows: T[] };
+    } catch (error) {
+      throw translate(error);
+    }
+  };
+  return {
+    dialect: 'postgres',
+    async all<T>(sql: string, params: readonly SqlValue[] = []) {
+      return (await query<T>(sql, params)).rows;
+    },
+    async get<T>(sql: string, params: readonly SqlValue[] = []) {
+      return (await query<T>(sql, params)).rows[0];
+    },
+    async run(sql: string, params: readonly SqlValue[] = []) {
+      return { changes: (await query(sql, params)).rowCount ?? 0 };
+    },
+  };
+}
+
+export async function openPostgresStorage(url: string, options: PostgresOptions = {}): Promise<Storage> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    // No statement (or lock wait) may hold a request for longer than this.
+    statement_timeout: 30_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', (error) => options.onIdleError?.(error));
+  const guard = createTransactionGuard();
+  const direct = queryable(pool);
+
+  const storage: Storage = {
+    dialect: 'postgres',
+    description: describePostgresUrl(url),
+    all(sql, params) {
+      guard.assertOutside();
+      return direct.all(sql, params);
+    },
+    get(sql, params) {
+      guard.assertOutside();
+      return direct.get(sql, params);
+    },
+    run(sql, params) {
+      guard.assertOutside();
+      return direct.run(sql, params);
+    },
+    async transaction(work) {
+      guard.assertOutside();
+      const client = await pool.connect();
+      const inner = queryable(client);
+      const tx: Transaction = {
+        ...inner,
+        async lock(key) {
+          await inner.all('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+        },
+        async exec(sql) {
+          try {
+            await client.query(sql);
+          } catch (error) {
+            throw translate(error);
+          }
+        },
+      };
+      let healthy = true;
+      try {
+        await client.query('BEGIN');
+        const result = await guard.run(() => work(tx));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          healthy = false;
+        });
+        throw error;
+      } finally {
+        // A connection that could not roll back is discarded rather than reused.
+        client.release(healthy ? undefined : true);
+      }
+    },
+    migrate(module, migrations) {
+      return runMigrations(storage, module, migrations);
+    },
+    async ping() {
+      await direct.get('SELECT 1 AS ok');
+    },
+    async close() {
+      if (!pool.ended) await pool.end();
+    },
+  };
+  await storage.ping();
+  return storage;
+}

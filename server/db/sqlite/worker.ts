@@ -1,0 +1,88 @@
+/**
+ * The thread that owns the SQLite connection. `node:sqlite` is synchronous: a commit waits for the
+ * disk (a full fsync), a busy lock for up to `busy_timeout`. Running it here keeps that wait off the
+ * event loop that serves the site. It answers one request at a time, in order (see ./storage.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { parentPort, workerData } from 'node:worker_threads';
+import { toSqlitePlaceholders } from './placeholders.ts';
+import type { SqliteFailure, SqliteReply, SqliteRequest, SqliteWorkerData } from './protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('server/db/sqlite/worker.ts runs only as a worker thread');
+const { path, busyTimeoutMs, synchronous } = workerData as SqliteWorkerData;
+
+/** Statements are prepared once; the cache is bounded so generated SQL cannot grow it forever. */
+const STATEMENT_CACHE_SIZE = 256;
+
+let db: DatabaseSync;
+try {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  db = new DatabaseSync(path);
+  db.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${synchronous}`);
+  db.exec('PRAGMA foreign_keys = ON');
+  port.postMessage({ id: 0, ok: true, result: null } satisfies SqliteReply);
+} catch (error) {
+  port.postMessage({ id: 0, ok: false, error: describe(error) } satisfies SqliteReply);
+  process.exit(1);
+}
+
+const statements = new Map<string, StatementSync>();
+
+function statement(sql: string): StatementSync {
+  let prepared = statements.get(sql);
+  if (!prepared) {
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+    prepared = db.prepare(toSqlitePlaceholders(sql));
+    statements.set(sql, prepared);
+  }
+  return prepared;
+}
+
+function describe(error: unknown): SqliteFailure {
+  const errcode = typeof error === 'object' && error !== null ? (error as { errcode?: unknown }).errcode : undefined;
+  // SQLITE_CONSTRAINT_UNIQUE (2067) and SQLITE_CONSTRAINT_PRIMARYKEY (1555).
+  const unique = errcode === 2067 || errcode === 1555;
+  return { message: error instanceof Error ? error.message : String(error), unique };
+}
+
+function execute(request: SqliteRequest): unknown {
+  switch (request.op) {
+    case 'all':
+      return statement(request.sql).all(...(request.params as SQLInputValue[]));
+    case 'run':
+      return { changes: Number(statement(request.sql).run(...(request.params as SQLInputValue[])).changes) };
+    case 'exec':
+      db.exec(request.sql);
+      return null;
+    case 'begin':
+      // IMMEDIATE takes the write lock now: a check-then-insert inside cannot race another writer.
+      db.exec('BEGIN IMMEDIATE');
+      return null;
+    case 'commit':
+      db.exec('COMMIT');
+      return null;
+    case 'rollback':
+      if (db.isTransaction) db.exec('ROLLBACK');
+      return null;
+    case 'close':
+      statements.clear();
+      db.close();
+      return null;
+  }
+}
+
+port.on('message', (request: SqliteRequest) => {
+  let reply: SqliteReply;
+  try {
+    reply = { id: request.id, ok: true, result: execute(request) };
+  } catch (error) {
+    reply = { id: request.id, ok: false, error: describe(error) };
+  }
+  port.postMessage(reply);
+  if (request.op === 'close') port.close();
+});

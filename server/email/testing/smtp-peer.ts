@@ -1,0 +1,87 @@
+/**
+ * A real SMTP server on loopback for tests and benchmarks (`smtp-server`), recording what it receives.
+ * `state.refuse` answers `state.code` (451 unless set) to every recipient; `state.refuseData` accepts
+ * the recipients but refuses the message after reading it (its copy is kept in `attempts`).
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  /** The Message-ID header, as sent. */
+  messageId: string | undefined;
+}
+
+export interface SmtpPeer {
+  url: string;
+  /** Messages accepted (250 after DATA). */
+  received: ReceivedMail[];
+  /** Every message whose content arrived, accepted or not. */
+  attempts: ReceivedMail[];
+  state: { refuse: boolean; refuseData: boolean; refusals: number; code: number; connections: number };
+  close(): Promise<void>;
+}
+
+export function messageIdOf(raw: string): string | undefined {
+  return /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1];
+}
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  const attempts: ReceivedMail[] = [];
+  const state = { refuse: false, refuseData: false, refusals: 0, code: 451, connections: 0 };
+  const refusal = () => {
+    state.refusals += 1;
+    const text = state.code >= 500 ? 'Buzón inexistente' : 'Buzón no disponible por ahora';
+    return Object.assign(new Error(text), { responseCode: state.code });
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    // The API sends in parallel over pooled connections.
+    maxClients: 100,
+    onConnect(_session, callback) {
+      state.connections += 1;
+      callback();
+    },
+    onRcptTo(_address, _session, callback) {
+      if (state.refuse) {
+        callback(refusal());
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mail: ReceivedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw,
+          messageId: messageIdOf(raw),
+        };
+        attempts.push(mail);
+        if (state.refuseData) {
+          callback(refusal());
+          return;
+        }
+        received.push(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    attempts,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * One canonical URL per page: `/contacto/`, `/contacto.html` and `/contacto/index.html` answer 301 to
+ * `/contacto`. The target is always a path of this site: however the request path starts (`/.//x`,
+ * `/%2e//x`, `/.\x`), a Location never begins with `//` or `/\`, which a browser would read as
+ * another host.
+ */
+export function canonicalRedirect(pathname: string, search: string): string | undefined {
+  const canonical = pathname
+    .replace(/\/index\.html$/, '/')
+    .replace(/(.)\.html$/, '$1')
+    .replace(/(.)\/+$/, '$1');
+  const sameSite = `/${canonical.replace(/^[/\\]+/, '')}`;
+  if (sameSite === pathname && canonical === pathname) return undefined;
+  // Query strings may be long; an absurd one is dropped rather than echoed.
+  return sameSite + (search.length <= 2048 ? search : '');
+}
