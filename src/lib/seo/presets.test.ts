@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEO_PRESETS, type SeoPresetKey } from './presets.ts';
-import { brandTitle, resolveSeo } from './resolve.ts';
+import { absoluteUrl, brandTitle, resolveSeo } from './resolve.ts';
 
 const REQUIRED_KEYS: SeoPresetKey[] = [
   'home', 'contact', 'startProject', 'techConsulting', 'infrastructureAudit', 'cloudMigration',
@@ -90,7 +90,8 @@ describe('resolveSeo', () => {
   });
 
   it('gives the 404 page its whole preset: its own canonical and Open Graph URL, a noindex robots tag', () => {
-    const seo = resolveSeo({ preset: 'notFound' }, site, '/404', image);
+    // Built as a file, the 404 renders at /404.html; its address has no extension.
+    const seo = resolveSeo({ preset: 'notFound' }, site, '/404.html', image);
     const preset = SEO_PRESETS.notFound;
     expect(seo.canonical).toBe('https://www.angram.mx/404');
     expect(seo.ogUrl).toBe(seo.canonical);
@@ -111,5 +112,15 @@ describe('resolveSeo', () => {
 
   it('uses the preset social title on the home page', () => {
     expect(resolveSeo({ preset: 'home' }, site, '/', image).ogTitle).toBe('Angram · Desarrollo Sin Límites');
+  });
+});
+
+describe('absoluteUrl', () => {
+  it('makes a clean address: no trailing slash, no .html, no /index.html', () => {
+    expect(absoluteUrl('/contacto/', 'https://www.angram.mx')).toBe('https://www.angram.mx/contacto');
+    expect(absoluteUrl('/404.html', 'https://www.angram.mx')).toBe('https://www.angram.mx/404');
+    expect(absoluteUrl('/portfolio/404.html', 'https://www.angram.mx')).toBe('https://www.angram.mx/portfolio/404');
+    expect(absoluteUrl('/index.html', 'https://www.angram.mx')).toBe('https://www.angram.mx/');
+    expect(absoluteUrl('/', 'https://www.angram.mx')).toBe('https://www.angram.mx/');
   });
 });

@@ -46,9 +46,13 @@ export function brandTitle(title: string): string {
   return title.endsWith(SITE.name) ? title : `${title}${TITLE_SEPARATOR}${SITE.name}`;
 }
 
-/** Absolute URL for a path on the site, without a trailing slash except for the root. */
+/**
+ * Absolute clean URL for a path on the site: no trailing slash except for the root, and no `.html` or
+ * `/index.html` (a page built as a file, like the 404 rendering at `/404.html`, is addressed without it).
+ */
 export function absoluteUrl(path: string, site: string | URL): string {
   const url = new URL(path, site);
+  url.pathname = url.pathname.replace(/(?:\/index)?\.html$/, '') || '/';
   if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '');
   return url.href;
 }
