@@ -52,8 +52,8 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
     page: 'forms-ctas',
     says: /el nombre accesible del enlace es el título seguido de esas palabras/,
     check: (repo) =>
-      expect(repo, 'src/components/portfolio/PortfolioCard.astro', /\{data\.title\}<span class="sr-only">, \{linkLabel\}<\/span>/, 'nombra el enlace con el título y «Ver Caso»') ??
-      expect(repo, 'src/components/ui/FeatureCard.astro', /\{title\}\{linkLabel && <span class="sr-only">, \{linkLabel\}<\/span>\}/, 'nombra el enlace con el título y «Ver Más»'),
+      expect(repo, 'src/components/portfolio/PortfolioCard.astro', /aria-label=\{`\$\{data\.title\}, \$\{linkLabel\}`\}/, 'nombra el enlace con el título y «Ver Caso»') ??
+      expect(repo, 'src/components/ui/FeatureCard.astro', /aria-label=\{linkLabel \? `\$\{title\}, \$\{linkLabel\}` : undefined\}/, 'nombra el enlace con el título y «Ver Más»'),
   },
   {
     page: 'responsive',
