@@ -1,10 +1,14 @@
 // @ts-check
-import { defineConfig, envField, fontProviders } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { wikiSearchIndex } from './src/integrations/pagefind.ts';
+import { fontCoverage } from './src/integrations/fonts/coverage.ts';
+import { fontFamiliesConfig, subsetFontProvider } from './src/integrations/fonts/provider.ts';
+import { FONT_CACHE_DIR, SITE_FONTS, SITE_TEXT } from './src/integrations/fonts/site-fonts.ts';
+import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { loadEnv } from 'vite';
 import { SITE } from './core/site.ts';
@@ -12,6 +16,10 @@ import { SITE } from './core/site.ts';
 // The canonical origin of the public site. Every canonical link, og:url and the sitemap derive from it.
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = process.env.SITE_URL || fileEnv.SITE_URL || SITE.defaultUrl;
+
+// Inter and Sora cut to the characters of the site's own copy (content/ and src/), read at every build, plus
+// a "rest" file per family that a browser fetches only for a character outside them (see src/integrations/fonts).
+const fontFamilies = await subsetFamilies(SITE_FONTS, { root: process.cwd(), cacheDir: FONT_CACHE_DIR, ...SITE_TEXT });
 
 export default defineConfig({
   site,
@@ -28,6 +36,7 @@ export default defineConfig({
     // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index.
     sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/') }),
     wikiSearchIndex(),
+    fontCoverage(fontFamilies),
     // Last: compresses what the other integrations wrote too.
     precompress(),
   ],
@@ -38,6 +47,16 @@ export default defineConfig({
     plugins: [tailwindcss()],
     build: {
       rollupOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]islands[\\/]ui[\\/]Icon\.tsx$/,
+              },
+            ],
+          },
+        },
         // Astro's own MDX head-propagation directive trips this bundler notice once per MDX file
         // (withastro/astro#18087, harmless); silenced so real warnings stay visible in the build output.
         onwarn(warning, warn) {
@@ -49,22 +68,7 @@ export default defineConfig({
   },
   // Faster encoders keep a clean build within the 30 s budget on 2 cores; sizes grow only a few percent.
   image: { service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 2 }, webp: { effort: 3 } } } },
-  fonts: [
-    {
-      provider: fontProviders.local(),
-      name: 'Inter',
-      cssVariable: '--font-inter',
-      fallbacks: ['system-ui', 'sans-serif'],
-      options: { variants: [{ src: ['./src/assets/fonts/inter-latin-wght.woff2'], weight: '100 900', style: 'normal' }] },
-    },
-    {
-      provider: fontProviders.local(),
-      name: 'Sora',
-      cssVariable: '--font-sora',
-      fallbacks: ['system-ui', 'sans-serif'],
-      options: { variants: [{ src: ['./src/assets/fonts/sora-latin-wght.woff2'], weight: '100 800', style: 'normal' }] },
-    },
-  ],
+  fonts: fontFamiliesConfig(fontFamilies, subsetFontProvider()),
   env: {
     schema: {
       SITE_URL: envField.string({ context: 'server', access: 'public', default: SITE.defaultUrl }),

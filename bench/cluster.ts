@@ -92,7 +92,7 @@ async function startInstance(name: string): Promise<{ child: ChildProcess; url: 
   children.push(child);
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match?.[1]) resolve(match[1]);
@@ -165,6 +165,7 @@ for (let index = 0; index < 200; index += 1) {
 const homeLatencies: number[] = [];
 let loadRunning = true;
 const homeProbe = (async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the load's end flips it while this loop awaits
   while (loadRunning) {
     const latency = await timeHome();
     if (latency !== undefined) homeLatencies.push(latency);
@@ -181,7 +182,7 @@ let receivedAtKill = 0;
 const acknowledgedIds: number[] = [];
 const bookingWins = new Map<string, number>();
 const outcomes = { acknowledged: 0, conflict: 0, otherStatus: 0, connectionErrors: 0 };
-const settled: Promise<void>[] = [];
+const settled: Array<Promise<void>> = [];
 const started = performance.now();
 
 for (let index = 0; index < SUBMISSIONS; index += 1) {
@@ -232,15 +233,15 @@ await homeProbe;
 
 // --- what was stored and sent ------------------------------------------------------------------------
 const storage = await openStorage({ databaseUrl: databaseEnv.DATABASE_URL, databasePath: databaseEnv.DATABASE_PATH ?? '' });
-const storedIds = new Set((await storage.all<{ id: number }>('SELECT id FROM leads')).map((row) => Number(row.id)));
+const storedIds = new Set((await storage.all<{ id: number }>('SELECT id FROM leads')).map((row) => row.id));
 const lost = acknowledgedIds.filter((id) => !storedIds.has(id)).length;
 const perSlot = await storage.all<{ slot: string; n: number }>('SELECT slot, count(*) AS n FROM bookings GROUP BY slot');
-const outboxTotal = Number((await storage.get<{ n: number }>('SELECT count(*) AS n FROM outbox'))?.n ?? 0);
+const outboxTotal = (await storage.get<{ n: number }>('SELECT count(*) AS n FROM outbox'))?.n ?? 0;
 const mailDeadline = Date.now() + MAIL_WAIT_MS;
-let sentRows = 0;
+let sentRows: number;
 const mailStarted = performance.now();
 for (;;) {
-  sentRows = Number((await storage.get<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE status = 'sent'"))?.n ?? 0);
+  sentRows = (await storage.get<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE status = 'sent'"))?.n ?? 0;
   if (sentRows >= outboxTotal || Date.now() > mailDeadline) break;
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
@@ -289,7 +290,7 @@ const result = {
   emailsPendingAfterWait: outboxTotal - sentRows,
   secondsToDeliverAfterLoad: round(mailSeconds),
   slotsBooked: perSlot.length,
-  maxBookingsPerSlot: Math.max(0, ...perSlot.map((row) => Number(row.n))),
+  maxBookingsPerSlot: Math.max(0, ...perSlot.map((row) => row.n)),
   maxAcknowledgedBookingsPerSlot: Math.max(0, ...bookingWins.values()),
   idleHomeP50Ms: round(percentile(idleLatencies, 50)),
   idleHomeP99Ms: round(percentile(idleLatencies, 99)),

@@ -1,13 +1,16 @@
 /**
  * `npm run bench`: builds the site (timed), serves it with the production server and runs Lighthouse
  * (mobile, simulated throttling, Debian's Chromium when present) three times on one URL per page type.
- * Prints the median scores, LCP, TBT, CLS and transferred bytes, writes bench/lighthouse-summary.json
- * (the wiki's overview reads it) and refreshes the table in README.md's "Rendimiento" section.
+ * Prints the median scores, LCP, TBT, CLS and the bytes transferred on first load (total, fonts, JS, as
+ * the browser received them: brotli from the production server), checks them against the byte goals of
+ * src/lib/budgets.ts, writes bench/lighthouse-summary.json (the wiki's overview reads it) and refreshes
+ * the table in README.md's "Rendimiento" section.
  *
  *   npm run bench                 # full run
  *   npm run bench -- --runs=1     # quicker, noisier
  *   npm run bench -- --skip-build # reuse dist/
  *   npm run bench -- --only=home,faq
+ *   npm run bench -- --requests   # also list each page's requests with their transferred bytes
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -15,6 +18,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProductionServer } from '../scripts/lib/production-server.ts';
+import { firstLoadOvershoots, formatKb, type FirstLoadWeight } from '../src/lib/budgets.ts';
 
 const PAGE_TYPES = [
   { type: 'home', label: 'Inicio', path: '/' },
@@ -42,7 +46,18 @@ interface Sample {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Every byte transferred on first load (Lighthouse's total byte weight). */
   bytes: number;
+  fontBytes: number;
+  jsBytes: number;
+  cssBytes: number;
+  imageBytes: number;
+}
+
+interface LighthouseRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
 }
 
 const median = (values: number[]): number => {
@@ -85,6 +100,16 @@ async function audit(url: string, port: number, ignoreStatusCode: boolean): Prom
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  // Transferred bytes per resource type, summed over Lighthouse's own request list.
+  const requests = (audits['network-requests']?.details as { items?: LighthouseRequest[] } | undefined)?.items ?? [];
+  const bytesOf = (type: string) =>
+    requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  if (args.has('requests')) {
+    process.stderr.write(`\n${url}\n`);
+    for (const r of [...requests].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))) {
+      process.stderr.write(`  ${String(r.transferSize ?? 0).padStart(8)}  ${(r.resourceType ?? '?').padEnd(10)} ${new URL(r.url).pathname}\n`);
+    }
+  }
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -94,6 +119,10 @@ async function audit(url: string, port: number, ignoreStatusCode: boolean): Prom
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     bytes: audits['total-byte-weight']?.numericValue ?? NaN,
+    fontBytes: bytesOf('Font'),
+    jsBytes: bytesOf('Script'),
+    cssBytes: bytesOf('Stylesheet'),
+    imageBytes: bytesOf('Image'),
   };
 }
 
@@ -106,12 +135,14 @@ function pageCount(): number {
   return count('dist');
 }
 
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
 function table(rows: Array<{ label: string; path: string } & Sample>, buildMs: number | null): string {
   const lines = [
-    '| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | Transferido |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | Total (KB) | Fuentes | JS | CSS | Imágenes |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) =>
-      `| ${r.label} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${(r.bytes / 1024).toFixed(1)} KB |`,
+      `| ${r.label} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${kib(r.bytes)} | ${kib(r.fontBytes)} | ${kib(r.jsBytes)} | ${kib(r.cssBytes)} | ${kib(r.imageBytes)} |`,
     ),
   ];
   if (buildMs !== null) lines.push('', `Compilación completa en frío (\`astro build\` sin caché de imágenes, ${pageCount()} páginas): ${(buildMs / 1000).toFixed(1)} s.`);
@@ -150,6 +181,10 @@ try {
       tbtMs: pick('tbtMs'),
       cls: pick('cls'),
       bytes: pick('bytes'),
+      fontBytes: pick('fontBytes'),
+      jsBytes: pick('jsBytes'),
+      cssBytes: pick('cssBytes'),
+      imageBytes: pick('imageBytes'),
     });
     process.stderr.write(`· ${page.label}: ${samples.map((s) => s.performance).join('/')}\n`);
   }
@@ -161,7 +196,13 @@ try {
 const markdown = table(rows, buildMs);
 process.stdout.write(`\nLighthouse móvil, mediana de ${runs} corrida(s) por página:\n\n${markdown}\n`);
 for (const failure of failures) process.stdout.write(`\nSin medir: ${failure}\n`);
-if (failures.length > 0) process.exitCode = 1;
+const overBudget = rows.flatMap((r) => {
+  const weight: FirstLoadWeight = { total: r.bytes, fonts: r.fontBytes };
+  return firstLoadOvershoots(r.path, weight).map((o) => `${r.path}: ${o.kind === 'fonts' ? 'fuentes' : 'total'} ${formatKb(o.bytes)} supera ${formatKb(o.budget)}`);
+});
+if (overBudget.length > 0) process.stdout.write(`\nFuera de presupuesto (primera carga):\n${overBudget.map((line) => `- ${line}`).join('\n')}\n`);
+else if (rows.length > 0) process.stdout.write('\nCada página medida está dentro de sus metas de bytes en la primera carga.\n');
+if (failures.length > 0 || overBudget.length > 0) process.exitCode = 1;
 
 const measuredAt = new Date().toISOString();
 if (!args.has('only')) {

@@ -1,5 +1,5 @@
 /**
- * When meetings can be booked (PRODUCT.md item 5): one-hour video calls, Monday to Friday, starting
+ * When meetings can be booked: one-hour video calls, Monday to Friday, starting
  * 09:00 … 17:00 Mexico City time, at most 60 days ahead. The lead API enforces it
  * (server/availability/schedule.ts); the date-time picker uses it to bound its date input and to say so.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatDurationRange, formatMoney, formatPercentRange } from './format.ts';
+import { formatCount, formatDuration, formatDurationRange, formatMoney, formatPercentRange } from './format.ts';
 
 describe('formatMoney', () => {
   it('writes dollars with thousands separators, no cents and the currency code', () => {
@@ -38,5 +38,20 @@ describe('formatPercentRange', () => {
     expect(formatPercentRange(300, 500)).toBe('300-500%');
     expect(formatPercentRange(1200, 1500)).toBe('1,200-1,500%');
     expect(formatPercentRange(20, 20)).toBe('20%');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes counts up to twenty as words, with a capital on request', () => {
+    expect(formatCount(6)).toBe('seis');
+    expect(formatCount(7, true)).toBe('Siete');
+    expect(formatCount(16)).toBe('dieciséis');
+    expect(formatCount(1)).toBe('un');
+    expect(formatCount(20, true)).toBe('Veinte');
+  });
+
+  it('writes larger counts as figures', () => {
+    expect(formatCount(21)).toBe('21');
+    expect(formatCount(1250, true)).toBe('1,250');
   });
 });

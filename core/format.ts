@@ -1,6 +1,6 @@
 /**
  * Money, durations and percentage ranges as the site shows them, formatted with `Intl` for es-MX
- * (PRODUCT.md item 8), so every page writes "$8,000 USD" or "4-8 semanas" the same way.
+ * (how Mexican readers expect them), so every page writes "$8,000 USD" or "4-8 semanas" the same way.
  */
 import { SITE } from './site.ts';
 
@@ -41,4 +41,19 @@ export function formatDurationRange(min: number, max: number, unit: DurationUnit
 export function formatPercentRange(min: number, max: number): string {
   const numbers = new Intl.NumberFormat(SITE.locale, { maximumFractionDigits: 0 });
   return `${min === max ? numbers.format(min) : numbers.formatRange(min, max)}%`;
+}
+
+const COUNT_WORDS = [
+  'cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez',
+  'once', 'doce', 'trece', 'catorce', 'quince', 'dieciséis', 'diecisiete', 'dieciocho', 'diecinueve', 'veinte',
+] as const;
+
+/**
+ * A count as Spanish prose writes it before a noun: "seis" casos, "un" caso, words up to twenty and
+ * figures beyond ("21", "1,250"). Lower case; `capital` for the start of a sentence ("Seis casos…").
+ */
+export function formatCount(count: number, capital = false): string {
+  const word = Number.isInteger(count) && count >= 0 ? COUNT_WORDS[count] : undefined;
+  const text = word ?? new Intl.NumberFormat(SITE.locale, { maximumFractionDigits: 0 }).format(count);
+  return capital ? text.charAt(0).toLocaleUpperCase(SITE.locale) + text.slice(1) : text;
 }

@@ -43,7 +43,7 @@ async function startServer(name: string, env: Record<string, string> = {}): Prom
   children.push(child);
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (match?.[1]) resolve(Number(match[1]));
@@ -98,7 +98,7 @@ describe('SIGTERM during requests', () => {
       expect(answer).toMatch(/HTTP\/1\.1 201 Created/);
       expect(answer).toMatch(/^Connection: close/im);
     }
-    const [code] = await exited;
+    const [code] = (await exited) as [number | null];
     expect(code).toBe(0);
     const storage = await openStorage({ databasePath });
     try {
@@ -114,7 +114,7 @@ describe('SIGTERM during requests', () => {
     const closed = once(stuck.socket, 'close');
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
-    const [code] = await exited;
+    const [code] = (await exited) as [number | null];
     expect(code).toBe(0);
     await closed;
   });

@@ -19,11 +19,12 @@ import { statsGroupSchema, statsRules } from './schemas/stats.ts';
 import { teamSchema } from './schemas/team.ts';
 import { technologyRules, technologySchema } from './schemas/technologies.ts';
 import { testimonialSchema } from './schemas/testimonials.ts';
-import { wikiSchema } from './schemas/wiki.ts';
+import { wikiSchema, wikiSiteSchema } from './schemas/wiki.ts';
 
 const yamlFolder = (dir: string) => glob({ pattern: '*.yaml', base: `./content/${dir}` });
 
-// Portfolio cases, team and testimonials: one file per entry, images beside them.
+// Portfolio cases, team and testimonials: one file per entry, images beside them. No list of ids in code:
+// the files are the list (testimonials and service pages cite cases by file name, checked on load).
 const portfolio = defineCollection({ loader: glob({ pattern: '*.md', base: './content/portfolio' }), schema: portfolioSchema });
 const team = defineCollection({ loader: yamlFolder('team'), schema: teamSchema });
 const testimonials = defineCollection({ loader: yamlFolder('testimonials'), schema: testimonialSchema });
@@ -41,6 +42,8 @@ const pages = defineCollection({ loader: strictLoader(yamlFolder('pages'), pageR
 
 // Wiki: one MDX page per file, content/wiki/<slug>.mdx → /wikiangram/<slug>.
 const wiki = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './content/wiki' }), schema: wikiSchema });
+// The wiki as a whole (content/wiki/wiki.yaml): its search-engine texts.
+const wikiSite = defineCollection({ loader: glob({ pattern: 'wiki.yaml', base: './content/wiki' }), schema: wikiSiteSchema });
 
 export const collections = {
   portfolio,
@@ -56,4 +59,5 @@ export const collections = {
   stats,
   pages,
   wiki,
+  wikiSite,
 };

@@ -1,5 +1,5 @@
 /**
- * The forms that submit to `contactConsultancy` (form type 4, PRODUCT.md item 3): cloud migration,
+ * The forms that submit to `contactConsultancy` (form type 4, so no form drops a lead): cloud migration,
  * integrations, and the consulting form with its service select and conditional fields.
  */
 import type { Locator, Page } from '@playwright/test';

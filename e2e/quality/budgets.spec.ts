@@ -1,6 +1,6 @@
 /**
  * For every page of the sitemap (plus the 404): the gzip bytes of the JavaScript and CSS the browser
- * downloads, islands below the fold included, against PRODUCT.md's budgets. Also: nothing is fetched
+ * downloads, islands below the fold included, against the budgets of src/lib/budgets.ts. Also: nothing is fetched
  * from another host, and wiki pages load no React.
  */
 import { gzipSync } from 'node:zlib';

@@ -9,7 +9,7 @@ import { fileForPath, imageSize, parsePage, sitemapUrls } from '../support/built
 
 const urls = sitemapUrls();
 
-/** schema.org types each kind of page must carry (PRODUCT.md quality bars). */
+/** schema.org types each kind of page must carry, so search engines can describe it. */
 function requiredTypes(path: string): string[] {
   if (path === '/') return ['Organization'];
   const types = ['BreadcrumbList'];

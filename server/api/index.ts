@@ -186,19 +186,19 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     // Answers differ by Origin: caches must keep them apart.
     const headers = { Vary: 'Origin', ...corsHeaders(verdict) };
     try {
-      if (closed) return await writeJson(res, failure(503, MESSAGES.unavailable), headers, true);
-      if (verdict.kind === 'forbidden') return await writeJson(res, failure(403, MESSAGES.forbiddenOrigin), headers);
+      if (closed) { await writeJson(res, failure(503, MESSAGES.unavailable), headers, true); return; }
+      if (verdict.kind === 'forbidden') { await writeJson(res, failure(403, MESSAGES.forbiddenOrigin), headers); return; }
       const pathname = new URL(req.url ?? '/', 'http://api.invalid').pathname.replace(/(.)\/+$/, '$1');
       const route = routes.get(pathname);
-      if (!route) return await writeJson(res, failure(404, MESSAGES.notFound), headers);
+      if (!route) { await writeJson(res, failure(404, MESSAGES.notFound), headers); return; }
       const methods = Object.keys(route);
       const allow = [...methods, ...(route.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
       const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
       if (method === 'OPTIONS') {
-        return await writeJson(res, { status: 204, body: null }, { ...headers, ...preflightHeaders(verdict, methods), Allow: allow });
+        await writeJson(res, { status: 204, body: null }, { ...headers, ...preflightHeaders(verdict, methods), Allow: allow }); return;
       }
       const handler = route[method as 'GET' | 'POST'];
-      if (!handler) return await writeJson(res, failure(405, MESSAGES.methodNotAllowed), { ...headers, Allow: allow });
+      if (!handler) { await writeJson(res, failure(405, MESSAGES.methodNotAllowed), { ...headers, Allow: allow }); return; }
       const response = await handler(req);
       await writeJson(res, response, headers);
     } catch (error) {

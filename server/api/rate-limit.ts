@@ -22,7 +22,7 @@ export async function overLimit(db: Queryable, limit: RateLimit, key: string, no
     [limit.scope, key, nowMs - limit.windowMs, limit.max - 1],
   );
   if (!row) return undefined;
-  return Math.max(1, Math.ceil((Number(row.at_ms) + limit.windowMs - nowMs) / 1000));
+  return Math.max(1, Math.ceil((row.at_ms + limit.windowMs - nowMs) / 1000));
 }
 
 export async function record(db: Queryable, limit: RateLimit, key: string, nowMs: number): Promise<void> {

@@ -131,7 +131,7 @@ export async function startTestApi(env: NodeJS.ProcessEnv = {}, options: TestApi
     },
     async count(table) {
       const row = await (await look()).get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`);
-      return Number(row?.n ?? 0);
+      return row?.n ?? 0;
     },
     async rows(sql, ...params) {
       return (await look()).all(sql, params);

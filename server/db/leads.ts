@@ -41,7 +41,7 @@ const orUndefined = (value: string | null): string | undefined => value ?? undef
 
 function fromRow(row: LeadRow): StoredLead {
   return {
-    id: Number(row.id),
+    id: row.id,
     formType: row.form_type as FormType,
     serviceType: orUndefined(row.service_type),
     name: row.name,
@@ -115,10 +115,10 @@ export function createLeadStore(db: Queryable) {
            (SELECT count(*) FROM bookings WHERE email = $2 AND created_at >= $3) AS by_email`,
         [clientHash, email, since],
       );
-      return { byClient: Number(row?.by_client ?? 0), byEmail: Number(row?.by_email ?? 0) };
+      return { byClient: row?.by_client ?? 0, byEmail: row?.by_email ?? 0 };
     },
     async count(): Promise<number> {
-      return Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM leads'))?.n ?? 0);
+      return (await db.get<{ n: number }>('SELECT count(*) AS n FROM leads'))?.n ?? 0;
     },
     async get(id: number): Promise<StoredLead | undefined> {
       const row = await db.get<LeadRow>('SELECT * FROM leads WHERE id = $1', [id]);
@@ -136,7 +136,7 @@ export function createLeadStore(db: Queryable) {
     },
     /** Highest id handed out so far (0 when none). */
     async lastId(): Promise<number> {
-      return Number((await db.get<{ id: number | null }>('SELECT max(id) AS id FROM leads'))?.id ?? 0);
+      return (await db.get<{ id: number | null }>('SELECT max(id) AS id FROM leads'))?.id ?? 0;
     },
   };
 }

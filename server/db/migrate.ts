@@ -45,5 +45,5 @@ export async function runMigrations(storage: Storage, module: string, migrations
 /** Versions of `module` already applied, in order. */
 export async function appliedVersions(storage: Storage, module: string): Promise<number[]> {
   const rows = await storage.all<{ version: number }>('SELECT version FROM storage_migrations WHERE module = $1 ORDER BY version', [module]);
-  return rows.map((row) => Number(row.version));
+  return rows.map((row) => row.version);
 }

@@ -38,7 +38,7 @@ export interface OutboxRow {
   lease_until: string | null;
 }
 
-const normalize = (row: OutboxRow): OutboxRow => ({ ...row, id: Number(row.id), lead_id: Number(row.lead_id), attempts: Number(row.attempts) });
+
 
 export function createOutboxStore(db: Queryable) {
   return {
@@ -63,7 +63,7 @@ export function createOutboxStore(db: Queryable) {
          RETURNING *`,
         [owner, leaseUntil, now, limit],
       );
-      return rows.map(normalize).sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id);
+      return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id);
     },
     /**
      * Extends `owner`'s lease on one message right before it is sent; `false` when the lease was lost
@@ -115,11 +115,11 @@ export function createOutboxStore(db: Queryable) {
     },
     /** Failed messages, oldest first (the operator's `npm run outbox -- failed`). */
     async failed(): Promise<OutboxRow[]> {
-      return (await db.all<OutboxRow>("SELECT * FROM outbox WHERE status = 'failed' ORDER BY id")).map(normalize);
+      return (await db.all<OutboxRow>("SELECT * FROM outbox WHERE status = 'failed' ORDER BY id"));
     },
     /** Puts failed messages back in the queue, due now, with a fresh attempt count; all when `ids` is omitted. */
     async requeueFailed(now: string, ids?: readonly number[]): Promise<number> {
-      if (ids && ids.length === 0) return 0;
+      if (ids?.length === 0) return 0;
       const only = ids ? ` AND id IN (${ids.map((_, index) => `$${index + 2}`).join(', ')})` : '';
       const result = await db.run(
         `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL WHERE status = 'failed'${only}`,
@@ -130,12 +130,12 @@ export function createOutboxStore(db: Queryable) {
     async counts(): Promise<Record<OutboxStatus, number>> {
       const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
       for (const row of await db.all<{ status: OutboxStatus; n: number }>('SELECT status, count(*) AS n FROM outbox GROUP BY status')) {
-        counts[row.status] = Number(row.n);
+        counts[row.status] = row.n;
       }
       return counts;
     },
     async forLead(leadId: number): Promise<OutboxRow[]> {
-      return (await db.all<OutboxRow>('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY id', [leadId])).map(normalize);
+      return (await db.all<OutboxRow>('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY id', [leadId]));
     },
   };
 }

@@ -15,7 +15,11 @@ export interface PostgresOptions {
   onIdleError?: (error: Error) => void;
 }
 
-const INT8_OID = 20;
+const INT8_OID = pg.types.builtins.INT8;
+
+/** The driver's parsers, but 64-bit integers (ids, `count(*)`) read as numbers, as SQLite gives them. */
+const int8AsNumber = ((oid: Parameters<typeof pg.types.getTypeParser>[0], format?: 'text' | 'binary') =>
+  oid === INT8_OID ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser;
 
 /** The URL without its password, for logs. */
 export function describePostgresUrl(url: string): string {
@@ -35,20 +39,21 @@ function translate(error: unknown): unknown {
 type Runner = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 function queryable(runner: Runner): Queryable {
-  const query = async <T>(sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult & { rows: T[] }> => {
+  const query = async (sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> => {
     try {
-      return (await runner.query(sql, params as SqlValue[])) as pg.QueryResult & { rows: T[] };
+      return await runner.query(sql, params as SqlValue[]);
     } catch (error) {
       throw translate(error);
     }
   };
+  // The caller names the shape of the rows it selects; the driver hands back untyped rows.
   return {
     dialect: 'postgres',
     async all<T>(sql: string, params: readonly SqlValue[] = []) {
-      return (await query<T>(sql, params)).rows;
+      return (await query(sql, params)).rows as T[];
     },
     async get<T>(sql: string, params: readonly SqlValue[] = []) {
-      return (await query<T>(sql, params)).rows[0];
+      return (await query(sql, params)).rows[0] as T | undefined;
     },
     async run(sql: string, params: readonly SqlValue[] = []) {
       return { changes: (await query(sql, params)).rowCount ?? 0 };
@@ -64,10 +69,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     idleTimeoutMillis: 30_000,
     // No statement (or lock wait) may hold a request for longer than this.
     statement_timeout: 30_000,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
+    types: { getTypeParser: int8AsNumber },
   });
   pool.on('error', (error) => options.onIdleError?.(error));
   const guard = createTransactionGuard();
@@ -118,6 +120,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
         throw error;
       } finally {
         // A connection that could not roll back is discarded rather than reused.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the ROLLBACK's catch may have cleared it
         client.release(healthy ? undefined : true);
       }
     },

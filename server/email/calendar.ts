@@ -40,14 +40,14 @@ export function googleCalendarLink(meeting: Meeting): string {
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
-/** TEXT value escaping of RFC 5545 §3.3.11. */
+/** TEXT value escaping of RFC 5545, section 3.3.11. */
 export function icsText(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
 const encoder = new TextEncoder();
 
-/** Folds a content line at 75 octets (RFC 5545 §3.1) without splitting a UTF-8 character. */
+/** Folds a content line at 75 octets (RFC 5545, section 3.1) without splitting a UTF-8 character. */
 export function foldIcsLine(line: string): string {
   const pieces: string[] = [];
   let current = '';

@@ -145,10 +145,13 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     const sent: string[] = [];
     const transport: MailTransport = {
       kind: 'eml',
-      async send(_message, _id, messageId) {
+      send(_message, _id, messageId) {
         sent.push(messageId);
+        return Promise.resolve();
       },
-      close() {},
+      close() {
+        // Nothing to release.
+      },
     };
     const worker = startOutboxWorker({ storage, transport, logger: silentLogger, retryBaseMs: 1000, giveUpAfterMs: 3_600_000, leaseMs: 60_000 });
     try {

@@ -142,6 +142,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       logger.error('outbox.schedule', { error: errorMessage(error) });
     }
     if (pausedUntil > Date.now()) wait = Math.max(wait, pausedUntil - Date.now());
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the await above
     if (stopped) return;
     timer = setTimeout(run, wait);
     // The worker alone must not keep the process alive.

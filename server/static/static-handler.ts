@@ -24,7 +24,7 @@ export function createStaticHandler(rootDir: string) {
   async function body(file: ResolvedFile, encoding: Encoding): Promise<Buffer> {
     const version = `${file.size}-${Math.trunc(file.mtimeMs)}`;
     let entry = cache.get(file.path);
-    if (!entry || entry.version !== version) {
+    if (entry?.version !== version) {
       entry = { version, bodies: {} };
       cache.set(file.path, entry);
     }

@@ -18,7 +18,7 @@ async function* files(dir: string): AsyncGenerator<string> {
 
 /** Writes `<file>.br` and `<file>.gz` beside every compressible file of `root`; returns how many files. */
 export async function precompressDirectory(root: string): Promise<{ files: number; bytes: number; brotliBytes: number }> {
-  const work: Promise<{ bytes: number; brotliBytes: number }>[] = [];
+  const work: Array<Promise<{ bytes: number; brotliBytes: number }>> = [];
   for await (const path of files(root)) {
     if (!isCompressible(extname(path))) continue;
     work.push(

@@ -1,5 +1,5 @@
 /**
- * The islands' logger (specification §8: a failed schedule or select load is "logged"). Only warnings:
+ * The islands' logger, for a failed schedule or select-list load. Only warnings:
  * each of these failures has a visible fallback, so nothing here is an error for the visitor.
  */
 export function logWarning(event: string, detail: Readonly<Record<string, unknown>> = {}): void {

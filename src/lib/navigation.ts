@@ -1,6 +1,6 @@
 /**
- * Navigation of the site: the top bar, the footer columns and the 404 page's suggestions.
- * Labels and destinations are written here once.
+ * Navigation of the site: the top bar and the footer columns. Labels and destinations are written here
+ * once (the 404 page's suggestions are its content, content/pages/404.yaml).
  */
 import { ROUTES } from '../../core/routes.ts';
 
@@ -55,25 +55,6 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
       { label: 'Iniciar proyecto', href: ROUTES.startProject },
     ],
   },
-];
-
-/** The three cards of the 404 page. */
-export const NOT_FOUND_CARDS: ReadonlyArray<NavLink & { description: string }> = [
-  { label: 'Servicios', href: '/#servicios', description: 'Aplicaciones web, apps móviles, e-commerce, cloud y datos.' },
-  { label: 'Portfolio', href: ROUTES.portfolio, description: 'Seis casos de éxito con resultados medibles.' },
-  { label: 'Tecnologías', href: ROUTES.technologies, description: 'El stack con el que construimos y por qué.' },
-];
-
-/** The eight popular links of the 404 page. */
-export const POPULAR_LINKS: readonly NavLink[] = [
-  { label: 'Aplicaciones Web', href: ROUTES.webApps },
-  { label: 'Apps Móviles', href: ROUTES.mobileApps },
-  { label: 'E-commerce', href: ROUTES.ecommerce },
-  { label: 'Cloud Native', href: ROUTES.cloudNative },
-  { label: 'CMS a Código', href: ROUTES.cms },
-  { label: 'Integraciones', href: ROUTES.integrations },
-  { label: 'Proceso', href: ROUTES.process },
-  { label: 'FAQ', href: ROUTES.faq },
 ];
 
 /** The bar turns solid once the page has scrolled 80% of the window height. */

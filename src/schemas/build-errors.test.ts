@@ -1,49 +1,20 @@
 /**
  * End to end: a broken content file makes `astro sync` fail with a message naming the file and the field.
- * Runs Astro's CLI in a temporary copy of just what content sync needs; `node_modules` entries are
- * symlinked one by one so Astro's and Vite's caches (`node_modules/.astro`, `.vite`) stay in the copy.
+ * Runs Astro's CLI in a temporary copy of just what content sync needs.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, rewrite as rewriteIn, runAstro } from './project-copy.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 // server/static: the build-time compression integration shares the server's list of compressible types.
 const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'src/content.config.ts', 'src/schemas', 'src/lib', 'src/integrations', 'src/assets', 'core', 'content', 'server/static'];
 let project = '';
 
-function copyProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'angram-content-'));
-  for (const path of COPIED) cpSync(join(root, path), join(dir, path), { recursive: true });
-  mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name === '.astro' || name === '.vite') continue;
-    symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
-  }
-  return dir;
-}
-
-/** `astro sync` in the copy, with the Node running the tests (the machine's default may be too old). */
-function astroSync(): { status: number | null; output: string } {
-  const cli = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [cli, 'sync'], { cwd: project, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
-}
-
-function rewrite(path: string, edit: (text: string) => string): () => void {
-  const file = join(project, path);
-  const original = readFileSync(file, 'utf8');
-  const edited = edit(original);
-  if (edited === original) throw new Error(`la edición no cambió ${path}`);
-  writeFileSync(file, edited);
-  return () => writeFileSync(file, original);
-}
+const astroSync = () => runAstro(project, 'sync');
+const rewrite = (path: string, edit: (text: string) => string) => rewriteIn(project, path, edit);
 
 beforeAll(() => {
-  project = copyProject();
+  project = copyProject(COPIED);
 });
 
 afterAll(() => {
@@ -67,5 +38,18 @@ describe('astro sync on broken content', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('No se pudo leer content/faq.yaml');
     expect(output).toMatch(/in "content\/faq\.yaml" \(\d+:\d+\)/);
+  }, 30_000);
+
+  it('names the file and the field of a search description over 160 characters', () => {
+    const long = 'Cuéntanos tu proyecto y agenda una reunión con nuestro equipo: respondemos en menos de 2 horas, enviamos una propuesta detallada en 24 horas y te acompañamos hasta el lanzamiento.';
+    const restore = rewrite('content/pages/contacto.yaml', (text) =>
+      text.replace(/(\nseo:\n {2}title: [^\n]+\n {2}description: >-\n)(?: {4}[^\n]+\n)+/, `$1    ${long}\n`),
+    );
+    const { status, output } = astroSync();
+    restore();
+    expect(long.length).toBeGreaterThan(160);
+    expect(status).not.toBe(0);
+    expect(output).toContain('contacto');
+    expect(output).toMatch(/seo\.description\**: Demasiado largo: se esperan entre 50 y 160 caracteres/);
   }, 30_000);
 });

@@ -19,7 +19,7 @@ const faqText = faq
   .replace(/\s+/g, ' ');
 const page = (id: string) => pageSchema.parse(folderEntry('pages', id));
 
-describe('FAQ figures (spec §9)', () => {
+describe('FAQ figures: the promises every page repeats', () => {
   // Each figure must appear in one sentence with what it refers to; the wording around it is free.
   it.each([
     ['web app 4-8 weeks', /aplicación web[^.]* 4 a 8 semanas/i],
@@ -48,7 +48,7 @@ describe('FAQ figures (spec §9)', () => {
   });
 });
 
-describe('process (spec §9)', () => {
+describe('process: five phases with the durations the home page quotes', () => {
   const phases = listEntries('process.yaml').map((entry) => processPhaseSchema.parse(entry));
 
   it('has the five durations in order, with 1-2 week sprints', () => {
@@ -73,7 +73,7 @@ describe('process (spec §9)', () => {
   });
 });
 
-describe('figures of the pages (spec §2, §9)', () => {
+describe('figures the pages show', () => {
   it('stats: marketing and portfolio groups', () => {
     const groups = mapEntries('stats.yaml').map((entry) => statsGroupSchema.parse(entry));
     const group = (id: string) => groups.find((candidate) => candidate.id === id);

@@ -101,3 +101,35 @@ describe('labels the new pages read', () => {
     expect(issues(pageSchema, changed(folderEntry('pages', 'faq'), 'labels.topics', REMOVE))[0]).toMatch(/^labels\.topics: Falta la etiqueta "topics"/);
   });
 });
+
+describe('breadcrumb and the error page', () => {
+  it('names the page in the trail by breadcrumb.name or the hero eyebrow', () => {
+    const faq = folderEntry('pages', 'faq');
+    expect(issues(pageSchema, changed(faq, 'hero.eyebrow', REMOVE))).toEqual([
+      'breadcrumb.name: Falta el nombre de la página en la ruta de navegación: escribe breadcrumb.name (o hero.eyebrow)',
+    ]);
+    expect(issues(pageSchema, { ...changed(faq, 'hero.eyebrow', REMOVE), breadcrumb: { name: 'FAQ' } })).toEqual([]);
+    expect(issues(pageSchema, { ...home, breadcrumb: { name: 'Inicio' } })).toEqual([
+      'breadcrumb: La página "home" no aparece en la ruta de navegación: quita breadcrumb',
+    ]);
+    expect(issues(pageSchema, changed(folderEntry('pages', 'cms-a-codigo'), 'breadcrumb.parent', 'servicios'))[0]).toMatch(
+      /^breadcrumb\.parent: Se espera un enlace interno/,
+    );
+  });
+
+  it('reads the 404 copy: three cards with icon and link, eight popular links, the chat labels', () => {
+    const notFound = pageSchema.parse(folderEntry('pages', '404'));
+    expect(notFound.hero.title).toBe('Página No Encontrada');
+    expect(notFound.hero.actions?.map((action) => [action.label, action.href])).toEqual([['Ir al Inicio', '/'], ['Contactar Soporte', '/contacto']]);
+    expect(pageSection(notFound, 'explora').items?.map((item) => [item.title, item.href])).toEqual([
+      ['Servicios', '/#servicios'],
+      ['Portfolio', '/portfolio'],
+      ['Tecnologías', '/tecnologias'],
+    ]);
+    expect(pageSection(notFound, 'populares').actions).toHaveLength(8);
+    expect(pageLabel(notFound, 'chat')).toBe('Pedir ayuda por WhatsApp');
+    expect(issues(pageSchema, changed(folderEntry('pages', '404'), 'sections.populares.actions.7', REMOVE))).toEqual([
+      'sections.populares.actions: Se esperan 8 botones',
+    ]);
+  });
+});

@@ -1,6 +1,8 @@
 /**
  * Copy of the marketing pages (`content/pages/<page>.yaml`, one file per page): every visible string that
- * is not a service, a case, a FAQ or another collection's entry, so editors change it without code.
+ * is not a service, a case, a FAQ or another collection's entry, so editors change it without code, plus
+ * the page's SEO texts and its place in the breadcrumb trail. The file name is the URL: `tecnologias.yaml`
+ * is /tecnologias, `home.yaml` is / and `404.yaml` is the error page.
  *
  * All pages share one shape (hero, sections keyed by name, labels, cta...). `PAGE_RULES` says which
  * sections, labels and extras each page needs; a missing or unknown one fails the build naming the key.
@@ -10,6 +12,7 @@ import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { action, internalHref, kebabId, list, oneOf, strict, text, whole } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
+import { seoSchema } from './seo.ts';
 
 interface SectionRule {
   /** Required number of items `[min, max]`; without it the section has no items. */
@@ -33,6 +36,8 @@ interface PageRule {
   cta?: true;
   /** /iniciar-proyecto's limited offer. */
   offer?: true;
+  /** Pages with no breadcrumb trail (the home page is its root, the error page has no place in it). */
+  trail?: false;
 }
 
 export const PAGE_RULES = {
@@ -49,6 +54,7 @@ export const PAGE_RULES = {
       contacto: {},
     },
     labels: ['rating', 'skills'],
+    trail: false,
   },
   portfolio: {
     sections: { proyectos: { linkLabel: true }, estadisticas: {}, 'caso-no-encontrado': { actions: [1, 1] } },
@@ -114,6 +120,13 @@ export const PAGE_RULES = {
     sections: { preguntas: {}, ayuda: { actions: [1, 2] } },
     labels: ['topics'],
   },
+  // Any unknown path: where to go instead (three cards, eight popular links) and a chat asking for help.
+  '404': {
+    heroActions: [2, 2],
+    sections: { explora: { items: [3, 3] }, populares: { actions: [8, 8] }, ayuda: {} },
+    labels: ['chat', 'newTab'],
+    trail: false,
+  },
 } as const satisfies Record<string, PageRule>;
 
 export type PageId = keyof typeof PAGE_RULES;
@@ -134,11 +147,20 @@ const section = strict({
   lead: text('un párrafo introductorio').optional(),
   items: list(sectionItem, 1, 12).optional(),
   linkLabel: text('el texto del enlace de cada tarjeta', { max: 40 }).optional(),
-  actions: list(action, 1, 4).optional(),
+  actions: list(action, 1, 12).optional(),
 });
 
 export const pageSchema = strict({
   id: oneOf(PAGE_IDS, 'una página conocida (nombre del archivo)'),
+  seo: seoSchema,
+  /**
+   * The page in the trail "Inicio › parent › page": its name (the hero's eyebrow when omitted, so the two
+   * agree) and the page shown between Inicio and this one (the back link's page when omitted).
+   */
+  breadcrumb: strict({
+    name: text('el nombre corto de la página', { max: 40 }).optional(),
+    parent: internalHref.optional(),
+  }).optional(),
   hero: strict({
     eyebrow: text('una frase corta', { max: 60 }).optional(),
     title: text('el título principal', { max: 90 }),
@@ -216,6 +238,11 @@ export const pageSchema = strict({
   if (!rule.cta && page.cta) issue(['cta'], `La página "${page.id}" no lleva bloque cta`);
   if (rule.offer && !page.offer) issue(['offer'], 'Falta el bloque offer (oferta por tiempo limitado)');
   if (!rule.offer && page.offer) issue(['offer'], `La página "${page.id}" no lleva bloque offer`);
+  if (rule.trail === false) {
+    if (page.breadcrumb) issue(['breadcrumb'], `La página "${page.id}" no aparece en la ruta de navegación: quita breadcrumb`);
+  } else if (!page.breadcrumb?.name && !page.hero.eyebrow) {
+    issue(['breadcrumb', 'name'], 'Falta el nombre de la página en la ruta de navegación: escribe breadcrumb.name (o hero.eyebrow)');
+  }
 });
 
 export type Page = z.infer<typeof pageSchema>;

@@ -58,9 +58,10 @@ describe('portfolio schema', () => {
     ]);
   });
 
-  it('rejects a category outside the enum and lists the valid ones', () => {
-    const [issue] = issuesFor({ category: 'Salud' });
-    expect(issue).toBe('category: "Salud" no es válido: se espera la categoría (Fintech, EdTech, E-commerce, HealthTech, Logística, PropTech)');
+  it('takes any short industry name as category, so a new case may open a new one', () => {
+    expect(schema.safeParse({ ...validCase(), category: 'AgroTech' }).success).toBe(true);
+    expect(issuesFor({ category: '' })).toEqual(['category: No puede quedar vacío: se espera la industria del caso (p. ej. Fintech, EdTech, E-commerce)']);
+    expect(issuesFor({ category: 'Tecnología para el campo y la agroindustria' })).toEqual(['category: Demasiado largo: máximo 30 caracteres']);
   });
 
   it('rejects wrong counts in the lists', () => {
@@ -96,9 +97,11 @@ describe('portfolio schema', () => {
     expect(issuesFor({ metrics: [{ value: '2M+' }, { value: '1', label: 'x' }] })).toEqual(['metrics.0.label: Falta este campo: se espera la etiqueta de la métrica']);
   });
 
-  it('limits the card description (also the meta description) to 160 characters', () => {
-    expect(issuesFor({ description: 'a'.repeat(161) })).toEqual(['description: Demasiado largo: máximo 160 caracteres']);
+  it('holds the card description (also the meta description) to 50-160 characters and the title to 61', () => {
+    expect(issuesFor({ description: 'a'.repeat(161) })).toEqual(['description: Demasiado largo: se esperan entre 50 y 160 caracteres']);
+    expect(issuesFor({ description: 'Pagos SPEI.' })).toEqual(['description: Demasiado corto: se esperan entre 50 y 160 caracteres']);
     expect(schema.safeParse({ ...validCase(), description: 'a'.repeat(160) }).success).toBe(true);
+    expect(issuesFor({ title: 'T'.repeat(62) })).toEqual(['title: Demasiado largo: máximo 61 caracteres']);
   });
 
   it('requires a figure in every result', () => {

@@ -1,42 +1,54 @@
 /**
  * Portfolio case studies: one Markdown file per case in `content/portfolio/<id>.md`; the file name is the
- * URL id (`/portfolio/<id>`). Every case carries the full case study (PRODUCT.md item 1). The optional
- * Markdown body adds narrative below the structured sections.
+ * URL id (`/portfolio/<id>`). Every case carries the full case study, so no case link leads to a thin page.
+ * The optional Markdown body adds narrative below the structured sections. A new case is a new file and
+ * its image: nothing here lists the cases or their categories.
  */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { SITE } from '../../core/site.ts';
-import { flag, list, oneOf, strict, text, whole } from '../../core/content/common.ts';
+import { flag, list, strict, text, whole } from '../../core/content/common.ts';
+import { entryIds } from '../lib/content/entry-ids.ts';
+import { SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN, SEO_TITLE_MAX } from './seo.ts';
 
-/** The six cases the specification names, in their display order. Testimonials point at these ids. */
-export { PORTFOLIO_IDS, type PortfolioId } from '../lib/content-ids.ts';
-import { PORTFOLIO_IDS } from '../lib/content-ids.ts';
-
-export const PORTFOLIO_CATEGORIES = ['Fintech', 'EdTech', 'E-commerce', 'HealthTech', 'Logística', 'PropTech'] as const;
-export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
+/** Where the cases live, from the project root. */
+export const PORTFOLIO_FOLDER = 'content/portfolio';
 
 /** Cards show this many metrics (the first ones), so a case needs at least that many. */
 export const CARD_METRICS = 2;
 
 /**
  * Card text must fit a card in two or three lines on a phone; it is also the case page's meta
- * description, which search engines cut after about 160 characters.
+ * description, held to the bounds of every page's description.
  */
-export const DESCRIPTION_MAX = 160;
+export const DESCRIPTION_MAX = SEO_DESCRIPTION_MAX;
 
-export const portfolioId = oneOf(PORTFOLIO_IDS, 'el id del caso del portfolio');
+/**
+ * The id of an existing case, as testimonials and service pages cite it. Checked against the files in
+ * content/portfolio/ when the citing entry is read, so a typo fails the build listing the valid ids.
+ */
+export const portfolioId = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'Falta este campo: se espera el id de un caso del portfolio' : 'Se espera el id de un caso del portfolio, como texto',
+  })
+  .refine((id) => entryIds(PORTFOLIO_FOLDER, '.md').includes(id), {
+    error: (issue) =>
+      `${JSON.stringify(issue.input)} no es válido: se espera el id de un caso del portfolio, el nombre de su archivo en ${PORTFOLIO_FOLDER}/ (${entryIds(PORTFOLIO_FOLDER, '.md').join(', ')})`,
+  });
 
 const metric = strict({ value: text('el valor de la métrica (p. ej. "99.99%")'), label: text('la etiqueta de la métrica') });
 
 export function portfolioSchema({ image }: SchemaContext) {
   return strict({
-    title: text('el título del caso'),
+    // Also the case page's title in search results.
+    title: text('el título del caso', { max: SEO_TITLE_MAX }),
     subtitle: text('el subtítulo del caso'),
-    category: oneOf(PORTFOLIO_CATEGORIES, 'la categoría'),
+    category: text('la industria del caso (p. ej. Fintech, EdTech, E-commerce)', { max: 30 }),
     // A case is dated by its launch; the company exists since SITE.foundingYear.
     year: whole('el año de lanzamiento', SITE.foundingYear, new Date().getFullYear()),
     client: strict({ name: text('el nombre de la empresa cliente'), city: text('la ciudad del cliente') }),
-    description: text('la descripción de la tarjeta', { max: DESCRIPTION_MAX }),
+    description: text('la descripción de la tarjeta', { min: SEO_DESCRIPTION_MIN, max: DESCRIPTION_MAX }),
     image: image(),
     imageAlt: text('el texto alternativo de la imagen (describe la ilustración)'),
     tech: list(text('una tecnología'), 4, 8),

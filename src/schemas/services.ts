@@ -8,6 +8,7 @@ import { action, internalHref, kebabId, list, oneOf, questionAnswer, strict, tex
 import { icon } from './icons.ts';
 import { portfolioId } from './portfolio.ts';
 import { isLanguageCode } from '../lib/languages.ts';
+import { seoSchema } from './seo.ts';
 
 export const SERVICE_IDS = [
   'aplicaciones-web',
@@ -42,6 +43,8 @@ const languageCode = z
   .refine(isLanguageCode, { error: (issue) => `"${String(issue.input)}" no es un código de idioma ISO 639: se espera uno como es, en o ja` });
 
 const servicePage = strict({
+  /** The page's title, description and keywords for search engines. */
+  seo: seoSchema,
   hero: strict({
     eyebrow: text('una frase corta', { max: 60 }).optional(),
     ...titled,

@@ -32,9 +32,10 @@ describe('testimonials schema', () => {
     expect(issuesFor({ ...valid, rating: '5' })).toEqual(['rating: Se espera 5, sin comillas: solo se publican testimonios de cinco estrellas']);
   });
 
-  it('only accepts one of the six portfolio ids as project', () => {
+  it('only accepts the id of a case file in content/portfolio/ as project, listing them', () => {
     const [issue] = issuesFor({ ...valid, project: 'logistica' });
-    expect(issue).toMatch(/^project: "logistica" no es válido: se espera el id del caso del portfolio \(fintech-revolution, edutech-platform, /);
+    expect(issue).toMatch(/^project: "logistica" no es válido: se espera el id de un caso del portfolio, el nombre de su archivo en content\/portfolio\/ \(.*logistics-platform/);
+    expect(issuesFor({ ...valid, project: undefined })).toEqual(['project: Falta este campo: se espera el id de un caso del portfolio']);
   });
 
   it('names a missing field', () => {

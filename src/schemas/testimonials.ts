@@ -9,8 +9,8 @@ import { strict, text, whole } from '../../core/content/common.ts';
 
 /**
  * Astro's `reference('portfolio')` accepts any string (a typo would only show up as a missing entry at
- * render time), so `project` is checked against the six portfolio ids and then turned into the same
- * `{ collection, id }` shape a reference has: pages resolve it with `getEntry(data.project)`.
+ * render time), so `project` is checked against the case files in content/portfolio/ and then turned into
+ * the same `{ collection, id }` shape a reference has: pages resolve it with `getEntry(data.project)`.
  */
 const project = portfolioId.transform((id) => ({ collection: 'portfolio' as const, id }));
 

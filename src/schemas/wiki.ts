@@ -5,15 +5,13 @@
 import { z } from 'astro/zod';
 import { WIKI_GROUP_IDS } from '../lib/wiki/groups.ts';
 import { oneOf, strict, text, whole } from '../../core/content/common.ts';
-
-/** The description is the page's meta description, which search engines cut after about 160 characters. */
-export const WIKI_DESCRIPTION_MIN = 50;
-export const WIKI_DESCRIPTION_MAX = 160;
+import { SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MIN, seoSchema } from './seo.ts';
 
 export const wikiSchema = strict({
   // Shown in the sidebar and the browser tab.
   title: text('el título de la página', { min: 3, max: 60 }),
-  description: text('la descripción de la página (su meta description)', { min: WIKI_DESCRIPTION_MIN, max: WIKI_DESCRIPTION_MAX }),
+  // Also the page's meta description, held to the same bounds as every other page's.
+  description: text('la descripción de la página (su meta description)', { min: SEO_DESCRIPTION_MIN, max: SEO_DESCRIPTION_MAX }),
   group: oneOf(WIKI_GROUP_IDS, 'un grupo del menú lateral'),
   order: whole('la posición dentro del grupo', 1),
   // YAML reads an unquoted 2026-11-22 as a date; quoted, it is text and fails here.
@@ -21,3 +19,12 @@ export const wikiSchema = strict({
 });
 
 export type WikiFrontmatter = z.infer<typeof wikiSchema>;
+
+/** `content/wiki/wiki.yaml`: what the wiki as a whole says to search engines (its pages bring their own title and description). */
+export const wikiSiteSchema = strict({
+  seo: seoSchema,
+  /** The wiki's name in the trail "Inicio › Wiki › page". */
+  breadcrumb: text('el nombre de la wiki en la ruta de navegación', { max: 40 }),
+});
+
+export type WikiSite = z.infer<typeof wikiSiteSchema>;

@@ -48,7 +48,7 @@ export async function openSqliteStorage(path: string, options: SqliteOptions = {
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   };
-  worker.on('error', (error) => failAll(error));
+  worker.on('error', (error: Error) => failAll(error));
   worker.on('exit', (code) => failAll(new Error(`El hilo de SQLite terminó (código ${code}).`)));
   await opened;
 
@@ -58,7 +58,7 @@ export async function openSqliteStorage(path: string, options: SqliteOptions = {
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ ...request, id } as SqliteRequest);
+      worker.postMessage({ ...request, id });
     });
   };
 
@@ -89,7 +89,9 @@ export async function openSqliteStorage(path: string, options: SqliteOptions = {
   const tx: Transaction = {
     ...direct,
     // BEGIN IMMEDIATE already holds the database's only write lock.
-    async lock() {},
+    lock() {
+      return Promise.resolve();
+    },
     async exec(sql) {
       await call({ op: 'exec', sql });
     },

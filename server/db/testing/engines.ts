@@ -42,8 +42,9 @@ export async function createTestDatabase(engine: EngineName, dir?: string): Prom
     return {
       location: { databasePath },
       env: { DATABASE_PATH: databasePath },
-      async drop() {
+      drop() {
         if (!dir) rmSync(folder, { recursive: true, force: true });
+        return Promise.resolve();
       },
     };
   }

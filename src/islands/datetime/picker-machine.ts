@@ -1,5 +1,5 @@
 /**
- * The date-time picker's states and transitions (specification §4 "Date picker"), as a pure reducer the
+ * The date-time picker's states and transitions, as a pure reducer the
  * island drives and the unit tests walk through. The dialog edits a draft (date, time); only Confirmar
  * turns the draft into the value `YYYY-MM-DDTHH:mm`, Cancelar drops it, Limpiar empties everything.
  * Slots are fetched by the island whenever `request` changes while `slots` is 'loading'.

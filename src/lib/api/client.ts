@@ -1,5 +1,5 @@
 /**
- * The one way the site talks to the lead API (specification §7): `POST {base}{group}/{action}` with a JSON
+ * The one way the site talks to the lead API: `POST {base}{group}/{action}` with a JSON
  * object body and `GET {base}{group}/{action}`. Every answer comes back as an `ApiResult`, a discriminated
  * union the islands switch on, so no component ever reads a status code or parses a body itself.
  */

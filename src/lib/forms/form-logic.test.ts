@@ -31,7 +31,7 @@ const required = (form: LeadFormId, values: FormValues = {}) => {
 
 const person = { name: 'Lucía Hernández', email: 'lucia@ferremax.mx', company: 'Ferremax' };
 
-describe('field sets (specification §3) and required flags (§5)', () => {
+describe('field sets and required flags of each form', () => {
   it('small contact', () => {
     expect(names('small')).toEqual(['name', 'email', 'company', 'message', 'appointmentDate']);
     expect(required('small')).toEqual(['email', 'message', 'name']);

@@ -1,63 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { SEO_PRESETS, type SeoPresetKey } from './presets.ts';
-import { absoluteUrl, brandTitle, resolveSeo } from './resolve.ts';
+import { seoPreset, type SeoPreset } from './presets.ts';
+import { absoluteUrl, resolveSeo } from './resolve.ts';
 
-const REQUIRED_KEYS: SeoPresetKey[] = [
-  'home', 'contact', 'startProject', 'techConsulting', 'infrastructureAudit', 'cloudMigration',
-  'integrationsConsulting', 'cms', 'technologies', 'integrations', 'process', 'portfolio', 'faq',
-  'webApps', 'mobileApps', 'ecommerce', 'cloudNative', 'notFound',
-];
-/** Beyond the specification: the wiki's pages extend this preset with their own frontmatter. */
-const EXTRA_KEYS: SeoPresetKey[] = ['wiki'];
-const entries = Object.entries(SEO_PRESETS) as Array<[SeoPresetKey, (typeof SEO_PRESETS)[SeoPresetKey]]>;
 const image = { src: '/_astro/og.png', width: 1200, height: 630, alt: 'Angram' };
+const site = 'https://www.angram.mx';
 
-describe('SEO presets', () => {
-  it('has the 18 presets of the specification plus the wiki one, and nothing else', () => {
-    expect(REQUIRED_KEYS).toHaveLength(18);
-    expect(Object.keys(SEO_PRESETS).sort()).toEqual([...REQUIRED_KEYS, ...EXTRA_KEYS].sort());
+const contactCopy = {
+  title: 'Contacto: cotiza tu proyecto de software',
+  description: 'Cuéntanos tu proyecto y agenda una reunión con nuestro equipo. Respondemos en menos de 2 horas.',
+  keywords: ['contacto', 'cotización de software'],
+};
+
+describe('seoPreset', () => {
+  it('joins the texts of a content file to the page path', () => {
+    expect(seoPreset(contactCopy, '/contacto', { file: 'content/pages/contacto.yaml' })).toEqual({
+      path: '/contacto',
+      ...contactCopy,
+      ogTitle: undefined,
+    });
   });
 
-  it('points the wiki preset at the wiki home and lets a page bring its own title and path', () => {
-    expect(SEO_PRESETS.wiki.path).toBe('/wikiangram/overview');
-    const seo = resolveSeo(
-      { preset: 'wiki', title: 'Instalación paso a paso | Wiki Angram', description: 'Siete pasos para tener el sitio y la API corriendo en tu equipo, con la lista de verificación.', path: '/wikiangram/setup' },
-      'https://www.angram.mx',
-      '/wikiangram/setup',
-      image,
+  it('marks the error page as not indexable', () => {
+    expect(seoPreset(contactCopy, null, { file: 'content/pages/404.yaml', noindex: true }).noindex).toBe(true);
+  });
+
+  it('fails naming the file and the field when a filled placeholder pushes a text out of bounds', () => {
+    const long = { ...contactCopy, description: `${'Siete casos reales. '.repeat(8)}Fin.` };
+    expect(() => seoPreset(long, '/portfolio', { file: 'content/pages/portfolio.yaml' })).toThrow(
+      /content\/pages\/portfolio\.yaml[\s\S]*seo\.description: mide 164 caracteres; se esperan entre 50 y 160/,
     );
-    expect(seo.title).toBe('Instalación paso a paso | Wiki Angram');
-    expect(seo.canonical).toBe('https://www.angram.mx/wikiangram/setup');
-    expect(seo.robots).toContain('index');
-  });
-
-  it.each(entries)('%s is complete', (_key, preset) => {
-    expect(preset.title.trim().length).toBeGreaterThan(10);
-    expect(preset.description.length).toBeGreaterThanOrEqual(50);
-    expect(preset.description.length).toBeLessThanOrEqual(160);
-    expect(preset.keywords.length).toBeGreaterThanOrEqual(2);
-    for (const keyword of preset.keywords) expect(keyword.trim()).toBe(keyword);
-  });
-
-  it('has unique titles, descriptions and paths', () => {
-    const titles = entries.map(([, p]) => brandTitle(p.title));
-    const descriptions = entries.map(([, p]) => p.description);
-    const paths = entries.map(([, p]) => p.path).filter((p) => p !== null);
-    expect(new Set(titles).size).toBe(titles.length);
-    expect(new Set(descriptions).size).toBe(descriptions.length);
-    expect(new Set(paths).size).toBe(paths.length);
-  });
-
-  it('keeps full titles short enough for search results', () => {
-    for (const [, preset] of entries) expect(brandTitle(preset.title).length).toBeLessThanOrEqual(70);
+    const short = { ...contactCopy, description: 'Muy corta.' };
+    expect(() => seoPreset(short, '/x', { file: 'content/services/ecommerce.yaml', field: 'page.seo' })).toThrow(/page\.seo\.description: mide 10/);
+    const title = { ...contactCopy, title: 'T'.repeat(62) };
+    expect(() => seoPreset(title, '/x', { file: 'content/pages/faq.yaml' })).toThrow(/seo\.title: mide 62 caracteres; máximo 61/);
   });
 });
 
-describe('resolveSeo', () => {
-  const site = 'https://www.angram.mx';
+const contact: SeoPreset = { path: '/contacto', ...contactCopy };
+const portfolio: SeoPreset = {
+  path: '/portfolio',
+  title: 'Portfolio: casos de éxito en fintech, e-commerce y más',
+  description: 'Seis casos reales: fintech, educación, e-commerce, salud, logística e inmobiliario.',
+  keywords: ['portfolio', 'casos de éxito'],
+};
+const notFound: SeoPreset = {
+  path: null,
+  title: 'Página No Encontrada',
+  description: 'La página que buscas no existe o cambió de dirección. Vuelve al inicio.',
+  keywords: ['404'],
+  noindex: true,
+};
 
+describe('resolveSeo', () => {
   it('builds canonical, Open Graph and Twitter values from a preset', () => {
-    const seo = resolveSeo({ preset: 'contact' }, site, '/contacto', image);
+    const seo = resolveSeo({ preset: contact }, site, '/contacto', image);
     expect(seo.title).toBe('Contacto: cotiza tu proyecto de software | Angram');
     expect(seo.canonical).toBe('https://www.angram.mx/contacto');
     expect(seo.ogUrl).toBe(seo.canonical);
@@ -65,12 +61,13 @@ describe('resolveSeo', () => {
     expect(seo.ogImage.url).toBe('https://www.angram.mx/_astro/og.png');
     expect(seo.twitterCard).toBe('summary_large_image');
     expect(seo.robots).toContain('index');
+    expect(seo.keywords).toBe('contacto, cotización de software');
   });
 
   it('lets a page extend its preset with its own title, description, image and path', () => {
     const seo = resolveSeo(
       {
-        preset: 'portfolio',
+        preset: portfolio,
         title: 'Fintech Revolution',
         description: 'Plataforma de pagos que procesa más de 50 millones de pesos al mes.',
         path: '/portfolio/fintech-revolution',
@@ -91,36 +88,29 @@ describe('resolveSeo', () => {
 
   it('gives the 404 page its whole preset: its own canonical and Open Graph URL, a noindex robots tag', () => {
     // Built as a file, the 404 renders at /404.html; its address has no extension.
-    const seo = resolveSeo({ preset: 'notFound' }, site, '/404.html', image);
-    const preset = SEO_PRESETS.notFound;
+    const seo = resolveSeo({ preset: notFound }, site, '/404.html', image);
     expect(seo.canonical).toBe('https://www.angram.mx/404');
     expect(seo.ogUrl).toBe(seo.canonical);
     expect(seo.robots).toMatch(/^noindex/);
     expect(seo.title).toBe('Página No Encontrada | Angram');
-    expect(seo.description).toBe(preset.description);
-    expect(seo.ogDescription).toBe(preset.description);
-    expect(seo.keywords).toBe(preset.keywords.join(', '));
+    expect(seo.description).toBe(notFound.description);
+    expect(seo.ogDescription).toBe(notFound.description);
+    expect(seo.keywords).toBe('404');
     expect(seo.ogImage.url).toMatch(/^https:\/\/www\.angram\.mx\//);
   });
 
-  it('keeps a preset social description apart from the document one', () => {
-    const preset = { ...SEO_PRESETS.faq, ogDescription: 'Texto para redes sociales.' };
-    const seo = resolveSeo({ preset: 'faq' }, site, '/faq', image, { ...SEO_PRESETS, faq: preset });
-    expect(seo.ogDescription).toBe('Texto para redes sociales.');
-    expect(seo.description).toBe(SEO_PRESETS.faq.description);
-  });
-
-  it('uses the preset social title on the home page', () => {
-    expect(resolveSeo({ preset: 'home' }, site, '/', image).ogTitle).toBe('Angram · Desarrollo Sin Límites');
+  it('uses the preset social title when the page sets none', () => {
+    const home: SeoPreset = { ...contact, path: '/', ogTitle: 'Angram · Desarrollo Sin Límites' };
+    expect(resolveSeo({ preset: home }, site, '/', image).ogTitle).toBe('Angram · Desarrollo Sin Límites');
   });
 });
 
 describe('absoluteUrl', () => {
   it('makes a clean address: no trailing slash, no .html, no /index.html', () => {
-    expect(absoluteUrl('/contacto/', 'https://www.angram.mx')).toBe('https://www.angram.mx/contacto');
-    expect(absoluteUrl('/404.html', 'https://www.angram.mx')).toBe('https://www.angram.mx/404');
-    expect(absoluteUrl('/portfolio/404.html', 'https://www.angram.mx')).toBe('https://www.angram.mx/portfolio/404');
-    expect(absoluteUrl('/index.html', 'https://www.angram.mx')).toBe('https://www.angram.mx/');
-    expect(absoluteUrl('/', 'https://www.angram.mx')).toBe('https://www.angram.mx/');
+    expect(absoluteUrl('/contacto/', site)).toBe('https://www.angram.mx/contacto');
+    expect(absoluteUrl('/404.html', site)).toBe('https://www.angram.mx/404');
+    expect(absoluteUrl('/portfolio/404.html', site)).toBe('https://www.angram.mx/portfolio/404');
+    expect(absoluteUrl('/index.html', site)).toBe('https://www.angram.mx/');
+    expect(absoluteUrl('/', site)).toBe('https://www.angram.mx/');
   });
 });

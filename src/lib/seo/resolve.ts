@@ -1,5 +1,5 @@
 import { SITE } from '../../../core/site.ts';
-import { SEO_PRESETS, type SeoPreset, type SeoPresetKey } from './presets.ts';
+import type { SeoPreset } from './presets.ts';
 
 export interface OgImage {
   /** Absolute or root-relative URL; made absolute against the site. */
@@ -11,7 +11,8 @@ export interface OgImage {
 
 /** What a page passes to the layout: a preset, optionally extended. */
 export interface SeoInput {
-  preset: SeoPresetKey;
+  /** The page's SEO texts from its content file, with its canonical path. */
+  preset: SeoPreset;
   /** Page-specific overrides (a portfolio case sets its own title, description and image). */
   title?: string;
   description?: string;
@@ -63,14 +64,8 @@ export function absoluteUrl(path: string, site: string | URL): string {
  * 404 page points at its own address (`/404`), whatever unknown URL it is answering, and stays out
  * of search results through `noindex` (a canonical alone would not keep it out).
  */
-export function resolveSeo(
-  input: SeoInput,
-  site: string | URL,
-  requestPath: string,
-  defaultImage: OgImage,
-  presets: Readonly<Record<SeoPresetKey, SeoPreset>> = SEO_PRESETS,
-): ResolvedSeo {
-  const preset = presets[input.preset];
+export function resolveSeo(input: SeoInput, site: string | URL, requestPath: string, defaultImage: OgImage): ResolvedSeo {
+  const { preset } = input;
   const noindex = input.noindex ?? preset.noindex === true;
   const title = brandTitle(input.title ?? preset.title);
   const description = input.description ?? preset.description;
@@ -84,7 +79,7 @@ export function resolveSeo(
     keywords: (input.keywords ?? preset.keywords).join(', '),
     canonical,
     ogTitle: input.title ? title : (preset.ogTitle ?? title),
-    ogDescription: input.description ?? preset.ogDescription ?? description,
+    ogDescription: description,
     ogType: input.ogType ?? 'website',
     ogUrl: canonical,
     ogLocale: SITE.ogLocale,

@@ -1,5 +1,5 @@
 /**
- * Monitoring thresholds of the specification (§9) and the alert level a measurement raises.
+ * The monitoring thresholds the wiki documents, and the alert level a measurement raises.
  * Info and Error are events (a deploy, a failed request); Warning and Critical come from these limits.
  */
 export type AlertLevel = 'info' | 'warning' | 'error' | 'critical';

@@ -1,5 +1,5 @@
 /**
- * The status badges the wiki uses for measurements (specification §4: excellent green, good blue,
+ * The status badges the wiki uses for measurements (excellent green, good blue,
  * needs-improvement yellow, poor red, anything else grey). Colours are written once, inside the
  * class names (Tailwind arbitrary values), so the contrast test reads the very colours the page uses.
  */

@@ -230,8 +230,11 @@ export function portraitSvg(spec: PortraitSpec, pixelSize: number, idPrefix: str
   return svgDocument(pixelSize, pixelSize, body, { viewBox: `0 0 ${BOX} ${BOX}` });
 }
 
-/** Team members (640x640) and testimonial authors (256x256), by the slug their content uses. */
-export const TEAM_PORTRAITS: Record<'daniela-ortega' | 'rodrigo-salinas' | 'mariana-cruz', PortraitSpec> = {
+/**
+ * Team members (640x640) and testimonial authors (256x256), by the slug their content file uses. A person
+ * without a portrait here keeps the image their editor put beside their file.
+ */
+export const TEAM_PORTRAITS: Readonly<Record<string, PortraitSpec>> = {
   'daniela-ortega': {
     skin: '#e5b08a',
     skinShade: '#cf9670',
@@ -269,7 +272,7 @@ export const TEAM_PORTRAITS: Record<'daniela-ortega' | 'rodrigo-salinas' | 'mari
   },
 };
 
-export const TESTIMONIAL_PORTRAITS: Record<'luis-trevino' | 'andrea-villasenor' | 'jorge-castaneda', PortraitSpec> = {
+export const TESTIMONIAL_PORTRAITS: Readonly<Record<string, PortraitSpec>> = {
   'luis-trevino': {
     skin: '#f0c7a0',
     skinShade: '#d9a77e',

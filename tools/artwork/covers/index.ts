@@ -1,5 +1,7 @@
-/** One cover illustration per portfolio case, by the case's id. */
-import type { PortfolioId } from '../outputs.ts';
+/**
+ * Cover illustrations drawn in code, by the id of the case they illustrate. A case without one here keeps
+ * the image its editor put beside its file; a design for a case that no longer exists is simply not drawn.
+ */
 import { ecommerceCover } from './ecommerce.ts';
 import { edtechCover } from './edtech.ts';
 import { fintechCover } from './fintech.ts';
@@ -7,7 +9,7 @@ import { healthtechCover } from './healthtech.ts';
 import { logisticsCover } from './logistics.ts';
 import { proptechCover } from './proptech.ts';
 
-export const COVERS: Record<PortfolioId, () => string> = {
+export const COVERS: Readonly<Record<string, () => string>> = {
   'fintech-revolution': fintechCover,
   'edutech-platform': edtechCover,
   'ecommerce-enterprise': ecommerceCover,

@@ -1,8 +1,10 @@
 /**
  * Every file the artwork generator writes: where it goes, its pixel size and its byte budget. The
  * generator (index.ts) renders them and the test (artwork.test.ts) checks the committed files against
- * this list, so the two cannot drift apart.
+ * this list, so the two cannot drift apart. Covers and portraits follow the content files (content.ts).
  */
+import type { ContentEntries } from './content.ts';
+
 export type OutputFormat = 'svg' | 'png' | 'webp' | 'ico';
 
 export interface OutputSpec {
@@ -14,9 +16,6 @@ export interface OutputSpec {
   /** Largest acceptable file size in bytes. */
   maxBytes: number;
 }
-
-export { PORTFOLIO_IDS, TEAM_SLUGS, TESTIMONIAL_SLUGS, type PortfolioId } from '../../src/lib/content-ids.ts';
-import { PORTFOLIO_IDS, TEAM_SLUGS, TESTIMONIAL_SLUGS, type PortfolioId } from '../../src/lib/content-ids.ts';
 
 const KB = 1024;
 
@@ -35,7 +34,7 @@ export const OG_OUTPUTS = {
   wiki: { path: 'src/assets/og/wiki.png', format: 'png', width: 1200, height: 630, maxBytes: 200 * KB },
 } as const satisfies Record<string, OutputSpec>;
 
-export function portfolioOutput(id: PortfolioId): OutputSpec {
+export function portfolioOutput(id: string): OutputSpec {
   return { path: `content/portfolio/${id}.webp`, format: 'webp', width: 1600, height: 1000, maxBytes: 120 * KB };
 }
 
@@ -47,10 +46,44 @@ export function testimonialOutput(slug: string): OutputSpec {
   return { path: `content/testimonials/${slug}.webp`, format: 'webp', width: 256, height: 256, maxBytes: 40 * KB };
 }
 
-export const ALL_OUTPUTS: readonly OutputSpec[] = [
-  ...Object.values(BRAND_OUTPUTS),
-  ...Object.values(OG_OUTPUTS),
-  ...PORTFOLIO_IDS.map(portfolioOutput),
-  ...TEAM_SLUGS.map(teamOutput),
-  ...TESTIMONIAL_SLUGS.map(testimonialOutput),
-];
+export type ContentKind = keyof ContentEntries;
+
+/** One cover or portrait to draw: the content entry it illustrates and the file it becomes. */
+export interface ContentArtwork {
+  kind: ContentKind;
+  id: string;
+  spec: OutputSpec;
+}
+
+const OUTPUT_OF: Record<ContentKind, (id: string) => OutputSpec> = {
+  portfolio: portfolioOutput,
+  team: teamOutput,
+  testimonials: testimonialOutput,
+};
+
+export interface ArtworkPlan {
+  /** Entries with a design: their image is drawn here. */
+  drawn: ContentArtwork[];
+  /** Content files without a design: they keep the image their editor put beside them. */
+  undesigned: string[];
+  /** Designs whose content file is gone: nothing to draw them for. */
+  unused: string[];
+}
+
+/** Matches the content files against the ids the generator has designs for (`designed`). */
+export function artworkPlan(entries: ContentEntries, designed: Readonly<Record<ContentKind, readonly string[]>>): ArtworkPlan {
+  const plan: ArtworkPlan = { drawn: [], undesigned: [], unused: [] };
+  for (const kind of Object.keys(OUTPUT_OF) as ContentKind[]) {
+    for (const id of entries[kind]) {
+      if (designed[kind].includes(id)) plan.drawn.push({ kind, id, spec: OUTPUT_OF[kind](id) });
+      else plan.undesigned.push(`content/${kind}/${id}`);
+    }
+    for (const id of designed[kind]) if (!entries[kind].includes(id)) plan.unused.push(`${kind}/${id}`);
+  }
+  return plan;
+}
+
+/** Brand files, Open Graph cards and the drawn covers and portraits. */
+export function allOutputs(plan: ArtworkPlan): OutputSpec[] {
+  return [...Object.values(BRAND_OUTPUTS), ...Object.values(OG_OUTPUTS), ...plan.drawn.map((item) => item.spec)];
+}

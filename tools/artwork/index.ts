@@ -1,33 +1,22 @@
 /**
  * Generates every piece of original artwork of the site from code: logo and mark, favicons, Open
- * Graph cards, portfolio covers and illustrated portraits. Run with `npm run artwork`; pass words to
- * render only the outputs whose path contains one of them (`npm run artwork -- portfolio og`).
- * The output list, sizes and byte budgets live in outputs.ts.
+ * Graph cards, portfolio covers and illustrated portraits. Run with `npm run artwork` here (or at the
+ * repository root); pass words to render only the outputs whose path contains one of them
+ * (`npm run artwork -- portfolio og`). Covers and portraits are drawn for the content files that exist
+ * and have a design; the output list, sizes and byte budgets live in outputs.ts.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { logoSvg, markSvg } from './brand.ts';
-import { COVERS } from './covers/index.ts';
+import { contentEntries, ROOT } from './content.ts';
+import { DESIGNED, designSvg } from './designs.ts';
 import { encodeIco } from './ico.ts';
 import { defaultOgSvg, wikiOgSvg } from './og.ts';
-import {
-  BRAND_OUTPUTS,
-  OG_OUTPUTS,
-  PORTFOLIO_IDS,
-  TEAM_SLUGS,
-  TESTIMONIAL_SLUGS,
-  portfolioOutput,
-  teamOutput,
-  testimonialOutput,
-  type OutputSpec,
-} from './outputs.ts';
+import { artworkPlan, BRAND_OUTPUTS, OG_OUTPUTS, type OutputSpec } from './outputs.ts';
 import { PALETTE } from './palette.ts';
-import { TEAM_PORTRAITS, TESTIMONIAL_PORTRAITS, portraitSvg } from './portraits.ts';
 import { palettePng } from './quantise.ts';
 import { loadTypesetter } from './typesetter.ts';
-
-const ROOT = new URL('../../', import.meta.url);
 
 /** WebP at quality 85: covers land far below their 120 KB budget with no visible artefacts. */
 const WEBP = { quality: 85, effort: 6 } as const;
@@ -43,6 +32,9 @@ function rasterise(svg: string): Sharp {
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
+  const plan = artworkPlan(contentEntries(), DESIGNED);
+  for (const file of plan.undesigned) process.stdout.write(`${file}: no design here, it keeps the image beside its file\n`);
+  for (const design of plan.unused) process.stdout.write(`${design}: design without a content file, not drawn\n`);
   const type = await loadTypesetter();
   const logo = (color: string, prefix: string): string =>
     logoSvg(type, { idPrefix: prefix, wordmarkColor: color, width: BRAND_OUTPUTS.logo.width });
@@ -73,30 +65,7 @@ async function main(): Promise<void> {
     },
     { spec: OG_OUTPUTS.default, render: () => palettePng(defaultOgSvg(type)) },
     { spec: OG_OUTPUTS.wiki, render: () => palettePng(wikiOgSvg(type)) },
-    ...PORTFOLIO_IDS.map((id) => ({
-      spec: portfolioOutput(id),
-      render: () => rasterise(COVERS[id]()).webp(WEBP).toBuffer(),
-    })),
-    ...TEAM_SLUGS.map((slug) => {
-      const spec = teamOutput(slug);
-      return {
-        spec,
-        render: () =>
-          rasterise(portraitSvg(TEAM_PORTRAITS[slug], spec.width, slug))
-            .webp(WEBP)
-            .toBuffer(),
-      };
-    }),
-    ...TESTIMONIAL_SLUGS.map((slug) => {
-      const spec = testimonialOutput(slug);
-      return {
-        spec,
-        render: () =>
-          rasterise(portraitSvg(TESTIMONIAL_PORTRAITS[slug], spec.width, slug))
-            .webp(WEBP)
-            .toBuffer(),
-      };
-    }),
+    ...plan.drawn.map((item) => ({ spec: item.spec, render: () => rasterise(designSvg(item)).webp(WEBP).toBuffer() })),
   ];
 
   const selected = filters.length ? jobs.filter((job) => filters.some((word) => job.spec.path.includes(word))) : jobs;

@@ -2,9 +2,13 @@ import { readFile, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readIcoDirectory } from './ico.ts';
-import { ALL_OUTPUTS, PORTFOLIO_IDS, TEAM_SLUGS, TESTIMONIAL_SLUGS, type OutputSpec } from './outputs.ts';
+import { contentEntries, ROOT } from './content.ts';
+import { DESIGNED } from './designs.ts';
+import { allOutputs, artworkPlan, type OutputSpec } from './outputs.ts';
 
-const ROOT = new URL('../../', import.meta.url);
+const entries = contentEntries();
+const plan = artworkPlan(entries, DESIGNED);
+const ALL_OUTPUTS = allOutputs(plan);
 
 /** Pixel size and encoded format of a committed file, read the way a browser would see it. */
 async function inspect(spec: OutputSpec): Promise<{ width?: number; height?: number; format?: string }> {
@@ -23,11 +27,12 @@ async function inspect(spec: OutputSpec): Promise<{ width?: number; height?: num
 }
 
 describe('committed artwork', () => {
-  it('covers every portfolio case, team member and testimonial by the slug content uses', () => {
+  it('draws the cover or portrait of every content file it has a design for, by the id content uses', () => {
     const paths = ALL_OUTPUTS.map((output) => output.path);
-    for (const id of PORTFOLIO_IDS) expect(paths).toContain(`content/portfolio/${id}.webp`);
-    for (const slug of TEAM_SLUGS) expect(paths).toContain(`content/team/${slug}.webp`);
-    for (const slug of TESTIMONIAL_SLUGS) expect(paths).toContain(`content/testimonials/${slug}.webp`);
+    expect(entries.portfolio.length).toBeGreaterThanOrEqual(6);
+    for (const { kind, id } of plan.drawn) expect(paths).toContain(`content/${kind}/${id}.webp`);
+    for (const id of ['fintech-revolution', 'proptech-solution']) expect(paths).toContain(`content/portfolio/${id}.webp`);
+    for (const slug of ['daniela-ortega', 'luis-trevino']) expect(paths.some((path) => path.endsWith(`/${slug}.webp`))).toBe(true);
     expect(new Set(paths).size).toBe(paths.length);
   });
 

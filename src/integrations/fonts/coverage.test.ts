@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { describeCharacter, pageText, uncoveredCharacters } from './coverage.ts';
+import type { SubsetFamily } from './subset-fonts.ts';
+
+const points = (text: string) => new Set(Array.from(text, (char) => char.codePointAt(0) as number));
+
+const family: SubsetFamily = {
+  spec: { name: 'Inter', cssVariable: '--font-inter', fallbacks: [], source: '', weight: { min: 400, max: 700 }, features: [] },
+  fontCodePoints: points('abcABC ñÑ[]→'),
+  faces: [
+    { subset: 'site', weight: '400 600', file: '', unicodeRange: ['U+20'], codePoints: points('abcABC ñÑ'), bytes: 0 },
+    { subset: 'rest', weight: '400 600', file: '', unicodeRange: ['U+5B'], codePoints: points('[]→'), bytes: 0 },
+  ],
+};
+
+describe('pageText', () => {
+  it('keeps element text and placeholders, drops code, scripts, styles, SVG and comments', () => {
+    const html =
+      '<html><head><title>[t]</title><style>a{content:"→"}</style></head><body><!-- [c] --><p>Año <b>nuevo</b></p>' +
+      '<pre><code>[1]</code></pre><code>{x}</code><script>let a = [1];</script><svg><text>→</text></svg>' +
+      '<input placeholder="Tu compañía"></body></html>';
+    const text = pageText(html);
+    expect(text).toContain('Año');
+    expect(text).toContain('nuevo');
+    expect(text).toContain('Tu compañía');
+    for (const absent of ['[', '{', '→']) expect(text).not.toContain(absent);
+  });
+});
+
+describe('uncoveredCharacters', () => {
+  it('names characters the font has but the site subset lacks, decoding entities', () => {
+    expect(uncoveredCharacters('abc &rarr; [x]', [family])).toEqual([
+      { family: 'Inter', codePoint: 0x2192 },
+      { family: 'Inter', codePoint: 0x5b },
+      { family: 'Inter', codePoint: 0x5d },
+    ]);
+  });
+
+  it('ignores characters the font does not have (they were never the subset’s job)', () => {
+    expect(uncoveredCharacters('Ñandú 😀', [family]).map((u) => u.codePoint)).not.toContain(0x1f600);
+  });
+
+  it('describes a character with its code point', () => {
+    expect(describeCharacter(0xf1)).toBe('«ñ» (U+00F1)');
+  });
+});

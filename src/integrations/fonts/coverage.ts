@@ -1,0 +1,78 @@
+/**
+ * After the build, reads the text of every page and fails when a character the fonts have is missing
+ * from the preloaded site subset: such a page would download the whole "rest" file, or fall back to a
+ * system font for that character, and the byte budget would break without anyone noticing.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { codePointsOf } from './site-characters.ts';
+import { isSiteSubset, type SubsetFamily } from './subset-fonts.ts';
+
+/** Elements whose text is not set in the site's fonts (code is monospace, SVG and scripts are not text). */
+const NOT_SET_IN_SITE_FONTS = ['script', 'style', 'pre', 'code', 'kbd', 'samp', 'svg', 'template', 'title'];
+
+/** The visible text of an HTML document, roughly: element text outside code and scripts, plus placeholders. */
+export function pageText(html: string): string {
+  let text = html.replace(/<!--[\s\S]*?-->/g, ' ');
+  for (const tag of NOT_SET_IN_SITE_FONTS) text = text.replace(new RegExp(`<${tag}\\b[\\s\\S]*?</${tag}>`, 'gi'), ' ');
+  const placeholders = [...text.matchAll(/\splaceholder="([^"]*)"/gi)].map((match) => match[1]).join(' ');
+  return `${text.replace(/<[^>]*>/g, ' ')} ${placeholders}`;
+}
+
+export interface Uncovered {
+  family: string;
+  codePoint: number;
+}
+
+/** Characters of `text` that a family's font has but its preloaded subset lacks. */
+export function uncoveredCharacters(text: string, families: readonly SubsetFamily[]): Uncovered[] {
+  const used = codePointsOf(text);
+  return families.flatMap((family) => {
+    const site = family.faces.find((face) => isSiteSubset(face.subset))?.codePoints ?? new Set<number>();
+    return [...used]
+      .filter((code) => family.fontCodePoints.has(code) && !site.has(code))
+      .map((codePoint) => ({ family: family.spec.name, codePoint }));
+  });
+}
+
+export function describeCharacter(code: number): string {
+  return `«${String.fromCodePoint(code)}» (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'pagefind' ? [] : htmlFiles(path);
+    return entry.name.endsWith('.html') ? [path] : [];
+  });
+}
+
+export function fontCoverage(families: readonly SubsetFamily[]): AstroIntegration {
+  return {
+    name: 'angram:font-coverage',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const problems = new Map<string, string>();
+        for (const file of htmlFiles(root)) {
+          for (const { family, codePoint } of uncoveredCharacters(pageText(readFileSync(file, 'utf8')), families)) {
+            const key = `${family} ${describeCharacter(codePoint)}`;
+            if (!problems.has(key)) problems.set(key, `/${relative(root, file).split(sep).join('/')}`);
+          }
+        }
+        if (problems.size > 0) {
+          const list = [...problems].map(([what, page]) => `  - ${what}, p. ej. en ${page}`).join('\n');
+          throw new Error(
+            `Hay caracteres en las páginas que el subconjunto de fuentes no incluye:\n${list}\n` +
+              'Vienen de texto que no está en content/ ni en src/ (una transformación o un dato externo): ' +
+              'agrégalos a BASE_CHARACTERS en src/integrations/fonts/site-characters.ts.',
+          );
+        }
+        const sizes = families.flatMap((f) => f.faces.filter((face) => isSiteSubset(face.subset)).map((face) => `${f.spec.name} ${face.weight} ${(face.bytes / 1024).toFixed(1)} KB`));
+        logger.info(`Fuentes: cada página cubierta por el subconjunto del sitio (${sizes.join(', ')}).`);
+      },
+    },
+  };
+}

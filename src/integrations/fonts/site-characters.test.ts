@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BASE_CHARACTERS, CODE_ONLY_SYMBOLS, codePointsOf, decodeEscapes, siteCharacters } from './site-characters.ts';
+
+const chars = (points: Set<number>) => [...points].map((code) => String.fromCodePoint(code));
+
+describe('decodeEscapes', () => {
+  it('decodes HTML entities, numeric references and JavaScript and CSS escapes', () => {
+    expect(decodeEscapes('9:00&nbsp;h &mdash; &#233; &#xF1; \\u00bf \\u{2026} \\2192 ')).toBe('9:00\u00a0h — é ñ ¿ … →');
+  });
+
+  it('leaves unknown entities and out-of-range references harmless', () => {
+    expect(decodeEscapes('&desconocida; &#9999999; &#x110000;')).toBe('&desconocida;  ');
+  });
+});
+
+describe('codePointsOf', () => {
+  it('adds both cases of every letter, as text-transform may show them', () => {
+    expect(chars(codePointsOf('ñá'))).toEqual(expect.arrayContaining(['ñ', 'Ñ', 'á', 'Á']));
+  });
+
+  it('leaves control characters out', () => {
+    expect(codePointsOf('a\u0000\u0007\u0085\n\tb')).toEqual(new Set([0x61, 0x41, 0x62, 0x42]));
+  });
+});
+
+describe('siteCharacters', () => {
+  it('has the Spanish letters and signs and the no-break spaces, but not the code symbols', () => {
+    const base = codePointsOf(BASE_CHARACTERS);
+    for (const char of 'ñÑáéíóúÁÉÍÓÚüÜ¿¡«»“”‘’–—…\u00a0\u202f@<>=#&*+_|') expect(base.has(char.codePointAt(0) as number), char).toBe(true);
+    for (const char of CODE_ONLY_SYMBOLS) expect(base.has(char.codePointAt(0) as number), char).toBe(false);
+  });
+
+  it('adds what the copy writes beyond ASCII, and skips tests, excluded folders and binary files', () => {
+    const root = mkdtempSync(join(tmpdir(), 'angram-chars-'));
+    mkdirSync(join(root, 'content', 'wiki'), { recursive: true });
+    mkdirSync(join(root, 'src', 'integrations'), { recursive: true });
+    writeFileSync(join(root, 'content', 'wiki', 'page.mdx'), 'Pingüino → ½ y ©');
+    writeFileSync(join(root, 'content', 'nota.yaml'), 'precio: 5&nbsp;000&euro;');
+    writeFileSync(join(root, 'src', 'page.test.ts'), "expect('😀 Ж')");
+    writeFileSync(join(root, 'src', 'integrations', 'build.ts'), "const table = { ø: 'Ø' };");
+    writeFileSync(join(root, 'content', 'cover.webp'), 'Ω');
+    const { codePoints, files } = siteCharacters(root, ['content', 'src'], ['src/integrations']);
+    expect(files).toBe(2);
+    expect(chars(codePoints)).toEqual(expect.arrayContaining(['→', '½', '©', '€']));
+    for (const absent of ['😀', 'Ж', 'ø', 'Ø', 'Ω', '[']) expect(chars(codePoints)).not.toContain(absent);
+  });
+
+  it('survives a missing folder', () => {
+    expect(siteCharacters(tmpdir(), [`no-existe-${Date.now()}`]).files).toBe(0);
+  });
+});
