@@ -170,3 +170,33 @@ async function rawRequest(requestLine: string): Promise<string> {
     socket.on('error', reject);
   });
 }
+
+describe('production server: the sales inbox', () => {
+  it('hands /admin and below to the inbox, and nothing else', async () => {
+    const seen: string[] = [];
+    const withInbox = await startApp({
+      host: '127.0.0.1',
+      port: 0,
+      distDir: dir,
+      admin: {
+        handle: (req, res) => {
+          seen.push(req.url ?? '');
+          res.end('bandeja');
+          return Promise.resolve();
+        },
+        close: () => Promise.resolve(),
+      },
+    });
+    try {
+      for (const path of ['/admin', '/admin/contacts?page=2', '/admin/login']) {
+        expect(await (await fetch(`${withInbox.url}${path}`)).text(), path).toBe('bandeja');
+      }
+      expect((await fetch(`${withInbox.url}/administrador`)).status).toBe(404);
+      expect(seen).toEqual(['/admin', '/admin/contacts?page=2', '/admin/login']);
+    } finally {
+      await withInbox.close();
+    }
+    // Without an inbox, /admin is an unknown page of the site.
+    expect((await get('/admin')).status).toBe(404);
+  });
+});

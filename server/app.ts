@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../core/api/routes.ts';
+import { isAdminPath } from './admin/paths.ts';
 import { makeDrainable } from './drain.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
@@ -14,16 +15,24 @@ export interface ApiHandler {
   close(): Promise<void>;
 }
 
+/** What the app needs from the sales inbox (see server/admin/index.ts). */
+export interface AdminHandler {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface AppOptions {
   /** The built site (`dist/`). */
   distDir: string;
   /** Mounted under `/api/`; without it `/api/` answers 503. */
   api?: ApiHandler;
+  /** Mounted under `/admin`; without it `/admin` is an unknown page of the site (404). */
+  admin?: AdminHandler;
 }
 
 
 /** One process for the product: the lead API under /api/ and the static site everywhere else. */
-export function createApp({ distDir, api }: AppOptions): Server {
+export function createApp({ distDir, api, admin }: AppOptions): Server {
   const serveStatic = createStaticHandler(distDir);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -33,6 +42,10 @@ export function createApp({ distDir, api }: AppOptions): Server {
         if (api) { await api.handle(req, res); return; }
         res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ success: false, message: 'El servicio de formularios no está disponible.' }));
+        return;
+      }
+      if (admin && isAdminPath(path)) {
+        await admin.handle(req, res);
         return;
       }
       await serveStatic(req, res);
@@ -73,6 +86,7 @@ export async function startApp(options: AppOptions & { host: string; port: numbe
       options.api?.drain?.();
       const cut = await drainable.drain(timeoutMs);
       if (cut > 0) stderrLogger.warn('server.drain_timeout', { cut });
+      await options.admin?.close();
       await options.api?.close();
     },
   };

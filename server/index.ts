@@ -4,6 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { AdminConfigError, loadAdminConfig } from './admin/config.ts';
+import { createAdminForApi } from './admin/index.ts';
 import { ConfigError, createApi, loadApiConfig, type ApiConfig } from './api/index.ts';
 import { startApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
@@ -25,14 +27,17 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
 let apiConfig: ApiConfig;
 try {
   apiConfig = loadApiConfig(process.env);
+  // Checked before anything opens: a bad inbox variable stops the start with its name.
+  loadAdminConfig(process.env);
 } catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
+  if (error instanceof ConfigError || error instanceof AdminConfigError) fail(error.message);
   throw error;
 }
 
 const api = await createApi(apiConfig);
-const app = await startApp({ host, port, distDir, api });
-process.stdout.write(`Angram web listo en ${app.url} (sitio y API en ${app.url}/api/)\n`);
+const admin = await createAdminForApi(api, apiConfig, process.env);
+const app = await startApp({ host, port, distDir, api, admin });
+process.stdout.write(`Angram web listo en ${app.url} (sitio y API en ${app.url}/api/, bandeja de ventas en ${app.url}/admin)\n`);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -20,6 +20,7 @@ export const DAY = {
   apiDown: 5,
   keyboard: 6,
   accessibility: 7,
+  inbox: 8,
 } as const;
 
 export interface OpenDay {

@@ -18,7 +18,7 @@ import { openStorage } from '../db/open.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
-import { defaultEmailSettings } from '../email/settings.ts';
+import { defaultEmailSettings, type EmailSettings } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { clientAddress, hashAddress, originPage } from './client.ts';
@@ -40,8 +40,10 @@ export interface Api {
   drain(): void;
   /** Stops the outbox worker (after its current send, within a bound) and closes the database. */
   close(): Promise<void>;
-  /** The API's database (tests, operator scripts). */
+  /** The API's database (tests, operator scripts, the sales inbox). */
   readonly storage: Storage;
+  /** What the e-mails are written with: the sales inbox shows a lead exactly as its internal e-mail did. */
+  readonly emailSettings: EmailSettings;
 }
 
 export interface ApiOptions {
@@ -219,6 +221,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   return {
     handle,
     storage,
+    emailSettings,
     drain() {
       draining = true;
     },

@@ -6,18 +6,26 @@ import { createServer } from 'node:http';
 import { makeDrainable } from '../drain.ts';
 import { stderrLogger } from '../log/logger.ts';
 import { API_BASE_PATH } from '../../core/api/routes.ts';
+import { createAdminForApi } from '../admin/index.ts';
+import { isAdminPath } from '../admin/paths.ts';
 import { createApi, loadApiConfig } from './index.ts';
 import { failure, writeJson } from './http.ts';
 import { MESSAGES } from './messages.ts';
 
 const config = loadApiConfig(process.env);
 const api = await createApi(config);
+// The sales inbox rides along, so `npm run dev` has it at http://localhost:8081/admin.
+const admin = await createAdminForApi(api, config, process.env);
 
 // Slow or stalled clients are cut off instead of holding a connection open.
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
   const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
   if (pathname.startsWith(API_BASE_PATH)) {
     void api.handle(req, res);
+    return;
+  }
+  if (isAdminPath(pathname)) {
+    void admin.handle(req, res);
     return;
   }
   void writeJson(res, failure(404, MESSAGES.notFound));
@@ -37,6 +45,7 @@ async function shutdown(signal: string): Promise<void> {
   stderrLogger.info('api.shutdown', { signal });
   api.drain();
   await drainable.drain(config.shutdownTimeoutMs);
+  await admin.close();
   await api.close();
   process.exit(0);
 }

@@ -45,7 +45,7 @@ function allFrom(repo: Repo, patterns: readonly string[], specifier: string): st
 export const WIKI_CLAIMS: readonly WikiClaim[] = [
   {
     page: 'typography',
-    says: /`b` y `strong` son seminegritas, porque las fuentes se sirven sin el 700/,
+    says: /\(`<strong>` también es semibold: no se sirve el 700\)/,
     check: (repo) =>
       expect(repo, 'src/styles/global.css', /b, strong \{ font-weight: var\(--font-weight-semibold\); \}/, 'dibuja b y strong en seminegrita') ??
       expect(repo, 'src/integrations/fonts/site-fonts.ts', /weight: \{ min: 400, max: 600 \}/, 'sirve Inter de 400 a 600'),

@@ -1,0 +1,84 @@
+/** axe (WCAG 2.2 AA) on every page of the sales inbox, at 375 px and 1440 px, including error states. */
+import type { Cookie } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
+import { axeViolations } from '../support/axe.ts';
+import { createAccount, sendLead, signIn, userIdOf, type Account } from './support.ts';
+
+let admin: Account;
+let sales: Account;
+let leadId: number;
+let adminCookies: Cookie[];
+
+test.beforeAll(async ({ request, browser }) => {
+  admin = createAccount('admin', 'Irene Accesible');
+  const context = await browser.newContext();
+  await signIn(await context.newPage(), admin);
+  adminCookies = (await context.cookies()).filter((cookie) => cookie.name === 'angram_admin_session');
+  await context.close();
+  sales = createAccount('sales', 'Julio Ventas');
+  leadId = (
+    await sendLead(request, 'contactBig', {
+      name: 'Karla Núñez',
+      email: 'karla@nunez.mx',
+      company: 'Núñez Textiles',
+      phone: '81 8765 4321',
+      projectType: 'mobile-app',
+      budget: '300k-700k',
+      timeline: '3-6-months',
+      message: 'App para 80 operadores con foto y firma de entrega.',
+    })
+  ).id;
+});
+
+test.use({ allowedConsoleErrors: [/status of (401|403|404|422)/] });
+
+for (const width of [375, 1440]) {
+  test.describe(`axe at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 800 ? 740 : 900 } });
+
+    test('the sign-in page, empty and with an error', async ({ page }) => {
+      await page.goto('/admin/login');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByLabel('Correo electrónico', { exact: true }).fill(admin.email);
+      await page.getByLabel('Contraseña', { exact: true }).fill('no es esta');
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      // Counted against the throttle: sign in properly now so later tests start clean.
+      await page.getByLabel('Contraseña', { exact: true }).fill(admin.password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page).toHaveURL('/admin/contacts');
+    });
+
+    // One test per page, all on one admin session made in beforeAll.
+    for (const [title, path] of [
+      ['/admin/contacts', () => '/admin/contacts'],
+      ['/admin/contacts with ignored filters', () => '/admin/contacts?status=ganadisimo&q=Karla'],
+      ['/admin/contacts/:id', () => `/admin/contacts/${leadId}`],
+      ['/admin/meetings', () => '/admin/meetings'],
+      ['/admin/dashboard', () => '/admin/dashboard'],
+      ['/admin/users', () => '/admin/users'],
+      ['/admin/users/:id', () => `/admin/users/${userIdOf(sales.email)}`],
+      ['/admin/account', () => '/admin/account'],
+      ['an unknown lead (404)', () => '/admin/contacts/999999999'],
+    ] as const) {
+      test(`signed in as admin: ${title}`, async ({ page }) => {
+        await page.context().addCookies(adminCookies);
+        await page.goto(path());
+        await expect(page.getByRole('navigation', { name: 'Secciones de la bandeja' })).toBeVisible();
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
+
+    test('a lead with a form error, and the 403 page', async ({ page }) => {
+      await signIn(page, sales, `/admin/contacts/${leadId}`);
+      await page.getByLabel('Cambiar a', { exact: true }).selectOption({ label: 'Perdido' });
+      await page.getByRole('button', { name: 'Cambiar estado' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto('/admin/users');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sin permiso');
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+}

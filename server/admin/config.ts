@@ -1,0 +1,54 @@
+/**
+ * The inbox's settings from the environment, validated with zod like the API's. Every one is optional.
+ * The documentation of each variable is in README.md, server/api/README.md and .env.example.
+ */
+import { z } from 'zod';
+
+export interface AdminConfig {
+  /** A session unused for this long ends (`ADMIN_SESSION_IDLE_MINUTES`). */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in, used or not (`ADMIN_SESSION_MAX_HOURS`). */
+  sessionMaxMs: number;
+  /**
+   * Key of the CSRF tokens, trusted-device cookies and address hashes (`ADMIN_SECRET`, 32+ characters).
+   * Undefined: a random one is created once and kept in the database, shared by every instance.
+   */
+  secret: string | undefined;
+}
+
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const minutes = (name: string, fallback: number, max: number) =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: `${name} debe ser un número` })
+      .int(`${name} debe ser entero`)
+      .min(1, `${name} debe ser al menos 1`)
+      .max(max, `${name} puede ser como máximo ${max}`)
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+
+const envSchema = z.object({
+  ADMIN_SESSION_IDLE_MINUTES: minutes('ADMIN_SESSION_IDLE_MINUTES', 120, 24 * 60),
+  ADMIN_SESSION_MAX_HOURS: minutes('ADMIN_SESSION_MAX_HOURS', 12, 30 * 24),
+  ADMIN_SECRET: z.preprocess(blank, z.string().min(32, 'ADMIN_SECRET debe tener al menos 32 caracteres').optional()),
+});
+
+export class AdminConfigError extends Error {
+  override name = 'AdminConfigError';
+}
+
+export function loadAdminConfig(env: NodeJS.ProcessEnv): AdminConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `- ${String(issue.path[0] ?? '')}: ${issue.message}`);
+    throw new AdminConfigError(`Configuración inválida de la bandeja de ventas:\n${lines.join('\n')}`);
+  }
+  const values = result.data;
+  return {
+    sessionIdleMs: values.ADMIN_SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: values.ADMIN_SESSION_MAX_HOURS * 3_600_000,
+    secret: values.ADMIN_SECRET,
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * The sales inbox under /admin, served by the product's Node process (never part of the static build).
+ * `createAdmin` registers the inbox's tables on the API's storage and returns a handler for every
+ * request whose path is /admin or below. Pages are rendered on the server, escaped by default, with a
+ * strict CSP and no client JavaScript; every form carries a CSRF token.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ensureSetting } from '../db/settings.ts';
+import type { Storage } from '../db/storage.ts';
+import type { AnalysisFacts } from '../email/analysis.ts';
+import type { EmailSettings } from '../email/settings.ts';
+import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
+import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
+import type { Api, ApiConfig } from '../api/index.ts';
+import { loadAdminConfig, type AdminConfig } from './config.ts';
+import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
+import { parseCookies } from './cookies.ts';
+import { isValidCsrfToken } from './csrf.ts';
+import { addNote, assignLead, changeStatus, exportCsv, showDashboard, showInbox, showLead, showMeetings } from './handlers/leads.ts';
+import { changeOwnPassword, createUser, resetUserPassword, setUserActive, showAccount, showUser, showUsers, updateUser } from './handlers/users.ts';
+import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
+import { ADMIN_PATHS } from './paths.ts';
+import { can, type Permission } from './roles.ts';
+import { createSessionStore } from './store/sessions.ts';
+import { migrateInbox } from './store/migrations.ts';
+import { createThrottleStore } from './store/throttle.ts';
+import { createUserStore } from './store/users.ts';
+import { createWorkStore } from './store/work.ts';
+import { CSRF_FIELD } from './views/components.ts';
+import { CSRF_MESSAGE, errorPage, isErrorStatus, type ErrorStatus } from './views/errors.ts';
+
+export interface AdminOptions {
+  /** The API's storage: the inbox reads its leads, bookings and outbox and adds its own tables. */
+  storage: Storage;
+  config: AdminConfig;
+  trustProxyHops: number;
+  facts: AnalysisFacts;
+  emailSettings: EmailSettings;
+  now?: () => Date;
+  logger?: Logger;
+}
+
+export interface Admin {
+  /** Handles every request whose path is /admin or below; always ends the response. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+}
+
+type GuestHandler = (services: AdminServices, state: RequestState) => Promise<void> | void;
+type PageHandler = (services: AdminServices, state: SignedIn, params: readonly string[]) => Promise<void> | void;
+type ActionHandler = (services: AdminServices, state: SignedIn, params: readonly string[], form: FormFields) => Promise<void>;
+
+type Route =
+  | { method: 'GET' | 'POST'; pattern: RegExp; access: 'guest'; run: GuestHandler }
+  | { method: 'GET'; pattern: RegExp; access: Permission; run: PageHandler }
+  | { method: 'POST'; pattern: RegExp; access: Permission; run: ActionHandler };
+
+const ID = '([1-9][0-9]{0,14})';
+const exact = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.')}$`);
+
+const ROUTES: readonly Route[] = [
+  { method: 'GET', pattern: exact(ADMIN_PATHS.login), access: 'guest', run: getLogin },
+  { method: 'POST', pattern: exact(ADMIN_PATHS.login), access: 'guest', run: postLogin },
+  { method: 'POST', pattern: exact(ADMIN_PATHS.logout), access: 'work-leads', run: (services, state) => postLogout(services, state, false) },
+  { method: 'POST', pattern: exact(ADMIN_PATHS.logoutEverywhere), access: 'work-leads', run: (services, state) => postLogout(services, state, true) },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.home), access: 'work-leads', run: (_services, state) => {
+      redirect(state.res, ADMIN_PATHS.contacts);
+    } },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.contacts), access: 'work-leads', run: showInbox },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.export), access: 'work-leads', run: exportCsv },
+  { method: 'GET', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}$`), access: 'work-leads', run: showLead },
+  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/status$`), access: 'work-leads', run: changeStatus },
+  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/assignee$`), access: 'work-leads', run: assignLead },
+  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/notes$`), access: 'work-leads', run: addNote },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.meetings), access: 'work-leads', run: showMeetings },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.dashboard), access: 'work-leads', run: showDashboard },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.account), access: 'work-leads', run: (services, state) => showAccount(services, state) },
+  { method: 'POST', pattern: exact(`${ADMIN_PATHS.account}/password`), access: 'work-leads', run: changeOwnPassword },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.users), access: 'manage-users', run: (services, state) => showUsers(services, state) },
+  { method: 'POST', pattern: exact(ADMIN_PATHS.users), access: 'manage-users', run: createUser },
+  { method: 'GET', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}$`), access: 'manage-users', run: showUser },
+  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}$`), access: 'manage-users', run: updateUser },
+  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/disable$`), access: 'manage-users', run: (services, state, params) => setUserActive(services, state, params, false) },
+  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/enable$`), access: 'manage-users', run: (services, state, params) => setUserActive(services, state, params, true) },
+  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/password$`), access: 'manage-users', run: resetUserPassword },
+];
+
+const STYLESHEET = readFileSync(new URL('./assets/admin.css', import.meta.url));
+const STYLESHEET_VERSION = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
+
+const SECRET_SETTING = 'admin_secret';
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+/** A form posted from another site (a browser says so): refused before any CSRF token is even read. */
+function isCrossSite(req: IncomingMessage): boolean {
+  return req.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/**
+ * The inbox of a running lead API: its database, its e-mail settings and its proxy setting, plus the
+ * inbox's own variables (ADMIN_*). Throws `AdminConfigError` naming a bad variable.
+ */
+export function createAdminForApi(api: Pick<Api, 'storage' | 'emailSettings'>, apiConfig: ApiConfig, env: NodeJS.ProcessEnv, logger?: Logger): Promise<Admin> {
+  return createAdmin({
+    storage: api.storage,
+    config: loadAdminConfig(env),
+    trustProxyHops: apiConfig.trustProxyHops,
+    facts: apiConfig.facts,
+    emailSettings: api.emailSettings,
+    ...(logger ? { logger } : {}),
+  });
+}
+
+export async function createAdmin(options: AdminOptions): Promise<Admin> {
+  const { storage, config } = options;
+  const logger = options.logger ?? stderrLogger;
+  const now = options.now ?? (() => new Date());
+  await migrateInbox(storage);
+  const secret = config.secret ?? (await ensureSetting(storage, SECRET_SETTING, randomBytes(32).toString('base64url')));
+  const sessions = createSessionStore(storage, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
+  const throttle = createThrottleStore(storage);
+  const services: AdminServices = {
+    config,
+    secret,
+    trustProxyHops: options.trustProxyHops,
+    users: createUserStore(storage),
+    sessions,
+    throttle,
+    work: createWorkStore(storage),
+    facts: options.facts,
+    emailSettings: options.emailSettings,
+    now,
+    logger,
+    stylesheetVersion: STYLESHEET_VERSION,
+  };
+  const pruner = setInterval(() => {
+    const at = now();
+    Promise.all([sessions.prune(at), throttle.prune(at.getTime())]).catch((error: unknown) => logger.error('admin.prune', { error: errorMessage(error) }));
+  }, PRUNE_EVERY_MS);
+  pruner.unref();
+
+  function fail(state: RequestState, status: ErrorStatus, message?: string, headers: Record<string, string> = {}): void {
+    const context = state.auth ? pageContext(services, state as SignedIn) : undefined;
+    render(state, status, errorPage(status, { stylesheetVersion: STYLESHEET_VERSION, ...(context ? { context } : {}), ...(message ? { message } : {}) }), headers);
+  }
+
+  async function dispatch(state: RequestState): Promise<void> {
+    const { req, res } = state;
+    const path = state.url.pathname.length > 1 ? state.url.pathname.replace(/\/+$/, '') : state.url.pathname;
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+
+    if (path === ADMIN_PATHS.stylesheet) {
+      if (method !== 'GET') {
+        fail(state, 405, undefined, { Allow: 'GET, HEAD' });
+        return;
+      }
+      res.writeHead(200, { ...ADMIN_HEADERS, 'Content-Type': 'text/css; charset=utf-8', 'Content-Length': STYLESHEET.length });
+      res.end(req.method === 'HEAD' ? undefined : STYLESHEET);
+      return;
+    }
+
+    const matches = ROUTES.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
+    await resolveSession(services, state);
+    if (matches.length === 0) {
+      if (state.auth) fail(state, 404);
+      else toLogin(state);
+      return;
+    }
+    const found = matches.find((candidate) => candidate.route.method === method);
+    if (!found?.match) {
+      const allow = [...new Set(matches.flatMap((candidate) => (candidate.route.method === 'GET' ? ['GET', 'HEAD'] : ['POST'])))].join(', ');
+      fail(state, 405, undefined, { Allow: allow });
+      return;
+    }
+    const { route } = found;
+    const params = found.match.slice(1);
+    if (route.access === 'guest') {
+      await route.run(services, state);
+      return;
+    }
+    if (!state.auth) {
+      toLogin(state);
+      return;
+    }
+    const signedIn = state as SignedIn;
+    if (!can(signedIn.auth.user.role, route.access)) {
+      fail(state, 403);
+      return;
+    }
+    if (route.method === 'GET') {
+      await route.run(services, signedIn, params);
+      return;
+    }
+    if (isCrossSite(req)) {
+      fail(state, 403, CSRF_MESSAGE);
+      return;
+    }
+    const form = await readForm(req);
+    if (!isValidCsrfToken(secret, `session:${signedIn.auth.session.id}`, form.get(CSRF_FIELD))) {
+      logger.warn('admin.csrf_refused', { account: signedIn.auth.user.id, path });
+      fail(state, 403, CSRF_MESSAGE);
+      return;
+    }
+    await route.run(services, signedIn, params, form);
+  }
+
+  return {
+    async handle(req, res) {
+      const state: RequestState = {
+        req,
+        res,
+        url: new URL(req.url ?? '/', 'http://admin.invalid'),
+        now: now(),
+        cookies: parseCookies(req.headers.cookie),
+        secure: isSecureRequest(req, options.trustProxyHops),
+        auth: undefined,
+        expired: false,
+      };
+      try {
+        await dispatch(state);
+      } catch (error) {
+        if (res.headersSent) {
+          logger.error('admin.error', { url: req.url, error: errorMessage(error) });
+          res.destroy();
+          return;
+        }
+        if (error instanceof HttpError) {
+          const status: ErrorStatus = isErrorStatus(error.status) ? error.status : 400;
+          fail(state, status, error.message, error.closeConnection ? { Connection: 'close' } : {});
+          return;
+        }
+        logger.error('admin.error', { url: req.url, error: errorMessage(error) });
+        fail(state, 500);
+      }
+    },
+    close() {
+      clearInterval(pruner);
+      return Promise.resolve();
+    },
+  };
+}
+

@@ -1,0 +1,91 @@
+/**
+ * The life of a lead in the inbox: nuevo → contactado → propuesta → ganado | perdido. Pure rules. Steps
+ * may be skipped forward (a call can end in a proposal the same day) and taken back where a sales team
+ * would: a mistaken click, a proposal to rework, a won deal that fell through before signing, a lost lead
+ * that writes again. Losing needs a reason, so the pipeline can be read later.
+ */
+export const LEAD_STATUSES = ['nuevo', 'contactado', 'propuesta', 'ganado', 'perdido'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const INITIAL_STATUS: LeadStatus = 'nuevo';
+
+export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+  nuevo: 'Nuevo',
+  contactado: 'Contactado',
+  propuesta: 'Propuesta',
+  ganado: 'Ganado',
+  perdido: 'Perdido',
+};
+
+/** Where each status may go next. */
+export const TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
+  nuevo: ['contactado', 'propuesta', 'perdido'],
+  contactado: ['nuevo', 'propuesta', 'ganado', 'perdido'],
+  propuesta: ['contactado', 'ganado', 'perdido'],
+  ganado: ['propuesta'],
+  perdido: ['contactado', 'propuesta'],
+};
+
+/** Statuses that mean someone has talked to the lead: the first change to one of them is the first contact. */
+export const CONTACTED_STATUSES: ReadonlySet<LeadStatus> = new Set(['contactado', 'propuesta', 'ganado']);
+
+export const LOST_REASONS = {
+  presupuesto: 'Presupuesto insuficiente',
+  competencia: 'Eligió a otro proveedor',
+  'sin-respuesta': 'No respondió a nuestros mensajes',
+  pospuesto: 'Proyecto cancelado o pospuesto',
+  alcance: 'Fuera de lo que hacemos',
+  invalido: 'Spam o solicitud no válida',
+  otro: 'Otro motivo',
+} as const;
+
+export type LostReason = keyof typeof LOST_REASONS;
+export const LOST_REASON_IDS = Object.keys(LOST_REASONS) as [LostReason, ...LostReason[]];
+
+export const LOST_DETAIL_MAX_LENGTH = 500;
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+export function isLostReason(value: unknown): value is LostReason {
+  return typeof value === 'string' && Object.hasOwn(LOST_REASONS, value);
+}
+
+export function canMove(from: LeadStatus, to: LeadStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export interface StatusChange {
+  to: LeadStatus;
+  /** Only for perdido. */
+  reason?: LostReason;
+  /** Free text; required when the reason is "otro". */
+  detail?: string;
+}
+
+export type StatusChangeResult = { ok: true; change: StatusChange } | { ok: false; field: 'status' | 'reason' | 'detail'; message: string };
+
+/** Checks a requested change against the current status; the messages are the form's. */
+export function checkStatusChange(from: LeadStatus, input: { to: unknown; reason?: unknown; detail?: unknown }): StatusChangeResult {
+  if (!isLeadStatus(input.to)) return { ok: false, field: 'status', message: 'Elige un estado de la lista.' };
+  const to = input.to;
+  if (to === from) return { ok: false, field: 'status', message: `El lead ya está en «${STATUS_LABELS[to]}».` };
+  if (!canMove(from, to)) {
+    return { ok: false, field: 'status', message: `Un lead en «${STATUS_LABELS[from]}» no puede pasar a «${STATUS_LABELS[to]}».` };
+  }
+  const detail = typeof input.detail === 'string' ? input.detail.trim() : '';
+  if (detail.length > LOST_DETAIL_MAX_LENGTH) {
+    return { ok: false, field: 'detail', message: `El detalle puede tener como máximo ${LOST_DETAIL_MAX_LENGTH} caracteres.` };
+  }
+  if (to !== 'perdido') return { ok: true, change: { to } };
+  if (!isLostReason(input.reason)) return { ok: false, field: 'reason', message: 'Para marcarlo como perdido, elige el motivo.' };
+  if (input.reason === 'otro' && !detail) return { ok: false, field: 'detail', message: 'Escribe el motivo en el detalle.' };
+  return { ok: true, change: detail ? { to, reason: input.reason, detail } : { to, reason: input.reason } };
+}
+
+/** "Eligió a otro proveedor: contrató in-house" */
+export function lostReasonText(reason: string | undefined, detail: string | undefined): string {
+  const label = isLostReason(reason) ? LOST_REASONS[reason] : reason;
+  return [label, detail].filter(Boolean).join(': ');
+}

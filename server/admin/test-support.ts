@@ -1,0 +1,132 @@
+/**
+ * Test helper (not a test): the real lead API and the inbox on one loopback server over a temporary
+ * database (either engine), with a clock the test moves, and a browser-like client that keeps cookies,
+ * reads each form's CSRF token from the page and never follows redirects on its own.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startTestApi, TEST_NOW, type TestApi } from '../api/test-support.ts';
+import type { EngineName } from '../db/testing/engines.ts';
+import { silentLogger } from '../log/logger.ts';
+import { runUserCommand } from './cli/run.ts';
+import { loadAdminConfig } from './config.ts';
+import { createAdmin, type Admin } from './index.ts';
+import { isAdminPath } from './paths.ts';
+
+export const TEST_PASSWORD = 'Clave de prueba 2026!';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  location: string | null;
+}
+
+export interface AdminClient {
+  cookies: Map<string, string>;
+  get(path: string, headers?: Record<string, string>): Promise<Answer>;
+  /** Posts a form; adds the CSRF token of the last page read unless `csrf` is given (or null: none). */
+  post(path: string, form: Record<string, string>, options?: { csrf?: string | null; headers?: Record<string, string> }): Promise<Answer>;
+  signIn(email: string, password?: string): Promise<Answer>;
+  lastCsrf(): string | undefined;
+}
+
+export interface TestAdmin {
+  url: string;
+  api: TestApi;
+  admin: Admin;
+  /** The business clock of both the API and the inbox. */
+  clock: { now: Date };
+  client(): AdminClient;
+  createUser(email: string, role: 'admin' | 'sales', name?: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+function storeCookies(jar: Map<string, string>, headers: Headers): void {
+  for (const line of headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const equals = pair.indexOf('=');
+    const name = pair.slice(0, equals).trim();
+    const value = pair.slice(equals + 1).trim();
+    if (/Max-Age=0/i.test(line) || value === '') jar.delete(name);
+    else jar.set(name, decodeURIComponent(value));
+  }
+}
+
+export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv = {}): Promise<TestAdmin> {
+  const clock = { now: TEST_NOW };
+  const api = await startTestApi(env, { engine, now: () => clock.now });
+  const admin = await createAdmin({
+    storage: api.api.storage,
+    config: loadAdminConfig(env),
+    trustProxyHops: api.config.trustProxyHops,
+    facts: api.config.facts,
+    emailSettings: api.api.emailSettings,
+    now: () => clock.now,
+    logger: silentLogger,
+  });
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    if (isAdminPath(path)) void admin.handle(req, res);
+    else void api.api.handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function client(): AdminClient {
+    const cookies = new Map<string, string>();
+    let csrf: string | undefined;
+    const send = async (path: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: string): Promise<Answer> => {
+      const cookie = [...cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
+      const response = await fetch(url + path, { method, body, redirect: 'manual', headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+      storeCookies(cookies, response.headers);
+      // The BOM of a CSV is part of what is tested: keep it.
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
+      const token = /name="csrf" value="([^"]+)"/.exec(text)?.[1];
+      if (token) csrf = token;
+      return { status: response.status, headers: response.headers, text, location: response.headers.get('location') };
+    };
+    const self: AdminClient = {
+      cookies,
+      get: (path, headers = {}) => send(path, 'GET', headers),
+      post: (path, form, options = {}) => {
+        const token = options.csrf === undefined ? csrf : options.csrf;
+        const body = new URLSearchParams({ ...form, ...(token === null || token === undefined ? {} : { csrf: token }) });
+        return send(path, 'POST', { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers }, body.toString());
+      },
+      async signIn(email, password = TEST_PASSWORD) {
+        await self.get('/admin/login');
+        return self.post('/admin/login', { email, password });
+      },
+      lastCsrf: () => csrf,
+    };
+    return self;
+  }
+
+  return {
+    url,
+    api,
+    admin,
+    clock,
+    client,
+    async createUser(email, role, name) {
+      const code = await runUserCommand({ action: 'create', email, role, name }, api.api.storage, {
+        password: TEST_PASSWORD,
+        ask: () => Promise.reject(new Error('sin terminal')),
+        interactive: false,
+        out: () => undefined,
+        err: (line) => {
+          throw new Error(line);
+        },
+        now: () => clock.now,
+      });
+      if (code !== 0) throw new Error(`admin:user terminó con ${code}`);
+    },
+    async dispose() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await admin.close();
+      await api.dispose();
+    },
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * One lead: how to reach the person, the team's actions (status, assignee, notes), everything the
+ * visitor sent, the analysis the internal e-mail carries, the two e-mails' delivery and the history.
+ */
+import { formatAppointmentLong } from '../../../core/dates.ts';
+import { formatMoney } from '../../../core/format.ts';
+import type { StoredLead } from '../../db/leads.ts';
+import { googleCalendarLink } from '../../email/calendar.ts';
+import { referenceOf } from '../../email/lead.ts';
+import { EMAIL_DEFAULTS, type LeadView } from '../../email/variables.ts';
+import { attr, html, type Html } from '../html.ts';
+import { LOST_DETAIL_MAX_LENGTH, LOST_REASON_IDS, LOST_REASONS, lostReasonText, STATUS_LABELS, TRANSITIONS, isLeadStatus } from '../lifecycle.ts';
+import type { AdminUser, EmailDelivery, LeadEvent, LeadState } from '../model.ts';
+import { ADMIN_PATHS, leadPath } from '../paths.ts';
+import { csrfInput, dateTime, errorSummary, inputField, section, selectField, statusBadge, textareaField, type FieldErrors } from './components.ts';
+import { kindLabel, UNASSIGNED_LABEL } from './inbox.ts';
+import { adminPage, type Notice, type PageContext } from './layout.ts';
+
+export const NOTE_MAX_LENGTH = 5000;
+
+/** Which of the lead's forms a failed POST came from, to show its errors and keep what was typed. */
+export type LeadFormName = 'status' | 'assignee' | 'note';
+
+export interface LeadPageView {
+  lead: StoredLead;
+  /** What the e-mails computed (fields, meeting, analysis); undefined for a form type no longer known. */
+  prepared: LeadView | undefined;
+  state: LeadState;
+  assignee: AdminUser | undefined;
+  /** Active accounts, for the assignee list. */
+  users: readonly AdminUser[];
+  events: readonly LeadEvent[];
+  emails: readonly EmailDelivery[];
+  notice?: Notice;
+  failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
+}
+
+const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
+
+function contactCard(view: LeadPageView): Html {
+  const { lead, prepared } = view;
+  const meeting = prepared?.meeting;
+  const consultant = prepared?.consultant;
+  return section(
+    'Contacto',
+    'contacto',
+    html`<dl class="fields">
+<div><dt>Nombre</dt><dd>${lead.name}</dd></div>
+<div><dt>Correo</dt><dd><a href="mailto:${lead.email}">${lead.email}</a></dd></div>
+${lead.phone && html`<div><dt>Teléfono</dt><dd><a href="tel:${digits(lead.phone)}">${lead.phone}</a></dd></div>`}
+<div><dt>Empresa</dt><dd>${lead.company ?? EMAIL_DEFAULTS.notSpecified}</dd></div>
+<div><dt>Reunión</dt><dd>${
+      meeting
+        ? html`${formatAppointmentLong(meeting.slot)} (hora de la Ciudad de México)<br><a href="${googleCalendarLink(meeting)}" target="_blank" rel="noopener noreferrer">Agregar a Google Calendar<span class="visually-hidden"> (se abre en otra pestaña)</span></a>`
+        : 'Sin reunión agendada'
+    }</dd></div>
+${meeting && consultant && html`<div><dt>Consultor de la reunión</dt><dd>${consultant.name}, ${consultant.role}</dd></div>`}
+</dl>`,
+  );
+}
+
+function failedValue(view: LeadPageView, form: LeadFormName, name: string): string | undefined {
+  return view.failed?.form === form ? view.failed.values[name] : undefined;
+}
+
+function errorsOf(view: LeadPageView, form: LeadFormName): FieldErrors {
+  return view.failed?.form === form ? view.failed.errors : {};
+}
+
+function statusForm(view: LeadPageView, csrf: string): Html {
+  const { state, lead } = view;
+  const errors = errorsOf(view, 'status');
+  const next = TRANSITIONS[state.status];
+  const chosen = failedValue(view, 'status', 'status');
+  return html`<form method="post" action="${leadPath(lead.id)}/status">
+${csrfInput(csrf)}<input type="hidden" name="version" value="${state.version}">
+${errorSummary(errors)}
+<p>Estado actual: ${statusBadge(state.status)}</p>
+${state.status === 'perdido' && state.lostReason && html`<p>Motivo: ${lostReasonText(state.lostReason, state.lostDetail ?? undefined)}</p>`}
+${selectField({
+  name: 'status',
+  id: 'nuevo-estado',
+  label: 'Cambiar a',
+  errors,
+  required: true,
+  placeholder: 'Elige el nuevo estado',
+  value: chosen && isLeadStatus(chosen) ? chosen : '',
+  choices: next.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+})}
+${
+  next.includes('perdido') &&
+  html`<fieldset><legend>Si lo marcas como perdido</legend>
+${selectField({
+  name: 'reason',
+  id: 'motivo',
+  label: 'Motivo',
+  errors,
+  placeholder: 'Elige el motivo',
+  value: failedValue(view, 'status', 'reason') ?? '',
+  choices: LOST_REASON_IDS.map((reason) => ({ value: reason, label: LOST_REASONS[reason] })),
+})}
+${inputField({ name: 'detail', id: 'detalle', label: 'Detalle', errors, value: failedValue(view, 'status', 'detail') ?? '', maxLength: LOST_DETAIL_MAX_LENGTH, hint: 'Obligatorio con «Otro motivo».' })}
+</fieldset>`
+}
+<div class="actions"><button class="btn btn-primary" type="submit">Cambiar estado</button></div>
+</form>`;
+}
+
+function assigneeForm(view: LeadPageView, csrf: string): Html {
+  const errors = errorsOf(view, 'assignee');
+  const current = view.state.assigneeId === null ? 'none' : String(view.state.assigneeId);
+  const choices = [{ value: 'none', label: UNASSIGNED_LABEL }, ...view.users.map((user) => ({ value: String(user.id), label: user.name }))];
+  // A disabled account stays visible as the current assignee until someone reassigns the lead.
+  if (view.assignee && !view.users.some((user) => user.id === view.assignee?.id)) {
+    choices.push({ value: String(view.assignee.id), label: `${view.assignee.name} (cuenta desactivada)` });
+  }
+  return html`<form method="post" action="${leadPath(view.lead.id)}/assignee">
+${csrfInput(csrf)}<input type="hidden" name="version" value="${view.state.version}">
+${selectField({ name: 'assignee', id: 'responsable', label: 'Responsable', errors, value: failedValue(view, 'assignee', 'assignee') ?? current, choices })}
+<div class="actions"><button class="btn btn-outline" type="submit">Asignar</button></div>
+</form>`;
+}
+
+function noteForm(view: LeadPageView, csrf: string): Html {
+  const errors = errorsOf(view, 'note');
+  return html`<form method="post" action="${leadPath(view.lead.id)}/notes">
+${csrfInput(csrf)}
+${textareaField({ name: 'note', id: 'nota', label: 'Nota', errors, required: true, maxLength: NOTE_MAX_LENGTH, value: failedValue(view, 'note', 'note') ?? '', hint: 'Lo que hablaste, lo que acordaron, el siguiente paso.' })}
+<div class="actions"><button class="btn btn-outline" type="submit">Agregar nota</button></div>
+</form>`;
+}
+
+function submitted(view: LeadPageView): Html {
+  const { prepared, lead } = view;
+  const rows = prepared?.rows ?? Object.entries(lead.fields).map(([field, value]) => ({ field, label: field, value: value ?? '', long: false }));
+  return section(
+    'Lo que envió',
+    'enviado',
+    html`<dl class="fields">
+${rows.map((row) => html`<div><dt>${row.label}</dt><dd${attr('class', row.long ? 'long' : undefined)}>${row.value}</dd></div>`)}
+<div><dt>Formulario</dt><dd>${kindLabel(lead.formType)}</dd></div>
+<div><dt>Página de origen</dt><dd>${lead.originPage || EMAIL_DEFAULTS.unknown}</dd></div>
+<div><dt>Recibido</dt><dd>${dateTime(lead.receivedAt)} (hora de la Ciudad de México)</dd></div>
+</dl>`,
+  );
+}
+
+function analysisCard(view: LeadPageView): Html {
+  const { prepared } = view;
+  if (!prepared) return section('Análisis preliminar', 'analisis', html`<p>Este lead viene de un formulario que ya no existe: no hay análisis.</p>`);
+  const { analysis, variables } = prepared;
+  return section(
+    'Análisis preliminar',
+    'analisis',
+    html`<dl class="fields">
+<div><dt>Puntuación</dt><dd><strong>${analysis.score}</strong> de 100</dd></div>
+<div><dt>Prioridad</dt><dd class="priority-${analysis.priority}">${analysis.priority}</dd></div>
+<div><dt>Estimación de ingresos</dt><dd>${analysis.revenue ? formatMoney(analysis.revenue.amount, analysis.revenue.currency) : EMAIL_DEFAULTS.notAvailable}</dd></div>
+<div><dt>Consultor recomendado</dt><dd>${variables.internal.consultor_recomendado}</dd></div>
+<div><dt>Asignado a</dt><dd>${view.assignee?.name ?? variables.internal.asignado_a}</dd></div>
+<div><dt>Expediente</dt><dd>${variables.internal.folder_id}</dd></div>
+</dl>
+<h3>Por qué esta puntuación</h3>
+${
+  analysis.reasons.length
+    ? html`<table><caption class="visually-hidden">Reglas que aplicaron a la puntuación</caption><thead><tr><th scope="col">Regla</th><th scope="col" class="num">Puntos</th></tr></thead><tbody>
+<tr><td>Punto de partida</td><td class="num">75</td></tr>
+${analysis.reasons.map((reason) => html`<tr><td>${reason.description}</td><td class="num">${reason.points > 0 ? `+${reason.points}` : reason.points}</td></tr>`)}
+</tbody></table>`
+    : html`<p>Ninguna regla aplicó: se queda en el punto de partida, 75.</p>`
+}
+<h3>Siguiente paso sugerido</h3>
+<p>${analysis.recommendation}</p>`,
+  );
+}
+
+const AUDIENCES: Readonly<Record<EmailDelivery['audience'], string>> = {
+  client: 'Confirmación al cliente',
+  internal: 'Aviso al equipo de ventas',
+};
+
+function deliveryText(email: EmailDelivery): Html {
+  if (email.status === 'sent') return html`<span class="badge status-ganado">Enviado</span> ${dateTime(email.sentAt)}`;
+  if (email.status === 'failed') {
+    return html`<span class="badge status-perdido">No se envió</span> tras ${email.attempts} ${email.attempts === 1 ? 'intento' : 'intentos'}${email.lastError && html`<br><span class="muted">${email.lastError}</span>`}`;
+  }
+  if (email.attempts === 0) return html`<span class="badge status-nuevo">En cola</span>`;
+  return html`<span class="badge status-propuesta">Reintentando</span> ${email.attempts} ${email.attempts === 1 ? 'intento' : 'intentos'}; el siguiente ${dateTime(email.nextAttemptAt)}${email.lastError && html`<br><span class="muted">${email.lastError}</span>`}`;
+}
+
+function emailsCard(view: LeadPageView): Html {
+  return section(
+    'Correos',
+    'correos',
+    view.emails.length
+      ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Los correos de este lead</caption>
+<thead><tr><th scope="col">Correo</th><th scope="col">Para</th><th scope="col">Asunto</th><th scope="col">Entrega</th></tr></thead>
+<tbody>${view.emails.map(
+          (email) => html`<tr><th scope="row" data-label="Correo">${AUDIENCES[email.audience]}</th><td data-label="Para">${email.recipient}</td><td data-label="Asunto">${email.subject}</td><td data-label="Entrega">${deliveryText(email)}</td></tr>`,
+        )}</tbody></table></div>`
+      : html`<p>No hay correos registrados para este lead.</p>`,
+  );
+}
+
+function eventText(event: LeadEvent): Html {
+  const who = event.userName ?? 'Una cuenta eliminada';
+  if (event.kind === 'status') {
+    const from = isLeadStatus(event.fromValue) ? STATUS_LABELS[event.fromValue] : event.fromValue;
+    const to = isLeadStatus(event.toValue) ? STATUS_LABELS[event.toValue] : event.toValue;
+    return html`<strong>${who}</strong> cambió el estado de «${from}» a «${to}».${event.body && html`<div class="note">Motivo: ${event.body}</div>`}`;
+  }
+  if (event.kind === 'assignee') {
+    return event.toValue
+      ? html`<strong>${who}</strong> asignó el lead a ${event.toValue}.`
+      : html`<strong>${who}</strong> dejó el lead sin asignar (${UNASSIGNED_LABEL}).`;
+  }
+  return html`<strong>${who}</strong> agregó una nota:<div class="note">${event.body}</div>`;
+}
+
+function historyCard(view: LeadPageView): Html {
+  return section(
+    'Historial',
+    'historial',
+    html`<ol class="timeline" reversed>
+${view.events.map((event) => html`<li>${dateTime(event.at)}${eventText(event)}</li>`)}
+<li>${dateTime(view.lead.receivedAt)}Llegó por el formulario «${kindLabel(view.lead.formType)}» desde ${view.lead.originPage || EMAIL_DEFAULTS.unknown}.</li>
+</ol>`,
+  );
+}
+
+export function leadPage(context: PageContext, view: LeadPageView): Html {
+  const reference = referenceOf(view.lead.id);
+  return adminPage(
+    context,
+    // The reference alone: a tab's title ends up in the browser's history, the name stays on the page.
+    { title: reference, section: 'contacts', ...(view.notice ? { notice: view.notice } : {}) },
+    html`<p><a href="${ADMIN_PATHS.contacts}">← Volver a la bandeja</a></p>
+<div class="page-head"><div><h1>${reference} · ${view.lead.name}</h1>
+<p class="lede">${kindLabel(view.lead.formType)} · recibido ${dateTime(view.lead.receivedAt)} · ${statusBadge(view.state.status)}${view.prepared && html` · puntuación ${view.prepared.analysis.score}, prioridad ${view.prepared.analysis.priority}`}</p></div></div>
+<div class="grid grid-lead">
+<div>
+${contactCard(view)}
+${section('Seguimiento', 'seguimiento', html`${statusForm(view, context.csrf)}<hr>${assigneeForm(view, context.csrf)}`)}
+${section('Agregar una nota', 'notas', noteForm(view, context.csrf))}
+</div>
+<div>
+${submitted(view)}
+${analysisCard(view)}
+${emailsCard(view)}
+${historyCard(view)}
+</div>
+</div>`,
+  );
+}

@@ -1,0 +1,42 @@
+/** The sign-in page: only for guests; a signed-in user never sees it. */
+import { SITE } from '../../../core/site.ts';
+import { html, type Html } from '../html.ts';
+import { ADMIN_PATHS } from '../paths.ts';
+import { csrfInput, inputField } from './components.ts';
+import { barePage, noticeBox, type Notice } from './layout.ts';
+
+export const LOGIN_MESSAGES = {
+  wrongCredentials: 'Las credenciales proporcionadas son incorrectas.',
+  missing: 'Escribe tu correo y tu contraseña.',
+  expired: 'Tu sesión terminó. Vuelve a iniciar sesión para continuar.',
+  signedOut: 'Cerraste la sesión.',
+  signedOutEverywhere: 'Cerraste la sesión en todos tus dispositivos.',
+  staleForm: 'El formulario caducó. Escribe de nuevo tu correo y tu contraseña.',
+} as const;
+
+export interface LoginView {
+  csrf: string;
+  next: string | undefined;
+  email?: string;
+  notice?: Notice;
+  stylesheetVersion: string;
+}
+
+export function loginPage(view: LoginView): Html {
+  return barePage(
+    { title: 'Iniciar sesión', stylesheetVersion: view.stylesheetVersion },
+    html`<div class="card">
+<p class="brand-dark">${SITE.name} · Ventas</p>
+<h1>Iniciar sesión</h1>
+${noticeBox(view.notice)}
+<form method="post" action="${ADMIN_PATHS.login}">
+${csrfInput(view.csrf)}
+${view.next && html`<input type="hidden" name="next" value="${view.next}">`}
+${inputField({ name: 'email', label: 'Correo electrónico', type: 'email', value: view.email ?? '', autocomplete: 'username', required: true, maxLength: 254 })}
+${inputField({ name: 'password', label: 'Contraseña', type: 'password', autocomplete: 'current-password', required: true, maxLength: 256 })}
+<div class="actions"><button class="btn btn-primary" type="submit">Entrar</button></div>
+</form>
+<p class="hint">¿No tienes cuenta o no puedes entrar? Pide a una persona con rol de administración que te la cree o la reactive.</p>
+</div>`,
+  );
+}

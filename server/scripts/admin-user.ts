@@ -1,0 +1,53 @@
+/**
+ * `npm run admin:user -- --email E --role admin|sales`: creates and manages the sales inbox's accounts
+ * (also --reset, --disable, --enable, --list; --help). Uses the server's database (DATABASE_URL or
+ * DATABASE_PATH, or --db for a SQLite file). The password comes from ADMIN_PASSWORD or is asked for
+ * without echo.
+ */
+import { ConfigError, loadApiConfig } from '../api/config.ts';
+import { parseUserCommand } from '../admin/cli/args.ts';
+import { PromptCancelled, readSecret } from '../admin/cli/prompt.ts';
+import { runUserCommand } from '../admin/cli/run.ts';
+import { migrateInbox } from '../admin/store/migrations.ts';
+import { migrateLeads } from '../db/migrations.ts';
+import { openStorage } from '../db/open.ts';
+
+const parsed = parseUserCommand(process.argv.slice(2));
+if (!parsed.ok) {
+  process.stderr.write(`${parsed.message}\n`);
+  process.exit(2);
+}
+
+let config;
+try {
+  config = loadApiConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}
+
+const storage = await openStorage(parsed.db ? { databasePath: parsed.db } : config);
+let code = 1;
+try {
+  // A fresh database gets the lead tables first: the inbox's refer to them.
+  await migrateLeads(storage);
+  await migrateInbox(storage);
+  const blank = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+  code = await runUserCommand(parsed.command, storage, {
+    password: blank(process.env.ADMIN_PASSWORD),
+    ask: (question) => readSecret(question, process.stdin, process.stderr),
+    interactive: process.stdin.isTTY,
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    now: () => new Date(),
+  });
+} catch (error) {
+  if (error instanceof PromptCancelled) process.stderr.write(`${error.message}\n`);
+  else throw error;
+} finally {
+  await storage.close();
+}
+process.exit(code);
