@@ -50,3 +50,25 @@ test('a card whose title is its link shows the keyboard focus ring on the whole 
   await expect(card).toHaveCSS('outline-style', 'solid');
   await expect(card).toHaveCSS('outline-width', '3px');
 });
+
+test('its head carries the whole notFound preset, its own canonical included, and stays out of search', async ({ page }) => {
+  for (const [path, canonicalPath, title] of [
+    ['/ruta-que-no-existe', '/404', 'Página No Encontrada | Angram'],
+    ['/portfolio/caso-inexistente', '/portfolio/404', 'Caso no encontrado | Angram'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
+    await expect(page).toHaveTitle(title);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(new URL(canonical ?? '').pathname, path).toBe(canonicalPath);
+    expect(await meta('meta[property="og:url"]'), path).toBe(canonical);
+    expect(await meta('meta[name="robots"]'), path).toMatch(/^noindex/);
+    expect((await meta('meta[name="description"]'))?.length, path).toBeGreaterThanOrEqual(50);
+    expect(await meta('meta[name="keywords"]'), path).toContain('404');
+    for (const property of ['og:title', 'og:description', 'og:image', 'og:image:alt', 'twitter:title', 'twitter:description', 'twitter:image']) {
+      const selector = property.startsWith('og:') ? `meta[property="${property}"]` : `meta[name="${property}"]`;
+      expect(await meta(selector), `${path} ${property}`).toBeTruthy();
+    }
+  }
+});

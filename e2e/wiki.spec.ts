@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './support/fixtures.ts';
+import { builtPages, parsePage, sitemapPathsFromDist } from './support/built-site.ts';
 import { LIGHTHOUSE_SUMMARY_PATH } from '../src/lib/wiki/project-stats.ts';
 import { lighthouseMinimum } from '../src/lib/wiki/stats.ts';
 
@@ -62,6 +63,9 @@ test.describe('wiki pages', () => {
     const values = page.locator('[data-wiki-stats] [data-stat-value]');
     await expect(values).toHaveCount(4);
     await expect(values.first()).toHaveText(String(PAGES.length));
+    // Routes as a reader counts them: every page with an address of its own, which is what the sitemap lists.
+    await expect(values.nth(2)).toHaveText(String(sitemapPathsFromDist().length));
+    await expect(page.locator('[data-wiki-stats]')).toContainText('Rutas públicas');
     // The card shows the lowest indexable score of the committed benchmark, or "Sin medir" without one.
     const figure = existsSync(LIGHTHOUSE_SUMMARY_PATH)
       ? lighthouseMinimum(JSON.parse(readFileSync(LIGHTHOUSE_SUMMARY_PATH, 'utf8')))
@@ -349,5 +353,41 @@ test.describe('links in the built wiki', () => {
   test('every link from the wiki to the rest of the site resolves', () => {
     test.skip(!siteBuilt, 'las páginas de marketing aún no están en este build');
     expect(brokenLinks(links.filter((link) => !isWiki(link)))).toEqual([]);
+  });
+});
+
+test.describe('the wiki tells the truth', () => {
+  test('the architecture page names its four layers', async ({ page }) => {
+    await page.goto('/wikiangram/architecture');
+    await expect(page.locator('article h3')).toContainText(['Capa de presentación', 'Capa de lógica de negocio', 'Capa de enrutamiento', 'Capa de optimización']);
+  });
+
+  test('no page speaks of a specification its readers never saw, diagrams included', () => {
+    const wikiPages = builtPages().filter((built) => built.path.startsWith('/wikiangram/'));
+    expect(wikiPages.length).toBeGreaterThan(30);
+    const citing = wikiPages.filter((built) => /especificaci[oó]n/i.test(parsePage(built.file).querySelector('main')?.textContent ?? ''));
+    expect(citing.map((built) => built.path)).toEqual([]);
+  });
+
+  test('the navigation page states the navbar directive the layout really uses', async ({ page }) => {
+    const layout = readFileSync('src/layouts/BaseLayout.astro', 'utf8');
+    const directive = /<Navbar\s+(client:\w+)/.exec(layout)?.[1];
+    expect(directive).toBe('client:idle');
+    await page.goto('/wikiangram/navigation');
+    await expect(page.locator('article')).toContainText(`hidrata con ${directive}`);
+  });
+
+});
+
+test.describe('wiki search without its index', () => {
+  // The missing index is the point of the test: the browser logs the failed request and import.
+  test.use({ allowedConsoleErrors: [/status of 404|pagefind|dynamically imported module/i] });
+
+  test('says why it is unavailable, without sending the reader to a build that would not help', async ({ page }) => {
+    // The production server serves the index; a missing one stands in for `npm run dev`.
+    await page.route('**/pagefind/pagefind.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/wikiangram/overview');
+    await page.keyboard.press('Control+K');
+    await expect(page.getByRole('dialog')).toContainText('su índice lo sirve el sitio compilado (npm run build y después npm run serve)');
   });
 });

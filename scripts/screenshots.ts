@@ -1,5 +1,5 @@
 /**
- * Full-page screenshots of the running site at 375 px and 1440 px, for a visual review:
+ * Full-page screenshots of the running site at 320, 375 and 1440 px, for a visual review:
  *   node scripts/screenshots.ts http://127.0.0.1:4321 [/ruta ...]
  * Without paths it takes every page of the sitemap plus the 404 page. Files go to screenshots/.
  */
@@ -26,7 +26,7 @@ const browser = await chromium.launch({
   executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
-for (const width of [375, 1440]) {
+for (const width of [320, 375, 1440]) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 740 : 900 }, locale: 'es-MX', reducedMotion: 'reduce' });
   for (const path of paths) {
     await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
@@ -47,4 +47,4 @@ for (const width of [375, 1440]) {
   await page.close();
 }
 await browser.close();
-process.stdout.write(`${paths.length * 2} capturas en ${outDir}/\n`);
+process.stdout.write(`${paths.length * 3} capturas en ${outDir}/\n`);

@@ -104,3 +104,31 @@ test.describe('a service without its own page', () => {
     expect(response?.status()).toBe(404);
   });
 });
+
+test('/servicios/aplicaciones-web names the twelve languages products are localised into, each in its own language', async ({ page }) => {
+  await page.goto('/servicios/aplicaciones-web');
+  const section = page.locator('#idiomas');
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText('Tu producto, en 12 idiomas');
+  const list = section.getByRole('list', { name: 'Tu producto, en 12 idiomas' });
+  const expected = [
+    ['es', 'Español', 'Español'],
+    ['en', 'Inglés', 'English'],
+    ['fr', 'Francés', 'Français'],
+    ['pt', 'Portugués', 'Português'],
+    ['it', 'Italiano', 'Italiano'],
+    ['de', 'Alemán', 'Deutsch'],
+    ['ja', 'Japonés', '日本語'],
+    ['zh', 'Chino', '中文'],
+    ['ar', 'Árabe', 'العربية'],
+    ['ru', 'Ruso', 'Русский'],
+    ['ko', 'Coreano', '한국어'],
+    ['hi', 'Hindi', 'हिन्दी'],
+  ] as const;
+  await expect(list.getByRole('listitem')).toHaveCount(expected.length);
+  for (const [code, name, native] of expected) {
+    const item = list.locator(`[data-language="${code}"]`);
+    await expect(item).toContainText(name);
+    await expect(item.locator(`[lang="${code}"]`)).toHaveText(native);
+  }
+  await expect(list.locator('[lang="ar"]')).toHaveAttribute('dir', 'rtl');
+});

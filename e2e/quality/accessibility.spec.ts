@@ -38,8 +38,8 @@ test.describe('axe on interactive states', () => {
   test('the open mobile menu', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toBeVisible();
+    await page.locator('header[data-nav-style]').getByRole('button', { name: 'Menú', exact: true }).click();
+    await expect(page.locator('#menu-movil')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 

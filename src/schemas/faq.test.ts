@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryProblems } from '../lib/content/strict-loader.ts';
 import { FAQ_CATEGORY_IDS, faqCategorySchema, faqRules } from './faq.ts';
-import { changed, issues, listEntries, REMOVE } from './test-support.ts';
+import { changed, folderEntry, issues, listEntries, loadYaml, REMOVE } from './test-support.ts';
 
 const categories = listEntries('faq.yaml');
 const first = categories[0]!;
@@ -39,5 +39,26 @@ describe('faq entry rules', () => {
     expect(entryProblems(entries, faqRules)).toEqual([]);
     expect(entryProblems(entries.slice(1), faqRules)).toEqual(['Falta la entrada "proyectos-y-tiempos" en content/faq.yaml.']);
     expect(entryProblems([...entries, { id: 'extra', data: {} }], faqRules)[0]).toMatch(/^Sobra la entrada "extra"/);
+  });
+});
+
+describe('faq agrees with the forms and the published prices', () => {
+  const answers = categories.flatMap((category) => category.questions as Array<{ question: string; answer: string }>);
+  const currency = answers.find((entry) => /moneda/i.test(entry.question));
+  const CURRENCY_WORDS: Record<'MXN' | 'USD', RegExp> = { MXN: /pesos mexicanos/, USD: /dólares/ };
+
+  it('names the currency the project forms ask the budget in, and that of the service prices', () => {
+    expect(currency, 'la pregunta sobre la moneda').toBeDefined();
+    const { budgets } = loadYaml('content/form-options.yaml') as { budgets: Array<{ currency?: 'MXN' | 'USD' }> };
+    const formCurrencies = new Set(budgets.flatMap((budget) => (budget.currency ? [budget.currency] : [])));
+    const priceCurrencies = new Set(
+      ['aplicaciones-web', 'apps-moviles', 'ecommerce', 'cloud-native'].map((id) => {
+        const page = folderEntry('services', id).page as { engagement: { startingInvestment: { currency: 'MXN' | 'USD' } } };
+        return page.engagement.startingInvestment.currency;
+      }),
+    );
+    expect(formCurrencies.size).toBeGreaterThan(0);
+    for (const code of [...formCurrencies, ...priceCurrencies]) expect(currency?.answer).toMatch(CURRENCY_WORDS[code]);
+    expect(currency?.answer).toMatch(/formularios[^.]*pesos mexicanos/);
   });
 });

@@ -52,6 +52,16 @@ describe('services schema', () => {
     ]);
   });
 
+  it('lists on the web apps page the twelve languages products are localised into, as valid unique codes', () => {
+    const page = web.page as { languages?: { codes: string[] } };
+    expect(page.languages?.codes).toEqual(['es', 'en', 'fr', 'pt', 'it', 'de', 'ja', 'zh', 'ar', 'ru', 'ko', 'hi']);
+    expect(issues(serviceSchema, changed(web, 'page.languages.codes.3', 'portugués'))).toEqual([
+      'page.languages.codes.3: "portugués" no es un código de idioma ISO 639: se espera uno como es, en o ja',
+    ]);
+    expect(issues(serviceSchema, changed(web, 'page.languages.codes.3', 'es'))).toEqual(['page.languages.codes.3: El idioma "es" está repetido']);
+    expect(issues(serviceSchema, changed(web, 'page.languages', REMOVE))).toEqual([]);
+  });
+
   it('forbids a page block on a card-only service', () => {
     expect(issues(serviceSchema, { ...data, page: web.page })).toEqual(['page: "datos-ia" no tiene página propia: quita el bloque page']);
   });

@@ -7,6 +7,7 @@ import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { action, internalHref, kebabId, list, oneOf, questionAnswer, strict, text, whole } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 import { portfolioId } from './portfolio.ts';
+import { isLanguageCode } from '../lib/languages.ts';
 import { seoSchema } from './seo.ts';
 
 export const SERVICE_IDS = [
@@ -35,6 +36,11 @@ export function hasServicePage(id: string): id is keyof typeof SERVICE_PAGE_ANCH
 }
 
 const titled = { title: text('un título', { max: 100 }) };
+
+/** An ISO 639 code ("es", "ja"); the page shows its name in Spanish and in the language itself. */
+const languageCode = z
+  .string({ error: 'Se espera un código de idioma ISO 639 en minúsculas, como es, en o ja' })
+  .refine(isLanguageCode, { error: (issue) => `"${String(issue.input)}" no es un código de idioma ISO 639: se espera uno como es, en o ja` });
 
 const servicePage = strict({
   /** The page's title, description and keywords for search engines. */
@@ -71,6 +77,12 @@ const servicePage = strict({
       8,
     ),
   }),
+  /** Languages the team localises products into (optional): codes only, names come from Intl. */
+  languages: strict({
+    ...titled,
+    lead: text('un párrafo introductorio'),
+    codes: list(languageCode, 2, 30),
+  }).optional(),
   benefits: strict({
     ...titled,
     items: list(strict({ title: text('un título', { max: 60 }), description: text('una descripción'), icon }), 3, 6),
@@ -126,6 +138,12 @@ export const serviceSchema = strict({
   if (service.page.anchored.anchor !== anchor) {
     ctx.addIssue({ code: 'custom', path: ['page', 'anchored', 'anchor'], message: `El ancla de esta página es "${anchor}"` });
   }
+  const codes = service.page.languages?.codes ?? [];
+  codes.forEach((code, index) => {
+    if (codes.indexOf(code) !== index) {
+      ctx.addIssue({ code: 'custom', path: ['page', 'languages', 'codes', index], message: `El idioma "${code}" está repetido` });
+    }
+  });
   const cases = service.page.related?.cases ?? [];
   cases.forEach((id, index) => {
     if (cases.indexOf(id) !== index) {

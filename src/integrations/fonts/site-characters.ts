@@ -22,7 +22,8 @@ export const CODE_ONLY_SYMBOLS = '[]{}\\^~`';
 /**
  * Always in the subset, whatever the sources say: printable ASCII but the code symbols (anything else a
  * visitor may type into a form), the no-break spaces `Intl` puts in dates and amounts, the typographic
- * punctuation Markdown's smart quotes produce at build time, and the letters and signs of Spanish.
+ * punctuation Markdown's smart quotes produce at build time, the letters and signs of Spanish, and the
+ * Latin letters of the language names the site writes with Intl.
  */
 export const BASE_CHARACTERS: string = [
   Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCodePoint(0x20 + i))
@@ -31,6 +32,8 @@ export const BASE_CHARACTERS: string = [
   '\u00a0\u202f\u2009',
   '‘’“”–—…',
   '¡¿«»áéíóúüñÁÉÍÓÚÜÑ',
+  // Language names Intl writes at build time on the web apps page ("Français", "Português"): in no source file.
+  'çÇêÊ',
 ].join('');
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {

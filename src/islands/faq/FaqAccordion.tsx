@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Icon } from '../ui/Icon.tsx';
-import { useHydrated } from '../use-hydrated.ts';
-import { CLOSED, focusTarget, isFocusKey, isOpen, itemFromHash, itemIds, toggle, type AccordionState } from './accordion.ts';
+import { FAQ_GROUP, focusTarget, isFocusKey, itemFromHash, itemIds } from './accordion.ts';
 
 export interface FaqAccordionCategory {
   id: string;
@@ -15,37 +14,40 @@ interface FaqAccordionProps {
 
 /**
  * The FAQ: every category with every question and answer, rendered on the server so the answers are in
- * the static HTML. Without JavaScript the questions are plain headings and every answer shows. With
- * JavaScript the page's `html.js` class hides the answers from the first paint (see faq.astro), so
- * hydrating changes no layout; then each question becomes a button that opens its answer, one at a time.
+ * the static HTML. Each question is a native <details> of one named group, so from the first paint, with
+ * or without JavaScript, a question opens by click, tap, Enter or Space, opening one closes the one that
+ * was open (across categories) and activating the open one closes it. The browser keeps that state; the
+ * island renders the very same markup and only adds what HTML cannot: opening the question a URL hash
+ * names, and moving between questions with the arrow keys, Home and End.
  */
 export default function FaqAccordion({ categories }: FaqAccordionProps) {
-  const [open, setOpen] = useState<AccordionState>(CLOSED);
-  // False on the server and during hydration, so both render the same no-JavaScript markup.
-  const interactive = useHydrated();
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const index = categories.map((category) => ({ id: category.id, count: category.questions.length }));
     const openFromHash = () => {
       const target = itemFromHash(window.location.hash, index);
-      if (target) setOpen(target);
+      if (!target) return;
+      const details = document.getElementById(itemIds(target).item);
+      // Opening one member of the named group closes the others, as a click would.
+      if (details instanceof HTMLDetailsElement) details.open = true;
     };
     openFromHash();
     window.addEventListener('hashchange', openFromHash);
     return () => window.removeEventListener('hashchange', openFromHash);
   }, [categories]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, position: number) => {
-    if (!isFocusKey(event.key)) return;
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!isFocusKey(event.key) || !root.current) return;
+    const questions = [...root.current.querySelectorAll<HTMLElement>('summary')];
+    const position = questions.indexOf(event.currentTarget);
+    if (position === -1) return;
     event.preventDefault();
-    const list = buttons.current.filter((button): button is HTMLButtonElement => button !== null);
-    list[focusTarget(position, list.length, event.key)]?.focus();
+    questions[focusTarget(position, questions.length, event.key)]?.focus();
   };
 
-  let position = 0;
   return (
-    <div className="space-y-10">
+    <div ref={root} className="space-y-10">
       {categories.map((category) => (
         <section key={category.id} id={category.id} aria-labelledby={`${category.id}-titulo`} className="faq-category">
           <h3 id={`${category.id}-titulo`} className="text-h3 font-semibold text-fg">
@@ -53,48 +55,22 @@ export default function FaqAccordion({ categories }: FaqAccordionProps) {
           </h3>
           <div className="card mt-4 divide-y divide-line overflow-hidden">
             {category.questions.map((entry, index) => {
-              const item = { category: category.id, index };
-              const ids = itemIds(item);
-              const expanded = interactive && isOpen(open, item);
-              const buttonPosition = position++;
-              const rowClass = 'flex w-full min-h-11 items-start justify-between gap-4 px-5 py-4 text-left font-semibold text-fg sm:px-6';
+              const ids = itemIds({ category: category.id, index });
               return (
-                <div key={ids.button} className="faq-item" data-open={expanded ? '' : undefined}>
-                  <h4 className="text-base leading-snug font-sans">
-                    {interactive ? (
-                      <button
-                        ref={(element) => {
-                          buttons.current[buttonPosition] = element;
-                        }}
-                        id={ids.button}
-                        type="button"
-                        className={`${rowClass} faq-trigger cursor-pointer transition-colors duration-150 hover:bg-brand-50/60 hover:text-brand-700`}
-                        aria-expanded={expanded}
-                        aria-controls={ids.panel}
-                        onClick={() => setOpen((state) => toggle(state, item))}
-                        onKeyDown={(event) => onKeyDown(event, buttonPosition)}
-                      >
-                        <span>{entry.question}</span>
-                        <Icon name="chevron-down" size={20} className="faq-chevron mt-0.5 shrink-0 text-brand-700" />
-                      </button>
-                    ) : (
-                      <span id={ids.button} className={`${rowClass} faq-trigger`}>
-                        <span>{entry.question}</span>
-                        <Icon name="chevron-down" size={20} className="faq-chevron mt-0.5 shrink-0 text-brand-700" />
-                      </span>
-                    )}
-                  </h4>
-                  {/* A named <section> is a region landmark, the panel role the accordion pattern asks for. */}
-                  <section
-                    id={ids.panel}
-                    aria-labelledby={ids.button}
-                    className="faq-panel px-5 pb-5 text-fg-muted sm:px-6"
-                    data-interactive={interactive ? '' : undefined}
-                    hidden={interactive && !expanded}
+                <details key={ids.item} id={ids.item} name={FAQ_GROUP} className="faq-item group">
+                  <summary
+                    id={ids.question}
+                    onKeyDown={onKeyDown}
+                    className="faq-trigger flex min-h-11 cursor-pointer list-none items-start justify-between gap-4 px-5 py-4 text-left font-semibold text-fg transition-colors duration-150 hover:bg-brand-50/60 hover:text-brand-700 sm:px-6"
                   >
+                    <h4 className="font-sans text-base leading-snug">{entry.question}</h4>
+                    <Icon name="chevron-down" size={20} className="faq-chevron mt-0.5 shrink-0 text-brand-700" />
+                  </summary>
+                  {/* A named <section> is a region landmark, the panel role the accordion pattern asks for. */}
+                  <section id={ids.answer} aria-labelledby={ids.question} className="faq-panel px-5 pb-5 text-fg-muted sm:px-6">
                     <p className="max-w-prose leading-relaxed">{entry.answer}</p>
                   </section>
-                </div>
+                </details>
               );
             })}
           </div>

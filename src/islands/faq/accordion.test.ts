@@ -1,38 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSED, focusTarget, isFocusKey, isOpen, itemFromHash, itemIds, toggle } from './accordion.ts';
+import { focusTarget, isFocusKey, itemFromHash, itemIds } from './accordion.ts';
 
 const pagos = { category: 'inversion-y-pagos', index: 1 };
-const tiempos = { category: 'proyectos-y-tiempos', index: 1 };
-
-describe('toggle', () => {
-  it('opens an item when everything is closed', () => {
-    const state = toggle(CLOSED, pagos);
-    expect(isOpen(state, pagos)).toBe(true);
-  });
-
-  it('closes the open item when it is activated again', () => {
-    expect(toggle(toggle(CLOSED, pagos), pagos)).toBe(CLOSED);
-  });
-
-  it('keeps one item open across categories: the same position in another category is another item', () => {
-    const state = toggle(toggle(CLOSED, pagos), tiempos);
-    expect(isOpen(state, tiempos)).toBe(true);
-    expect(isOpen(state, pagos)).toBe(false);
-  });
-
-  it('switches within a category', () => {
-    const state = toggle(toggle(CLOSED, pagos), { category: 'inversion-y-pagos', index: 3 });
-    expect(isOpen(state, pagos)).toBe(false);
-    expect(isOpen(state, { category: 'inversion-y-pagos', index: 3 })).toBe(true);
-  });
-
-  it('does not keep a reference to the caller object', () => {
-    const item = { category: 'soporte-y-garantia', index: 0 };
-    const state = toggle(CLOSED, item);
-    item.index = 4;
-    expect(state).toEqual({ category: 'soporte-y-garantia', index: 0 });
-  });
-});
 
 describe('itemIds and itemFromHash', () => {
   const categories = [
@@ -41,19 +10,25 @@ describe('itemIds and itemFromHash', () => {
   ];
 
   it('numbers ids from 1 so they read well in a URL', () => {
-    expect(itemIds(pagos)).toEqual({ button: 'faq-inversion-y-pagos-2-pregunta', panel: 'faq-inversion-y-pagos-2-respuesta' });
+    expect(itemIds(pagos)).toEqual({
+      item: 'faq-inversion-y-pagos-2',
+      question: 'faq-inversion-y-pagos-2-pregunta',
+      answer: 'faq-inversion-y-pagos-2-respuesta',
+    });
   });
 
-  it('finds the item a fragment names, from the button id or the panel id', () => {
+  it('finds the item a fragment names, from the item, question or answer id', () => {
+    expect(itemFromHash('#faq-inversion-y-pagos-2', categories)).toEqual(pagos);
     expect(itemFromHash('#faq-inversion-y-pagos-2-pregunta', categories)).toEqual(pagos);
     expect(itemFromHash('faq-proyectos-y-tiempos-5-respuesta', categories)).toEqual({ category: 'proyectos-y-tiempos', index: 4 });
   });
 
   it('ignores fragments that name no item', () => {
-    expect(itemFromHash('#preguntas', categories)).toBe(CLOSED);
-    expect(itemFromHash('#faq-inversion-y-pagos-6-pregunta', categories)).toBe(CLOSED);
-    expect(itemFromHash('#faq-inversion-y-pagos-0-pregunta', categories)).toBe(CLOSED);
-    expect(itemFromHash('#faq-blog-1-pregunta', categories)).toBe(CLOSED);
+    expect(itemFromHash('#preguntas', categories)).toBeNull();
+    expect(itemFromHash('#faq-inversion-y-pagos-6-pregunta', categories)).toBeNull();
+    expect(itemFromHash('#faq-inversion-y-pagos-0-pregunta', categories)).toBeNull();
+    expect(itemFromHash('#faq-blog-1-pregunta', categories)).toBeNull();
+    expect(itemFromHash('#faq-inversion-y-pagos-2-otra', categories)).toBeNull();
   });
 });
 

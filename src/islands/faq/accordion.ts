@@ -1,39 +1,30 @@
 /**
- * State of the FAQ accordion, kept apart from React so it can be tested on its own. One item is open at
- * a time across every category; an item is identified by its category id and its position in it.
+ * Identity and keyboard rules of the FAQ accordion, kept apart from React so they can be tested on
+ * their own. Which answer is open is the browser's state: every question is a <details> of one named
+ * group, so one is open at a time across every category. An item is identified by its category id and
+ * its position in it.
  */
 export interface FaqItemRef {
   category: string;
   index: number;
 }
 
-/** The open item, or `null` when every answer is closed. */
-export type AccordionState = FaqItemRef | null;
+/** The `name` shared by every question's <details>: the browser keeps one of them open at a time. */
+export const FAQ_GROUP = 'faq';
 
-export const CLOSED: AccordionState = null;
-
-export function isOpen(state: AccordionState, item: FaqItemRef): boolean {
-  return state !== null && state.category === item.category && state.index === item.index;
-}
-
-/** Opening an item closes the one that was open; activating the open item closes it. */
-export function toggle(state: AccordionState, item: FaqItemRef): AccordionState {
-  return isOpen(state, item) ? CLOSED : { category: item.category, index: item.index };
-}
-
-/** Stable DOM ids of an item's button and panel (unique per page: category ids are unique). */
-export function itemIds(item: FaqItemRef): { button: string; panel: string } {
+/** Stable DOM ids of an item, its question and its answer (unique per page: category ids are unique). */
+export function itemIds(item: FaqItemRef): { item: string; question: string; answer: string } {
   const base = `faq-${item.category}-${item.index + 1}`;
-  return { button: `${base}-pregunta`, panel: `${base}-respuesta` };
+  return { item: base, question: `${base}-pregunta`, answer: `${base}-respuesta` };
 }
 
-/** The item a URL fragment points at (`#faq-<category>-<n>-pregunta` or `-respuesta`), if any. */
-export function itemFromHash(hash: string, categories: ReadonlyArray<{ id: string; count: number }>): AccordionState {
-  const match = /^#?faq-(.+)-(\d+)-(pregunta|respuesta)$/.exec(hash);
-  if (!match) return CLOSED;
+/** The item a URL fragment points at (`#faq-<category>-<n>`, with `-pregunta` or `-respuesta` or not), if any. */
+export function itemFromHash(hash: string, categories: ReadonlyArray<{ id: string; count: number }>): FaqItemRef | null {
+  const match = /^#?faq-(.+)-(\d+)(?:-(?:pregunta|respuesta))?$/.exec(hash);
+  if (!match) return null;
   const category = categories.find((entry) => entry.id === match[1]);
   const index = Number(match[2]) - 1;
-  if (!category || index < 0 || index >= category.count) return CLOSED;
+  if (!category || index < 0 || index >= category.count) return null;
   return { category: category.id, index };
 }
 

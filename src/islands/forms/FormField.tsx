@@ -53,7 +53,7 @@ export function FormField({ field, id, label, hint, required, value, error, opti
       {field.control === 'textarea' ? (
         <textarea {...shared} rows={4} maxLength={LONG_TEXT_MAX} />
       ) : field.control === 'select' ? (
-        <select {...shared} className={`${shared.className} touch-target`}>
+        <select {...shared} className={`${shared.className} form-select pr-11`}>
           <option value="">{SELECT_PLACEHOLDER}</option>
           {options.map((option) => (
             <option key={option.id} value={option.id}>

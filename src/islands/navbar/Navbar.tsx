@@ -18,13 +18,18 @@ function isCurrent(href: string, currentPath: string): boolean {
 }
 
 /**
- * Top navigation. Rendered on the server (links work without JavaScript); once hydrated it switches
- * from transparent glass to a solid light bar past 80% of the window height and runs the mobile menu.
+ * Top navigation, rendered on the server so every link works without JavaScript. The phone menu is a
+ * native popover opened by its toggle button (`popovertarget`): it opens from the first paint, closes
+ * on Escape or a tap outside, and the browser tells assistive technology whether it is expanded. The
+ * island renders the very same markup and adds what HTML cannot: the bar turning from glass to a solid
+ * light bar past 80% of the window height (and while the menu is open), closing the menu when a link
+ * is chosen (a link to a section of the same page would leave it open) and when the window grows to
+ * the desktop layout.
  */
 export default function Navbar({ links, cta, currentPath, children }: NavbarProps) {
   const [solid, setSolid] = useState(false);
   const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let frame = 0;
@@ -45,25 +50,28 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
     };
   }, []);
 
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) toggleRef.current?.focus();
+  // The popover may have been opened before hydration: read its state, then follow its toggles.
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!menu) return;
+    const sync = () => setOpen(menu.matches(':popover-open'));
+    sync();
+    menu.addEventListener('toggle', sync);
+    return () => menu.removeEventListener('toggle', sync);
+  }, []);
+
+  const close = useCallback(() => {
+    const menu = menuRef.current;
+    if (menu?.matches(':popover-open')) menu.hidePopover();
   }, []);
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close(true);
-    };
     // The menu only exists below the desktop breakpoint; growing the window closes it.
     const desktop = window.matchMedia('(min-width: 1024px)');
-    const onBreakpoint = () => desktop.matches && close(false);
-    document.addEventListener('keydown', onKey);
+    const onBreakpoint = () => desktop.matches && close();
     desktop.addEventListener('change', onBreakpoint);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      desktop.removeEventListener('change', onBreakpoint);
-    };
+    return () => desktop.removeEventListener('change', onBreakpoint);
   }, [open, close]);
 
   const light = solid || open;
@@ -100,26 +108,30 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
           {cta.label}
           <Icon name="arrow-right" size={18} />
         </a>
+        {/* One name, "Menú"; whether it is open is the popover's native expanded state. */}
         <button
-          ref={toggleRef}
           type="button"
-          className={`touch-target inline-flex items-center justify-center rounded-full lg:hidden ${linkTone}`}
-          aria-expanded={open}
-          aria-controls={MENU_ID}
-          aria-label={open ? 'Cerrar menú' : 'Abrir menú'}
-          onClick={() => setOpen((value) => !value)}
+          popoverTarget={MENU_ID}
+          className={`nav-toggle touch-target inline-flex items-center justify-center rounded-full lg:hidden ${linkTone}`}
+          aria-label="Menú"
         >
-          <Icon name={open ? 'x' : 'menu'} />
+          <Icon name="menu" className="nav-toggle-open" />
+          <Icon name="x" className="nav-toggle-close" />
         </button>
       </nav>
-      <div id={MENU_ID} hidden={!open} className="border-t border-line bg-white lg:hidden">
+      <div
+        ref={menuRef}
+        id={MENU_ID}
+        popover="auto"
+        className="nav-menu inset-x-0 top-(--nav-height) bottom-auto m-0 max-h-[calc(100dvh-var(--nav-height))] w-full overflow-y-auto border-0 border-t border-line bg-white p-0 text-fg shadow-xl lg:hidden"
+      >
         <ul className="container-site flex flex-col gap-1 py-4">
           {links.map((link) => (
             <li key={link.href}>
               <a
                 href={link.href}
                 aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-                onClick={() => close(false)}
+                onClick={close}
                 className="touch-target flex items-center rounded-xl px-4 text-lg font-medium text-fg hover:bg-brand-50 hover:text-brand-700"
               >
                 {link.label}
@@ -127,7 +139,7 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
             </li>
           ))}
           <li className="pt-2">
-            <a href={cta.href} onClick={() => close(false)} className="btn btn-primary w-full">
+            <a href={cta.href} onClick={close} className="btn btn-primary w-full">
               {cta.label}
             </a>
           </li>

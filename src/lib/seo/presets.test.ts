@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seoPreset, type SeoPreset } from './presets.ts';
-import { resolveSeo } from './resolve.ts';
+import { absoluteUrl, resolveSeo } from './resolve.ts';
 
 const image = { src: '/_astro/og.png', width: 1200, height: 630, alt: 'Angram' };
 const site = 'https://www.angram.mx';
@@ -86,15 +86,31 @@ describe('resolveSeo', () => {
     expect(seo.ogType).toBe('article');
   });
 
-  it('gives the 404 page no canonical and a noindex robots tag', () => {
-    const seo = resolveSeo({ preset: notFound }, site, '/no-existe', image);
-    expect(seo.canonical).toBeNull();
+  it('gives the 404 page its whole preset: its own canonical and Open Graph URL, a noindex robots tag', () => {
+    // Built as a file, the 404 renders at /404.html; its address has no extension.
+    const seo = resolveSeo({ preset: notFound }, site, '/404.html', image);
+    expect(seo.canonical).toBe('https://www.angram.mx/404');
+    expect(seo.ogUrl).toBe(seo.canonical);
     expect(seo.robots).toMatch(/^noindex/);
     expect(seo.title).toBe('Página No Encontrada | Angram');
+    expect(seo.description).toBe(notFound.description);
+    expect(seo.ogDescription).toBe(notFound.description);
+    expect(seo.keywords).toBe('404');
+    expect(seo.ogImage.url).toMatch(/^https:\/\/www\.angram\.mx\//);
   });
 
   it('uses the preset social title when the page sets none', () => {
     const home: SeoPreset = { ...contact, path: '/', ogTitle: 'Angram · Desarrollo Sin Límites' };
     expect(resolveSeo({ preset: home }, site, '/', image).ogTitle).toBe('Angram · Desarrollo Sin Límites');
+  });
+});
+
+describe('absoluteUrl', () => {
+  it('makes a clean address: no trailing slash, no .html, no /index.html', () => {
+    expect(absoluteUrl('/contacto/', site)).toBe('https://www.angram.mx/contacto');
+    expect(absoluteUrl('/404.html', site)).toBe('https://www.angram.mx/404');
+    expect(absoluteUrl('/portfolio/404.html', site)).toBe('https://www.angram.mx/portfolio/404');
+    expect(absoluteUrl('/index.html', site)).toBe('https://www.angram.mx/');
+    expect(absoluteUrl('/', site)).toBe('https://www.angram.mx/');
   });
 });

@@ -28,7 +28,7 @@ export interface ResolvedSeo {
   title: string;
   description: string;
   keywords: string;
-  canonical: string | null;
+  canonical: string;
   ogTitle: string;
   ogDescription: string;
   ogType: 'website' | 'article';
@@ -47,16 +47,22 @@ export function brandTitle(title: string): string {
   return title.endsWith(SITE.name) ? title : `${title}${TITLE_SEPARATOR}${SITE.name}`;
 }
 
-/** Absolute URL for a path on the site, without a trailing slash except for the root. */
+/**
+ * Absolute clean URL for a path on the site: no trailing slash except for the root, and no `.html` or
+ * `/index.html` (a page built as a file, like the 404 rendering at `/404.html`, is addressed without it).
+ */
 export function absoluteUrl(path: string, site: string | URL): string {
   const url = new URL(path, site);
+  url.pathname = url.pathname.replace(/(?:\/index)?\.html$/, '') || '/';
   if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(/\/+$/, '');
   return url.href;
 }
 
 /**
- * Builds every head value of a page from its preset and overrides.
- * `requestPath` is the page's own path; it is the canonical unless the page is the 404.
+ * Builds every head value of a page from its preset and overrides, every field of the preset included.
+ * `requestPath` is the page's own path, the canonical when the preset has no route of its own: the
+ * 404 page points at its own address (`/404`), whatever unknown URL it is answering, and stays out
+ * of search results through `noindex` (a canonical alone would not keep it out).
  */
 export function resolveSeo(input: SeoInput, site: string | URL, requestPath: string, defaultImage: OgImage): ResolvedSeo {
   const { preset } = input;
@@ -64,18 +70,18 @@ export function resolveSeo(input: SeoInput, site: string | URL, requestPath: str
   const title = brandTitle(input.title ?? preset.title);
   const description = input.description ?? preset.description;
   const path = input.path ?? preset.path ?? requestPath;
-  const canonical = noindex ? null : absoluteUrl(path, site);
+  const canonical = absoluteUrl(path, site);
   const image = input.image ?? defaultImage;
-  const presetOgTitle = preset.ogTitle;
+
   return {
     title,
     description,
     keywords: (input.keywords ?? preset.keywords).join(', '),
     canonical,
-    ogTitle: input.title ? title : (presetOgTitle ?? title),
+    ogTitle: input.title ? title : (preset.ogTitle ?? title),
     ogDescription: description,
     ogType: input.ogType ?? 'website',
-    ogUrl: canonical ?? absoluteUrl(requestPath, site),
+    ogUrl: canonical,
     ogLocale: SITE.ogLocale,
     ogSiteName: SITE.name,
     ogImage: { ...image, url: new URL(image.src, site).href },

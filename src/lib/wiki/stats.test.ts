@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countComponents, countRoutes, lighthouseMinimum } from './stats.ts';
+import { countComponents, countPublicRoutes, lighthouseMinimum } from './stats.ts';
 
 describe('lighthouseMinimum', () => {
   const summary = {
@@ -40,19 +40,29 @@ describe('countComponents', () => {
   });
 });
 
-describe('countRoutes', () => {
-  it('counts route files under src/pages except error pages', () => {
-    expect(
-      countRoutes([
-        'src/pages/index.astro',
-        'src/pages/404.astro',
-        'src/pages/portfolio/404.astro',
-        'src/pages/portfolio/[id].astro',
-        'src/pages/wikiangram/[slug].astro',
-        'src/pages/robots.txt.ts',
-        'src/pages/helpers.test.ts',
-        'src/components/Card.astro',
-      ]),
-    ).toBe(4);
+describe('countPublicRoutes', () => {
+  const files = [
+    'src/pages/index.astro',
+    'src/pages/faq.astro',
+    'src/pages/404.astro',
+    'src/pages/portfolio/404.astro',
+    'src/pages/portfolio/index.astro',
+    'src/pages/portfolio/[id].astro',
+    'src/pages/servicios/[id].astro',
+    'src/pages/wikiangram/index.astro',
+    'src/pages/wikiangram/[slug].astro',
+    'src/pages/wikiangram/email-template/preview/[id].astro',
+    'src/pages/robots.txt.ts',
+    'src/pages/helpers.test.ts',
+    'src/components/Card.astro',
+  ];
+
+  it('counts each page a reader can open: static pages plus every case, service page and wiki page', () => {
+    expect(countPublicRoutes(files, { cases: 6, servicePages: 4, wikiPages: 33 })).toBe(3 + 6 + 4 + 33);
+  });
+
+  it('leaves out error pages, the wiki redirect, endpoints, tests and non-page files', () => {
+    expect(countPublicRoutes(files, { cases: 0, servicePages: 0, wikiPages: 0 })).toBe(3);
+    expect(countPublicRoutes([], { cases: 1, servicePages: 0, wikiPages: 0 })).toBe(1);
   });
 });

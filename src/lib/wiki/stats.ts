@@ -1,6 +1,6 @@
 /**
  * The overview's stat cards, computed from the project at build time: wiki pages, components,
- * route files and the lowest Lighthouse score measured by `npm run bench`. Pure functions over file
+ * public routes and the lowest Lighthouse score measured by `npm run bench`. Pure functions over file
  * lists and the benchmark's JSON, so they can be tested without a build.
  */
 import { z } from 'zod';
@@ -53,10 +53,31 @@ export function countComponents(paths: readonly string[]): number {
   return paths.filter((path) => !TEST_FILE.test(path) && (/\/components\/.+\.astro$/.test(path) || /\/islands\/.+\.tsx$/.test(path))).length;
 }
 
+/** What a reader counts as the site's routes besides the pages written one by one. */
+export interface GeneratedPages {
+  /** Portfolio cases, each at `/portfolio/<id>`. */
+  cases: number;
+  /** Services with their own page at `/servicios/<id>`. */
+  servicePages: number;
+  /** Wiki pages at `/wikiangram/<slug>`. */
+  wikiPages: number;
+}
+
 /**
- * Route files under `src/pages` (each one is a route; a dynamic one like `[slug].astro` stands for
- * many URLs). Error pages are not counted: they answer any unknown path, not a route of their own.
+ * Public routes as a reader counts them: every page a visitor can open at its own address, the case
+ * studies, service pages and wiki pages included (the URLs of the sitemap). Static route files under
+ * `src/pages` count once each; a dynamic one (`[id].astro`) counts through `generated`. Error pages,
+ * the wiki's index (a redirect to its overview), the e-mail previews (illustrations inside a wiki page)
+ * and endpoints such as `robots.txt.ts` are not pages of their own.
  */
-export function countRoutes(paths: readonly string[]): number {
-  return paths.filter((path) => /\/pages\/.+\.(astro|mdx?|ts)$/.test(path) && !TEST_FILE.test(path) && !/(^|\/)404\.astro$/.test(path)).length;
+export function countPublicRoutes(routeFiles: readonly string[], generated: GeneratedPages): number {
+  const pages = routeFiles.filter(
+    (path) =>
+      /\/pages\/.+\.(astro|mdx?)$/.test(path) &&
+      !TEST_FILE.test(path) &&
+      !path.includes('[') &&
+      !/(^|\/)404\.astro$/.test(path) &&
+      !path.endsWith('/pages/wikiangram/index.astro'),
+  );
+  return pages.length + generated.cases + generated.servicePages + generated.wikiPages;
 }
