@@ -6,7 +6,7 @@ const hour = (value: number) => `${value}:00`;
 export const PICKER_TEXTS = {
   /** The trigger's text while no meeting is chosen. */
   choose: 'Elegir fecha y hora (opcional)',
-  hint: `Videollamada de ${AVAILABILITY.meetingMinutes} minutos, de lunes a viernes entre ${hour(AVAILABILITY.firstSlotHour)} y ${hour(AVAILABILITY.lastSlotHour + 1)} (hora del centro de México).`,
+  hint: `Videollamada de ${AVAILABILITY.meetingMinutes} minutos, de lunes a viernes, de ${hour(AVAILABILITY.firstSlotHour)} a ${hour(AVAILABILITY.lastSlotHour + 1)} h (hora del centro de México).`,
   title: 'Agenda tu reunión',
   description: `Elige un día hábil de los próximos ${AVAILABILITY.horizonDays} días y luego un horario libre. La hora es la del centro de México.`,
   dateLabel: 'Fecha',
