@@ -17,12 +17,45 @@ const { path, busyTimeoutMs, synchronous } = workerData as SqliteWorkerData;
 /** Statements are prepared once; the cache is bounded so generated SQL cannot grow it forever. */
 const STATEMENT_CACHE_SIZE = 256;
 
+/** SQLITE_BUSY, in its primary code (extended codes such as SQLITE_BUSY_RECOVERY share the low byte). */
+const SQLITE_BUSY = 5;
+
+/** node:sqlite puts SQLite's extended result code on its errors. */
+function errcodeOf(error: unknown): number | undefined {
+  const errcode = typeof error === 'object' && error !== null ? (error as { errcode?: unknown }).errcode : undefined;
+  return typeof errcode === 'number' ? errcode : undefined;
+}
+
+function isBusy(error: unknown): boolean {
+  const errcode = errcodeOf(error);
+  return errcode !== undefined && (errcode & 0xff) === SQLITE_BUSY;
+}
+
+/**
+ * Switching a new file to WAL needs an exclusive lock, and SQLite answers "database is locked" at once,
+ * without its busy handler, while another process is doing the same switch. Instances that start
+ * together on one fresh file therefore retry, within the same budget as any other lock wait.
+ */
+function withBusyRetry(work: () => void): void {
+  const deadline = Date.now() + busyTimeoutMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      work();
+      return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+      Atomics.wait(pause, 0, 0, Math.min(5 * attempt, 50));
+    }
+  }
+}
+
 let db: DatabaseSync;
 try {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   db = new DatabaseSync(path);
   db.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
-  db.exec('PRAGMA journal_mode = WAL');
+  withBusyRetry(() => db.exec('PRAGMA journal_mode = WAL'));
   db.exec(`PRAGMA synchronous = ${synchronous}`);
   db.exec('PRAGMA foreign_keys = ON');
   port.postMessage({ id: 0, ok: true, result: null } satisfies SqliteReply);
@@ -44,7 +77,7 @@ function statement(sql: string): StatementSync {
 }
 
 function describe(error: unknown): SqliteFailure {
-  const errcode = typeof error === 'object' && error !== null ? (error as { errcode?: unknown }).errcode : undefined;
+  const errcode = errcodeOf(error);
   // SQLITE_CONSTRAINT_UNIQUE (2067) and SQLITE_CONSTRAINT_PRIMARYKEY (1555).
   const unique = errcode === 2067 || errcode === 1555;
   return { message: error instanceof Error ? error.message : String(error), unique };
