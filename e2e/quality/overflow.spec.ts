@@ -11,14 +11,15 @@ const paths = [...sitemapPathsFromDist(), '/pagina-que-no-existe'];
 
 test.use({ allowedConsoleErrors: [/status of 404/] });
 
-for (const width of [320, 375]) {
-  test.describe(`nothing overflows at ${width} px`, () => {
-    test.use({ viewport: { width, height: 740 }, hasTouch: true, isMobile: true });
-    for (const path of paths) {
-      test(path, async ({ page }) => {
-        await page.goto(path);
-        expect(await textOverflows(page), `${path} a ${width} px`).toEqual([]);
-      });
-    }
-  });
-}
+// One visit per page, resized from 320 to 375 px: the layout is CSS, so a resize reflows it as a load would.
+test.describe('nothing overflows at 320 and 375 px', () => {
+  test.use({ viewport: { width: 320, height: 740 }, hasTouch: true, isMobile: true });
+  for (const path of paths) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      expect(await textOverflows(page), `${path} a 320 px`).toEqual([]);
+      await page.setViewportSize({ width: 375, height: 740 });
+      expect(await textOverflows(page), `${path} a 375 px`).toEqual([]);
+    });
+  }
+});
