@@ -177,8 +177,14 @@ const homeProbe = (async () => {
 let sent = 0;
 let inFlight = 0;
 let killedAt: number | undefined;
-/** E-mails the SMTP server had received when the instance was killed. */
-let receivedAtKill = 0;
+/** When the instance was killed (`Date.now()`). */
+let killedAtMs = 0;
+/**
+ * Bytes the killed process wrote just before it died still reach the SMTP server, which finishes
+ * reading them a moment later: a copy that arrives this soon after the kill counts as the dead
+ * instance's. Its lease keeps the survivor off that message far longer than this.
+ */
+const KILL_GRACE_MS = 1000;
 const acknowledgedIds: number[] = [];
 const bookingWins = new Map<string, number>();
 const outcomes = { acknowledged: 0, conflict: 0, otherStatus: 0, connectionErrors: 0 };
@@ -193,7 +199,7 @@ for (let index = 0; index < SUBMISSIONS; index += 1) {
   while (inFlight >= MAX_IN_FLIGHT) await new Promise((resolve) => setTimeout(resolve, 1));
   if (!SQLITE && killedAt === undefined && index >= SUBMISSIONS / 2) {
     killedAt = sent;
-    receivedAtKill = peer.received.length;
+    killedAtMs = Date.now();
     instances[0]!.child.kill('SIGKILL');
   }
   // The balancer sends to both until one dies, then only to the survivor.
@@ -257,12 +263,14 @@ const uniqueIds = new Set(ids);
 const firstSeen = new Map<string, number>();
 let sentTwice = 0;
 let repeatedAfterKill = 0;
-ids.forEach((id, index) => {
+const killedBy = killedAtMs + KILL_GRACE_MS;
+for (const mail of peer.received) {
+  const id = mail.messageId ?? '';
   const first = firstSeen.get(id);
-  if (first === undefined) firstSeen.set(id, index);
-  else if (!SQLITE && first < receivedAtKill && index >= receivedAtKill) repeatedAfterKill += 1;
+  if (first === undefined) firstSeen.set(id, mail.receivedAt);
+  else if (!SQLITE && first <= killedBy && mail.receivedAt > killedBy) repeatedAfterKill += 1;
   else sentTwice += 1;
-});
+}
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);

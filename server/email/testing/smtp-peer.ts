@@ -12,6 +12,8 @@ export interface ReceivedMail {
   raw: string;
   /** The Message-ID header, as sent. */
   messageId: string | undefined;
+  /** When the message's content had arrived (`Date.now()`). */
+  receivedAt: number;
 }
 
 export interface SmtpPeer {
@@ -64,6 +66,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw,
           messageId: messageIdOf(raw),
+          receivedAt: Date.now(),
         };
         attempts.push(mail);
         if (state.refuseData) {
