@@ -3,10 +3,10 @@
  * integrations, and the consulting form with its service select and conditional fields.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import {
   confirmedLeadId,
-  leadForm,
+  hydratedForm,
   leadsWithEmail,
   nextSubmissionBody,
   outboxMessages,
@@ -42,8 +42,7 @@ test('cloud migration: 7 infrastructures, 8 system types, user counts, budgets a
   page,
 }) => {
   await page.goto('/migracion-cloud');
-  await waitForHydration(page);
-  const form = leadForm(page, 'cloudMigration');
+  const form = await hydratedForm(page, 'cloudMigration');
   await expect(form.getByLabel('Infraestructura actual').locator('option:not([value=""])')).toHaveCount(7);
   await expect(form.getByLabel('Tipo de sistema').locator('option:not([value=""])')).toHaveCount(8);
   await expect(form.getByLabel('Usuarios del sistema').locator('option:not([value=""])')).toHaveCount(5);
@@ -86,8 +85,7 @@ test('cloud migration: 7 infrastructures, 8 system types, user counts, budgets a
 
 test('integrations: 10 integration types, sent as a consultancy', async ({ page }) => {
   await page.goto('/consultoria-integraciones');
-  await waitForHydration(page);
-  const form = leadForm(page, 'integrations');
+  const form = await hydratedForm(page, 'integrations');
   await expect(form.getByLabel('Tipo de integración').locator('option:not([value=""])')).toHaveCount(10);
 
   await fillContact(form, 'jorge.integrations');
@@ -118,8 +116,7 @@ test('integrations: 10 integration types, sent as a consultancy', async ({ page 
 
 test('technology consulting: the chosen service decides which fields are asked and required', async ({ page }) => {
   await page.goto('/consultoria-tecnologica');
-  await waitForHydration(page);
-  const form = leadForm(page, 'consulting');
+  const form = await hydratedForm(page, 'consulting');
   const service = form.getByLabel('Servicio de consultoría');
   await expect(service).toHaveValue('');
   await expect(form.getByLabel('Infraestructura actual')).toHaveCount(0);
@@ -152,8 +149,7 @@ test('technology consulting: the chosen service decides which fields are asked a
 
 test('infrastructure audit: the service comes preselected with its own fields', async ({ page }) => {
   await page.goto('/auditoria-infraestructura');
-  await waitForHydration(page);
-  const form = leadForm(page, 'consulting');
+  const form = await hydratedForm(page, 'consulting');
   await expect(form.getByLabel('Servicio de consultoría')).toHaveValue('infrastructure-audit');
 
   // Without the audit's own fields nothing is sent.

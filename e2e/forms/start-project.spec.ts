@@ -1,11 +1,12 @@
 /** The start-project form on /iniciar-proyecto, end to end, and a slot taken while the visitor typed. */
 import type { Page } from '@playwright/test';
 import { formatAppointmentLong } from '../../core/dates.ts';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import {
   confirmedLeadId,
   DAY,
   freeSlots,
+  hydratedForm,
   isBooked,
   leadForm,
   nextSubmissionBody,
@@ -36,7 +37,7 @@ async function fillProjectForm(page: Page, email: string) {
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/iniciar-proyecto');
-  await waitForHydration(page);
+  await hydratedForm(page, 'project');
 });
 
 test('a visitor reserves a project slot; the lead is stored with every field and e-mailed', async ({ page, request }) => {

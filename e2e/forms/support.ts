@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect } from '../support/fixtures.ts';
+import { expect, waitForHydration } from '../support/fixtures.ts';
 
 /**
  * Tests run in parallel against one database, so each one that books (or looks at) a slot owns a
@@ -60,6 +60,17 @@ export function freeSlots(request: APIRequestContext, date: string): Promise<str
 /** The lead form a page renders with `<FormSection form={kind} />`. */
 export function leadForm(page: Page, kind: string): Locator {
   return page.locator(`[data-form="${kind}"]`).getByRole('form');
+}
+
+/**
+ * Brings a form into view and waits until it has hydrated: a form below the first screen hydrates
+ * when the visitor approaches it (client:visible), as a visitor's scrolling would make it.
+ */
+export async function hydratedForm(page: Page, kind: string): Promise<Locator> {
+  const form = leadForm(page, kind);
+  await form.scrollIntoViewIfNeeded();
+  await waitForHydration(page, { includeVisible: true });
+  return form;
 }
 
 /** Opens the picker from its trigger, types the date and waits for the slots. */

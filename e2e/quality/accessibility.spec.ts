@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, waitForHydration } from '../support/fixtures.ts';
 import { axeViolations } from '../support/axe.ts';
 import { sitemapPathsFromDist } from '../support/built-site.ts';
-import { DAY, nthOpenDay, openPickerOn } from '../forms/support.ts';
+import { DAY, hydratedForm, nthOpenDay, openPickerOn } from '../forms/support.ts';
 
 async function revealAll(page: Page): Promise<void> {
   // Fade-in cards finish their entrance before axe measures contrast. Reduced motion first: revealing
@@ -58,9 +58,8 @@ test.describe('axe on interactive states', () => {
 
   test('a form showing its errors', async ({ page }) => {
     await page.goto('/iniciar-proyecto');
-    await waitForHydration(page);
+    const form = await hydratedForm(page, 'project');
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const form = page.locator('[data-form="project"]').getByRole('form');
     await form.getByLabel('WhatsApp').fill('12345');
     await form.locator('button[type="submit"]').click();
     await expect(form.locator('[aria-invalid="true"]').first()).toBeFocused();
