@@ -89,10 +89,12 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   },
   {
     page: 'architecture',
-    says: /hidrata en el navegador cuando queda libre \(`client:idle`\),\s+salvo el formulario de la portada[^.]*\(`client:visible`\)/,
+    says: /hidrata en el navegador cuando queda libre \(`client:idle`\),\s+salvo los formularios que empiezan abajo del pliegue\s+\(todos menos el de `\/contacto`\)[^.]*\(`client:visible`\)/,
     check: (repo) =>
       expect(repo, 'src/components/forms/FormSection.astro', /<LeadForm client:visible\b/, 'hidrata un formulario al hacerse visible') ??
-      expect(repo, 'src/components/forms/FormSection.astro', /<LeadForm client:idle\b/, 'hidrata los demás formularios con client:idle'),
+      expect(repo, 'src/components/forms/FormSection.astro', /Astro\.props\.hydrate \?\? 'visible'/, "hidrata al hacerse visible salvo que la página pida 'idle'") ??
+      expect(repo, 'src/components/forms/FormSection.astro', /<LeadForm client:idle\b/, 'hidrata con client:idle el formulario que lo pide') ??
+      expect(repo, 'src/pages/contacto.astro', /<FormSection form="big" hydrate="idle"/, 'pide client:idle para el formulario de /contacto'),
   },
   {
     page: 'tech-stack',
