@@ -254,8 +254,8 @@ for (;;) {
 const mailSeconds = (performance.now() - mailStarted) / 1000;
 await storage.close();
 
-const ids = peer.received.map((mail) => mail.messageId ?? '');
-const uniqueIds = new Set(ids);
+const messageIdOf = (mail: (typeof peer.received)[number]) => mail.messageId ?? '';
+const uniqueIds = new Set(peer.received.map(messageIdOf));
 // A repeat whose first copy the killed instance delivered before it died, and whose second came after
 // its lease ran out, is the one case at-least-once delivery allows: the process died between the SMTP
 // server's 250 and recording it. It carries the same Message-ID, so the mailbox shows it once. Any
@@ -265,7 +265,7 @@ let sentTwice = 0;
 let repeatedAfterKill = 0;
 const killedBy = killedAtMs + KILL_GRACE_MS;
 for (const mail of peer.received) {
-  const id = mail.messageId ?? '';
+  const id = messageIdOf(mail);
   const first = firstSeen.get(id);
   if (first === undefined) firstSeen.set(id, mail.receivedAt);
   else if (!SQLITE && first <= killedBy && mail.receivedAt > killedBy) repeatedAfterKill += 1;

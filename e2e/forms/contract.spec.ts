@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
-import { leadForm } from './support.ts';
+import { hydratedForm, leadForm } from './support.ts';
 
 const CONTRACT_SELECTS = {
   proyects: [
@@ -86,9 +86,7 @@ test('the large form renders the server\'s integer-id lists, and the contract\'s
 test('the small form sends exactly the contract\'s keys, and says the requested meeting will be confirmed when the answer does not book it', async ({ page }) => {
   const stub = await contractBackend(page);
   await page.goto('/#contacto');
-  const form = leadForm(page, 'small');
-  await form.scrollIntoViewIfNeeded();
-  await waitForHydration(page, { includeVisible: true });
+  const form = await hydratedForm(page, 'small');
   await form.getByLabel('Nombre completo').fill('Iván Soto');
   await form.getByLabel('Correo electrónico').fill('ivan@ejemplo.mx');
   await form.getByLabel('¿En qué te podemos ayudar?').fill('Una app para reservar citas.');

@@ -4,7 +4,7 @@
  */
 import { loadContentFacts } from '../../core/content/load.ts';
 import { expect, test, waitForHydration } from '../support/fixtures.ts';
-import { leadForm } from './support.ts';
+import { hydratedForm, leadForm } from './support.ts';
 
 const PAGES = [
   { path: '/#contacto', kind: 'small' },
@@ -28,9 +28,7 @@ for (const { path, kind } of PAGES) {
     await serverOnly.close();
 
     await page.goto(path);
-    const form = leadForm(page, kind);
-    await form.scrollIntoViewIfNeeded();
-    await waitForHydration(page, { includeVisible: true });
+    const form = await hydratedForm(page, kind);
     await expect(form.locator('button[type="submit"]')).toBeEnabled();
     const after = await form.boundingBox();
     expect(after?.height).toBe(before?.height);

@@ -33,8 +33,9 @@ function isBusy(error: unknown): boolean {
 
 /**
  * Switching a new file to WAL needs an exclusive lock, and SQLite answers "database is locked" at once,
- * without its busy handler, while another process is doing the same switch. Instances that start
- * together on one fresh file therefore retry, within the same budget as any other lock wait.
+ * without its busy handler, while another connection still writes to it in rollback-journal mode (an
+ * instance that started a moment earlier on the same fresh file). So the switch retries, within the
+ * same budget as any other lock wait.
  */
 function withBusyRetry(work: () => void): void {
   const deadline = Date.now() + busyTimeoutMs;
