@@ -34,7 +34,9 @@ export default defineConfig({
     react(),
     mdx(),
     // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index.
-    sitemap({ filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/') }),
+    sitemap({
+      filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/'),
+    }),
     wikiSearchIndex(),
     fontCoverage(fontFamilies),
     // Last: compresses what the other integrations wrote too.
@@ -67,7 +69,9 @@ export default defineConfig({
     },
   },
   // Faster encoders keep a clean build within the 30 s budget on 2 cores; sizes grow only a few percent.
-  image: { service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 2 }, webp: { effort: 3 } } } },
+  image: {
+    service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 2 }, webp: { effort: 3 } } },
+  },
   fonts: fontFamiliesConfig(fontFamilies, subsetFontProvider()),
   env: {
     schema: {

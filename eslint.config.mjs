@@ -11,9 +11,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', '.astro/', 'data/', 'test-results/', 'playwright-report/', 'bench/results/', 'public/',
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.astro/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+      'public/',
       // Its own package, with its own dependencies and checks (`npm run check --prefix tools/artwork`).
-      'tools/'],
+      'tools/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -27,7 +36,10 @@ export default tseslint.config(
       // Numbers and booleans read fine in template strings; objects and undefined do not.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
       // `_name` marks a value taken apart on purpose (`const { dropped: _dropped, ...rest }`).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Interfaces and types are both used for object shapes; each file is consistent with itself.
       '@typescript-eslint/consistent-type-definitions': 'off',
       // Arrow bodies that return a call for its effect (`() => void send()`) are clearer than braces.
@@ -43,7 +55,10 @@ export default tseslint.config(
   {
     files: ['**/*.tsx'],
     // The a11y plugin ships no types of its own.
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y-x': /** @type {import('eslint').ESLint.Plugin} */ (/** @type {unknown} */ (jsxA11y)) },
+    plugins: {
+      'react-hooks': reactHooks,
+      'jsx-a11y-x': /** @type {import('eslint').ESLint.Plugin} */ (/** @type {unknown} */ (jsxA11y)),
+    },
     rules: { ...reactHooks.configs.flat.recommended.rules, ...jsxA11y.configs.recommended.rules },
   },
   ...astro.configs['flat/recommended'],

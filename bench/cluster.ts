@@ -238,10 +238,15 @@ loadRunning = false;
 await homeProbe;
 
 // --- what was stored and sent ------------------------------------------------------------------------
-const storage = await openStorage({ databaseUrl: databaseEnv.DATABASE_URL, databasePath: databaseEnv.DATABASE_PATH ?? '' });
+const storage = await openStorage({
+  databaseUrl: databaseEnv.DATABASE_URL,
+  databasePath: databaseEnv.DATABASE_PATH ?? '',
+});
 const storedIds = new Set((await storage.all<{ id: number }>('SELECT id FROM leads')).map((row) => row.id));
 const lost = acknowledgedIds.filter((id) => !storedIds.has(id)).length;
-const perSlot = await storage.all<{ slot: string; n: number }>('SELECT slot, count(*) AS n FROM bookings GROUP BY slot');
+const perSlot = await storage.all<{ slot: string; n: number }>(
+  'SELECT slot, count(*) AS n FROM bookings GROUP BY slot',
+);
 const outboxTotal = (await storage.get<{ n: number }>('SELECT count(*) AS n FROM outbox'))?.n ?? 0;
 const mailDeadline = Date.now() + MAIL_WAIT_MS;
 let sentRows: number;
@@ -324,7 +329,12 @@ process.stdout.write(`${lines.join('\n')}\n`);
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(`bench/results/cluster${SQLITE ? '-sqlite' : ''}.json`, `${JSON.stringify(result, null, 2)}\n`);
 
-const ok = result.lost === 0 && result.emailsSentTwice === 0 && result.maxBookingsPerSlot <= 1 && result.maxAcknowledgedBookingsPerSlot <= 1 && result.emailsPendingAfterWait === 0;
+const ok =
+  result.lost === 0 &&
+  result.emailsSentTwice === 0 &&
+  result.maxBookingsPerSlot <= 1 &&
+  result.maxAcknowledgedBookingsPerSlot <= 1 &&
+  result.emailsPendingAfterWait === 0;
 if (!ok) process.stdout.write('\nFALLA: hubo pérdidas, duplicados o correos sin entregar.\n');
 process.exitCode = ok ? 0 : 1;
 

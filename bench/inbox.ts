@@ -28,8 +28,22 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const PASSWORD = 'Clave de la medición 2026';
 const WEEK_MS = 7 * 86_400_000;
 const STATUSES = ['contactado', 'propuesta', 'ganado', 'perdido'] as const;
-const NAMES = ['Lucía Hernández', 'Jorge Treviño', 'Ana Sofía Gutiérrez', 'Ricardo Salinas', 'Patricia Olvera', 'Fernando Aguilar'];
-const COMPANIES = ['Ferremax', 'Logística del Norte', 'Café Origen', 'Clínicas Vida', 'Grupo Altiplano', 'Distribuidora Maya'];
+const NAMES = [
+  'Lucía Hernández',
+  'Jorge Treviño',
+  'Ana Sofía Gutiérrez',
+  'Ricardo Salinas',
+  'Patricia Olvera',
+  'Fernando Aguilar',
+];
+const COMPANIES = [
+  'Ferremax',
+  'Logística del Norte',
+  'Café Origen',
+  'Clínicas Vida',
+  'Grupo Altiplano',
+  'Distribuidora Maya',
+];
 
 async function seed(storage: Storage, now: number): Promise<void> {
   const batch = 500;
@@ -40,7 +54,12 @@ async function seed(storage: Storage, now: number): Promise<void> {
         const company = `${COMPANIES[i % COMPANIES.length] ?? ''} ${i % 97}`;
         const email = `lead${i}@ejemplo.mx`;
         const receivedAt = new Date(now - ((LEADS - i) / LEADS) * 26 * WEEK_MS).toISOString();
-        const fields = JSON.stringify({ name, email, company, message: 'Queremos una app web para controlar el inventario de nuestras sucursales.' });
+        const fields = JSON.stringify({
+          name,
+          email,
+          company,
+          message: 'Queremos una app web para controlar el inventario de nuestras sucursales.',
+        });
         const row = await tx.get<{ id: number }>(
           `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash)
            VALUES ($1, NULL, $2, $3, $4, NULL, NULL, $5, '/contacto', $6, 'bench') RETURNING id`,
@@ -53,26 +72,51 @@ async function seed(storage: Storage, now: number): Promise<void> {
         await tx.run(
           `INSERT INTO inbox_lead_state (lead_id, status, assignee_id, lost_reason, lost_detail, first_contact_at, proposal_at, updated_at, version)
            VALUES ($1, $2, 1, $3, NULL, $4, $5, $6, 1)`,
-          [id, status, status === 'perdido' ? 'presupuesto' : null, status === 'perdido' ? null : contacted, status === 'propuesta' || status === 'ganado' ? contacted : null, contacted],
+          [
+            id,
+            status,
+            status === 'perdido' ? 'presupuesto' : null,
+            status === 'perdido' ? null : contacted,
+            status === 'propuesta' || status === 'ganado' ? contacted : null,
+            contacted,
+          ],
         );
-        await tx.run("INSERT INTO inbox_lead_events (lead_id, user_id, kind, at, from_value, to_value, body) VALUES ($1, 1, 'status', $2, 'nuevo', $3, NULL)", [id, contacted, status]);
+        await tx.run(
+          "INSERT INTO inbox_lead_events (lead_id, user_id, kind, at, from_value, to_value, body) VALUES ($1, 1, 'status', $2, 'nuevo', $3, NULL)",
+          [id, contacted, status],
+        );
       }
     });
   }
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function measure(engine: string, storage: Storage): Promise<void> {
   await migrateLeads(storage);
   await migrateInbox(storage);
-  const io = { password: PASSWORD, ask: () => Promise.reject(new Error('sin terminal')), interactive: false, out: () => undefined, err: () => undefined, now: () => new Date() };
+  const io = {
+    password: PASSWORD,
+    ask: () => Promise.reject(new Error('sin terminal')),
+    interactive: false,
+    out: () => undefined,
+    err: () => undefined,
+    now: () => new Date(),
+  };
   await runUserCommand({ action: 'create', email: 'bench@angram.mx', role: 'admin', name: 'Medición' }, storage, io);
   const seeding = performance.now();
   await seed(storage, Date.now());
   const seedMs = performance.now() - seeding;
   const facts = loadApiConfig({}).facts;
-  const admin = await createAdmin({ storage, config: loadAdminConfig({}), trustProxyHops: 0, facts, emailSettings: defaultEmailSettings(), logger: silentLogger });
+  const admin = await createAdmin({
+    storage,
+    config: loadAdminConfig({}),
+    trustProxyHops: 0,
+    facts,
+    emailSettings: defaultEmailSettings(),
+    logger: silentLogger,
+  });
   const server = createServer((req, res) => void admin.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -98,7 +142,9 @@ async function measure(engine: string, storage: Storage): Promise<void> {
   remember(login);
   if (login.status !== 303) throw new Error(`No se pudo iniciar sesión: ${login.status}`);
 
-  console.log(`\n${engine}: ${LEADS} leads sembrados en ${(seedMs / 1000).toFixed(1)} s; inicio de sesión (scrypt) ${signInMs.toFixed(0)} ms`);
+  console.log(
+    `\n${engine}: ${LEADS} leads sembrados en ${(seedMs / 1000).toFixed(1)} s; inicio de sesión (scrypt) ${signInMs.toFixed(0)} ms`,
+  );
   console.log('Página'.padEnd(44), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'KB'.padStart(6));
   const lastPage = Math.ceil(LEADS / 20);
   for (const path of [
@@ -122,12 +168,19 @@ async function measure(engine: string, storage: Storage): Promise<void> {
       if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
     }
     times.sort((a, b) => a - b);
-    console.log(path.padEnd(44), percentile(times, 50).toFixed(1).padStart(8), percentile(times, 95).toFixed(1).padStart(8), (bytes / 1024).toFixed(0).padStart(6));
+    console.log(
+      path.padEnd(44),
+      percentile(times, 50).toFixed(1).padStart(8),
+      percentile(times, 95).toFixed(1).padStart(8),
+      (bytes / 1024).toFixed(0).padStart(6),
+    );
   }
   const exporting = performance.now();
   const csv = await fetch(`${base}/admin/contacts/export.csv`, { headers: { Cookie: cookies } });
   const size = (await csv.arrayBuffer()).byteLength;
-  console.log(`CSV de todos los leads: ${(size / 1024 / 1024).toFixed(1)} MB en ${(performance.now() - exporting).toFixed(0)} ms`);
+  console.log(
+    `CSV de todos los leads: ${(size / 1024 / 1024).toFixed(1)} MB en ${(performance.now() - exporting).toFixed(0)} ms`,
+  );
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await admin.close();

@@ -32,10 +32,12 @@ const PAGE_TYPES = [
   { type: 'notFound', label: '404', path: '/pagina-inexistente' },
 ] as const;
 
-const args = new Map(process.argv.slice(2).map((arg) => {
-  const [key = '', value = 'true'] = arg.replace(/^--/, '').split('=');
-  return [key, value];
-}));
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key = '', value = 'true'] = arg.replace(/^--/, '').split('=');
+    return [key, value];
+  }),
+);
 const runs = Number(args.get('runs') ?? 3);
 
 interface Sample {
@@ -70,7 +72,9 @@ const median = (values: number[]): number => {
 function buildSite(): number {
   rmSync('node_modules/.astro', { recursive: true, force: true });
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error('astro build falló');
   return performance.now() - started;
 }
@@ -87,15 +91,19 @@ async function auditWithRetry(url: string, port: number, ignoreStatusCode: boole
 }
 
 async function audit(url: string, port: number, ignoreStatusCode: boolean): Promise<Sample> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, {
-    extends: 'lighthouse:default',
-    settings: {
-      formFactor: 'mobile',
-      throttlingMethod: 'simulate',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      ignoreStatusCode,
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error' },
+    {
+      extends: 'lighthouse:default',
+      settings: {
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ignoreStatusCode,
+      },
     },
-  });
+  );
   if (!result) throw new Error(`Lighthouse no devolvió resultados para ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.message}`);
@@ -107,7 +115,9 @@ async function audit(url: string, port: number, ignoreStatusCode: boolean): Prom
   if (args.has('requests')) {
     process.stderr.write(`\n${url}\n`);
     for (const r of [...requests].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))) {
-      process.stderr.write(`  ${String(r.transferSize ?? 0).padStart(8)}  ${(r.resourceType ?? '?').padEnd(10)} ${new URL(r.url).pathname}\n`);
+      process.stderr.write(
+        `  ${String(r.transferSize ?? 0).padStart(8)}  ${(r.resourceType ?? '?').padEnd(10)} ${new URL(r.url).pathname}\n`,
+      );
     }
   }
   return {
@@ -129,7 +139,8 @@ async function audit(url: string, port: number, ignoreStatusCode: boolean): Prom
 function pageCount(): number {
   const count = (dir: string): number =>
     readdirSync(dir, { withFileTypes: true }).reduce(
-      (total, entry) => total + (entry.isDirectory() ? count(`${dir}/${entry.name}`) : entry.name.endsWith('.html') ? 1 : 0),
+      (total, entry) =>
+        total + (entry.isDirectory() ? count(`${dir}/${entry.name}`) : entry.name.endsWith('.html') ? 1 : 0),
       0,
     );
   return count('dist');
@@ -141,11 +152,16 @@ function table(rows: Array<{ label: string; path: string } & Sample>, buildMs: n
   const lines = [
     '| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | Total (KB) | Fuentes | JS | CSS | Imágenes |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) =>
-      `| ${r.label} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${kib(r.bytes)} | ${kib(r.fontBytes)} | ${kib(r.jsBytes)} | ${kib(r.cssBytes)} | ${kib(r.imageBytes)} |`,
+    ...rows.map(
+      (r) =>
+        `| ${r.label} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${kib(r.bytes)} | ${kib(r.fontBytes)} | ${kib(r.jsBytes)} | ${kib(r.cssBytes)} | ${kib(r.imageBytes)} |`,
     ),
   ];
-  if (buildMs !== null) lines.push('', `Compilación completa en frío (\`astro build\` sin caché de imágenes, ${pageCount()} páginas): ${(buildMs / 1000).toFixed(1)} s.`);
+  if (buildMs !== null)
+    lines.push(
+      '',
+      `Compilación completa en frío (\`astro build\` sin caché de imágenes, ${pageCount()} páginas): ${(buildMs / 1000).toFixed(1)} s.`,
+    );
   return lines.join('\n');
 }
 
@@ -154,7 +170,13 @@ if (!existsSync('dist/index.html')) throw new Error('Falta dist/: quita --skip-b
 const server = await startProductionServer({ RATE_LIMIT_MAX: '10000' });
 const chrome = await chromeLauncher.launch({
   chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 });
 
 const rows: Array<{ type: string; label: string; path: string } & Sample> = [];
@@ -164,7 +186,8 @@ try {
   for (const page of PAGE_TYPES.filter((p) => !only || only.includes(p.type))) {
     const samples: Sample[] = [];
     try {
-      for (let run = 0; run < runs; run++) samples.push(await auditWithRetry(`${server.url}${page.path}`, chrome.port, page.type === 'notFound'));
+      for (let run = 0; run < runs; run++)
+        samples.push(await auditWithRetry(`${server.url}${page.path}`, chrome.port, page.type === 'notFound'));
     } catch (error) {
       // One page failing (e.g. not built yet) must not hide the others' numbers.
       failures.push(`${page.label} (${page.path}): ${(error as Error).message}`);
@@ -198,10 +221,16 @@ process.stdout.write(`\nLighthouse móvil, mediana de ${runs} corrida(s) por pá
 for (const failure of failures) process.stdout.write(`\nSin medir: ${failure}\n`);
 const overBudget = rows.flatMap((r) => {
   const weight: FirstLoadWeight = { total: r.bytes, fonts: r.fontBytes };
-  return firstLoadOvershoots(r.path, weight).map((o) => `${r.path}: ${o.kind === 'fonts' ? 'fuentes' : 'total'} ${formatKb(o.bytes)} supera ${formatKb(o.budget)}`);
+  return firstLoadOvershoots(r.path, weight).map(
+    (o) => `${r.path}: ${o.kind === 'fonts' ? 'fuentes' : 'total'} ${formatKb(o.bytes)} supera ${formatKb(o.budget)}`,
+  );
 });
-if (overBudget.length > 0) process.stdout.write(`\nFuera de presupuesto (primera carga):\n${overBudget.map((line) => `- ${line}`).join('\n')}\n`);
-else if (rows.length > 0) process.stdout.write('\nCada página medida está dentro de sus metas de bytes en la primera carga.\n');
+if (overBudget.length > 0)
+  process.stdout.write(
+    `\nFuera de presupuesto (primera carga):\n${overBudget.map((line) => `- ${line}`).join('\n')}\n`,
+  );
+else if (rows.length > 0)
+  process.stdout.write('\nCada página medida está dentro de sus metas de bytes en la primera carga.\n');
 if (failures.length > 0 || overBudget.length > 0) process.exitCode = 1;
 
 const measuredAt = new Date().toISOString();
@@ -218,7 +247,9 @@ async function updateReadme(table: string, at: string): Promise<void> {
   const start = '<!-- bench:lighthouse:start -->';
   const end = '<!-- bench:lighthouse:end -->';
   if (!readme.includes(start) || !readme.includes(end)) return;
-  const date = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(new Date(at));
+  const date = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(
+    new Date(at),
+  );
   const body = `${start}\nMedición del ${date} (${runs} corridas por página, mediana):\n\n${table}\n${end}`;
   await writeFile('README.md', readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), body));
 }

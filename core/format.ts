@@ -15,7 +15,12 @@ const wholeMoney = new Map<Currency, Intl.NumberFormat>();
 export function formatMoney(amount: number, currency: Currency): string {
   let format = wholeMoney.get(currency);
   if (!format) {
-    format = new Intl.NumberFormat(SITE.locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
+    format = new Intl.NumberFormat(SITE.locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      maximumFractionDigits: 0,
+    });
     wholeMoney.set(currency, format);
   }
   return `${format.format(amount)} ${currency}`;
@@ -44,8 +49,27 @@ export function formatPercentRange(min: number, max: number): string {
 }
 
 const COUNT_WORDS = [
-  'cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez',
-  'once', 'doce', 'trece', 'catorce', 'quince', 'dieciséis', 'diecisiete', 'dieciocho', 'diecinueve', 'veinte',
+  'cero',
+  'un',
+  'dos',
+  'tres',
+  'cuatro',
+  'cinco',
+  'seis',
+  'siete',
+  'ocho',
+  'nueve',
+  'diez',
+  'once',
+  'doce',
+  'trece',
+  'catorce',
+  'quince',
+  'dieciséis',
+  'diecisiete',
+  'dieciocho',
+  'diecinueve',
+  'veinte',
 ] as const;
 
 /**

@@ -7,13 +7,19 @@ const { offers } = loadContentFacts();
 
 describe('offers', () => {
   it('write price and duration the way the pages and e-mails show them', () => {
-    const sample = { price: { amount: 2500, currency: 'USD' as const, from: true }, duration: { min: 1, max: 2, unit: 'week' as const } };
+    const sample = {
+      price: { amount: 2500, currency: 'USD' as const, from: true },
+      duration: { min: 1, max: 2, unit: 'week' as const },
+    };
     expect(offerPrice(sample)).toBe('$2,500 USD');
     expect(offerPriceWithKind(sample)).toBe('desde $2,500 USD');
     expect(offerPriceWithKind({ price: { ...sample.price, from: false } })).toBe('$2,500 USD');
     expect(offerDuration(sample)).toBe('1-2 semanas');
     expect(offerDuration({ duration: { min: 10, max: 14, unit: 'day' } })).toBe('10-14 días');
-    expect(offerReturn({ roi: { minPercent: 300, maxPercent: 500, months: 6 } })).toEqual({ range: '300-500%', period: '6 meses' });
+    expect(offerReturn({ roi: { minPercent: 300, maxPercent: 500, months: 6 } })).toEqual({
+      range: '300-500%',
+      period: '6 meses',
+    });
     expect(offerReturn({})).toBeUndefined();
   });
 

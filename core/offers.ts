@@ -23,7 +23,10 @@ export function offerDuration(offer: Pick<OfferFacts, 'duration'>): string {
 /** "300-500%" and "6 meses" of an offer that promises a return, or `undefined`. */
 export function offerReturn(offer: Pick<OfferFacts, 'roi'>): { range: string; period: string } | undefined {
   if (!offer.roi) return undefined;
-  return { range: formatPercentRange(offer.roi.minPercent, offer.roi.maxPercent), period: formatDuration(offer.roi.months, 'month') };
+  return {
+    range: formatPercentRange(offer.roi.minPercent, offer.roi.maxPercent),
+    period: formatDuration(offer.roi.months, 'month'),
+  };
 }
 
 /** One offer by id; `undefined` when content has none with that id. */

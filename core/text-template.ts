@@ -15,7 +15,9 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
  * its value, so facts known to every page (how many cases there are) can go into any text.
  */
 export function fillKnown(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : match));
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : match,
+  );
 }
 
 /** `fillKnown` over every string of a parsed content entry (objects and lists are copied, other values kept). */

@@ -4,7 +4,10 @@ import { request as httpRequest } from 'node:http';
 import { test, expect } from './support/fixtures.ts';
 
 /** The body exactly as sent (fetch would decode it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpRequest(url, { headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -18,6 +18,9 @@ test('footer has the four columns, support e-mail, WhatsApp chat and phone hours
   await expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
 
   await expect(footer).toContainText(loadContentFacts().contact.supportHours.label);
-  await expect(footer.getByRole('link', { name: 'Aplicaciones Web' })).toHaveAttribute('href', '/servicios/aplicaciones-web');
+  await expect(footer.getByRole('link', { name: 'Aplicaciones Web' })).toHaveAttribute(
+    'href',
+    '/servicios/aplicaciones-web',
+  );
   await expect(footer.getByRole('link', { name: 'Preguntas frecuentes' })).toHaveAttribute('href', '/faq');
 });

@@ -4,13 +4,16 @@ import { imageSize } from './support/built-site.ts';
 // The head is static HTML: reading it needs no scripts, and islands cannot load from about:blank anyway.
 test.use({ javaScriptEnabled: false });
 
-
-test('every page has a complete head: title, description, keywords, canonical, Open Graph and Twitter', async ({ page, request }) => {
+test('every page has a complete head: title, description, keywords, canonical, Open Graph and Twitter', async ({
+  page,
+  request,
+}) => {
   // One document per sitemap page, and the wiki alone adds 33: more than the default 30 s on a busy 2-core machine.
   test.setTimeout(180_000);
   const paths = await sitemapPaths(page);
   expect(paths.length).toBeGreaterThan(0);
-  const site = new URL(((/<loc>([^<]+)<\/loc>/.exec((await (await request.get('/sitemap-index.xml')).text())))?.[1]) ?? '').origin;
+  const site = new URL(/<loc>([^<]+)<\/loc>/.exec(await (await request.get('/sitemap-index.xml')).text())?.[1] ?? '')
+    .origin;
   const checkedImages = new Set<string>();
 
   for (const path of paths) {

@@ -54,7 +54,8 @@ test.describe('navbar on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
   const menu = (page: Page) => page.locator('#menu-movil');
-  const toggle = (page: Page) => page.locator('header[data-nav-style]').getByRole('button', { name: 'Menú', exact: true });
+  const toggle = (page: Page) =>
+    page.locator('header[data-nav-style]').getByRole('button', { name: 'Menú', exact: true });
 
   test('opens with the toggle, shows the same links and closes on Escape', async ({ page }) => {
     await page.goto('/');
@@ -89,7 +90,9 @@ test.describe('navbar on a 375 px phone', () => {
     await expect(menu(page)).toBeHidden();
   });
 
-  test('works from the first paint: the menu opens, closes and navigates while the island is held back', async ({ page }) => {
+  test('works from the first paint: the menu opens, closes and navigates while the island is held back', async ({
+    page,
+  }) => {
     const release = await holdIsland(page, 'Navbar');
     await page.goto('/');
     expect(await isHydrated(page, 'Navbar')).toBe(false);

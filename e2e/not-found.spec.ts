@@ -16,9 +16,16 @@ test('an unknown path answers 404 with the error page', async ({ page }) => {
 test('it offers three cards, eight popular links and a chat asking for help', async ({ page }) => {
   await page.goto('/otra/ruta/inexistente');
   const main = page.getByRole('main');
-  const cards = [['Servicios', '/#servicios'], ['Portfolio', '/portfolio'], ['Tecnologías', '/tecnologias']];
+  const cards = [
+    ['Servicios', '/#servicios'],
+    ['Portfolio', '/portfolio'],
+    ['Tecnologías', '/tecnologias'],
+  ];
   for (const [name, href] of cards) {
-    await expect(main.getByRole('heading', { level: 3, name }).getByRole('link')).toHaveAttribute('href', href as string);
+    await expect(main.getByRole('heading', { level: 3, name }).getByRole('link')).toHaveAttribute(
+      'href',
+      href as string,
+    );
   }
   const popular = [
     ['Aplicaciones Web', '/servicios/aplicaciones-web'],
@@ -51,7 +58,9 @@ test('a card whose title is its link shows the keyboard focus ring on the whole 
   await expect(card).toHaveCSS('outline-width', '3px');
 });
 
-test('its head carries the whole notFound preset, its own canonical included, and stays out of search', async ({ page }) => {
+test('its head carries the whole notFound preset, its own canonical included, and stays out of search', async ({
+  page,
+}) => {
   for (const [path, canonicalPath, title] of [
     ['/ruta-que-no-existe', '/404', 'Página No Encontrada | Angram'],
     ['/portfolio/caso-inexistente', '/portfolio/404', 'Caso no encontrado | Angram'],
@@ -66,7 +75,15 @@ test('its head carries the whole notFound preset, its own canonical included, an
     expect(await meta('meta[name="robots"]'), path).toMatch(/^noindex/);
     expect((await meta('meta[name="description"]'))?.length, path).toBeGreaterThanOrEqual(50);
     expect(await meta('meta[name="keywords"]'), path).toContain('404');
-    for (const property of ['og:title', 'og:description', 'og:image', 'og:image:alt', 'twitter:title', 'twitter:description', 'twitter:image']) {
+    for (const property of [
+      'og:title',
+      'og:description',
+      'og:image',
+      'og:image:alt',
+      'twitter:title',
+      'twitter:description',
+      'twitter:image',
+    ]) {
       const selector = property.startsWith('og:') ? `meta[property="${property}"]` : `meta[name="${property}"]`;
       expect(await meta(selector), `${path} ${property}`).toBeTruthy();
     }

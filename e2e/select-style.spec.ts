@@ -11,21 +11,24 @@ for (const path of ['/contacto', '/iniciar-proyecto']) {
       await page.goto(path);
       const form = page.locator('form').first();
       const measure = (selector: string) =>
-        form.locator(selector).first().evaluate((el) => {
-          const style = getComputedStyle(el);
-          const box = el.getBoundingClientRect();
-          return {
-            tag: el.tagName.toLowerCase(),
-            height: Math.round(box.height),
-            radius: style.borderTopLeftRadius,
-            border: `${style.borderTopWidth} ${style.borderTopStyle}`,
-            paddingLeft: parseFloat(style.paddingLeft),
-            paddingRight: parseFloat(style.paddingRight),
-            fontSize: style.fontSize,
-            chevron: style.backgroundImage,
-            chevronAt: style.backgroundPositionX,
-          };
-        });
+        form
+          .locator(selector)
+          .first()
+          .evaluate((el) => {
+            const style = getComputedStyle(el);
+            const box = el.getBoundingClientRect();
+            return {
+              tag: el.tagName.toLowerCase(),
+              height: Math.round(box.height),
+              radius: style.borderTopLeftRadius,
+              border: `${style.borderTopWidth} ${style.borderTopStyle}`,
+              paddingLeft: parseFloat(style.paddingLeft),
+              paddingRight: parseFloat(style.paddingRight),
+              fontSize: style.fontSize,
+              chevron: style.backgroundImage,
+              chevronAt: style.backgroundPositionX,
+            };
+          });
       const input = await measure('input[type="email"]');
       const selects = form.locator('select');
       expect(await selects.count()).toBeGreaterThan(0);

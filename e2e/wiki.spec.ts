@@ -10,17 +10,28 @@ const PAGES = readdirSync('content/wiki')
   .filter((name) => name.endsWith('.mdx'))
   .map((name) => {
     const source = readFileSync(join('content/wiki', name), 'utf8');
-    const title = /^title:\s*(.+)$/m.exec(source)?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2') ?? '';
+    const title =
+      /^title:\s*(.+)$/m
+        .exec(source)?.[1]
+        ?.trim()
+        .replace(/^(['"])(.*)\1$/, '$2') ?? '';
     return { slug: name.replace(/\.mdx$/, ''), title };
   });
 
 const decodeEntities = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 const OTHER_GROUPS = ['installation', 'pages', 'components', 'design-system', 'maintenance', 'backend'];
 
 test.describe('wiki pages', () => {
-  test('every page answers 200 and shows its title as the heading, in the tab and in the sidebar', async ({ request }) => {
+  test('every page answers 200 and shows its title as the heading, in the tab and in the sidebar', async ({
+    request,
+  }) => {
     expect(PAGES.length).toBeGreaterThanOrEqual(32);
     const text = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, '')).trim();
     for (const { slug, title } of PAGES) {
@@ -29,11 +40,16 @@ test.describe('wiki pages', () => {
       const html = await response.text();
       expect(text(/<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? ''), slug).toBe(title);
       expect(text(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? ''), slug).toBe(`${title} | Wiki Angram`);
-      expect(text(/<a\b[^>]*aria-current="page"[^>]*class="wiki-link"[^>]*>([\s\S]*?)<\/a>/.exec(html)?.[1] ?? ''), slug).toBe(title);
+      expect(
+        text(/<a\b[^>]*aria-current="page"[^>]*class="wiki-link"[^>]*>([\s\S]*?)<\/a>/.exec(html)?.[1] ?? ''),
+        slug,
+      ).toBe(title);
     }
   });
 
-  test('a page renders its layout in the browser: header, sidebar, table of contents, pager and date', async ({ page }) => {
+  test('a page renders its layout in the browser: header, sidebar, table of contents, pager and date', async ({
+    page,
+  }) => {
     await page.goto('/wikiangram/deployment');
     await expect(page.getByRole('link', { name: 'Angram, volver al sitio principal' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Despliegue');
@@ -44,16 +60,25 @@ test.describe('wiki pages', () => {
     await expect(pager.locator('a[rel="prev"]')).toHaveAttribute('href', '/wikiangram/development');
     await expect(pager.locator('a[rel="next"]')).toHaveAttribute('href', '/wikiangram/main-pages');
     // The page's lastUpdated, written out in Mexican Spanish ("23 de noviembre de 2026").
-    const updated = /^lastUpdated: (\d{4}-\d{2}-\d{2})$/m.exec(readFileSync('content/wiki/deployment.mdx', 'utf8'))?.[1];
+    const updated = /^lastUpdated: (\d{4}-\d{2}-\d{2})$/m.exec(
+      readFileSync('content/wiki/deployment.mdx', 'utf8'),
+    )?.[1];
     await expect(page.locator('time')).toHaveAttribute('datetime', updated ?? 'sin fecha');
-    await expect(page.locator('time')).toHaveText(/^\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}$/);
-    await expect(page.locator('#respaldos').getByRole('link', { name: 'Enlace a esta sección' })).toHaveAttribute('href', '#respaldos');
+    await expect(page.locator('time')).toHaveText(
+      /^\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}$/,
+    );
+    await expect(page.locator('#respaldos').getByRole('link', { name: 'Enlace a esta sección' })).toHaveAttribute(
+      'href',
+      '#respaldos',
+    );
   });
 
   test('each page carries a BreadcrumbList Inicio › Wiki › page', async ({ request }) => {
     const html = await (await request.get('/wikiangram/backend-integration')).text();
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
-    const graph = (JSON.parse(json) as { '@graph': Array<{ '@type': string; itemListElement?: Array<{ name: string }> }> })['@graph'];
+    const graph = (
+      JSON.parse(json) as { '@graph': Array<{ '@type': string; itemListElement?: Array<{ name: string }> }> }
+    )['@graph'];
     const crumbs = graph.find((node) => node['@type'] === 'BreadcrumbList')?.itemListElement?.map((item) => item.name);
     expect(crumbs).toEqual(['Inicio', 'Wiki', 'Integración con el backend']);
   });
@@ -123,7 +148,10 @@ test.describe('wiki sidebar', () => {
     await expect(group('overview')).toHaveAttribute('open', '');
     await expect(group('overview')).not.toHaveAttribute('data-current');
     for (const id of OTHER_GROUPS) await expect(group(id)).not.toHaveAttribute('open');
-    await expect(group('functionality').getByRole('link', { name: 'Plantilla de correo' })).toHaveAttribute('aria-current', 'page');
+    await expect(group('functionality').getByRole('link', { name: 'Plantilla de correo' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('remembers opened and closed groups while moving between pages', async ({ page }) => {
@@ -140,7 +168,11 @@ test.describe('wiki sidebar', () => {
   });
 
   test('groups open and close without JavaScript', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 375, height: 740 } });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      viewport: { width: 375, height: 740 },
+    });
     const page = await context.newPage();
     await page.goto('/wikiangram/setup');
     const backend = page.locator('details[data-wiki-group="backend"]');
@@ -193,7 +225,9 @@ test.describe('wiki search', () => {
     const builtPages = readdirSync('dist/wikiangram')
       .filter((name) => name.endsWith('.html'))
       .map((name) => name.slice(0, -'.html'.length));
-    const mentioning = builtPages.filter((slug) => indexedText(readFileSync(join('dist/wikiangram', `${slug}.html`), 'utf8')).includes(WORD));
+    const mentioning = builtPages.filter((slug) =>
+      indexedText(readFileSync(join('dist/wikiangram', `${slug}.html`), 'utf8')).includes(WORD),
+    );
     expect(mentioning).toEqual(['deployment']);
 
     const pagefindRequests: string[] = [];
@@ -241,9 +275,13 @@ test.describe('e-mail previews', () => {
   test.skip(!PREVIEWS_PRESENT, 'server/email/samples.ts no está en esta copia del repositorio');
   // The e-mail frame is sandboxed without scripts on purpose. The e-mail has none; what Chromium reports
   // blocking there is the test harness's own per-document script. Nothing else is tolerated.
-  test.use({ allowedConsoleErrors: [/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/] });
+  test.use({
+    allowedConsoleErrors: [/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/],
+  });
 
-  test('the template page links six previews rendered by the real templates, each opening in a new tab', async ({ page }) => {
+  test('the template page links six previews rendered by the real templates, each opening in a new tab', async ({
+    page,
+  }) => {
     await page.goto('/wikiangram/email-template');
     await expect(page.locator('[data-email-variables="client"]')).toHaveCount(4);
     const links = page.locator('[data-email-previews] a');
@@ -284,9 +322,10 @@ function htmlFiles(dir: string): string[] {
 /** The built file a site path resolves to, like the production server does. */
 function builtFile(path: string): string | undefined {
   const base = join('dist', path);
-  return [base, `${base}.html`, join(base, 'index.html')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+  return [base, `${base}.html`, join(base, 'index.html')].find(
+    (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+  );
 }
-
 
 interface Link {
   from: string;
@@ -314,7 +353,9 @@ function brokenLinks(links: readonly Link[]): string[] {
   const idsOf = (file: string) => {
     let set = ids.get(file);
     if (!set) {
-      set = new Set([...readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((match) => decodeEntities(match[1] ?? '')));
+      set = new Set(
+        [...readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((match) => decodeEntities(match[1] ?? '')),
+      );
       ids.set(file, set);
     }
     return set;
@@ -323,7 +364,8 @@ function brokenLinks(links: readonly Link[]): string[] {
   for (const link of links) {
     const file = builtFile(link.path);
     if (!file) broken.push(`${link.from}: ${link.href} (no existe ${link.path})`);
-    else if (link.hash && !idsOf(file).has(link.hash)) broken.push(`${link.from}: ${link.href} (no hay id="${link.hash}")`);
+    else if (link.hash && !idsOf(file).has(link.hash))
+      broken.push(`${link.from}: ${link.href} (no hay id="${link.hash}")`);
   }
   return [...new Set(broken)];
 }
@@ -359,13 +401,20 @@ test.describe('links in the built wiki', () => {
 test.describe('the wiki tells the truth', () => {
   test('the architecture page names its four layers', async ({ page }) => {
     await page.goto('/wikiangram/architecture');
-    await expect(page.locator('article h3')).toContainText(['Capa de presentación', 'Capa de lógica de negocio', 'Capa de enrutamiento', 'Capa de optimización']);
+    await expect(page.locator('article h3')).toContainText([
+      'Capa de presentación',
+      'Capa de lógica de negocio',
+      'Capa de enrutamiento',
+      'Capa de optimización',
+    ]);
   });
 
   test('no page speaks of a specification its readers never saw, diagrams included', () => {
     const wikiPages = builtPages().filter((built) => built.path.startsWith('/wikiangram/'));
     expect(wikiPages.length).toBeGreaterThan(30);
-    const citing = wikiPages.filter((built) => /especificaci[oó]n/i.test(parsePage(built.file).querySelector('main')?.textContent ?? ''));
+    const citing = wikiPages.filter((built) =>
+      /especificaci[oó]n/i.test(parsePage(built.file).querySelector('main')?.textContent ?? ''),
+    );
     expect(citing.map((built) => built.path)).toEqual([]);
   });
 
@@ -376,7 +425,6 @@ test.describe('the wiki tells the truth', () => {
     await page.goto('/wikiangram/navigation');
     await expect(page.locator('article')).toContainText(`hidrata con ${directive}`);
   });
-
 });
 
 test.describe('wiki search without its index', () => {
@@ -388,6 +436,8 @@ test.describe('wiki search without its index', () => {
     await page.route('**/pagefind/pagefind.js', (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/wikiangram/overview');
     await page.keyboard.press('Control+K');
-    await expect(page.getByRole('dialog')).toContainText('su índice lo sirve el sitio compilado (npm run build y después npm run serve)');
+    await expect(page.getByRole('dialog')).toContainText(
+      'su índice lo sirve el sitio compilado (npm run build y después npm run serve)',
+    );
   });
 });

@@ -27,7 +27,11 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 for (const width of [320, 375, 1440]) {
-  const page = await browser.newPage({ viewport: { width, height: width < 800 ? 740 : 900 }, locale: 'es-MX', reducedMotion: 'reduce' });
+  const page = await browser.newPage({
+    viewport: { width, height: width < 800 ? 740 : 900 },
+    locale: 'es-MX',
+    reducedMotion: 'reduce',
+  });
   for (const path of paths) {
     await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
     // Scroll through the page so lazy images load, then show everything that fades in on scroll.

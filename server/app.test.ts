@@ -8,7 +8,8 @@ import { SECURITY_HEADERS } from './security-headers.ts';
 
 let dir: string;
 let app: RunningApp;
-const page = '<!doctype html><html lang="es-MX"><title>Contacto</title><p>Escríbenos, te respondemos en menos de 2 horas.</p></html>';
+const page =
+  '<!doctype html><html lang="es-MX"><title>Contacto</title><p>Escríbenos, te respondemos en menos de 2 horas.</p></html>';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'angram-static-'));
@@ -58,7 +59,15 @@ describe('production server: static site', () => {
   });
 
   it('never redirects to another host, however the path is written', async () => {
-    for (const path of ['/.//evil.example/', '/..//evil.example/', '/%2e//evil.example/', '/.\\evil.example/', '/.//evil.example', '//evil.example/x/', '/\\evil.example/']) {
+    for (const path of [
+      '/.//evil.example/',
+      '/..//evil.example/',
+      '/%2e//evil.example/',
+      '/.\\evil.example/',
+      '/.//evil.example',
+      '//evil.example/x/',
+      '/\\evil.example/',
+    ]) {
       const response = await rawRequest(`GET ${path} HTTP/1.1`);
       const location = /^Location: (.*)$/im.exec(response)?.[1]?.trim();
       if (location !== undefined) {
@@ -107,7 +116,9 @@ describe('production server: static site', () => {
   });
 
   it('caches hashed assets for a year and pages not at all', async () => {
-    expect((await get('/_astro/app.abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/_astro/app.abc123.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get('/contacto')).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect((await get('/favicon.ico')).headers.get('cache-control')).toBe('public, max-age=3600');
   });
@@ -136,14 +147,18 @@ describe('production server: static site', () => {
   it('sends the security headers on every response', async () => {
     for (const path of ['/', '/no-existe', '/_astro/app.abc123.js', '/api/webSite/contactFormSelects']) {
       const response = await get(path);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(response.headers.get(name), `${path} ${name}`).toBe(value);
     }
   });
 
   it('answers /api/ with a Spanish 503 when no API is mounted', async () => {
     const response = await get('/api/webSite/contactFormSelects');
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ success: false, message: 'El servicio de formularios no está disponible.' });
+    expect(await response.json()).toEqual({
+      success: false,
+      message: 'El servicio de formularios no está disponible.',
+    });
   });
 });
 
@@ -155,7 +170,9 @@ async function fetchRaw(path: string, acceptEncoding: string): Promise<{ encodin
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -163,7 +180,9 @@ async function rawRequest(requestLine: string): Promise<string> {
   const { connect } = await import('node:net');
   const { port } = new URL(app.url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    );
     let data = '';
     socket.on('data', (chunk) => (data += chunk.toString()));
     socket.on('end', () => resolve(data));

@@ -30,7 +30,6 @@ export interface AppOptions {
   admin?: AdminHandler;
 }
 
-
 /** One process for the product: the lead API under /api/ and the static site everywhere else. */
 export function createApp({ distDir, api, admin }: AppOptions): Server {
   const serveStatic = createStaticHandler(distDir);
@@ -39,7 +38,10 @@ export function createApp({ distDir, api, admin }: AppOptions): Server {
     try {
       const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
       if (path === API_BASE_PATH.slice(0, -1) || path.startsWith(API_BASE_PATH)) {
-        if (api) { await api.handle(req, res); return; }
+        if (api) {
+          await api.handle(req, res);
+          return;
+        }
         res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ success: false, message: 'El servicio de formularios no está disponible.' }));
         return;

@@ -19,7 +19,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT inválido: "${process.env.PORT}". Usa un número entre 0 y 65535.`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`PORT inválido: "${process.env.PORT}". Usa un número entre 0 y 65535.`);
 if (!existsSync(resolve(distDir, 'index.html'))) {
   fail(`No encuentro el sitio compilado en ${distDir}. Ejecuta "npm run build" primero (o "npm start").`);
 }
@@ -37,7 +38,9 @@ try {
 const api = await createApi(apiConfig);
 const admin = await createAdminForApi(api, apiConfig, process.env);
 const app = await startApp({ host, port, distDir, api, admin });
-process.stdout.write(`Angram web listo en ${app.url} (sitio y API en ${app.url}/api/, bandeja de ventas en ${app.url}/admin)\n`);
+process.stdout.write(
+  `Angram web listo en ${app.url} (sitio y API en ${app.url}/api/, bandeja de ventas en ${app.url}/admin)\n`,
+);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -33,7 +33,12 @@ describe('public/_headers', () => {
 
   it('forbids framing and sets the headers the quality bar names', () => {
     expect(SECURITY_HEADERS['Content-Security-Policy']).toContain("frame-ancestors 'none'");
-    for (const name of ['Strict-Transport-Security', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy']) {
+    for (const name of [
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+    ]) {
       expect(SECURITY_HEADERS[name], name).toBeTruthy();
     }
   });

@@ -19,7 +19,10 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function startServer(name: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number; databasePath: string }> {
+async function startServer(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number; databasePath: string }> {
   const dist = join(dir, `${name}-dist`);
   rmSync(dist, { recursive: true, force: true });
   await import('node:fs/promises').then((fs) => fs.mkdir(dist, { recursive: true }));

@@ -25,25 +25,49 @@ const yamlFolder = (dir: string) => glob({ pattern: '*.yaml', base: `./content/$
 
 // Portfolio cases, team and testimonials: one file per entry, images beside them. No list of ids in code:
 // the files are the list (testimonials and service pages cite cases by file name, checked on load).
-const portfolio = defineCollection({ loader: glob({ pattern: '*.md', base: './content/portfolio' }), schema: portfolioSchema });
+const portfolio = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/portfolio' }),
+  schema: portfolioSchema,
+});
 const team = defineCollection({ loader: yamlFolder('team'), schema: teamSchema });
 const testimonials = defineCollection({ loader: yamlFolder('testimonials'), schema: testimonialSchema });
 
 // Services, technologies, process, FAQ, consulting, audit, integrations, stats, page copy.
-const services = defineCollection({ loader: strictLoader(yamlFolder('services'), serviceRules), schema: serviceSchema });
-const technologies = defineCollection({ loader: strictYamlFile('./content/technologies.yaml', technologyRules), schema: technologySchema });
-const processPhases = defineCollection({ loader: strictYamlFile('./content/process.yaml', processRules), schema: processPhaseSchema });
+const services = defineCollection({
+  loader: strictLoader(yamlFolder('services'), serviceRules),
+  schema: serviceSchema,
+});
+const technologies = defineCollection({
+  loader: strictYamlFile('./content/technologies.yaml', technologyRules),
+  schema: technologySchema,
+});
+const processPhases = defineCollection({
+  loader: strictYamlFile('./content/process.yaml', processRules),
+  schema: processPhaseSchema,
+});
 const faq = defineCollection({ loader: strictYamlFile('./content/faq.yaml', faqRules), schema: faqCategorySchema });
-const consulting = defineCollection({ loader: strictYamlFile('./content/consulting.yaml', consultingRules), schema: consultingOfferSchema });
+const consulting = defineCollection({
+  loader: strictYamlFile('./content/consulting.yaml', consultingRules),
+  schema: consultingOfferSchema,
+});
 const audit = defineCollection({ loader: strictYamlFile('./content/audit.yaml', auditRules), schema: auditSchema });
-const integrations = defineCollection({ loader: strictYamlFile('./content/integrations.yaml', integrationRules), schema: integrationCategorySchema });
-const stats = defineCollection({ loader: strictYamlFile('./content/stats.yaml', statsRules), schema: statsGroupSchema });
+const integrations = defineCollection({
+  loader: strictYamlFile('./content/integrations.yaml', integrationRules),
+  schema: integrationCategorySchema,
+});
+const stats = defineCollection({
+  loader: strictYamlFile('./content/stats.yaml', statsRules),
+  schema: statsGroupSchema,
+});
 const pages = defineCollection({ loader: strictLoader(yamlFolder('pages'), pageRules), schema: pageSchema });
 
 // Wiki: one MDX page per file, content/wiki/<slug>.mdx → /wikiangram/<slug>.
 const wiki = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './content/wiki' }), schema: wikiSchema });
 // The wiki as a whole (content/wiki/wiki.yaml): its search-engine texts.
-const wikiSite = defineCollection({ loader: glob({ pattern: 'wiki.yaml', base: './content/wiki' }), schema: wikiSiteSchema });
+const wikiSite = defineCollection({
+  loader: glob({ pattern: 'wiki.yaml', base: './content/wiki' }),
+  schema: wikiSiteSchema,
+});
 
 export const collections = {
   portfolio,

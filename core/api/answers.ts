@@ -47,7 +47,9 @@ const REFERENCE = /^CONT-\d+$/;
  * A 2xx answer to a submission. Only `success: false` is a refusal (its message, if any, is returned);
  * an empty or unexpected body is still a stored lead.
  */
-export function readSubmission(body: unknown): { refused: true; message: string | undefined } | { refused: false; receipt: SubmissionReceipt } {
+export function readSubmission(
+  body: unknown,
+): { refused: true; message: string | undefined } | { refused: false; receipt: SubmissionReceipt } {
   const parsed = receiptBody.safeParse(body);
   if (!parsed.success) return { refused: false, receipt: {} };
   const { success, message, id, reference, appointmentDate } = parsed.data;
@@ -56,7 +58,8 @@ export function readSubmission(body: unknown): { refused: true; message: string 
   if (message) receipt.message = message;
   if (reference && REFERENCE.test(reference)) receipt.reference = reference;
   else if (id !== undefined && id !== null && /^\d+$/.test(String(id))) receipt.reference = `CONT-${String(id)}`;
-  if (appointmentDate && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(appointmentDate)) receipt.appointmentDate = appointmentDate;
+  if (appointmentDate && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(appointmentDate))
+    receipt.appointmentDate = appointmentDate;
   return { refused: false, receipt };
 }
 
@@ -71,7 +74,8 @@ const optionId = z.pipe(
 );
 const label = z.string().check(z.trim(), z.minLength(1));
 const optional = z.optional(z.nullable(z.string()));
-const listOf = <T extends z.core.$ZodShape>(shape: T) => z.array(z.object({ id: optionId, ...shape })).check(z.minLength(1));
+const listOf = <T extends z.core.$ZodShape>(shape: T) =>
+  z.array(z.object({ id: optionId, ...shape })).check(z.minLength(1));
 
 const SERVED_SHAPES = {
   proyects: listOf({ proyect: label }),
@@ -92,10 +96,15 @@ export function readSelects(body: unknown): Partial<ServedLists> {
   if (proyects.success) lists.proyects = proyects.data;
   const budgets = SERVED_SHAPES.budgets.safeParse(record.budgets);
   if (budgets.success) {
-    lists.budgets = budgets.data.map(({ id, range, currency }) => (currency === 'MXN' || currency === 'USD' ? { id, range, currency } : { id, range }));
+    lists.budgets = budgets.data.map(({ id, range, currency }) =>
+      currency === 'MXN' || currency === 'USD' ? { id, range, currency } : { id, range },
+    );
   }
   const timelines = SERVED_SHAPES.timelines.safeParse(record.timelines);
-  if (timelines.success) lists.timelines = timelines.data.map(({ id, range, range_time }) => (range_time ? { id, range, range_time } : { id, range }));
+  if (timelines.success)
+    lists.timelines = timelines.data.map(({ id, range, range_time }) =>
+      range_time ? { id, range, range_time } : { id, range },
+    );
   const emergency = SERVED_SHAPES.emergency.safeParse(record.emergency);
   if (emergency.success) lists.emergency = emergency.data;
   return lists;

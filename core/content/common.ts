@@ -9,7 +9,12 @@
  */
 import { z } from 'zod';
 
-const TYPE_NAMES: Record<string, string> = { string: 'texto', number: 'un número', boolean: 'sí/no', object: 'un bloque' };
+const TYPE_NAMES: Record<string, string> = {
+  string: 'texto',
+  number: 'un número',
+  boolean: 'sí/no',
+  object: 'un bloque',
+};
 
 /** What the editor wrote instead, in words. */
 function describe(input: unknown): string {
@@ -22,7 +27,9 @@ function describe(input: unknown): string {
 /** The message for a missing field or a value of the wrong type. */
 function expected(what: string) {
   return (issue: { input?: unknown }) =>
-    issue.input === undefined ? `Falta este campo: se espera ${what}` : `Se espera ${what}, no ${describe(issue.input)}`;
+    issue.input === undefined
+      ? `Falta este campo: se espera ${what}`
+      : `Se espera ${what}, no ${describe(issue.input)}`;
 }
 
 /** Trimmed text, never empty; `limits` bound its length in characters after trimming. */
@@ -33,7 +40,12 @@ export function text(what: string, limits: { min?: number; max?: number } = {}) 
   let schema = z
     .string({ error: expected(what) })
     .trim()
-    .min(min, min === 1 ? `No puede quedar vacío: se espera ${what}` : `Demasiado corto: ${range ? `se esperan ${range}` : `mínimo ${min} caracteres`}`);
+    .min(
+      min,
+      min === 1
+        ? `No puede quedar vacío: se espera ${what}`
+        : `Demasiado corto: ${range ? `se esperan ${range}` : `mínimo ${min} caracteres`}`,
+    );
   if (max !== undefined) {
     schema = schema.max(max, `Demasiado largo: ${min === 1 ? `máximo ${max} caracteres` : `se esperan ${range}`}`);
   }
@@ -61,7 +73,9 @@ export function whole(what: string, min: number, max = Number.POSITIVE_INFINITY)
     .number({
       // YAML reads `"2"` and `300%` as text: the editor needs to know the number goes bare.
       error: (issue) =>
-        typeof issue.input === 'string' ? `Se espera ${what}, no texto: escribe solo el número, sin comillas` : expected(what)(issue),
+        typeof issue.input === 'string'
+          ? `Se espera ${what}, no texto: escribe solo el número, sin comillas`
+          : expected(what)(issue),
     })
     .int(`Se espera ${what} sin decimales`)
     .min(min, `Se espera ${what} ${range}`);
@@ -85,7 +99,8 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
   return z.enum(values, {
     error: (issue) => {
       if (issue.input === undefined) return `Falta este campo: se espera ${options}`;
-      if (typeof issue.input === 'string' || typeof issue.input === 'number') return `${JSON.stringify(issue.input)} no es válido: se espera ${options}`;
+      if (typeof issue.input === 'string' || typeof issue.input === 'number')
+        return `${JSON.stringify(issue.input)} no es válido: se espera ${options}`;
       return `Se espera ${options}, no ${describe(issue.input)}`;
     },
   });
@@ -100,10 +115,16 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
 export function strict<S extends z.ZodRawShape>(shape: S) {
   const known = Object.keys(shape).join(', ');
   // `not: {}` keeps the JSON Schema Astro generates for editors as strict as the parse (no extra keys).
-  const unknownKey = z.unknown().refine(() => false, { error: `Campo desconocido: los campos válidos son ${known}` }).meta({ not: {} });
+  const unknownKey = z
+    .unknown()
+    .refine(() => false, { error: `Campo desconocido: los campos válidos son ${known}` })
+    .meta({ not: {} });
   const schema = z
     .object(shape, {
-      error: (issue) => (issue.input === undefined ? 'Falta este bloque' : `Se espera un bloque con campos (${known}), no ${describe(issue.input)}`),
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Falta este bloque'
+          : `Se espera un bloque con campos (${known}), no ${describe(issue.input)}`,
     })
     .catchall(unknownKey);
   // Parsing fails on any key outside `shape`, so a parsed value has exactly the strict object's type.
@@ -113,7 +134,10 @@ export function strict<S extends z.ZodRawShape>(shape: S) {
 /** A link inside the site (`/ruta`, `/ruta#ancla` or `#ancla`); the site never links out from content. */
 export const internalHref = z
   .string({ error: expected('un enlace interno como "/contacto" o "#formulario"') })
-  .regex(/^(\/[a-z0-9\-/]*(#[a-z0-9-]+)?|#[a-z0-9-]+)$/, 'Se espera un enlace interno como "/contacto", "/#servicios" o "#formulario" (minúsculas, sin dominio)');
+  .regex(
+    /^(\/[a-z0-9\-/]*(#[a-z0-9-]+)?|#[a-z0-9-]+)$/,
+    'Se espera un enlace interno como "/contacto", "/#servicios" o "#formulario" (minúsculas, sin dominio)',
+  );
 
 /** A button or link: visible label and where it goes. */
 export const action = strict({ label: text('el texto del botón', { max: 40 }), href: internalHref });

@@ -9,12 +9,21 @@ import { strict, text } from './common.ts';
 
 export const CONTACT_FILE = 'content/contact.yaml';
 
-const clock = text('una hora de 24 horas como "09:00"', { max: 5 }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Se espera una hora como "09:00" o "18:00"');
+const clock = text('una hora de 24 horas como "09:00"', { max: 5 }).regex(
+  /^([01]\d|2[0-3]):[0-5]\d$/,
+  'Se espera una hora como "09:00" o "18:00"',
+);
 
 export const contactSchema = strict({
   email: text('el correo de contacto').pipe(z.email('Se espera un correo electrónico válido, como hola@angram.mx')),
-  phone: text('el teléfono con lada, como "+52 55 4161 2280"', { max: 24 }).regex(/^\+?[\d ()-]{10,}$/, 'Se espera un teléfono con lada, como "+52 55 4161 2280"'),
-  whatsappNumber: text('el número de WhatsApp con código de país, solo dígitos', { max: 15 }).regex(/^\d{10,15}$/, 'Se espera el número con código de país y solo dígitos, como "525541612280" (escríbelo entre comillas)'),
+  phone: text('el teléfono con lada, como "+52 55 4161 2280"', { max: 24 }).regex(
+    /^\+?[\d ()-]{10,}$/,
+    'Se espera un teléfono con lada, como "+52 55 4161 2280"',
+  ),
+  whatsappNumber: text('el número de WhatsApp con código de país, solo dígitos', { max: 15 }).regex(
+    /^\d{10,15}$/,
+    'Se espera el número con código de país y solo dígitos, como "525541612280" (escríbelo entre comillas)',
+  ),
   supportHours: strict({
     /** As people read it: "Lunes a viernes, 9:00 a 18:00 h". */
     label: text('el horario como lo lee un visitante', { max: 60 }),

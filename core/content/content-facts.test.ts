@@ -39,22 +39,24 @@ describe('editorial facts read outside Astro (the API, scripts)', () => {
     expect(errorFor(OFFERS_FILE, offersSchema, 'maxPercent: 500', 'maxPercent: 200')).toContain(
       'infrastructure-audit.roi.maxPercent: minPercent no puede ser mayor que maxPercent',
     );
-    expect(errorFor(OFFERS_FILE, offersSchema, '  roi: { minPercent: 300, maxPercent: 500, months: 6 }\n', '')).toContain(
-      'infrastructure-audit.roi: Falta el retorno de inversión que promete la auditoría',
-    );
+    expect(
+      errorFor(OFFERS_FILE, offersSchema, '  roi: { minPercent: 300, maxPercent: 500, months: 6 }\n', ''),
+    ).toContain('infrastructure-audit.roi: Falta el retorno de inversión que promete la auditoría');
   });
 
   it('refuse a repeated option id and a budget with an amount but no estimate', () => {
     expect(errorFor(FORM_OPTIONS_FILE, formOptionsSchema, '{ id: mobile-app,', '{ id: web-app,')).toContain(
       'proyects[1].id: El id "web-app" ya está en esta lista',
     );
-    expect(errorFor(FORM_OPTIONS_FILE, formOptionsSchema, ', estimate: 75000 }', ' }')).toContain('budgets[0].estimate: Un rango con monto lleva currency y estimate');
+    expect(errorFor(FORM_OPTIONS_FILE, formOptionsSchema, ', estimate: 75000 }', ' }')).toContain(
+      'budgets[0].estimate: Un rango con monto lleva currency y estimate',
+    );
   });
 
   it('refuse a WhatsApp number written with signs, and report YAML syntax errors with their line', () => {
-    expect(errorFor(CONTACT_FILE, contactSchema, "whatsappNumber: '525541612280'", "whatsappNumber: '+52 55 4161 2280'")).toContain(
-      'whatsappNumber: Se espera el número con código de país y solo dígitos',
-    );
+    expect(
+      errorFor(CONTACT_FILE, contactSchema, "whatsappNumber: '525541612280'", "whatsappNumber: '+52 55 4161 2280'"),
+    ).toContain('whatsappNumber: Se espera el número con código de país y solo dígitos');
     const broken = errorFor(CONTACT_FILE, contactSchema, 'email: hola@angram.mx', 'email: [hola@angram.mx');
     expect(broken).toContain('content/contact.yaml no es YAML válido');
     expect(broken).toMatch(/línea \d+, columna \d+/);

@@ -9,7 +9,9 @@ import { list, oneOf, strict, text, whole } from './common.ts';
 export const FORM_OPTIONS_FILE = 'content/form-options.yaml';
 
 const id = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Falta el id' : 'El id va como texto, en minúsculas con guiones') })
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Falta el id' : 'El id va como texto, en minúsculas con guiones'),
+  })
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'El id va en minúsculas con guiones, como "web-app" o "100k-300k"');
 
 const label = (what: string) => text(what, { max: 120 });
@@ -31,7 +33,12 @@ function options<T extends z.ZodType<{ id: string }>>(item: T) {
   return list(item, 1, 40).superRefine((items, context) => {
     const seen = new Set<string>();
     items.forEach((option, index) => {
-      if (seen.has(option.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: `El id "${option.id}" ya está en esta lista` });
+      if (seen.has(option.id))
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'id'],
+          message: `El id "${option.id}" ya está en esta lista`,
+        });
       seen.add(option.id);
     });
   });
@@ -40,7 +47,9 @@ function options<T extends z.ZodType<{ id: string }>>(item: T) {
 export const formOptionsSchema = strict({
   proyects: options(strict({ id, proyect: label('el tipo de proyecto') })),
   budgets: options(budget),
-  timelines: options(strict({ id, range: label('el plazo'), range_time: label('el plazo en meses o semanas').optional() })),
+  timelines: options(
+    strict({ id, range: label('el plazo'), range_time: label('el plazo en meses o semanas').optional() }),
+  ),
   emergency: options(strict({ id, level: label('el nivel de urgencia') })),
   cloudInfrastructures: options(labelled),
   cloudSystemTypes: options(labelled),

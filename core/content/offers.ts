@@ -35,7 +35,10 @@ const offerSchema = strict({
     maxPercent: whole('un porcentaje', 1, 10_000),
     months: whole('un número de meses', 1, 36),
   })
-    .refine((value) => value.minPercent <= value.maxPercent, { message: 'minPercent no puede ser mayor que maxPercent', path: ['maxPercent'] })
+    .refine((value) => value.minPercent <= value.maxPercent, {
+      message: 'minPercent no puede ser mayor que maxPercent',
+      path: ['maxPercent'],
+    })
     .optional(),
   supportDays: whole('los días de soporte posterior', 1, 365).optional(),
 });
@@ -43,12 +46,28 @@ const offerSchema = strict({
 export const offersSchema = z
   .record(offerId, offerSchema, { error: 'Se espera un bloque por servicio: id: { label, price, duration }' })
   .superRefine((offers, context) => {
-    if (Object.keys(offers).length === 0) context.addIssue({ code: 'custom', message: 'Se espera al menos un servicio' });
+    if (Object.keys(offers).length === 0)
+      context.addIssue({ code: 'custom', message: 'Se espera al menos un servicio' });
     const audit = offers[AUDIT_OFFER_ID];
-    if (!audit) context.addIssue({ code: 'custom', path: [AUDIT_OFFER_ID], message: 'Falta la auditoría de infraestructura (tiene página propia)' });
+    if (!audit)
+      context.addIssue({
+        code: 'custom',
+        path: [AUDIT_OFFER_ID],
+        message: 'Falta la auditoría de infraestructura (tiene página propia)',
+      });
     else {
-      if (!audit.roi) context.addIssue({ code: 'custom', path: [AUDIT_OFFER_ID, 'roi'], message: 'Falta el retorno de inversión que promete la auditoría' });
-      if (!audit.supportDays) context.addIssue({ code: 'custom', path: [AUDIT_OFFER_ID, 'supportDays'], message: 'Faltan los días de soporte posteriores a la auditoría' });
+      if (!audit.roi)
+        context.addIssue({
+          code: 'custom',
+          path: [AUDIT_OFFER_ID, 'roi'],
+          message: 'Falta el retorno de inversión que promete la auditoría',
+        });
+      if (!audit.supportDays)
+        context.addIssue({
+          code: 'custom',
+          path: [AUDIT_OFFER_ID, 'supportDays'],
+          message: 'Faltan los días de soporte posteriores a la auditoría',
+        });
     }
   });
 

@@ -12,7 +12,10 @@ export class ContentError extends Error {
 
 /** `budgets[2].range`: the path of an issue as an editor reads it. */
 export function issuePath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    '',
+  );
 }
 
 export function parseContent<T extends z.ZodType>(file: string, source: string, schema: T): z.output<T> {
@@ -22,7 +25,9 @@ export function parseContent<T extends z.ZodType>(file: string, source: string, 
   } catch (error) {
     if (!(error instanceof yaml.YAMLException)) throw error;
     const { line, column, snippet } = error.mark;
-    throw new ContentError(`${file} no es YAML válido, línea ${line + 1}, columna ${column + 1}:\n${error.reason}\n${snippet}`);
+    throw new ContentError(
+      `${file} no es YAML válido, línea ${line + 1}, columna ${column + 1}:\n${error.reason}\n${snippet}`,
+    );
   }
   const result = schema.safeParse(data);
   if (result.success) return result.data;

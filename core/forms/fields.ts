@@ -109,4 +109,6 @@ export const optionalOption = <const T extends readonly [string, ...string[]]>(i
  * here; whether the slot is open (weekday, office hours, not booked) is the API's business.
  */
 export const optionalAppointment = () =>
-  blankAsAbsent(z.optional(z.string({ error: MESSAGES.appointment }).check(z.refine(isAppointment, MESSAGES.appointment))));
+  blankAsAbsent(
+    z.optional(z.string({ error: MESSAGES.appointment }).check(z.refine(isAppointment, MESSAGES.appointment))),
+  );

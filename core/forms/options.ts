@@ -28,7 +28,9 @@ export function servedLists(lists: Pick<FormLists, ServedListKey>): ServedLists 
   return {
     proyects: lists.proyects.map(({ id, proyect }) => ({ id, proyect })),
     budgets: lists.budgets.map(({ id, range, currency }) => (currency ? { id, range, currency } : { id, range })),
-    timelines: lists.timelines.map(({ id, range, range_time }) => (range_time ? { id, range, range_time } : { id, range })),
+    timelines: lists.timelines.map(({ id, range, range_time }) =>
+      range_time ? { id, range, range_time } : { id, range },
+    ),
     emergency: lists.emergency.map(({ id, level }) => ({ id, level })),
   };
 }

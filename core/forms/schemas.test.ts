@@ -28,7 +28,12 @@ describe('small contact', () => {
       email: 'Este campo es obligatorio',
       message: 'Este campo es obligatorio',
     });
-    const parsed = smallContactSchema.parse({ name: '  Lucía  ', email: 'lucia@ferremax.mx', message: 'Hola', company: '' });
+    const parsed = smallContactSchema.parse({
+      name: '  Lucía  ',
+      email: 'lucia@ferremax.mx',
+      message: 'Hola',
+      company: '',
+    });
     expect(parsed).toEqual({ name: 'Lucía', email: 'lucia@ferremax.mx', message: 'Hola' });
   });
 
@@ -51,19 +56,33 @@ describe('small contact', () => {
   });
 
   it('treats whitespace as empty and drops unknown keys', () => {
-    expect(errorsOf(smallContactSchema, { ...person, message: '   ' })).toEqual({ message: 'Este campo es obligatorio' });
+    expect(errorsOf(smallContactSchema, { ...person, message: '   ' })).toEqual({
+      message: 'Este campo es obligatorio',
+    });
     expect(smallContactSchema.parse({ ...person, message: 'Hola', isAdmin: true })).not.toHaveProperty('isAdmin');
   });
 
   it('accepts exactly 255 and 5,000 characters', () => {
-    expect(smallContactSchema.safeParse({ ...person, name: 'n'.repeat(255), message: 'm'.repeat(5000) }).success).toBe(true);
+    expect(smallContactSchema.safeParse({ ...person, name: 'n'.repeat(255), message: 'm'.repeat(5000) }).success).toBe(
+      true,
+    );
   });
 });
 
 describe('large contact', () => {
   it('needs projectType from the options; budget and timeline must be known ids when present', () => {
-    expect(errorsOf(bigContactSchema, { ...person, message: 'Hola' })).toEqual({ projectType: 'Este campo es obligatorio' });
-    expect(errorsOf(bigContactSchema, { ...person, message: 'Hola', projectType: 'spaceship', budget: 'lots', timeline: 'ayer' })).toEqual({
+    expect(errorsOf(bigContactSchema, { ...person, message: 'Hola' })).toEqual({
+      projectType: 'Este campo es obligatorio',
+    });
+    expect(
+      errorsOf(bigContactSchema, {
+        ...person,
+        message: 'Hola',
+        projectType: 'spaceship',
+        budget: 'lots',
+        timeline: 'ayer',
+      }),
+    ).toEqual({
       projectType: 'Selecciona una opción de la lista',
       budget: 'Selecciona una opción de la lista',
       timeline: 'Selecciona una opción de la lista',
@@ -73,7 +92,9 @@ describe('large contact', () => {
   it('normalises the phone and validates it', () => {
     const ok = bigContactSchema.parse({ ...person, message: 'Hola', projectType: 'web-app', phone: '(55) 4161-2280' });
     expect(ok.phone).toBe('+525541612280');
-    expect(errorsOf(bigContactSchema, { ...person, message: 'Hola', projectType: 'web-app', phone: '041612280' })).toEqual({
+    expect(
+      errorsOf(bigContactSchema, { ...person, message: 'Hola', projectType: 'web-app', phone: '041612280' }),
+    ).toEqual({
       phone: 'Ingresa un teléfono de 10 dígitos (puedes anteponer +52)',
     });
   });
@@ -82,7 +103,18 @@ describe('large contact', () => {
 describe('start project', () => {
   it('requires every field but the meeting date', () => {
     expect(Object.keys(errorsOf(projectContactSchema, {})).sort()).toEqual(
-      ['budget', 'company', 'currentSituation', 'description', 'email', 'name', 'phone', 'projectType', 'timeline', 'urgency'].sort(),
+      [
+        'budget',
+        'company',
+        'currentSituation',
+        'description',
+        'email',
+        'name',
+        'phone',
+        'projectType',
+        'timeline',
+        'urgency',
+      ].sort(),
     );
     const valid = {
       ...person,
@@ -95,7 +127,9 @@ describe('start project', () => {
       currentSituation: 'Vendemos por WhatsApp',
     };
     expect(projectContactSchema.safeParse(valid).success).toBe(true);
-    expect(errorsOf(projectContactSchema, { ...valid, urgency: 'yesterday' })).toEqual({ urgency: 'Selecciona una opción de la lista' });
+    expect(errorsOf(projectContactSchema, { ...valid, urgency: 'yesterday' })).toEqual({
+      urgency: 'Selecciona una opción de la lista',
+    });
   });
 });
 
@@ -169,7 +203,9 @@ describe('one-line fields and free text', () => {
         name: 'Escribe este dato en una sola línea, sin saltos de línea ni caracteres de control',
       });
     }
-    expect(errorsOf(smallContactSchema, { ...person, company: 'Ferre\tmax', message: 'Hola' })).toHaveProperty('company');
+    expect(errorsOf(smallContactSchema, { ...person, company: 'Ferre\tmax', message: 'Hola' })).toHaveProperty(
+      'company',
+    );
   });
 
   it('keeps line breaks and tabs in a message but refuses other control characters', () => {
@@ -184,7 +220,9 @@ describe('schemas built from lists', () => {
   it('accept exactly the ids of the lists they are given (an API that serves other ids is followed)', () => {
     const served = schemas.bigContactSchema({ ...lists, proyects: [{ id: '7', proyect: 'Tienda' }] });
     expect(served.safeParse({ ...person, message: 'Hola', projectType: '7' }).success).toBe(true);
-    expect(errorsOf(served, { ...person, message: 'Hola', projectType: 'web-app' })).toEqual({ projectType: 'Selecciona una opción de la lista' });
+    expect(errorsOf(served, { ...person, message: 'Hola', projectType: 'web-app' })).toEqual({
+      projectType: 'Selecciona una opción de la lista',
+    });
   });
 
   it('name the list that is missing instead of accepting anything', () => {
@@ -193,8 +231,16 @@ describe('schemas built from lists', () => {
   });
 
   it('offer the audit and the migration strategy their own fields only when content/offers.yaml has them', () => {
-    const onlyGeneral = schemas.consultingSchema({ ...lists, consultingServices: [{ id: 'architecture', label: 'Arquitectura' }] });
-    expect(onlyGeneral.safeParse({ ...person, serviceType: 'architecture', goals: 'x', currentSituation: 'y' }).success).toBe(true);
-    expect(onlyGeneral.safeParse({ ...person, serviceType: 'infrastructure-audit', goals: 'x', currentSituation: 'y' }).success).toBe(false);
+    const onlyGeneral = schemas.consultingSchema({
+      ...lists,
+      consultingServices: [{ id: 'architecture', label: 'Arquitectura' }],
+    });
+    expect(
+      onlyGeneral.safeParse({ ...person, serviceType: 'architecture', goals: 'x', currentSituation: 'y' }).success,
+    ).toBe(true);
+    expect(
+      onlyGeneral.safeParse({ ...person, serviceType: 'infrastructure-audit', goals: 'x', currentSituation: 'y' })
+        .success,
+    ).toBe(false);
   });
 });

@@ -121,7 +121,9 @@ export function integrationsSchema(lists: AvailableLists) {
 const serviceTypeError = (issue: { input?: unknown }): string => {
   const body = issue.input;
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).serviceType : undefined;
-  return value === undefined || value === null || value === '' ? MESSAGES.required : 'Selecciona un tipo de servicio de la lista';
+  return value === undefined || value === null || value === ''
+    ? MESSAGES.required
+    : 'Selecciona un tipo de servicio de la lista';
 };
 
 /**

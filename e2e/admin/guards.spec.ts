@@ -16,7 +16,13 @@ test.use({ allowedConsoleErrors: [/status of (403|404)/] });
 test.beforeAll(async ({ request }) => {
   sales = createAccount('sales', 'Beatriz Ramos');
   admin = createAccount('admin', 'Dirección Comercial');
-  leadId = (await sendLead(request, 'contactSmall', { name: 'Tomás Ibarra', email: 'tomas@ibarra.mx', message: 'Cotización de una app.' })).id;
+  leadId = (
+    await sendLead(request, 'contactSmall', {
+      name: 'Tomás Ibarra',
+      email: 'tomas@ibarra.mx',
+      message: 'Cotización de una app.',
+    })
+  ).id;
 });
 
 test('every inbox page redirects a signed-out visitor to the sign-in, remembering the page', async ({ request }) => {
@@ -27,7 +33,13 @@ test('every inbox page redirects a signed-out visitor to the sign-in, rememberin
     if (path === '/admin') expect(location).toBe('/admin/login');
     else expect(decodeURIComponent(location.replace('/admin/login?next=', ''))).toBe(path);
   }
-  for (const path of [`/admin/contacts/${leadId}/status`, `/admin/contacts/${leadId}/notes`, '/admin/users', '/admin/logout', '/admin/account/password']) {
+  for (const path of [
+    `/admin/contacts/${leadId}/status`,
+    `/admin/contacts/${leadId}/notes`,
+    '/admin/users',
+    '/admin/logout',
+    '/admin/account/password',
+  ]) {
     const response = await request.post(path, { form: { note: 'x' }, maxRedirects: 0 });
     expect(response.status(), path).toBe(303);
     expect(response.headers().location, path).toMatch(/^\/admin\/login/);
@@ -53,7 +65,10 @@ test('the sign-in page is for guests only', async ({ page }) => {
   await expect(page).toHaveURL('/admin/contacts');
   await page.goto('/admin/login');
   await expect(page).toHaveURL('/admin/contacts');
-  const again = await page.request.post('/admin/login', { form: { email: sales.email, password: sales.password }, maxRedirects: 0 });
+  const again = await page.request.post('/admin/login', {
+    form: { email: sales.email, password: sales.password },
+    maxRedirects: 0,
+  });
   expect(again.status()).toBe(303);
   expect(again.headers().location).toBe('/admin/contacts');
 });
@@ -65,11 +80,16 @@ test('sales gets 403 on account management; admin gets in', async ({ page, brows
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sin permiso');
   }
-  await expect(page.getByRole('navigation', { name: 'Secciones de la bandeja' }).getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Secciones de la bandeja' }).getByRole('link', { name: 'Usuarios' }),
+  ).toHaveCount(0);
   // A real token of sales' own session does not open an admin-only action either.
   await page.goto('/admin/account');
   const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-  const create = await page.request.post('/admin/users', { form: { csrf, email: 'intruso@angram.mx', name: 'Intruso', role: 'admin', password: 'Una clave muy larga 1' }, maxRedirects: 0 });
+  const create = await page.request.post('/admin/users', {
+    form: { csrf, email: 'intruso@angram.mx', name: 'Intruso', role: 'admin', password: 'Una clave muy larga 1' },
+    maxRedirects: 0,
+  });
   expect(create.status()).toBe(403);
 
   const adminContext = await browser.newContext();
@@ -82,7 +102,9 @@ test('sales gets 403 on account management; admin gets in', async ({ page, brows
 
 test('a form without its CSRF token, or with another session’s, is refused', async ({ page, browser }) => {
   await signIn(page, sales);
-  for (const form of [{ note: 'Sin token' }, { note: 'Token inventado', csrf: 'x'.repeat(43) }] as Array<Record<string, string>>) {
+  for (const form of [{ note: 'Sin token' }, { note: 'Token inventado', csrf: 'x'.repeat(43) }] as Array<
+    Record<string, string>
+  >) {
     const response = await page.request.post(`/admin/contacts/${leadId}/notes`, { form, maxRedirects: 0 });
     expect(response.status()).toBe(403);
     expect(await response.text()).toContain('El formulario no es válido o caducó');
@@ -92,7 +114,10 @@ test('a form without its CSRF token, or with another session’s, is refused', a
   await signIn(otherPage, sales, `/admin/contacts/${leadId}`);
   const foreignToken = await otherPage.locator('form[action$="/notes"] input[name="csrf"]').inputValue();
   await other.close();
-  const response = await page.request.post(`/admin/contacts/${leadId}/notes`, { form: { note: 'Token de otra sesión', csrf: foreignToken }, maxRedirects: 0 });
+  const response = await page.request.post(`/admin/contacts/${leadId}/notes`, {
+    form: { note: 'Token de otra sesión', csrf: foreignToken },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(403);
   // Nothing was written.
   await page.goto(`/admin/contacts/${leadId}`);
@@ -101,7 +126,10 @@ test('a form without its CSRF token, or with another session’s, is refused', a
 
 test('the sign-in form refuses a post without its token', async ({ playwright, baseURL }) => {
   const fresh = await playwright.request.newContext({ baseURL });
-  const response = await fresh.post('/admin/login', { form: { email: sales.email, password: sales.password }, maxRedirects: 0 });
+  const response = await fresh.post('/admin/login', {
+    form: { email: sales.email, password: sales.password },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(403);
   expect(await response.text()).toContain('El formulario caducó');
   expect(response.headers()['set-cookie'] ?? '').not.toContain('angram_admin_session=');
@@ -134,7 +162,10 @@ test('wrong methods and unknown pages answer 405 and 404 in Spanish', async ({ p
   const wrong = await page.request.delete(`/admin/contacts/${leadId}`, { maxRedirects: 0 });
   expect(wrong.status()).toBe(405);
   expect(wrong.headers().allow).toBe('GET, HEAD');
-  const huge = await page.request.post(`/admin/contacts/${leadId}/notes`, { form: { note: 'x'.repeat(100_000) }, maxRedirects: 0 });
+  const huge = await page.request.post(`/admin/contacts/${leadId}/notes`, {
+    form: { note: 'x'.repeat(100_000) },
+    maxRedirects: 0,
+  });
   expect(huge.status()).toBe(413);
   const json = await page.request.post(`/admin/contacts/${leadId}/notes`, { data: { note: 'x' }, maxRedirects: 0 });
   expect(json.status()).toBe(415);

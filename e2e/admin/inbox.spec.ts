@@ -30,7 +30,13 @@ test.beforeAll(async ({ request }) => {
   small = await sendLead(
     request,
     'contactSmall',
-    { name: HTML_NAME, email: 'lucia@ferremax.mx', company: `Ferremax ${tag}`, message: 'Queremos controlar el inventario de 12 sucursales.', appointmentDate: `${date}T${slots.at(-1)}` },
+    {
+      name: HTML_NAME,
+      email: 'lucia@ferremax.mx',
+      company: `Ferremax ${tag}`,
+      message: 'Queremos controlar el inventario de 12 sucursales.',
+      appointmentDate: `${date}T${slots.at(-1)}`,
+    },
     '/',
   );
   project = await sendLead(request, 'contactProyect', {
@@ -45,10 +51,17 @@ test.beforeAll(async ({ request }) => {
     urgency: 'high',
     currentSituation: 'Vendemos por Instagram.',
   });
-  phoneLead = await sendLead(request, 'contactSmall', { name: 'Rodrigo Paz', email: 'rodrigo@pazlogistica.mx', company: `Paz Logística ${tag}`, message: 'Necesitamos rastrear 40 camiones.' });
+  phoneLead = await sendLead(request, 'contactSmall', {
+    name: 'Rodrigo Paz',
+    email: 'rodrigo@pazlogistica.mx',
+    company: `Paz Logística ${tag}`,
+    message: 'Necesitamos rastrear 40 camiones.',
+  });
 });
 
-test('a sales person signs in, filters, works a lead to ganado, notes it, assigns it and exports the filter', async ({ page }) => {
+test('a sales person signs in, filters, works a lead to ganado, notes it, assigns it and exports the filter', async ({
+  page,
+}) => {
   await signIn(page, sales);
   await expect(page).toHaveURL(/\/admin\/contacts$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bandeja de leads' })).toBeVisible();
@@ -76,7 +89,10 @@ test('a sales person signs in, filters, works a lead to ganado, notes it, assign
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${small.reference} · ${HTML_NAME}`);
   await expect(page.locator('main img, main b')).toHaveCount(0);
   expect(await page.title()).not.toBe('1');
-  await expect(page.getByRole('link', { name: /Agregar a Google Calendar/ })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\//);
+  await expect(page.getByRole('link', { name: /Agregar a Google Calendar/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/calendar\.google\.com\//,
+  );
   await expect(page.getByRole('region', { name: 'Análisis preliminar' })).toContainText('Puntuación');
   await expect(page.getByRole('region', { name: 'Correos' })).toContainText('Confirmación al cliente');
   await expect(page.getByRole('region', { name: 'Lo que envió' })).toContainText('Página de origen');
@@ -92,7 +108,9 @@ test('a sales person signs in, filters, works a lead to ganado, notes it, assign
     await expect(page.getByRole('region', { name: 'Seguimiento' }).locator('.badge')).toHaveText(badge);
   }
 
-  await page.getByLabel('Nota', { exact: true }).fill('Firmó la propuesta por WhatsApp; arranque el lunes 7.\n<script>alert(1)</script>');
+  await page
+    .getByLabel('Nota', { exact: true })
+    .fill('Firmó la propuesta por WhatsApp; arranque el lunes 7.\n<script>alert(1)</script>');
   await page.getByRole('button', { name: 'Agregar nota' }).click();
   await expect(page.getByRole('status')).toHaveText('Nota agregada.');
   const history = page.getByRole('region', { name: 'Historial' });
@@ -132,14 +150,19 @@ test('losing a lead needs a reason', async ({ page }) => {
   await page.getByLabel('Detalle', { exact: true }).fill('Se quedó con su agencia de siempre');
   await page.getByRole('button', { name: 'Cambiar estado' }).click();
   await expect(page.getByRole('status')).toHaveText('Estado actualizado.');
-  await expect(page.getByRole('region', { name: 'Seguimiento' })).toContainText('Motivo: Eligió a otro proveedor: Se quedó con su agencia de siempre');
+  await expect(page.getByRole('region', { name: 'Seguimiento' })).toContainText(
+    'Motivo: Eligió a otro proveedor: Se quedó con su agencia de siempre',
+  );
   // Reopening is allowed; a stale form (an old version) is refused instead of undoing it.
   const version = await page.locator('form[action$="/status"] input[name="version"]').inputValue();
   await page.getByLabel('Cambiar a', { exact: true }).selectOption({ label: 'Contactado' });
   await page.getByRole('button', { name: 'Cambiar estado' }).click();
   await expect(page.getByRole('status')).toHaveText('Estado actualizado.');
   const csrf = await page.locator('form[action$="/status"] input[name="csrf"]').inputValue();
-  const stale = await page.request.post(`/admin/contacts/${project.id}/status`, { form: { csrf, version, status: 'propuesta' }, maxRedirects: 0 });
+  const stale = await page.request.post(`/admin/contacts/${project.id}/status`, {
+    form: { csrf, version, status: 'propuesta' },
+    maxRedirects: 0,
+  });
   expect(stale.status()).toBe(409);
   expect(await stale.text()).toContain('Otra persona cambió este lead');
 });
@@ -150,7 +173,8 @@ test.describe('on a phone', () => {
   test('a new team member works a lead to ganado on a phone', async ({ page }) => {
     await signIn(page, sales, `/admin/contacts?q=${tag}`);
     await expect(page).toHaveURL(new RegExp(`/admin/contacts\\?q=${tag}`));
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     // Rows are stacked cards, each value with its label.
     const card = page.locator('tbody tr').filter({ hasText: phoneLead.reference });
@@ -164,7 +188,10 @@ test.describe('on a phone', () => {
       await expect(page.getByRole('status')).toHaveText('Estado actualizado.');
     }
     await expect(page.getByRole('region', { name: 'Seguimiento' }).locator('.badge')).toHaveText('Ganado');
-    await expect(page.getByRole('link', { name: 'rodrigo@pazlogistica.mx' })).toHaveAttribute('href', 'mailto:rodrigo@pazlogistica.mx');
+    await expect(page.getByRole('link', { name: 'rodrigo@pazlogistica.mx' })).toHaveAttribute(
+      'href',
+      'mailto:rodrigo@pazlogistica.mx',
+    );
   });
 });
 

@@ -14,7 +14,9 @@ async function sessionCookie(context: BrowserContext): Promise<string | undefine
 function ageSessions(account: Account, column: 'last_seen_at' | 'expires_at', hoursAgo: number): void {
   const at = new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
   withDatabase((db) =>
-    db.prepare(`UPDATE inbox_sessions SET ${column} = ? WHERE user_id = (SELECT id FROM inbox_users WHERE email = ?)`).run(at, account.email),
+    db
+      .prepare(`UPDATE inbox_sessions SET ${column} = ? WHERE user_id = (SELECT id FROM inbox_users WHERE email = ?)`)
+      .run(at, account.email),
   );
 }
 
@@ -45,7 +47,9 @@ test('a session ends at its absolute limit however active it is', async ({ page 
 test('signing in always starts a new session, and signing out ends it', async ({ page }) => {
   const account = createAccount('sales', 'Elena Rotación');
   // A session id planted before signing in (fixation) is never adopted.
-  await page.context().addCookies([{ name: 'angram_admin_session', value: 'A'.repeat(43), url: `${process.env.E2E_BASE_URL}/admin` }]);
+  await page
+    .context()
+    .addCookies([{ name: 'angram_admin_session', value: 'A'.repeat(43), url: `${process.env.E2E_BASE_URL}/admin` }]);
   await signIn(page, account);
   const first = await sessionCookie(page.context());
   expect(first).toBeDefined();
@@ -57,7 +61,9 @@ test('signing in always starts a new session, and signing out ends it', async ({
   await expect(page).toHaveURL('/admin/login?reason=signed-out');
   await expect(page.getByRole('status')).toHaveText('Cerraste la sesión.');
   // The old token is dead even if someone kept a copy.
-  await page.context().addCookies([{ name: 'angram_admin_session', value: first ?? '', url: `${process.env.E2E_BASE_URL}/admin` }]);
+  await page
+    .context()
+    .addCookies([{ name: 'angram_admin_session', value: first ?? '', url: `${process.env.E2E_BASE_URL}/admin` }]);
   await page.goto('/admin/contacts');
   await expect(page).toHaveURL(/\/admin\/login/);
   await signIn(page, account);
@@ -79,7 +85,9 @@ test('sign out everywhere ends the sessions on every device', async ({ page, bro
   await phone.close();
 });
 
-test('wrong passwords are throttled with a 429 in Spanish, and the owner’s own browser still gets in', async ({ browser }) => {
+test('wrong passwords are throttled with a 429 in Spanish, and the owner’s own browser still gets in', async ({
+  browser,
+}) => {
   // Eight sign-ins, each a deliberately memory-hard password check: give the test room on a busy machine.
   test.slow();
   const account = createAccount('sales', 'Gabriel Blanco');
@@ -96,7 +104,10 @@ test('wrong passwords are throttled with a 429 in Spanish, and the owner’s own
     await attackerPage.goto('/admin/login');
     await attackerPage.getByLabel('Correo electrónico', { exact: true }).fill(account.email);
     await attackerPage.getByLabel('Contraseña', { exact: true }).fill(password);
-    const [response] = await Promise.all([attackerPage.waitForResponse((r) => r.request().method() === 'POST'), attackerPage.getByRole('button', { name: 'Entrar' }).click()]);
+    const [response] = await Promise.all([
+      attackerPage.waitForResponse((r) => r.request().method() === 'POST'),
+      attackerPage.getByRole('button', { name: 'Entrar' }).click(),
+    ]);
     return response;
   };
   for (let i = 0; i < 5; i += 1) {
@@ -107,7 +118,9 @@ test('wrong passwords are throttled with a 429 in Spanish, and the owner’s own
   const throttled = await attempt('adivinanza-final');
   expect(throttled.status()).toBe(429);
   expect(Number(throttled.headers()['retry-after'])).toBeGreaterThan(0);
-  await expect(attackerPage.getByRole('alert')).toHaveText('Demasiados intentos fallidos. Espera 1 minuto antes de volver a intentarlo.');
+  await expect(attackerPage.getByRole('alert')).toHaveText(
+    'Demasiados intentos fallidos. Espera 1 minuto antes de volver a intentarlo.',
+  );
   // Even the right password waits from a browser the account does not know.
   expect((await attempt(account.password)).status()).toBe(429);
   // The email field keeps what was typed; the password never comes back.

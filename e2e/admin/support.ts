@@ -26,7 +26,12 @@ function databasePath(): string {
 /** Runs `npm run admin:user` (the script itself) on the test database; returns its stdout. */
 export function adminUser(args: string[], password?: string): string {
   return execFileSync(process.execPath, ['server/scripts/admin-user.ts', ...args], {
-    env: { PATH: process.env.PATH, DATABASE_PATH: databasePath(), LOG_LEVEL: 'silent', ...(password ? { ADMIN_PASSWORD: password } : {}) },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_PATH: databasePath(),
+      LOG_LEVEL: 'silent',
+      ...(password ? { ADMIN_PASSWORD: password } : {}),
+    },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -52,8 +57,16 @@ export interface SentLead {
 }
 
 /** Sends a lead through the public API, as the site's form does. */
-export async function sendLead(request: APIRequestContext, action: string, body: Record<string, string>, origin = '/contacto'): Promise<SentLead> {
-  const response = await request.post(`/api/webSite/${action}`, { data: body, headers: { Referer: `https://www.angram.mx${origin}` } });
+export async function sendLead(
+  request: APIRequestContext,
+  action: string,
+  body: Record<string, string>,
+  origin = '/contacto',
+): Promise<SentLead> {
+  const response = await request.post(`/api/webSite/${action}`, {
+    data: body,
+    headers: { Referer: `https://www.angram.mx${origin}` },
+  });
   expect(response.status(), await response.text()).toBe(201);
   const answer = (await response.json()) as { id: number; reference: string };
   return { id: answer.id, reference: answer.reference };
@@ -87,5 +100,7 @@ export function inboxPaths(leadId: number, userId: number): string[] {
 }
 
 export function userIdOf(email: string): number {
-  return withDatabase((db) => (db.prepare('SELECT id FROM inbox_users WHERE email = ?').get(email) as { id: number }).id);
+  return withDatabase(
+    (db) => (db.prepare('SELECT id FROM inbox_users WHERE email = ?').get(email) as { id: number }).id,
+  );
 }

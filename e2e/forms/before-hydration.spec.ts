@@ -34,14 +34,18 @@ test('text typed before hydration is kept and sent', async ({ page }) => {
   await waitForHydration(page);
   await expect(form.getByLabel('Nombre completo')).toHaveValue('Elena Paredes');
   await expect(form.getByLabel('Tipo de proyecto')).not.toHaveValue('');
-  await expect(form.getByLabel('Cuéntanos sobre tu proyecto')).toHaveValue('Escrito antes de que cargara el formulario.');
+  await expect(form.getByLabel('Cuéntanos sobre tu proyecto')).toHaveValue(
+    'Escrito antes de que cargara el formulario.',
+  );
   // The island's state has the values too: leaving a field does not call it empty.
   await form.getByLabel('Nombre completo').focus();
   await form.getByLabel('Correo electrónico').focus();
   await expect(form.getByText('Este campo es obligatorio')).toHaveCount(0);
 });
 
-test('the send button works before hydration: the press is kept and the form is sent once the script arrives', async ({ page }) => {
+test('the send button works before hydration: the press is kept and the form is sent once the script arrives', async ({
+  page,
+}) => {
   const script = await holdFormScript(page);
   const sent: string[] = [];
   page.on('request', (request) => {
@@ -65,7 +69,11 @@ test('the send button works before hydration: the press is kept and the form is 
   await script.release();
   await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' })).toBeVisible();
   expect(sent).toHaveLength(1);
-  expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({ name: 'Elena Paredes', email: 'elena.boton@ejemplo.mx', projectType: 'web-app' });
+  expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({
+    name: 'Elena Paredes',
+    email: 'elena.boton@ejemplo.mx',
+    projectType: 'web-app',
+  });
 });
 
 test('the meeting button works before hydration: the picker opens once the script arrives', async ({ page }) => {
@@ -79,7 +87,9 @@ test('the meeting button works before hydration: the picker opens once the scrip
   await expect(page.getByRole('dialog', { name: 'Agenda tu reunión' })).toBeVisible();
 });
 
-test('a press before hydration on an invalid form shows the errors once the script arrives, and sends nothing', async ({ page }) => {
+test('a press before hydration on an invalid form shows the errors once the script arrives, and sends nothing', async ({
+  page,
+}) => {
   const script = await holdFormScript(page);
   const sent: string[] = [];
   page.on('request', (request) => {

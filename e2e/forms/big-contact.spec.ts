@@ -37,7 +37,10 @@ test.beforeEach(async ({ page }) => {
   await waitForHydration(page);
 });
 
-test('a visitor sends the large form with a meeting; the lead, its booking and both e-mails exist', async ({ page, request }) => {
+test('a visitor sends the large form with a meeting; the lead, its booking and both e-mails exist', async ({
+  page,
+  request,
+}) => {
   const { date, slots } = await nthOpenDay(request, DAY.contactBig);
   const time = slots.at(-1) as string;
   const slot = `${date}T${time}`;
@@ -87,7 +90,9 @@ test('a phone that is not Mexican shows its message, and accepted formats pass',
 
 test.describe('when the API does not answer', () => {
   // One pattern: Playwright would read a second array element as the fixture's options.
-  test.use({ allowedConsoleErrors: [/Failed to load resource: (net::ERR_FAILED|the server responded with a status of 500)/] });
+  test.use({
+    allowedConsoleErrors: [/Failed to load resource: (net::ERR_FAILED|the server responded with a status of 500)/],
+  });
 
   test("says 'Error de conexión con el servidor' and keeps every field", async ({ page, request }) => {
     await page.route('**/api/webSite/contact*', (route) => route.abort());
@@ -107,7 +112,9 @@ test.describe('when the API does not answer', () => {
     await expect(form.getByLabel('Presupuesto estimado')).toHaveValue('300k-700k');
     await expect(form.getByLabel('¿Para cuándo lo necesitas?')).toHaveValue('3-6-months');
     await expect(form.getByLabel('Cuéntanos sobre tu proyecto')).toHaveValue(/40 camiones/);
-    await expect(form.getByRole('button', { name: new RegExp(formatAppointmentLong(`${date}T${time}`)) })).toBeVisible();
+    await expect(
+      form.getByRole('button', { name: new RegExp(formatAppointmentLong(`${date}T${time}`)) }),
+    ).toBeVisible();
     // The button is usable again for another try.
     await expect(form.getByRole('button', { name: 'Enviar mensaje' })).toBeEnabled();
     expect(leadsWithEmail('roberto.offline@logisticanorte.mx')).toBe(0);
@@ -117,7 +124,11 @@ test.describe('when the API does not answer', () => {
   test("a failing scheduleAvailable shows 'No hay horarios disponibles'", async ({ page, request }) => {
     const { date } = await nthOpenDay(request, DAY.apiDown);
     await page.route('**/api/webSite/scheduleAvailable', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Falla' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Falla' }),
+      }),
     );
     await page.getByRole('button', { name: /Elegir fecha y hora/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Agenda tu reunión' });

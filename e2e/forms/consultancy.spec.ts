@@ -30,7 +30,12 @@ async function sendAndCheck(page: Page, form: Locator, serviceType: string, expe
 
   const id = await confirmedLeadId(page);
   const lead = storedLead(id);
-  expect(lead).toMatchObject({ form_type: 4, service_type: serviceType, company: 'Aceros Monterrey', phone: '+528122334455' });
+  expect(lead).toMatchObject({
+    form_type: 4,
+    service_type: serviceType,
+    company: 'Aceros Monterrey',
+    phone: '+528122334455',
+  });
   const messages = await outboxMessages(id);
   expect(messages).toHaveLength(2);
   expect(messages.find((m) => m.audience === 'client')?.text).toContain('Solicitud de Consultoría Recibida - Angram');
@@ -58,7 +63,9 @@ test('cloud migration: 7 infrastructures, 8 system types, user counts, budgets a
   await form
     .getByLabel('¿Qué problemas tienes hoy con tu infraestructura?')
     .fill('El servidor del ERP tiene 9 años y no tiene respaldo fuera de la planta.');
-  await form.getByLabel('¿Qué quieres lograr con la migración?').fill('Llevar el ERP a la nube sin detener la facturación.');
+  await form
+    .getByLabel('¿Qué quieres lograr con la migración?')
+    .fill('Llevar el ERP a la nube sin detener la facturación.');
 
   const lead = await sendAndCheck(page, form, 'cloud-migration', [
     'serviceType',
@@ -135,7 +142,9 @@ test('technology consulting: the chosen service decides which fields are asked a
   await form
     .getByLabel('¿Qué esperas de la consultoría?')
     .fill('Saber si nuestro monolito en PHP aguanta triplicar pedidos en 2027.');
-  await form.getByLabel('¿Cómo está hoy tu sistema o tu infraestructura?').fill('Un monolito en PHP 7 con MySQL en un VPS.');
+  await form
+    .getByLabel('¿Cómo está hoy tu sistema o tu infraestructura?')
+    .fill('Un monolito en PHP 7 con MySQL en un VPS.');
   await sendAndCheck(page, form, 'architecture', [
     'serviceType',
     'name',

@@ -30,8 +30,14 @@ async function contractBackend(page: Page, selects: unknown = CONTRACT_SELECTS):
   await page.route('**/api/webSite/*', async (route) => {
     const request: Request = route.request();
     const action = new URL(request.url()).pathname.split('/').at(-1) ?? '';
-    if (action === 'contactFormSelects') return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(selects) });
-    if (action === 'scheduleAvailable') return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ schedule: ['10:00', '12:00'] }) });
+    if (action === 'contactFormSelects')
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(selects) });
+    if (action === 'scheduleAvailable')
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ schedule: ['10:00', '12:00'] }),
+      });
     stub.bodies.set(action, request.postDataJSON() as Record<string, unknown>);
     return route.fulfill({
       status: 201,
@@ -42,13 +48,19 @@ async function contractBackend(page: Page, selects: unknown = CONTRACT_SELECTS):
   return stub;
 }
 
-test('the large form renders the server\'s integer-id lists, and the contract\'s bare 201 is a success that resets it', async ({ page }) => {
+test("the large form renders the server's integer-id lists, and the contract's bare 201 is a success that resets it", async ({
+  page,
+}) => {
   const stub = await contractBackend(page);
   await page.goto('/contacto');
   await waitForHydration(page);
   const form = leadForm(page, 'big');
   const projectType = form.getByLabel('Tipo de proyecto');
-  await expect(projectType.locator('option')).toHaveText(['Selecciona una opción', 'Sitio corporativo', 'Sistema de inventarios']);
+  await expect(projectType.locator('option')).toHaveText([
+    'Selecciona una opción',
+    'Sitio corporativo',
+    'Sistema de inventarios',
+  ]);
   await expect(form.getByLabel('Presupuesto estimado').locator('option')).toHaveText([
     'Selecciona una opción',
     '$50,000 - $150,000 MXN',
@@ -83,7 +95,9 @@ test('the large form renders the server\'s integer-id lists, and the contract\'s
   });
 });
 
-test('the small form sends exactly the contract\'s keys, and says the requested meeting will be confirmed when the answer does not book it', async ({ page }) => {
+test("the small form sends exactly the contract's keys, and says the requested meeting will be confirmed when the answer does not book it", async ({
+  page,
+}) => {
   const stub = await contractBackend(page);
   await page.goto('/#contacto');
   const form = await hydratedForm(page, 'small');
@@ -100,7 +114,13 @@ test('the small form sends exactly the contract\'s keys, and says the requested 
 
   const status = page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' });
   await expect(status).toContainText('Te confirmaremos por correo la reunión que pediste');
-  expect(Object.keys(stub.bodies.get('contactSmall') ?? {}).sort()).toEqual(['appointmentDate', 'company', 'email', 'message', 'name']);
+  expect(Object.keys(stub.bodies.get('contactSmall') ?? {}).sort()).toEqual([
+    'appointmentDate',
+    'company',
+    'email',
+    'message',
+    'name',
+  ]);
   expect(stub.bodies.get('contactSmall')?.appointmentDate).toBe(`${monday}T12:00`);
 });
 
@@ -108,12 +128,18 @@ test('a select answer that cannot be used leaves the shipped lists in place', as
   await contractBackend(page, { proyects: 'no disponible' });
   await page.goto('/contacto');
   await waitForHydration(page);
-  await expect(leadForm(page, 'big').getByLabel('Tipo de proyecto').locator('option', { hasText: 'Aplicación web' })).toHaveCount(1);
+  await expect(
+    leadForm(page, 'big').getByLabel('Tipo de proyecto').locator('option', { hasText: 'Aplicación web' }),
+  ).toHaveCount(1);
 });
 
 test('a 2xx that says success: false is an error and keeps every field', async ({ page }) => {
   await page.route('**/api/webSite/contactBig', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'No pudimos guardar tu solicitud' }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, message: 'No pudimos guardar tu solicitud' }),
+    }),
   );
   await page.goto('/contacto');
   await waitForHydration(page);

@@ -20,7 +20,9 @@ test('opens as a modal, keeps focus inside, closes with Escape and gives focus b
   for (let step = 0; step < 8; step += 1) {
     await page.keyboard.press('Tab');
     expect(
-      await page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body),
+      await page.evaluate(
+        () => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body,
+      ),
     ).toBe(true);
   }
   await page.keyboard.press('Escape');
@@ -48,7 +50,9 @@ test('Confirmar waits for a date and a time; the date reads in Spanish; a keyboa
   await expect(dialog.getByText(formatLongDate(date))).toHaveText(
     /^(lunes|martes|miércoles|jueves|viernes), \d{1,2} de [a-z]+ de \d{4}$/,
   );
-  const slot = dialog.getByRole('group', { name: 'Horarios disponibles' }).getByRole('button', { name: time, exact: true });
+  const slot = dialog
+    .getByRole('group', { name: 'Horarios disponibles' })
+    .getByRole('button', { name: time, exact: true });
   await expect(slot).toHaveAttribute('aria-pressed', 'false');
   await expect(confirm).toBeDisabled();
 

@@ -14,8 +14,14 @@ test('the picker dialog loads when opened, not with the form', async ({ page }) 
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
 
-  expect(scripts.some((path) => path.includes('LeadForm')), 'el formulario se hidrata').toBe(true);
-  expect(scripts.filter((path) => path.includes('PickerDialog')), 'el diálogo no viaja con el formulario').toEqual([]);
+  expect(
+    scripts.some((path) => path.includes('LeadForm')),
+    'el formulario se hidrata',
+  ).toBe(true);
+  expect(
+    scripts.filter((path) => path.includes('PickerDialog')),
+    'el diálogo no viaja con el formulario',
+  ).toEqual([]);
   await expect(page.locator('dialog')).toHaveCount(0);
 
   const trigger = leadForm(page, 'big').getByRole('button', { name: /Elegir fecha y hora/ });

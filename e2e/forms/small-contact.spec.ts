@@ -23,7 +23,10 @@ test.beforeEach(async ({ page }) => {
   await waitForHydration(page, { includeVisible: true });
 });
 
-test('a visitor sends the small form with a meeting and finds it booked, stored and e-mailed', async ({ page, request }) => {
+test('a visitor sends the small form with a meeting and finds it booked, stored and e-mailed', async ({
+  page,
+  request,
+}) => {
   const { date, slots } = await nthOpenDay(request, DAY.homeSmall);
   const time = slots[0] as string;
   const form = leadForm(page, 'small');
@@ -45,7 +48,9 @@ test('a visitor sends the small form with a meeting and finds it booked, stored 
   const id = await confirmedLeadId(page);
   const status = page.getByRole('status').filter({ hasText: `CONT-${id}` });
   await expect(status).toContainText(`Agendamos tu reunión para el ${formatAppointmentLong(slot)}`);
-  await expect(status).toContainText(/(lunes|martes|miércoles|jueves|viernes), \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}/);
+  await expect(status).toContainText(
+    /(lunes|martes|miércoles|jueves|viernes), \d{1,2} de [a-z]+ de \d{4}, \d{2}:\d{2}/,
+  );
 
   // The fields are empty again and the picker forgot the slot.
   await expect(form.getByLabel('Nombre completo')).toHaveValue('');
@@ -72,7 +77,9 @@ test('a visitor sends the small form with a meeting and finds it booked, stored 
   expect(await freeSlots(request, date)).not.toContain(time);
   const dialog = await openPickerOn(page, date);
   await expect(dialog.getByRole('button', { name: time, exact: true })).toHaveCount(0);
-  await expect(dialog.getByRole('group', { name: 'Horarios disponibles' }).getByRole('button')).toHaveCount(slots.length - 1);
+  await expect(dialog.getByRole('group', { name: 'Horarios disponibles' }).getByRole('button')).toHaveCount(
+    slots.length - 1,
+  );
 });
 
 test('empty required fields send nothing and say what is missing', async ({ page }) => {

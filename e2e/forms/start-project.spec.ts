@@ -40,7 +40,10 @@ test.beforeEach(async ({ page }) => {
   await hydratedForm(page, 'project');
 });
 
-test('a visitor reserves a project slot; the lead is stored with every field and e-mailed', async ({ page, request }) => {
+test('a visitor reserves a project slot; the lead is stored with every field and e-mailed', async ({
+  page,
+  request,
+}) => {
   const { date, slots } = await nthOpenDay(request, DAY.startProject);
   const time = slots[1] ?? slots[0] ?? '';
   const slot = `${date}T${time}`;
@@ -99,7 +102,12 @@ test.describe('a slot taken meanwhile', () => {
 
     // Another visitor books the same slot through the API before this one presses send.
     const rival = await request.post('/api/webSite/contactSmall', {
-      data: { name: 'Otra persona', email: 'otra@ejemplo.mx', message: 'Reservo primero', appointmentDate: `${date}T${taken}` },
+      data: {
+        name: 'Otra persona',
+        email: 'otra@ejemplo.mx',
+        message: 'Reservo primero',
+        appointmentDate: `${date}T${taken}`,
+      },
     });
     expect(rival.status()).toBe(201);
 
@@ -121,7 +129,9 @@ test.describe('a slot taken meanwhile', () => {
     await grid.getByRole('button', { name: other, exact: true }).click();
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await expect(dialog).toBeHidden();
-    await expect(form.getByRole('button', { name: new RegExp(formatAppointmentLong(`${date}T${other}`)) })).toBeFocused();
+    await expect(
+      form.getByRole('button', { name: new RegExp(formatAppointmentLong(`${date}T${other}`)) }),
+    ).toBeFocused();
     await form.locator('button[type="submit"]').click();
     const id = await confirmedLeadId(page);
     expect(storedLead(id)?.appointment).toBe(`${date}T${other}`);

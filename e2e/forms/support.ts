@@ -173,12 +173,16 @@ export async function outboxMessages(leadId: number): Promise<OutboxMessage[]> {
   const db = database();
   let rows: Array<{ id: number; audience: 'client' | 'internal'; recipient: string }>;
   try {
-    rows = db.prepare('SELECT id, audience, recipient FROM outbox WHERE lead_id = ? ORDER BY id').all(leadId) as typeof rows;
+    rows = db
+      .prepare('SELECT id, audience, recipient FROM outbox WHERE lead_id = ? ORDER BY id')
+      .all(leadId) as typeof rows;
   } finally {
     db.close();
   }
   const file = (row: (typeof rows)[number]) => join(dir, `${String(row.id).padStart(6, '0')}-${row.audience}.eml`);
-  await expect.poll(() => rows.length === 2 && rows.every((row) => existsSync(file(row))), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => rows.length === 2 && rows.every((row) => existsSync(file(row))), { timeout: 10_000 })
+    .toBe(true);
   return rows.map((row) => ({
     audience: row.audience,
     recipient: row.recipient,

@@ -16,7 +16,9 @@ async function expectServiceJsonLd(page: Page): Promise<void> {
 test.describe('/cms-a-codigo', () => {
   test('heading, #beneficios with six benefits, migration steps and calls to action', async ({ page }) => {
     await page.goto('/cms-a-codigo#beneficios');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('De WordPress y plugins a un sistema hecho para tu empresa');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'De WordPress y plugins a un sistema hecho para tu empresa',
+    );
     const benefits = page.locator('section#beneficios');
     await expect(benefits).toBeInViewport();
     await expect(benefits.getByRole('heading', { level: 2 })).toHaveText('Beneficios de un sistema propio');
@@ -28,8 +30,14 @@ test.describe('/cms-a-codigo', () => {
     await expect(trail.locator('[aria-current="page"]')).toHaveText('CMS a Código');
 
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Solicitar diagnóstico' }).first()).toHaveAttribute('href', '/contacto');
-    await expect(main.getByRole('link', { name: 'Iniciar mi proyecto' }).first()).toHaveAttribute('href', '/iniciar-proyecto');
+    await expect(main.getByRole('link', { name: 'Solicitar diagnóstico' }).first()).toHaveAttribute(
+      'href',
+      '/contacto',
+    );
+    await expect(main.getByRole('link', { name: 'Iniciar mi proyecto' }).first()).toHaveAttribute(
+      'href',
+      '/iniciar-proyecto',
+    );
     await expectServiceJsonLd(page);
   });
 });
@@ -65,7 +73,9 @@ test.describe('/consultoria-tecnologica', () => {
       await expect(card.getByRole('definition').first()).toHaveText(offer.price);
       await expect(card.getByRole('definition').nth(1)).toHaveText(offer.duration);
       // Four buttons share the visible label; the offer's name (visually hidden) tells them apart.
-      await expect(card.getByRole('link', { name: new RegExp(`^Solicitar esta consultoría\\s*: ${offer.name}$`) })).toHaveAttribute('href', '#formulario');
+      await expect(
+        card.getByRole('link', { name: new RegExp(`^Solicitar esta consultoría\\s*: ${offer.name}$`) }),
+      ).toHaveAttribute('href', '#formulario');
       // The hero's index jumps to each card.
       await expect(page.locator(`a[href="#consultoria-${offer.id}"]`)).toContainText(offer.price);
     }
@@ -83,7 +93,9 @@ test.describe('/consultoria-tecnologica', () => {
 test.describe('/auditoria-infraestructura', () => {
   test('heading, back link to cloud native and the consulting form for the audit', async ({ page }) => {
     await page.goto('/auditoria-infraestructura');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Descubre qué le sobra, qué le falta y qué pone en riesgo a tu nube');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Descubre qué le sobra, qué le falta y qué pone en riesgo a tu nube',
+    );
     const back = page.getByRole('link', { name: 'Volver a Cloud Native' });
     await expect(back).toHaveAttribute('href', '/servicios/cloud-native');
     await expect(page.locator('#formulario [data-form="consulting"]')).toBeVisible();
@@ -94,7 +106,8 @@ test.describe('/auditoria-infraestructura', () => {
   test('price, duration, ROI and post-audit support', async ({ page }) => {
     await page.goto('/auditoria-infraestructura');
     const facts = page.locator('[data-audit-facts]');
-    const fact = (term: string) => facts.locator('div').filter({ has: page.getByRole('term').filter({ hasText: term }) });
+    const fact = (term: string) =>
+      facts.locator('div').filter({ has: page.getByRole('term').filter({ hasText: term }) });
     await expect(fact('Inversión').getByRole('definition')).toHaveText('$5,000 USD');
     await expect(fact('Duración').getByRole('definition')).toHaveText('10-14 días');
     await expect(fact('Retorno estimado').getByRole('definition')).toHaveText(['300-500%', 'en 6 meses']);
@@ -105,7 +118,10 @@ test.describe('/auditoria-infraestructura', () => {
     await expect(roi).toContainText('30 días');
 
     const nodes = await jsonLdNodes(page);
-    expect(nodes.find((node) => node['@type'] === 'Service')?.offers).toMatchObject({ price: '5000', priceCurrency: 'USD' });
+    expect(nodes.find((node) => node['@type'] === 'Service')?.offers).toMatchObject({
+      price: '5000',
+      priceCurrency: 'USD',
+    });
   });
 
   test('six areas, phases by day and the deliverables', async ({ page }) => {

@@ -11,7 +11,9 @@ async function expectCrumb(page: import('@playwright/test').Page, name: string) 
 
 test('/proceso-desarrollo: five phases with duration, description, activities and deliverables', async ({ page }) => {
   await page.goto('/proceso-desarrollo');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Un proceso claro, de la primera llamada al soporte continuo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Un proceso claro, de la primera llamada al soporte continuo',
+  );
   await expectCrumb(page, 'Proceso de desarrollo');
   const phases = page.locator('#fases > div > ol > li');
   await expect(phases).toHaveCount(5);
@@ -41,17 +43,23 @@ test('/proceso-desarrollo: five phases with duration, description, activities an
 
 test('/tecnologias: #stack grouped by category with the level in Spanish', async ({ page }) => {
   await page.goto('/tecnologias');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tecnología probada para proyectos que no pueden fallar');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Tecnología probada para proyectos que no pueden fallar',
+  );
   await expectCrumb(page, 'Tecnologías');
   const stack = page.locator('#stack');
   await expect(stack.getByRole('heading', { level: 3 })).toHaveText(['Frontend', 'Backend', 'Cloud', 'Móvil']);
   const cards = stack.locator('li.card');
   expect(await cards.count()).toBeGreaterThanOrEqual(20);
-  for (const card of await cards.all()) await expect(card.locator('h4 + span')).toHaveText(/^(Experto|Avanzado)$/);
+  for (const card of await cards.all())
+    await expect(card.locator('h4 + span')).toHaveText(/^\s*(Experto|Avanzado)\s*$/);
   await expect(stack.locator('li.card', { hasText: 'TypeScript' }).locator('h4 + span')).toHaveText('Experto');
   await expect(stack).not.toContainText(/\b(Expert|Advanced)\b/);
   await expect(page.locator('#niveles')).toContainText('Experto');
-  await expect(page.getByRole('link', { name: 'Ver consultoría tecnológica' })).toHaveAttribute('href', '/consultoria-tecnologica');
+  await expect(page.getByRole('link', { name: 'Ver consultoría tecnológica' })).toHaveAttribute(
+    'href',
+    '/consultoria-tecnologica',
+  );
 });
 
 test('/integraciones: #google first, then the other categories, and the consulting link', async ({ page }) => {
@@ -64,7 +72,10 @@ test('/integraciones: #google first, then the other categories, and the consulti
   await expect(page.locator('#google')).toContainText('Google Workspace');
   await expect(page.locator('#pagos')).toContainText('SPEI');
   await expect(page.locator('#facturacion')).toContainText('CFDI 4.0');
-  await expect(page.getByRole('link', { name: 'Solicitar consultoría de integraciones' })).toHaveAttribute('href', '/consultoria-integraciones');
+  await expect(page.getByRole('link', { name: 'Solicitar consultoría de integraciones' })).toHaveAttribute(
+    'href',
+    '/consultoria-integraciones',
+  );
   await page.goto('/integraciones#google');
   await expect(page.locator('#google h3')).toBeInViewport();
 });

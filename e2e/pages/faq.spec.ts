@@ -6,7 +6,8 @@ import { jsonLdNodes } from './jsonld.ts';
 const CATEGORIES = ['Proyectos y tiempos', 'Inversión y pagos', 'Soporte y garantía', 'Proceso y comunicación'];
 
 /** The <details> of a question, found by its text. */
-const item = (page: Page, question: string): Locator => page.locator('#preguntas details').filter({ has: page.locator('summary', { hasText: question }) });
+const item = (page: Page, question: string): Locator =>
+  page.locator('#preguntas details').filter({ has: page.locator('summary', { hasText: question }) });
 const openItems = (page: Page): Locator => page.locator('#preguntas details[open]');
 
 /**
@@ -103,7 +104,8 @@ test.describe('/faq with JavaScript', () => {
   });
 
   test('FAQPage structured data lists every question', async ({ page }) => {
-    const faq = (await jsonLdNodes(page)).find((node) => node['@type'] === 'FAQPage') as { mainEntity?: Array<{ name: string }> } | undefined;
+    const faq = (await jsonLdNodes(page)).find((node) => node['@type'] === 'FAQPage') as
+      { mainEntity?: Array<{ name: string }> } | undefined;
     const questions = await page.locator('#preguntas h4').allTextContents();
     expect(faq?.mainEntity?.map((entry) => entry.name)).toEqual(questions.map((q) => q.trim()));
   });
@@ -117,7 +119,9 @@ test.describe('/faq with JavaScript', () => {
   });
 });
 
-test('works from the first paint: questions open and close while the island is held back, and hydration swaps nothing', async ({ page }) => {
+test('works from the first paint: questions open and close while the island is held back, and hydration swaps nothing', async ({
+  page,
+}) => {
   const release = await holdIsland(page, 'FaqAccordion');
   const layout = () =>
     page.evaluate(() => {
@@ -176,7 +180,17 @@ test.describe('/faq without JavaScript', () => {
     const count = await questions.count();
     expect(count).toBeGreaterThanOrEqual(16);
     await expect(answers).toHaveCount(count);
-    for (const figure of ['4 a 8 semanas', '8 a 16 semanas', '12 a 24 semanas', '30% al firmar', '40%', '3 meses de soporte gratuito', '500 USD al mes', '6 meses de garantía', 'tu presupuesto en pesos mexicanos']) {
+    for (const figure of [
+      '4 a 8 semanas',
+      '8 a 16 semanas',
+      '12 a 24 semanas',
+      '30% al firmar',
+      '40%',
+      '3 meses de soporte gratuito',
+      '500 USD al mes',
+      '6 meses de garantía',
+      'tu presupuesto en pesos mexicanos',
+    ]) {
       await expect(page.locator('#preguntas')).toContainText(figure);
     }
     await oneOpenAtATime(page);

@@ -15,7 +15,11 @@ test.describe('home', () => {
     await expect(portfolio).toHaveAttribute('href', '#portfolio');
     // The buttons fade in when 30% of them is visible.
     await expect(start.locator('xpath=..')).toHaveAttribute('data-reveal-threshold', '0.3');
-    for (const [value, label] of [['50+', 'proyectos entregados'], ['40+', 'clientes'], ['99.9%', 'disponibilidad']] as const) {
+    for (const [value, label] of [
+      ['50+', 'proyectos entregados'],
+      ['40+', 'clientes'],
+      ['99.9%', 'disponibilidad'],
+    ] as const) {
       await expect(page.locator('dl').first().locator('div', { hasText: label }).locator('dd')).toHaveText(value);
     }
   });
@@ -33,7 +37,9 @@ test.describe('home', () => {
     }
   });
 
-  test('#portfolio: three featured cases with two metrics, tech tags, "Ver Caso" and "Ver Todos los Proyectos"', async ({ page }) => {
+  test('#portfolio: three featured cases with two metrics, tech tags, "Ver Caso" and "Ver Todos los Proyectos"', async ({
+    page,
+  }) => {
     const section = page.locator('#portfolio');
     const cards = section.locator('article');
     await expect(cards).toHaveCount(3);
@@ -75,7 +81,9 @@ test.describe('home', () => {
     await section.scrollIntoViewIfNeeded();
     await cards.last().scrollIntoViewIfNeeded();
     await expect(cards.last()).toHaveClass(/is-visible/);
-    const delays = await cards.evaluateAll((elements) => elements.map((el) => (el as HTMLElement).style.getPropertyValue('--reveal-delay')));
+    const delays = await cards.evaluateAll((elements) =>
+      elements.map((el) => (el as HTMLElement).style.getPropertyValue('--reveal-delay')),
+    );
     expect(delays).toEqual(['0ms', '150ms', '300ms', '450ms', '600ms', '750ms']);
   });
 
@@ -84,7 +92,10 @@ test.describe('home', () => {
     await expect(section.getByRole('heading', { level: 3 })).toHaveText(['Frontend', 'Backend', 'Cloud', 'Móvil']);
     await expect(section.getByRole('region', { name: 'Frontend' })).toContainText('React');
     await expect(section.getByRole('region', { name: 'Móvil' })).toContainText('Flutter');
-    await expect(section.getByRole('link', { name: 'Ver todas las tecnologías' })).toHaveAttribute('href', '/tecnologias');
+    await expect(section.getByRole('link', { name: 'Ver todas las tecnologías' })).toHaveAttribute(
+      'href',
+      '/tecnologias',
+    );
   });
 
   test('process: the first four phases with their durations', async ({ page }) => {
@@ -100,13 +111,20 @@ test.describe('home', () => {
       await expect(steps.nth(index).getByRole('heading', { level: 3 })).toHaveText(title as string);
       await expect(steps.nth(index)).toContainText(duration as string);
     }
-    await expect(page.locator('#proceso').getByRole('link', { name: 'Conoce el proceso completo' })).toHaveAttribute('href', '/proceso-desarrollo');
+    await expect(page.locator('#proceso').getByRole('link', { name: 'Conoce el proceso completo' })).toHaveAttribute(
+      'href',
+      '/proceso-desarrollo',
+    );
   });
 
   test('team of three with portraits, roles and skills', async ({ page }) => {
     const cards = page.locator('#equipo article');
     await expect(cards).toHaveCount(3);
-    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Daniela Ortega', 'Rodrigo Salinas', 'Mariana Cruz']);
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText([
+      'Daniela Ortega',
+      'Rodrigo Salinas',
+      'Mariana Cruz',
+    ]);
     for (const card of await cards.all()) {
       await expect(card.getByRole('img')).toHaveAttribute('alt', /Retrato ilustrado/);
       await expect(card.getByRole('list', { name: 'Especialidades' }).getByRole('listitem')).not.toHaveCount(0);
@@ -119,14 +137,25 @@ test.describe('home', () => {
     await expect(section.getByRole('img', { name: 'Calificación: 5 de 5' })).toHaveCount(3);
     await expect(section.locator('blockquote')).toHaveCount(3);
     await expect(section).toContainText('Luis Fernando Treviño');
-    await expect(section.getByRole('link', { name: /^Ver Caso\s*: Pagora/ })).toHaveAttribute('href', '/portfolio/fintech-revolution');
+    await expect(section.getByRole('link', { name: /^Ver Caso\s*: Pagora/ })).toHaveAttribute(
+      'href',
+      '/portfolio/fintech-revolution',
+    );
   });
 
   test('#contacto holds the small form and the response promises', async ({ page }) => {
     const section = page.locator('#contacto');
     await expect(section.getByRole('heading', { level: 2, name: 'Platiquemos de tu proyecto' })).toBeVisible();
     await expect(section.locator('[data-form="small"]')).toBeVisible();
-    for (const text of ['< 2 h', '24 h', '48 h', 'Primera respuesta', 'Propuesta detallada', 'Reunión agendada', 'Respuesta máxima']) {
+    for (const text of [
+      '< 2 h',
+      '24 h',
+      '48 h',
+      'Primera respuesta',
+      'Propuesta detallada',
+      'Reunión agendada',
+      'Respuesta máxima',
+    ]) {
       await expect(section).toContainText(text);
     }
   });
@@ -138,8 +167,12 @@ test.describe('home', () => {
   });
 
   test('headings go in order: one h1, then h2 per section, h3 in cards', async ({ page }) => {
-    const levels = await page.locator('main').locator('h1, h2, h3, h4').evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
+    const levels = await page
+      .locator('main')
+      .locator('h1, h2, h3, h4')
+      .evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
     expect(levels[0]).toBe(1);
-    for (let i = 1; i < levels.length; i++) expect((levels[i] as number) - (levels[i - 1] as number)).toBeLessThanOrEqual(1);
+    for (let i = 1; i < levels.length; i++)
+      expect((levels[i] as number) - (levels[i - 1] as number)).toBeLessThanOrEqual(1);
   });
 });

@@ -3,20 +3,31 @@ import { jsonLdNodes } from './jsonld.ts';
 import { entryIds } from '../../src/lib/content/entry-ids.ts';
 
 /** The cases the site launched with; editors may add more, each one Markdown file in content/portfolio/. */
-const CASE_IDS = ['fintech-revolution', 'edutech-platform', 'ecommerce-enterprise', 'healthtech-app', 'logistics-platform', 'proptech-solution'];
+const CASE_IDS = [
+  'fintech-revolution',
+  'edutech-platform',
+  'ecommerce-enterprise',
+  'healthtech-app',
+  'logistics-platform',
+  'proptech-solution',
+];
 const CASE_COUNT = entryIds('content/portfolio', '.md').length;
 
 /** The case paths in the order /portfolio lists them. */
 async function listedCases(page: import('@playwright/test').Page): Promise<string[]> {
   await page.goto('/portfolio');
-  return page.locator('#proyectos article h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return page
+    .locator('#proyectos article h3 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 }
 
 test.describe('/portfolio', () => {
   test('every case in order, the six launch cases first, each with only its first two metrics', async ({ page }) => {
     await page.goto('/portfolio');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Proyectos que transforman industrias');
-    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
+    await expect(
+      page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Inicio' }),
+    ).toHaveAttribute('href', '/');
     const cards = page.locator('#proyectos article');
     await expect(cards).toHaveCount(CASE_COUNT);
     const hrefs = await cards.locator('h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -31,7 +42,14 @@ test.describe('/portfolio', () => {
     await expect(cards.first().locator('dd')).toHaveText(['$50M+ MXN', '2M+']);
     await expect(cards.first()).not.toContainText('99.99%');
     await expect(page.locator('[data-reveal-stagger="200"] > article')).toHaveCount(CASE_COUNT);
-    for (const [index, category] of ['Fintech', 'EdTech', 'E-commerce', 'HealthTech', 'Logística', 'PropTech'].entries()) {
+    for (const [index, category] of [
+      'Fintech',
+      'EdTech',
+      'E-commerce',
+      'HealthTech',
+      'Logística',
+      'PropTech',
+    ].entries()) {
       await expect(cards.nth(index).locator('p').first()).toContainText(`${category} · `);
     }
   });
@@ -48,7 +66,9 @@ test.describe('/portfolio', () => {
     const cards = page.locator('[data-reveal-stagger="200"] > article');
     await cards.last().scrollIntoViewIfNeeded();
     await expect(cards.last()).toHaveClass(/is-visible/);
-    const delays = await cards.evaluateAll((elements) => elements.map((el) => (el as HTMLElement).style.getPropertyValue('--reveal-delay')));
+    const delays = await cards.evaluateAll((elements) =>
+      elements.map((el) => (el as HTMLElement).style.getPropertyValue('--reveal-delay')),
+    );
     expect(delays).toEqual(Array.from({ length: CASE_COUNT }, (_, index) => `${index * 200}ms`));
   });
 });
@@ -68,10 +88,18 @@ test.describe('case pages', () => {
       await expect(trail.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
       await expect(trail.locator('[aria-current="page"]')).toHaveText(title);
 
-      for (const heading of ['El reto', 'La solución', 'Resultados', 'Funcionalidades clave', 'Lo que dice el cliente', 'Tecnologías']) {
+      for (const heading of [
+        'El reto',
+        'La solución',
+        'Resultados',
+        'Funcionalidades clave',
+        'Lo que dice el cliente',
+        'Tecnologías',
+      ]) {
         await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
       }
-      for (const fact of ['Cliente', 'Año', 'Duración', 'Equipo']) await expect(page.locator('main dl').first()).toContainText(fact);
+      for (const fact of ['Cliente', 'Año', 'Duración', 'Equipo'])
+        await expect(page.locator('main dl').first()).toContainText(fact);
       await expect(page.locator('main blockquote')).toHaveCount(1);
       const cover = page.locator('main img[fetchpriority="high"]');
       await expect(cover).toHaveAttribute('loading', 'eager');
@@ -97,12 +125,15 @@ test.describe('case pages', () => {
   test('the fintech case shows its figures, its client and its narrative', async ({ page }) => {
     await page.goto('/portfolio/fintech-revolution');
     const main = page.getByRole('main');
-    for (const figure of ['$50M+ MXN', '2M+', '99.99%', '15 min']) await expect(main.locator('dd', { hasText: figure }).first()).toBeVisible();
+    for (const figure of ['$50M+ MXN', '2M+', '99.99%', '15 min'])
+      await expect(main.locator('dd', { hasText: figure }).first()).toBeVisible();
     await expect(main).toContainText('Pagora Financiera');
     await expect(main).toContainText('11 meses');
     await expect(main.getByRole('heading', { level: 2, name: 'Cómo lo construimos' })).toBeVisible();
     await expect(main).toContainText('Elegimos Go para el núcleo');
-    await expect(main.getByRole('heading', { name: 'Resultados' }).locator('xpath=following-sibling::ul[1]/li')).toHaveCount(5);
+    await expect(
+      main.getByRole('heading', { name: 'Resultados' }).locator('xpath=following-sibling::ul[1]/li'),
+    ).toHaveCount(5);
   });
 
   test('the og image is a 1200x630 crop of the cover', async ({ page, request }) => {

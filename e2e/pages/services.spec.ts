@@ -6,10 +6,42 @@ import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
 
 const SERVICES = [
-  { path: '/servicios/aplicaciones-web', name: 'Aplicaciones Web', h1: 'Aplicaciones web que trabajan al ritmo de tu negocio', anchor: 'tecnologias', timeline: '4-8 semanas', price: '$8,000 USD', cases: 3 },
-  { path: '/servicios/apps-moviles', name: 'Apps Móviles', h1: 'Apps móviles que tus clientes usan todos los días', anchor: 'tipos', timeline: '8-14 semanas', price: '$12,000 USD', cases: 2 },
-  { path: '/servicios/ecommerce', name: 'E-commerce', h1: 'Tiendas en línea hechas para vender más en México', anchor: 'tipos', timeline: '8-16 semanas', price: '$10,000 USD', cases: 1 },
-  { path: '/servicios/cloud-native', name: 'Cloud Native', h1: 'Tu plataforma en la nube, siempre disponible y sin gastos de más', anchor: 'servicios', timeline: '3-10 semanas', price: '$6,000 USD', cases: 2 },
+  {
+    path: '/servicios/aplicaciones-web',
+    name: 'Aplicaciones Web',
+    h1: 'Aplicaciones web que trabajan al ritmo de tu negocio',
+    anchor: 'tecnologias',
+    timeline: '4-8 semanas',
+    price: '$8,000 USD',
+    cases: 3,
+  },
+  {
+    path: '/servicios/apps-moviles',
+    name: 'Apps Móviles',
+    h1: 'Apps móviles que tus clientes usan todos los días',
+    anchor: 'tipos',
+    timeline: '8-14 semanas',
+    price: '$12,000 USD',
+    cases: 2,
+  },
+  {
+    path: '/servicios/ecommerce',
+    name: 'E-commerce',
+    h1: 'Tiendas en línea hechas para vender más en México',
+    anchor: 'tipos',
+    timeline: '8-16 semanas',
+    price: '$10,000 USD',
+    cases: 1,
+  },
+  {
+    path: '/servicios/cloud-native',
+    name: 'Cloud Native',
+    h1: 'Tu plataforma en la nube, siempre disponible y sin gastos de más',
+    anchor: 'servicios',
+    timeline: '3-10 semanas',
+    price: '$6,000 USD',
+    cases: 2,
+  },
 ] as const;
 
 for (const service of SERVICES) {
@@ -32,7 +64,9 @@ for (const service of SERVICES) {
       const nodes = await jsonLdNodes(page);
       const serviceNode = nodes.find((node) => node['@type'] === 'Service');
       expect(serviceNode?.name).toBe(service.name);
-      const crumbs = nodes.find((node) => node['@type'] === 'BreadcrumbList')?.itemListElement as Array<{ name: string }>;
+      const crumbs = nodes.find((node) => node['@type'] === 'BreadcrumbList')?.itemListElement as Array<{
+        name: string;
+      }>;
       expect(crumbs.map((crumb) => crumb.name)).toEqual(['Inicio', 'Servicios', service.name]);
     });
 
@@ -68,7 +102,9 @@ for (const service of SERVICES) {
       await expect(second).not.toHaveAttribute('open');
     });
 
-    test('calls to action lead to /iniciar-proyecto and /contacto, and related cases to the portfolio', async ({ page }) => {
+    test('calls to action lead to /iniciar-proyecto and /contacto, and related cases to the portfolio', async ({
+      page,
+    }) => {
       await page.goto(service.path);
       const main = page.getByRole('main');
       await expect(main.locator('a[href="/iniciar-proyecto"]').first()).toBeVisible();
@@ -82,7 +118,10 @@ test('cloud native links its migration and audit pages from #servicios', async (
   await page.goto('/servicios/cloud-native');
   const section = page.locator('section#servicios');
   await expect(section.getByRole('link', { name: 'Migración a la nube' })).toHaveAttribute('href', '/migracion-cloud');
-  await expect(section.getByRole('link', { name: 'Auditoría de infraestructura' })).toHaveAttribute('href', '/auditoria-infraestructura');
+  await expect(section.getByRole('link', { name: 'Auditoría de infraestructura' })).toHaveAttribute(
+    'href',
+    '/auditoria-infraestructura',
+  );
   await section.getByRole('link', { name: 'Auditoría de infraestructura' }).click();
   await expect(page).toHaveURL(/\/auditoria-infraestructura$/);
 });
@@ -91,7 +130,12 @@ test('web apps name their technologies in #tecnologias', async ({ page }) => {
   await page.goto('/servicios/aplicaciones-web');
   const section = page.locator('section#tecnologias');
   for (const tech of ['React', 'TypeScript', 'Node.js', 'PostgreSQL', 'AWS']) {
-    await expect(section.getByRole('listitem').filter({ hasText: new RegExp(`^${tech}$`) }).first()).toBeVisible();
+    await expect(
+      section
+        .getByRole('listitem')
+        .filter({ hasText: new RegExp(`^\\s*${tech}\\s*$`) })
+        .first(),
+    ).toBeVisible();
   }
 });
 
@@ -105,7 +149,9 @@ test.describe('a service without its own page', () => {
   });
 });
 
-test('/servicios/aplicaciones-web names the twelve languages products are localised into, each in its own language', async ({ page }) => {
+test('/servicios/aplicaciones-web names the twelve languages products are localised into, each in its own language', async ({
+  page,
+}) => {
   await page.goto('/servicios/aplicaciones-web');
   const section = page.locator('#idiomas');
   await expect(section.getByRole('heading', { level: 2 })).toHaveText('Tu producto, en 12 idiomas');

@@ -7,8 +7,12 @@ import { jsonLdNodes } from '../support/json-ld.ts';
 
 test('heading, breadcrumbs and the 24-hour strategy promise', async ({ page }) => {
   await page.goto('/iniciar-proyecto');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Convierte tu idea en software que genera resultados');
-  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]')).toHaveText('Iniciar proyecto');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Convierte tu idea en software que genera resultados',
+  );
+  await expect(
+    page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]'),
+  ).toHaveText('Iniciar proyecto');
   const promise = page.getByRole('complementary', { name: 'Respuesta con estrategia en 24 h' });
   await expect(promise.getByRole('heading', { level: 3 })).toHaveCount(3);
   const types = (await jsonLdNodes(page)).map((node) => node['@type']);

@@ -9,7 +9,9 @@ for (const { path, file } of builtPages()) {
   test(`valid HTML: ${path}`, async () => {
     const report = await validator.validateFile(file);
     const messages = report.results.flatMap((result) =>
-      result.messages.map((m) => `${m.ruleId} (${m.line}:${m.column}): ${m.message} «${(m.selector ?? '').slice(0, 120)}»`),
+      result.messages.map(
+        (m) => `${m.ruleId} (${m.line}:${m.column}): ${m.message} «${(m.selector ?? '').slice(0, 120)}»`,
+      ),
     );
     expect(messages, `errores de HTML en ${path}`).toEqual([]);
   });

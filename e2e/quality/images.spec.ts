@@ -5,10 +5,14 @@
 import { test, expect } from '../support/fixtures.ts';
 import { CARD_COVER_WIDTHS, HERO_COVER_WIDTHS } from '../../src/lib/images.ts';
 
-const widthsOf = (srcset: string | null) => (srcset ?? '').split(',').map((candidate) => Number(/(\d+)w\s*$/.exec(candidate.trim())?.[1]));
+const widthsOf = (srcset: string | null) =>
+  (srcset ?? '').split(',').map((candidate) => Number(/(\d+)w\s*$/.exec(candidate.trim())?.[1]));
 
 test('cards and the case page offer AVIF covers with a WebP fallback', async ({ page }) => {
-  for (const [path, widths] of [['/portfolio', CARD_COVER_WIDTHS], ['/portfolio/fintech-revolution', HERO_COVER_WIDTHS]] as const) {
+  for (const [path, widths] of [
+    ['/portfolio', CARD_COVER_WIDTHS],
+    ['/portfolio/fintech-revolution', HERO_COVER_WIDTHS],
+  ] as const) {
     await page.goto(path);
     const pictures = page.locator('picture');
     expect(await pictures.count(), path).toBeGreaterThan(0);

@@ -11,7 +11,11 @@ const pages = builtPages();
 const site = new URL(sitemapUrls()[0] ?? 'https://www.angram.mx/').origin;
 
 function idsOf(file: string): Set<string> {
-  return new Set(parsePage(file).querySelectorAll('[id]').map((el) => el.getAttribute('id') ?? ''));
+  return new Set(
+    parsePage(file)
+      .querySelectorAll('[id]')
+      .map((el) => el.getAttribute('id') ?? ''),
+  );
 }
 
 test('the build has pages and a sitemap', () => {
@@ -25,10 +29,14 @@ for (const { path, file } of pages) {
     const broken: string[] = [];
     const references = [
       ...root.querySelectorAll('a[href], link[href]').map((el) => el.getAttribute('href') ?? ''),
-      ...root.querySelectorAll('img[src], script[src], source[src], iframe[src]').map((el) => el.getAttribute('src') ?? ''),
-      ...root.querySelectorAll('img[srcset], source[srcset]').flatMap((el) =>
-        (el.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? ''),
-      ),
+      ...root
+        .querySelectorAll('img[src], script[src], source[src], iframe[src]')
+        .map((el) => el.getAttribute('src') ?? ''),
+      ...root
+        .querySelectorAll('img[srcset], source[srcset]')
+        .flatMap((el) =>
+          (el.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? ''),
+        ),
     ];
     for (const reference of references) {
       if (!reference || /^(mailto|tel|data|javascript):/i.test(reference)) continue;

@@ -15,7 +15,14 @@
 import { test, expect } from '../support/fixtures.ts';
 import { sitemapPathsFromDist } from '../support/built-site.ts';
 import { textOverflows } from '../support/overflow.ts';
-import { eagerImagesFarBelow, inlineCode, readWholePage, restFontFiles, setLatency, watchPage } from '../support/page-weight.ts';
+import {
+  eagerImagesFarBelow,
+  inlineCode,
+  readWholePage,
+  restFontFiles,
+  setLatency,
+  watchPage,
+} from '../support/page-weight.ts';
 import { budgetOvershoots, firstLoadOvershoots, formatKb } from '../../src/lib/budgets.ts';
 
 const paths = [...sitemapPathsFromDist(), '/pagina-que-no-existe'];
@@ -45,8 +52,14 @@ for (const path of paths) {
     const total = received.reduce((sum, t) => sum + t.bytes, 0);
     const fonts = received.filter((t) => t.type === 'font');
     const fontBytes = fonts.reduce((sum, t) => sum + t.bytes, 0);
-    test.info().annotations.push({ type: 'primera carga', description: `total ${formatKb(total)}, fuentes ${formatKb(fontBytes)}` });
-    const heaviest = [...received].sort((a, b) => b.bytes - a.bytes).slice(0, 5).map((t) => `${t.path} ${formatKb(t.bytes)}`);
+    test.info().annotations.push({
+      type: 'primera carga',
+      description: `total ${formatKb(total)}, fuentes ${formatKb(fontBytes)}`,
+    });
+    const heaviest = [...received]
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 5)
+      .map((t) => `${t.path} ${formatKb(t.bytes)}`);
     expect(
       firstLoadOvershoots(path, { total, fonts: fontBytes }).map(
         (o) => `${path}: ${o.kind === 'fonts' ? 'fuentes' : 'total'} ${formatKb(o.bytes)} supera ${formatKb(o.budget)}`,
@@ -56,7 +69,10 @@ for (const path of paths) {
 
     const restFiles = await restFontFiles(page, origin);
     expect(restFiles.length, 'la página declara los archivos "rest" de sus fuentes').toBeGreaterThan(0);
-    expect(fonts.map((t) => t.path).filter((font) => restFiles.includes(font)), 'archivos "rest" descargados: la página muestra un carácter fuera del subconjunto').toEqual([]);
+    expect(
+      fonts.map((t) => t.path).filter((font) => restFiles.includes(font)),
+      'archivos "rest" descargados: la página muestra un carácter fuera del subconjunto',
+    ).toEqual([]);
     // A page's main image may start just under a phone's fold (a case's cover does) and stay eager: it
     // is the desktop's LCP. Anything further down waits for the reader (loading="lazy").
     expect(await eagerImagesFarBelow(page), 'imágenes bajo el pliegue sin loading="lazy"').toEqual([]);
@@ -76,11 +92,17 @@ for (const path of paths) {
     const hasForm = (await page.locator('astro-island[component-url*="Form"]').count()) > 0;
     test.info().annotations.push({ type: 'peso', description: `JS ${formatKb(code.js)}, CSS ${formatKb(code.css)}` });
     expect(
-      budgetOvershoots(code, hasForm).map((o) => `${path}: ${o.kind.toUpperCase()} ${formatKb(o.bytes)} supera ${formatKb(o.budget)} por ${formatKb(o.overshoot)}`),
+      budgetOvershoots(code, hasForm).map(
+        (o) =>
+          `${path}: ${o.kind.toUpperCase()} ${formatKb(o.bytes)} supera ${formatKb(o.budget)} por ${formatKb(o.overshoot)}`,
+      ),
     ).toEqual([]);
     expect(traffic.foreign, `${path} pide recursos a otro dominio`).toEqual([]);
     if (path.startsWith('/wikiangram')) {
-      expect(traffic.scripts.filter((s) => /react|client\.|astro-island/i.test(s)), 'la wiki no carga React').toEqual([]);
+      expect(
+        traffic.scripts.filter((s) => /react|client\.|astro-island/i.test(s)),
+        'la wiki no carga React',
+      ).toEqual([]);
     }
   });
 }

@@ -13,7 +13,11 @@ for (const { path, file } of builtPages()) {
     const root = parsePage(file);
     const csp = root.querySelector('meta[http-equiv="content-security-policy"]')?.getAttribute('content') ?? '';
     expect(csp, 'meta CSP').not.toBe('');
-    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+    const scriptSrc =
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src')) ?? '';
     expect(scriptSrc).toMatch(/^script-src /);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
@@ -23,18 +27,29 @@ for (const { path, file } of builtPages()) {
       .filter((el) => (el.getAttribute('type') ?? 'text/javascript') !== 'application/ld+json')
       .map((el) => el.textContent)
       .filter((code) => !scriptSrc.includes(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`));
-    expect(unhashed.map((code) => code.slice(0, 80)), 'scripts en línea sin hash en la CSP').toEqual([]);
+    expect(
+      unhashed.map((code) => code.slice(0, 80)),
+      'scripts en línea sin hash en la CSP',
+    ).toEqual([]);
 
     const loaded = [
-      ...root.querySelectorAll('script[src], img[src], iframe[src], audio[src], video[src], source[src]').map((el) => el.getAttribute('src') ?? ''),
-      ...root.querySelectorAll('link[href]')
+      ...root
+        .querySelectorAll('script[src], img[src], iframe[src], audio[src], video[src], source[src]')
+        .map((el) => el.getAttribute('src') ?? ''),
+      ...root
+        .querySelectorAll('link[href]')
         .filter((el) => !['canonical', 'alternate'].includes(el.getAttribute('rel') ?? ''))
         .map((el) => el.getAttribute('href') ?? ''),
     ];
-    const foreign = loaded.filter((ref) => ref && !ref.startsWith('data:') && new URL(ref, `${site}${path}`).origin !== site);
+    const foreign = loaded.filter(
+      (ref) => ref && !ref.startsWith('data:') && new URL(ref, `${site}${path}`).origin !== site,
+    );
     expect(foreign, 'recursos de otro dominio').toEqual([]);
     // Inline style attributes would be blocked by the hashed style-src.
-    expect(root.querySelectorAll('[style]').map((el) => el.tagName), 'atributos style en línea').toEqual([]);
+    expect(
+      root.querySelectorAll('[style]').map((el) => el.tagName),
+      'atributos style en línea',
+    ).toEqual([]);
   });
 }
 

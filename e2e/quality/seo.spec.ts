@@ -15,7 +15,11 @@ function requiredTypes(path: string): string[] {
   const types = ['BreadcrumbList'];
   if (path === '/faq') types.push('FAQPage');
   if (/^\/portfolio\/[^/]+$/.test(path)) types.push('CreativeWork');
-  if (/^\/servicios\/|^\/(consultoria-tecnologica|auditoria-infraestructura|migracion-cloud|consultoria-integraciones|cms-a-codigo)$/.test(path)) {
+  if (
+    /^\/servicios\/|^\/(consultoria-tecnologica|auditoria-infraestructura|migracion-cloud|consultoria-integraciones|cms-a-codigo)$/.test(
+      path,
+    )
+  ) {
     types.push('Service');
   }
   return types;
@@ -29,7 +33,6 @@ function jsonLdTypes(file: string): string[] {
   }
   return types;
 }
-
 
 for (const url of urls) {
   const path = new URL(url).pathname;

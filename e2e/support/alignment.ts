@@ -35,13 +35,17 @@ export async function misalignedParts(page: Page, cards: string, parts: readonly
           });
           const present = tops.filter((top): top is number => top !== null);
           if (present.length < row.length) {
-            problems.push(`${part}: falta en ${row.length - present.length} de ${row.length} tarjetas de la fila en ${rowTop} px`);
+            problems.push(
+              `${part}: falta en ${row.length - present.length} de ${row.length} tarjetas de la fila en ${rowTop} px`,
+            );
             continue;
           }
           const min = Math.min(...present);
           const max = Math.max(...present);
           if (max - min > TOLERANCE) {
-            problems.push(`${part} (${edge === 'top' ? 'arriba' : 'abajo'}): ${min} px vs ${max} px (tarjetas ${tops.indexOf(min) + 1} y ${tops.indexOf(max) + 1} de la fila en ${rowTop} px)`);
+            problems.push(
+              `${part} (${edge === 'top' ? 'arriba' : 'abajo'}): ${min} px vs ${max} px (tarjetas ${tops.indexOf(min) + 1} y ${tops.indexOf(max) + 1} de la fila en ${rowTop} px)`,
+            );
           }
         }
       }

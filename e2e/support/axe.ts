@@ -10,6 +10,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // which doubles the time and buys nothing here: no page these tests check has an iframe.
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
   return results.violations.flatMap((v) =>
-    v.nodes.map((node) => `${v.id}: ${v.help} → ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    v.nodes.map(
+      (node) => `${v.id}: ${v.help} → ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+    ),
   );
 }

@@ -82,7 +82,8 @@ export function isUnlistedPage(path: string): boolean {
 
 /** Width and height from a PNG, JPEG or WebP header. */
 export function imageSize(bytes: Buffer): { width: number; height: number } {
-  if (bytes.subarray(1, 4).toString() === 'PNG') return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (bytes.subarray(1, 4).toString() === 'PNG')
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   if (bytes.subarray(8, 12).toString() === 'WEBP') {
     const chunk = bytes.subarray(12, 16).toString();
     if (chunk === 'VP8X') return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
@@ -94,7 +95,8 @@ export function imageSize(bytes: Buffer): { width: number; height: number } {
   while (offset < bytes.length) {
     const marker = bytes[offset + 1] ?? 0;
     const length = bytes.readUInt16BE(offset + 2);
-    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    if (marker >= 0xc0 && marker <= 0xc3)
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
     offset += 2 + length;
   }
   throw new Error('formato de imagen no reconocido');

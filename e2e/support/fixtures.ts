@@ -34,7 +34,9 @@ export { expect };
 /** Paths listed in the built sitemap, read from the running server. */
 export async function sitemapPaths(page: Page): Promise<string[]> {
   const index = await page.request.get('/sitemap-index.xml');
-  const sitemapUrls = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+  const sitemapUrls = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1] as string).pathname,
+  );
   const paths: string[] = [];
   for (const sitemapPath of sitemapUrls) {
     const xml = await (await page.request.get(sitemapPath)).text();
@@ -51,7 +53,9 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
 export async function waitForHydration(page: Page, options: { includeVisible?: boolean } = {}): Promise<void> {
   await page.waitForFunction(
     (includeVisible) =>
-      [...document.querySelectorAll('astro-island[ssr]')].every((island) => !includeVisible && island.getAttribute('client') === 'visible'),
+      [...document.querySelectorAll('astro-island[ssr]')].every(
+        (island) => !includeVisible && island.getAttribute('client') === 'visible',
+      ),
     options.includeVisible ?? false,
   );
 }

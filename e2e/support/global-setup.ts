@@ -6,9 +6,14 @@ import { startProductionServer } from '../../scripts/lib/production-server.ts';
  * hands its address and data paths to the tests through the environment.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync('dist/index.html')) throw new Error('Falta dist/: ejecuta "npm run build" antes de "playwright test".');
+  if (!existsSync('dist/index.html'))
+    throw new Error('Falta dist/: ejecuta "npm run build" antes de "playwright test".');
   // The browser suite submits many forms, books many meetings and reads many schedules from one address.
-  const server = await startProductionServer({ RATE_LIMIT_MAX: '10000', BOOKING_LIMIT_PER_DAY: '10000', SCHEDULE_RATE_LIMIT_MAX: '10000' });
+  const server = await startProductionServer({
+    RATE_LIMIT_MAX: '10000',
+    BOOKING_LIMIT_PER_DAY: '10000',
+    SCHEDULE_RATE_LIMIT_MAX: '10000',
+  });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_DATABASE_PATH = server.databasePath;

@@ -18,7 +18,10 @@ export async function holdIsland(page: Page, component: string): Promise<() => v
 /** True while the island rendering `component` has not hydrated yet (Astro removes `ssr` when it has). */
 export async function isHydrated(page: Page, component: string): Promise<boolean> {
   return page.evaluate(
-    (name) => [...document.querySelectorAll('astro-island')].some((island) => island.getAttribute('component-url')?.includes(`/${name}.`) && !island.hasAttribute('ssr')),
+    (name) =>
+      [...document.querySelectorAll('astro-island')].some(
+        (island) => island.getAttribute('component-url')?.includes(`/${name}.`) && !island.hasAttribute('ssr'),
+      ),
     component,
   );
 }

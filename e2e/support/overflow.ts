@@ -25,7 +25,10 @@ export async function textOverflows(page: Page): Promise<string[]> {
 
     const describe = (el: Element): string => {
       const id = el.id ? `#${el.id}` : '';
-      const classes = [...el.classList].slice(0, 3).map((name) => `.${name}`).join('');
+      const classes = [...el.classList]
+        .slice(0, 3)
+        .map((name) => `.${name}`)
+        .join('');
       return `${el.tagName.toLowerCase()}${id}${classes}`;
     };
     const snippet = (text: string): string => {
@@ -50,7 +53,9 @@ export async function textOverflows(page: Page): Promise<string[]> {
       style.clipPath !== 'none' || (el.getBoundingClientRect().width <= 1 && style.overflowX !== 'visible');
 
     if (document.documentElement.scrollWidth > viewportWidth + TOLERANCE) {
-      problems.push(`la página se desplaza de lado: ${document.documentElement.scrollWidth - viewportWidth} px más ancha que la pantalla`);
+      problems.push(
+        `la página se desplaza de lado: ${document.documentElement.scrollWidth - viewportWidth} px más ancha que la pantalla`,
+      );
     }
 
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
@@ -84,7 +89,10 @@ export async function textOverflows(page: Page): Promise<string[]> {
       // Text cut short with an ellipsis does not fit either: a visitor reads half a title.
       if (ownerStyle.textOverflow === 'ellipsis') {
         const cut = owner.scrollWidth - owner.clientWidth;
-        if (cut > TOLERANCE) problems.push(`${describe(owner)} «${snippet(node.textContent ?? '')}»: cortado con puntos suspensivos (${cut} px no caben)`);
+        if (cut > TOLERANCE)
+          problems.push(
+            `${describe(owner)} «${snippet(node.textContent ?? '')}»: cortado con puntos suspensivos (${cut} px no caben)`,
+          );
         continue;
       }
       // Range rects span the font's whole ascent and descent; a tight line-height (display figures)
@@ -110,7 +118,8 @@ export async function textOverflows(page: Page): Promise<string[]> {
           seen.add(text);
         };
         if (!boxScrolls && box !== document.body) {
-          for (const [side, px] of Object.entries(overshoot)) if (px > TOLERANCE) report(`su caja (${describe(box)})`, side, px);
+          for (const [side, px] of Object.entries(overshoot))
+            if (px > TOLERANCE) report(`su caja (${describe(box)})`, side, px);
         }
         if (!inScroller) {
           for (const [side, px] of Object.entries(screen)) if (px > TOLERANCE) report('la pantalla', side, px);
@@ -124,8 +133,14 @@ export async function textOverflows(page: Page): Promise<string[]> {
       if (!scrolls(style) || !el.checkVisibility()) continue;
       const rect = el.getBoundingClientRect();
       if (rect.width === 0) continue;
-      if (rect.right - viewportWidth > TOLERANCE) problems.push(`${describe(el)} (con desplazamiento): ${Math.round(rect.right - viewportWidth)} px fuera de la pantalla por la derecha`);
-      if (-rect.left > TOLERANCE) problems.push(`${describe(el)} (con desplazamiento): ${Math.round(-rect.left)} px fuera de la pantalla por la izquierda`);
+      if (rect.right - viewportWidth > TOLERANCE)
+        problems.push(
+          `${describe(el)} (con desplazamiento): ${Math.round(rect.right - viewportWidth)} px fuera de la pantalla por la derecha`,
+        );
+      if (-rect.left > TOLERANCE)
+        problems.push(
+          `${describe(el)} (con desplazamiento): ${Math.round(-rect.left)} px fuera de la pantalla por la izquierda`,
+        );
     }
     return problems;
   });

@@ -34,7 +34,11 @@ export function watchPage(page: Page, origin: string): PageTraffic {
     const url = new URL(request.url());
     if (url.origin !== origin) return;
     traffic.transfers.push(
-      request.sizes().then((sizes) => ({ path: url.pathname, type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize })),
+      request.sizes().then((sizes) => ({
+        path: url.pathname,
+        type: request.resourceType(),
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+      })),
     );
   });
   page.on('response', (response) => {
@@ -56,7 +60,12 @@ export function watchPage(page: Page, origin: string): PageTraffic {
 
 /** Round-trip latency of the emulated mobile network. */
 export async function setLatency(cdp: CDPSession, latency: number): Promise<void> {
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 }
 
 /** The "rest" font files the page declares (only rest files cover the code-only symbols). */
@@ -65,7 +74,10 @@ export async function restFontFiles(page: Page, origin: string): Promise<string[
     [...document.styleSheets].flatMap((sheet) =>
       [...sheet.cssRules]
         .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
-        .map((rule) => ({ src: rule.style.getPropertyValue('src'), range: rule.style.getPropertyValue('unicode-range') })),
+        .map((rule) => ({
+          src: rule.style.getPropertyValue('src'),
+          range: rule.style.getPropertyValue('unicode-range'),
+        })),
     ),
   );
   const codeSymbol = CODE_ONLY_SYMBOLS.codePointAt(0) as number;
@@ -100,7 +112,9 @@ export async function readWholePage(page: Page): Promise<void> {
 /** Gzip bytes of the page's inline scripts (JSON-LD aside) and styles: they travel inside the HTML. */
 export async function inlineCode(page: Page): Promise<{ js: number; css: number }> {
   const inline = await page.evaluate(() => ({
-    js: [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map((s) => s.textContent).join(''),
+    js: [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')]
+      .map((s) => s.textContent)
+      .join(''),
     css: [...document.querySelectorAll('style')].map((s) => s.textContent).join(''),
   }));
   return { js: inline.js ? gzipSync(inline.js).length : 0, css: inline.css ? gzipSync(inline.css).length : 0 };

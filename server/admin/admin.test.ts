@@ -42,7 +42,9 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     const login = await ana.signIn('ana@angram.mx');
     expect(login.status).toBe(303);
     expect(login.location).toBe('/admin/contacts');
-    expect(login.headers.getSetCookie().join('\n')).toMatch(/angram_admin_session=[\w-]{43}; Path=\/admin; HttpOnly; SameSite=Lax; Max-Age=43200/);
+    expect(login.headers.getSetCookie().join('\n')).toMatch(
+      /angram_admin_session=[\w-]{43}; Path=\/admin; HttpOnly; SameSite=Lax; Max-Age=43200/,
+    );
     const inbox = await ana.get('/admin/contacts');
     expect(inbox.status).toBe(200);
     const order = [...inbox.text.matchAll(/>CONT-(\d+)</g)].map((match) => Number(match[1]));
@@ -60,7 +62,8 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
   it('filters by status, form type, date, text and reference', async () => {
     const ana = t.client();
     await ana.signIn('ana@angram.mx');
-    const refs = async (query: string) => [...(await ana.get(`/admin/contacts${query}`)).text.matchAll(/>CONT-(\d+)</g)].map((match) => Number(match[1]));
+    const refs = async (query: string) =>
+      [...(await ana.get(`/admin/contacts${query}`)).text.matchAll(/>CONT-(\d+)</g)].map((match) => Number(match[1]));
     expect(await refs('?type=2')).toEqual([ids[1]]);
     expect(await refs('?q=CAFEORIGEN')).toEqual([ids[2]]);
     expect(await refs(`?q=CONT-${ids[0]}`)).toEqual([ids[0]]);
@@ -89,12 +92,17 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     expect(skip.text).toContain('no puede pasar a «Nuevo»');
     expect((await ana.post(`/admin/contacts/${lead}/notes`, { note: '  ' })).status).toBe(422);
     expect((await ana.post(`/admin/contacts/${lead}/notes`, { note: 'x'.repeat(5001) })).status).toBe(422);
-    expect((await ana.post(`/admin/contacts/${lead}/notes`, { note: 'Firmó el contrato.\n<b>ok</b>' })).status).toBe(303);
+    expect((await ana.post(`/admin/contacts/${lead}/notes`, { note: 'Firmó el contrato.\n<b>ok</b>' })).status).toBe(
+      303,
+    );
     const page = await ana.get(`/admin/contacts/${lead}`);
     expect(page.text).toContain('Ana López</strong> cambió el estado de «Nuevo» a «Contactado»');
     expect(page.text).toContain('Ana López</strong> cambió el estado de «Contactado» a «Ganado»');
     expect(page.text).toContain('Firmó el contrato.\n&lt;b&gt;ok&lt;/b&gt;');
-    const state = await t.api.rows<{ status: string; first_contact_at: string; version: number }>('SELECT status, first_contact_at, version FROM inbox_lead_state WHERE lead_id = $1', lead);
+    const state = await t.api.rows<{ status: string; first_contact_at: string; version: number }>(
+      'SELECT status, first_contact_at, version FROM inbox_lead_state WHERE lead_id = $1',
+      lead,
+    );
     expect(state).toEqual([{ status: 'ganado', first_contact_at: at(45).toISOString(), version: 2 }]);
   });
 
@@ -110,7 +118,11 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
       b.post(`/admin/contacts/${lead}/status`, { status: 'perdido', reason: 'presupuesto', version: '0' }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
-    const events = await t.api.rows('SELECT kind FROM inbox_lead_events WHERE lead_id = $1 AND kind = $2', lead, 'status');
+    const events = await t.api.rows(
+      'SELECT kind FROM inbox_lead_events WHERE lead_id = $1 AND kind = $2',
+      lead,
+      'status',
+    );
     expect(events).toHaveLength(1);
   });
 
@@ -189,9 +201,17 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
       expect(answer.status).toBe(403);
       expect(answer.text).toContain('El formulario no es válido o caducó');
     }
-    const cross = await ana.post(`/admin/contacts/${lead}/notes`, { note: 'desde otro sitio' }, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const cross = await ana.post(
+      `/admin/contacts/${lead}/notes`,
+      { note: 'desde otro sitio' },
+      { headers: { 'Sec-Fetch-Site': 'cross-site' } },
+    );
     expect(cross.status).toBe(403);
-    const notes = await t.api.rows('SELECT body FROM inbox_lead_events WHERE kind = $1 AND body LIKE $2', 'note', '%sitio%');
+    const notes = await t.api.rows(
+      'SELECT body FROM inbox_lead_events WHERE kind = $1 AND body LIKE $2',
+      'note',
+      '%sitio%',
+    );
     expect(notes).toEqual([]);
     // The sign-in form: no cookie, no token.
     const stranger = t.client();
@@ -202,8 +222,11 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     const ana = t.client();
     await ana.signIn('ana@angram.mx');
     expect((await ana.get('/admin/users')).status).toBe(403);
-    expect((await ana.post('/admin/users', { email: 'x@angram.mx', name: 'X', role: 'admin', password: TEST_PASSWORD })).status).toBe(403);
-    expect((await t.api.rows('SELECT 1 FROM inbox_users WHERE email = $1', 'x@angram.mx'))).toEqual([]);
+    expect(
+      (await ana.post('/admin/users', { email: 'x@angram.mx', name: 'X', role: 'admin', password: TEST_PASSWORD }))
+        .status,
+    ).toBe(403);
+    expect(await t.api.rows('SELECT 1 FROM inbox_users WHERE email = $1', 'x@angram.mx')).toEqual([]);
   });
 
   it('throttles wrong passwords per account and per address, never locking out a trusted browser', async () => {
@@ -241,11 +264,27 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     const dir = t.client();
     await dir.signIn('dir@angram.mx');
     await dir.get('/admin/users');
-    expect((await dir.post('/admin/users', { email: 'no-es-correo', name: '', role: 'root', password: 'corta' })).status).toBe(422);
-    const created = await dir.post('/admin/users', { email: 'Nuevo@Angram.mx', name: 'Luis Nuevo', role: 'sales', password: 'Una clave bastante larga' });
+    expect(
+      (await dir.post('/admin/users', { email: 'no-es-correo', name: '', role: 'root', password: 'corta' })).status,
+    ).toBe(422);
+    const created = await dir.post('/admin/users', {
+      email: 'Nuevo@Angram.mx',
+      name: 'Luis Nuevo',
+      role: 'sales',
+      password: 'Una clave bastante larga',
+    });
     expect(created.status).toBe(303);
     const userPath = (created.location ?? '').split('?')[0] ?? '';
-    expect((await dir.post('/admin/users', { email: 'nuevo@angram.mx', name: 'Otro', role: 'sales', password: 'Una clave bastante larga' })).status).toBe(409);
+    expect(
+      (
+        await dir.post('/admin/users', {
+          email: 'nuevo@angram.mx',
+          name: 'Otro',
+          role: 'sales',
+          password: 'Una clave bastante larga',
+        })
+      ).status,
+    ).toBe(409);
     const luis = t.client();
     expect((await luis.signIn('nuevo@angram.mx', 'Una clave bastante larga')).status).toBe(303);
     await dir.get(userPath);
@@ -270,10 +309,18 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     await laptop.signIn('propia@angram.mx');
     await phone.signIn('propia@angram.mx');
     await laptop.get('/admin/account');
-    const wrong = await laptop.post('/admin/account/password', { current: 'no', password: 'Nueva clave segura 1', confirm: 'Nueva clave segura 1' });
+    const wrong = await laptop.post('/admin/account/password', {
+      current: 'no',
+      password: 'Nueva clave segura 1',
+      confirm: 'Nueva clave segura 1',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.text).toContain('La contraseña actual no es correcta.');
-    const changed = await laptop.post('/admin/account/password', { current: TEST_PASSWORD, password: 'Nueva clave segura 1', confirm: 'Nueva clave segura 1' });
+    const changed = await laptop.post('/admin/account/password', {
+      current: TEST_PASSWORD,
+      password: 'Nueva clave segura 1',
+      confirm: 'Nueva clave segura 1',
+    });
     expect(changed.status).toBe(303);
     expect((await laptop.get('/admin/account')).status).toBe(200);
     expect((await phone.get('/admin/account')).status).toBe(303);

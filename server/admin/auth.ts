@@ -30,7 +30,10 @@ export function isSecureRequest(req: IncomingMessage, trustProxyHops: number): b
   if ('encrypted' in req.socket && req.socket.encrypted) return true;
   if (trustProxyHops <= 0) return false;
   const header = req.headers['x-forwarded-proto'];
-  const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((value) => value.trim().toLowerCase()).filter(Boolean);
+  const values = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((value) => value.trim().toLowerCase())
+    .filter(Boolean);
   // Like X-Forwarded-For: each proxy appends what it saw; the client's scheme is `hops` from the right.
   return (values[values.length - trustProxyHops] ?? values[0]) === 'https';
 }
@@ -66,7 +69,12 @@ function loginCsrf(services: AdminServices, nonce: string): string {
 }
 
 /** Shows the sign-in form with a fresh or existing form cookie. */
-function showLogin(services: AdminServices, state: RequestState, status: number, options: { next: string | undefined; email?: string; notice?: Notice; headers?: Record<string, string> }): void {
+function showLogin(
+  services: AdminServices,
+  state: RequestState,
+  status: number,
+  options: { next: string | undefined; email?: string; notice?: Notice; headers?: Record<string, string> },
+): void {
   const nonce = tokenShaped(state.cookies.get(LOGIN_COOKIE)) ?? newToken();
   const cookies = [serializeCookie(LOGIN_COOKIE, nonce, cookieOptions(state, 'Strict'))];
   // A session cookie that no longer works is removed so the browser stops sending it.
@@ -123,21 +131,32 @@ export async function postLogin(services: AdminServices, state: RequestState): P
   const user = await services.users.byEmail(email);
   const device = user ? trustedDevice(services.secret, state.cookies.get(DEVICE_COOKIE), user.id) : undefined;
   const address = hashAddress(clientAddress(state.req, services.trustProxyHops), services.secret);
-  const accountKey: ThrottleKey = device && user ? { scope: 'device', key: `${user.id}:${device}` } : { scope: 'account', key: email };
+  const accountKey: ThrottleKey =
+    device && user ? { scope: 'device', key: `${user.id}:${device}` } : { scope: 'account', key: email };
   const keys: ThrottleKey[] = [{ scope: 'address', key: address }, accountKey];
   const nowMs = state.now.getTime();
   const wait = await services.throttle.waitMs(keys, nowMs);
   if (wait > 0) {
     services.logger.warn('admin.login_throttled', { account: user?.id ?? null, scope: accountKey.scope });
     const seconds = Math.ceil(wait / 1000);
-    showLogin(services, state, 429, { next, email, notice: { tone: 'error', message: throttledMessage(wait) }, headers: { 'Retry-After': String(seconds) } });
+    showLogin(services, state, 429, {
+      next,
+      email,
+      notice: { tone: 'error', message: throttledMessage(wait) },
+      headers: { 'Retry-After': String(seconds) },
+    });
     return;
   }
   const valid = await verifyPassword(password, user?.active ? user.passwordHash : undefined);
   if (!user || !user.active || !valid) {
     await services.throttle.recordFailure(keys, nowMs);
     services.logger.warn('admin.login_failed', { account: user?.id ?? null });
-    showLogin(services, state, 401, { next, email, notice: { tone: 'error', message: LOGIN_MESSAGES.wrongCredentials }, headers: { 'WWW-Authenticate': 'Form realm="Angram Ventas"' } });
+    showLogin(services, state, 401, {
+      next,
+      email,
+      notice: { tone: 'error', message: LOGIN_MESSAGES.wrongCredentials },
+      headers: { 'WWW-Authenticate': 'Form realm="Angram Ventas"' },
+    });
     return;
   }
 
@@ -148,27 +167,47 @@ export async function postLogin(services: AdminServices, state: RequestState): P
   const token = newToken();
   await services.sessions.create(tokenDigest(token), user.id, state.now);
   await services.users.recordLogin(user.id, state.now.toISOString());
-  if (needsRehash(user.passwordHash)) await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
+  if (needsRehash(user.passwordHash))
+    await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
   services.logger.info('admin.login', { account: user.id });
   const cookies = [
-    serializeCookie(SESSION_COOKIE, token, cookieOptions(state, 'Lax', Math.floor(services.config.sessionMaxMs / 1000))),
+    serializeCookie(
+      SESSION_COOKIE,
+      token,
+      cookieOptions(state, 'Lax', Math.floor(services.config.sessionMaxMs / 1000)),
+    ),
     serializeCookie(LOGIN_COOKIE, '', cookieOptions(state, 'Strict', 0)),
   ];
-  if (!device) cookies.push(serializeCookie(DEVICE_COOKIE, deviceCookieValue(services.secret, user.id), cookieOptions(state, 'Strict', DEVICE_COOKIE_MAX_AGE_SECONDS)));
+  if (!device)
+    cookies.push(
+      serializeCookie(
+        DEVICE_COOKIE,
+        deviceCookieValue(services.secret, user.id),
+        cookieOptions(state, 'Strict', DEVICE_COOKIE_MAX_AGE_SECONDS),
+      ),
+    );
   redirect(state.res, afterLogin(next), { 'Set-Cookie': cookies });
 }
 
-export async function postLogout(services: AdminServices, state: RequestState & { auth: NonNullable<RequestState['auth']> }, everywhere: boolean): Promise<void> {
+export async function postLogout(
+  services: AdminServices,
+  state: RequestState & { auth: NonNullable<RequestState['auth']> },
+  everywhere: boolean,
+): Promise<void> {
   if (everywhere) await services.sessions.deleteForUser(state.auth.user.id);
   else await services.sessions.delete(state.auth.session.id);
   services.logger.info('admin.logout', { account: state.auth.user.id, everywhere });
-  redirect(state.res, loginPathFor(undefined, everywhere ? 'everywhere' : 'signed-out'), { 'Set-Cookie': clearCookie(state, SESSION_COOKIE) });
+  redirect(state.res, loginPathFor(undefined, everywhere ? 'everywhere' : 'signed-out'), {
+    'Set-Cookie': clearCookie(state, SESSION_COOKIE),
+  });
 }
 
 /** Where a signed-out visitor goes: the sign-in page, then back here (a GET page; a POST's own page). */
 export function toLogin(state: RequestState): void {
-  const target = state.req.method === 'POST' ? state.url.pathname.replace(/\/(status|assignee|notes|disable|enable|password)$/, '') : `${state.url.pathname}${state.url.search}`;
+  const target =
+    state.req.method === 'POST'
+      ? state.url.pathname.replace(/\/(status|assignee|notes|disable|enable|password)$/, '')
+      : `${state.url.pathname}${state.url.search}`;
   const headers = state.expired ? { 'Set-Cookie': clearCookie(state, SESSION_COOKIE) } : undefined;
   redirect(state.res, loginPathFor(target, state.expired ? 'expired' : undefined), headers);
 }
-

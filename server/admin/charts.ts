@@ -40,7 +40,9 @@ export function stackedBarChart(chart: StackedBarChart): Html {
   const margin = { top: 12, right: 8, bottom: 36, left: 40 };
   const plotWidth = WIDTH - margin.left - margin.right;
   const plotHeight = height - margin.top - margin.bottom;
-  const totals = chart.categories.map((_, index) => chart.series.reduce((sum, series) => sum + (series.values[index] ?? 0), 0));
+  const totals = chart.categories.map((_, index) =>
+    chart.series.reduce((sum, series) => sum + (series.values[index] ?? 0), 0),
+  );
   const max = niceMax(Math.max(0, ...totals));
   const slot = plotWidth / Math.max(1, chart.categories.length);
   const barWidth = round(Math.max(2, slot * 0.7));

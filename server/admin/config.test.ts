@@ -3,13 +3,19 @@ import { AdminConfigError, loadAdminConfig } from './config.ts';
 
 describe('inbox configuration', () => {
   it('has defaults for everything', () => {
-    expect(loadAdminConfig({})).toEqual({ sessionIdleMs: 120 * 60_000, sessionMaxMs: 12 * 3_600_000, secret: undefined });
+    expect(loadAdminConfig({})).toEqual({
+      sessionIdleMs: 120 * 60_000,
+      sessionMaxMs: 12 * 3_600_000,
+      secret: undefined,
+    });
     expect(loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: ' ', ADMIN_SECRET: '' }).secret).toBeUndefined();
   });
 
   it('reads the variables', () => {
     const secret = 'x'.repeat(32);
-    expect(loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: '30', ADMIN_SESSION_MAX_HOURS: '8', ADMIN_SECRET: secret })).toEqual({
+    expect(
+      loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: '30', ADMIN_SESSION_MAX_HOURS: '8', ADMIN_SECRET: secret }),
+    ).toEqual({
       sessionIdleMs: 30 * 60_000,
       sessionMaxMs: 8 * 3_600_000,
       secret,
@@ -17,7 +23,9 @@ describe('inbox configuration', () => {
   });
 
   it('names every bad variable in Spanish', () => {
-    expect(() => loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: '0', ADMIN_SESSION_MAX_HOURS: 'doce', ADMIN_SECRET: 'corto' })).toThrow(AdminConfigError);
+    expect(() =>
+      loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: '0', ADMIN_SESSION_MAX_HOURS: 'doce', ADMIN_SECRET: 'corto' }),
+    ).toThrow(AdminConfigError);
     try {
       loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: '1.5', ADMIN_SESSION_MAX_HOURS: '99999', ADMIN_SECRET: 'corto' });
     } catch (error) {

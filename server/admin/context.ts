@@ -50,10 +50,19 @@ export function sessionCsrf(services: AdminServices, auth: SessionWithUser): str
 }
 
 export function pageContext(services: AdminServices, state: SignedIn): PageContext {
-  return { user: state.auth.user, csrf: sessionCsrf(services, state.auth), stylesheetVersion: services.stylesheetVersion };
+  return {
+    user: state.auth.user,
+    csrf: sessionCsrf(services, state.auth),
+    stylesheetVersion: services.stylesheetVersion,
+  };
 }
 
-export function render(state: RequestState, status: number, page: Html, headers: Record<string, string | string[]> = {}): void {
+export function render(
+  state: RequestState,
+  status: number,
+  page: Html,
+  headers: Record<string, string | string[]> = {},
+): void {
   sendHtml(state.res, status, page, headers);
 }
 

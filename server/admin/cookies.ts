@@ -34,7 +34,12 @@ const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** One Set-Cookie value; always HttpOnly (no script of any page ever needs these). */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
   if (!NAME_PATTERN.test(name)) throw new Error(`Nombre de cookie inválido: ${name}`);
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path}`, 'HttpOnly', `SameSite=${options.sameSite}`];
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${options.path}`,
+    'HttpOnly',
+    `SameSite=${options.sameSite}`,
+  ];
   if (options.maxAge !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAge))}`);
   if (options.secure) parts.push('Secure');
   return parts.join('; ');

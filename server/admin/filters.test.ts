@@ -5,8 +5,17 @@ const parse = (query: string) => parseListQuery(new URLSearchParams(query));
 
 describe('inbox filters', () => {
   it('reads every filter and the page from the query string', () => {
-    expect(parse('status=propuesta&type=3&from=2026-11-01&to=2026-11-30&q=%20Café%20%20Origen%20&assignee=4&page=3')).toEqual({
-      filter: { status: 'propuesta', kind: 'project', from: '2026-11-01', to: '2026-11-30', text: 'Café Origen', assignee: 4 },
+    expect(
+      parse('status=propuesta&type=3&from=2026-11-01&to=2026-11-30&q=%20Café%20%20Origen%20&assignee=4&page=3'),
+    ).toEqual({
+      filter: {
+        status: 'propuesta',
+        kind: 'project',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        text: 'Café Origen',
+        assignee: 4,
+      },
       page: 3,
       problems: [],
     });
@@ -34,10 +43,18 @@ describe('inbox filters', () => {
   });
 
   it('writes the filter back as a stable query string', () => {
-    expect(listQueryString({ text: 'a&b', status: 'nuevo', kind: 'big' }, 2)).toBe('?status=nuevo&type=2&q=a%26b&page=2');
+    expect(listQueryString({ text: 'a&b', status: 'nuevo', kind: 'big' }, 2)).toBe(
+      '?status=nuevo&type=2&q=a%26b&page=2',
+    );
     expect(listQueryString({}, 1)).toBe('');
-    const round = parse(listQueryString({ status: 'perdido', from: '2026-01-05', text: 'x y', assignee: 'none' }, 4).slice(1));
-    expect(round).toEqual({ filter: { status: 'perdido', from: '2026-01-05', text: 'x y', assignee: 'none' }, page: 4, problems: [] });
+    const round = parse(
+      listQueryString({ status: 'perdido', from: '2026-01-05', text: 'x y', assignee: 'none' }, 4).slice(1),
+    );
+    expect(round).toEqual({
+      filter: { status: 'perdido', from: '2026-01-05', text: 'x y', assignee: 'none' },
+      page: 4,
+      problems: [],
+    });
   });
 });
 

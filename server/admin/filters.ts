@@ -127,7 +127,8 @@ export function filterSql(filter: LeadFilter, offset = 0): SqlFragment {
   if (filter.status) conditions.push(`COALESCE(s.status, 'nuevo') = ${param(filter.status)}`);
   if (filter.kind) conditions.push(`l.form_type = ${param(LEAD_KINDS[filter.kind].formType)}`);
   if (filter.from) conditions.push(`l.received_at >= ${param(zonedTimeToUtc(filter.from, '00:00').toISOString())}`);
-  if (filter.to) conditions.push(`l.received_at < ${param(zonedTimeToUtc(addDays(filter.to, 1), '00:00').toISOString())}`);
+  if (filter.to)
+    conditions.push(`l.received_at < ${param(zonedTimeToUtc(addDays(filter.to, 1), '00:00').toISOString())}`);
   if (filter.assignee === 'none') conditions.push('s.assignee_id IS NULL');
   else if (filter.assignee !== undefined) conditions.push(`s.assignee_id = ${param(filter.assignee)}`);
   if (filter.text) {

@@ -13,7 +13,9 @@ describe('html', () => {
 
   it('keeps nested templates as markup, joins arrays and drops absent values', () => {
     const items = ['a<b', 'c'];
-    const out = toHtmlString(html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>${undefined}${null}${false}${0}`);
+    const out = toHtmlString(
+      html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>${undefined}${null}${false}${0}`,
+    );
     expect(out).toBe('<ul><li>a&lt;b</li><li>c</li></ul>0');
   });
 
@@ -23,9 +25,11 @@ describe('html', () => {
   });
 
   it('renders attributes only when present', () => {
-    expect(toHtmlString(html`<input${attr('value', '"><img>')}${attr('required', true)}${attr('disabled', false)}${attr('min', undefined)}>`)).toBe(
-      '<input value="&quot;&gt;&lt;img&gt;" required>',
-    );
+    expect(
+      toHtmlString(
+        html`<input${attr('value', '"><img>')}${attr('required', true)}${attr('disabled', false)}${attr('min', undefined)}>`,
+      ),
+    ).toBe('<input value="&quot;&gt;&lt;img&gt;" required>');
   });
 
   it('passes trusted markup through', () => {

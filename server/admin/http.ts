@@ -42,7 +42,12 @@ export class HttpError extends Error {
   }
 }
 
-export function sendHtml(res: ServerResponse, status: number, body: Html, headers: Record<string, string | string[]> = {}): void {
+export function sendHtml(
+  res: ServerResponse,
+  status: number,
+  body: Html,
+  headers: Record<string, string | string[]> = {},
+): void {
   const payload = `<!DOCTYPE html>\n${toHtmlString(body)}`;
   res.writeHead(status, {
     ...ADMIN_HEADERS,
@@ -77,7 +82,8 @@ export async function readForm(req: IncomingMessage, limit = FORM_BODY_LIMIT_BYT
     throw new HttpError(415, 'El formulario llegó en un formato que no se acepta.', true);
   }
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, 'El formulario es demasiado grande.', true);
+  if (Number.isFinite(declared) && declared > limit)
+    throw new HttpError(413, 'El formulario es demasiado grande.', true);
   const chunks: Buffer[] = [];
   let size = 0;
   await new Promise<void>((resolve, reject) => {

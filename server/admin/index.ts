@@ -18,8 +18,26 @@ import { loadAdminConfig, type AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
 import { parseCookies } from './cookies.ts';
 import { isValidCsrfToken } from './csrf.ts';
-import { addNote, assignLead, changeStatus, exportCsv, showDashboard, showInbox, showLead, showMeetings } from './handlers/leads.ts';
-import { changeOwnPassword, createUser, resetUserPassword, setUserActive, showAccount, showUser, showUsers, updateUser } from './handlers/users.ts';
+import {
+  addNote,
+  assignLead,
+  changeStatus,
+  exportCsv,
+  showDashboard,
+  showInbox,
+  showLead,
+  showMeetings,
+} from './handlers/leads.ts';
+import {
+  changeOwnPassword,
+  createUser,
+  resetUserPassword,
+  setUserActive,
+  showAccount,
+  showUser,
+  showUsers,
+  updateUser,
+} from './handlers/users.ts';
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
 import { ADMIN_PATHS } from './paths.ts';
 import { can, type Permission } from './roles.ts';
@@ -50,7 +68,12 @@ export interface Admin {
 
 type GuestHandler = (services: AdminServices, state: RequestState) => Promise<void> | void;
 type PageHandler = (services: AdminServices, state: SignedIn, params: readonly string[]) => Promise<void> | void;
-type ActionHandler = (services: AdminServices, state: SignedIn, params: readonly string[], form: FormFields) => Promise<void>;
+type ActionHandler = (
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+) => Promise<void>;
 
 type Route =
   | { method: 'GET' | 'POST'; pattern: RegExp; access: 'guest'; run: GuestHandler }
@@ -63,28 +86,78 @@ const exact = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.')}$`);
 const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: exact(ADMIN_PATHS.login), access: 'guest', run: getLogin },
   { method: 'POST', pattern: exact(ADMIN_PATHS.login), access: 'guest', run: postLogin },
-  { method: 'POST', pattern: exact(ADMIN_PATHS.logout), access: 'work-leads', run: (services, state) => postLogout(services, state, false) },
-  { method: 'POST', pattern: exact(ADMIN_PATHS.logoutEverywhere), access: 'work-leads', run: (services, state) => postLogout(services, state, true) },
-  { method: 'GET', pattern: exact(ADMIN_PATHS.home), access: 'work-leads', run: (_services, state) => {
+  {
+    method: 'POST',
+    pattern: exact(ADMIN_PATHS.logout),
+    access: 'work-leads',
+    run: (services, state) => postLogout(services, state, false),
+  },
+  {
+    method: 'POST',
+    pattern: exact(ADMIN_PATHS.logoutEverywhere),
+    access: 'work-leads',
+    run: (services, state) => postLogout(services, state, true),
+  },
+  {
+    method: 'GET',
+    pattern: exact(ADMIN_PATHS.home),
+    access: 'work-leads',
+    run: (_services, state) => {
       redirect(state.res, ADMIN_PATHS.contacts);
-    } },
+    },
+  },
   { method: 'GET', pattern: exact(ADMIN_PATHS.contacts), access: 'work-leads', run: showInbox },
   { method: 'GET', pattern: exact(ADMIN_PATHS.export), access: 'work-leads', run: exportCsv },
   { method: 'GET', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}$`), access: 'work-leads', run: showLead },
-  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/status$`), access: 'work-leads', run: changeStatus },
-  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/assignee$`), access: 'work-leads', run: assignLead },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/status$`),
+    access: 'work-leads',
+    run: changeStatus,
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/assignee$`),
+    access: 'work-leads',
+    run: assignLead,
+  },
   { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/notes$`), access: 'work-leads', run: addNote },
   { method: 'GET', pattern: exact(ADMIN_PATHS.meetings), access: 'work-leads', run: showMeetings },
   { method: 'GET', pattern: exact(ADMIN_PATHS.dashboard), access: 'work-leads', run: showDashboard },
-  { method: 'GET', pattern: exact(ADMIN_PATHS.account), access: 'work-leads', run: (services, state) => showAccount(services, state) },
+  {
+    method: 'GET',
+    pattern: exact(ADMIN_PATHS.account),
+    access: 'work-leads',
+    run: (services, state) => showAccount(services, state),
+  },
   { method: 'POST', pattern: exact(`${ADMIN_PATHS.account}/password`), access: 'work-leads', run: changeOwnPassword },
-  { method: 'GET', pattern: exact(ADMIN_PATHS.users), access: 'manage-users', run: (services, state) => showUsers(services, state) },
+  {
+    method: 'GET',
+    pattern: exact(ADMIN_PATHS.users),
+    access: 'manage-users',
+    run: (services, state) => showUsers(services, state),
+  },
   { method: 'POST', pattern: exact(ADMIN_PATHS.users), access: 'manage-users', run: createUser },
   { method: 'GET', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}$`), access: 'manage-users', run: showUser },
   { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}$`), access: 'manage-users', run: updateUser },
-  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/disable$`), access: 'manage-users', run: (services, state, params) => setUserActive(services, state, params, false) },
-  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/enable$`), access: 'manage-users', run: (services, state, params) => setUserActive(services, state, params, true) },
-  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/password$`), access: 'manage-users', run: resetUserPassword },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/disable$`),
+    access: 'manage-users',
+    run: (services, state, params) => setUserActive(services, state, params, false),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/enable$`),
+    access: 'manage-users',
+    run: (services, state, params) => setUserActive(services, state, params, true),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/password$`),
+    access: 'manage-users',
+    run: resetUserPassword,
+  },
 ];
 
 const STYLESHEET = readFileSync(new URL('./assets/admin.css', import.meta.url));
@@ -102,7 +175,12 @@ function isCrossSite(req: IncomingMessage): boolean {
  * The inbox of a running lead API: its database, its e-mail settings and its proxy setting, plus the
  * inbox's own variables (ADMIN_*). Throws `AdminConfigError` naming a bad variable.
  */
-export function createAdminForApi(api: Pick<Api, 'storage' | 'emailSettings'>, apiConfig: ApiConfig, env: NodeJS.ProcessEnv, logger?: Logger): Promise<Admin> {
+export function createAdminForApi(
+  api: Pick<Api, 'storage' | 'emailSettings'>,
+  apiConfig: ApiConfig,
+  env: NodeJS.ProcessEnv,
+  logger?: Logger,
+): Promise<Admin> {
   return createAdmin({
     storage: api.storage,
     config: loadAdminConfig(env),
@@ -137,13 +215,29 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   };
   const pruner = setInterval(() => {
     const at = now();
-    Promise.all([sessions.prune(at), throttle.prune(at.getTime())]).catch((error: unknown) => logger.error('admin.prune', { error: errorMessage(error) }));
+    Promise.all([sessions.prune(at), throttle.prune(at.getTime())]).catch((error: unknown) =>
+      logger.error('admin.prune', { error: errorMessage(error) }),
+    );
   }, PRUNE_EVERY_MS);
   pruner.unref();
 
-  function fail(state: RequestState, status: ErrorStatus, message?: string, headers: Record<string, string> = {}): void {
+  function fail(
+    state: RequestState,
+    status: ErrorStatus,
+    message?: string,
+    headers: Record<string, string> = {},
+  ): void {
     const context = state.auth ? pageContext(services, state as SignedIn) : undefined;
-    render(state, status, errorPage(status, { stylesheetVersion: STYLESHEET_VERSION, ...(context ? { context } : {}), ...(message ? { message } : {}) }), headers);
+    render(
+      state,
+      status,
+      errorPage(status, {
+        stylesheetVersion: STYLESHEET_VERSION,
+        ...(context ? { context } : {}),
+        ...(message ? { message } : {}),
+      }),
+      headers,
+    );
   }
 
   async function dispatch(state: RequestState): Promise<void> {
@@ -156,12 +250,18 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         fail(state, 405, undefined, { Allow: 'GET, HEAD' });
         return;
       }
-      res.writeHead(200, { ...ADMIN_HEADERS, 'Content-Type': 'text/css; charset=utf-8', 'Content-Length': STYLESHEET.length });
+      res.writeHead(200, {
+        ...ADMIN_HEADERS,
+        'Content-Type': 'text/css; charset=utf-8',
+        'Content-Length': STYLESHEET.length,
+      });
       res.end(req.method === 'HEAD' ? undefined : STYLESHEET);
       return;
     }
 
-    const matches = ROUTES.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
+    const matches = ROUTES.map((route) => ({ route, match: route.pattern.exec(path) })).filter(
+      (candidate) => candidate.match,
+    );
     await resolveSession(services, state);
     if (matches.length === 0) {
       if (state.auth) fail(state, 404);
@@ -170,7 +270,9 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     }
     const found = matches.find((candidate) => candidate.route.method === method);
     if (!found?.match) {
-      const allow = [...new Set(matches.flatMap((candidate) => (candidate.route.method === 'GET' ? ['GET', 'HEAD'] : ['POST'])))].join(', ');
+      const allow = [
+        ...new Set(matches.flatMap((candidate) => (candidate.route.method === 'GET' ? ['GET', 'HEAD'] : ['POST']))),
+      ].join(', ');
       fail(state, 405, undefined, { Allow: allow });
       return;
     }
@@ -241,4 +343,3 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     },
   };
 }
-

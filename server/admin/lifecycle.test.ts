@@ -27,24 +27,45 @@ describe('lead lifecycle', () => {
 
   it('checks a requested change and explains a refusal', () => {
     expect(checkStatusChange('nuevo', { to: 'contactado' })).toEqual({ ok: true, change: { to: 'contactado' } });
-    expect(checkStatusChange('nuevo', { to: 'nuevo' })).toMatchObject({ ok: false, field: 'status', message: 'El lead ya está en «Nuevo».' });
+    expect(checkStatusChange('nuevo', { to: 'nuevo' })).toMatchObject({
+      ok: false,
+      field: 'status',
+      message: 'El lead ya está en «Nuevo».',
+    });
     expect(checkStatusChange('nuevo', { to: 'ganado' })).toMatchObject({ ok: false, field: 'status' });
     for (const bad of [undefined, '', 'GANADO', 42, ['nuevo'], '__proto__']) {
-      expect(checkStatusChange('nuevo', { to: bad })).toMatchObject({ ok: false, field: 'status', message: 'Elige un estado de la lista.' });
+      expect(checkStatusChange('nuevo', { to: bad })).toMatchObject({
+        ok: false,
+        field: 'status',
+        message: 'Elige un estado de la lista.',
+      });
     }
   });
 
   it('needs a reason to lose a lead, and a detail for "otro"', () => {
     expect(checkStatusChange('propuesta', { to: 'perdido' })).toMatchObject({ ok: false, field: 'reason' });
-    expect(checkStatusChange('propuesta', { to: 'perdido', reason: 'toString' })).toMatchObject({ ok: false, field: 'reason' });
-    expect(checkStatusChange('propuesta', { to: 'perdido', reason: 'otro', detail: '   ' })).toMatchObject({ ok: false, field: 'detail' });
-    expect(checkStatusChange('propuesta', { to: 'perdido', reason: 'competencia', detail: ' Eligió un equipo interno ' })).toEqual({
+    expect(checkStatusChange('propuesta', { to: 'perdido', reason: 'toString' })).toMatchObject({
+      ok: false,
+      field: 'reason',
+    });
+    expect(checkStatusChange('propuesta', { to: 'perdido', reason: 'otro', detail: '   ' })).toMatchObject({
+      ok: false,
+      field: 'detail',
+    });
+    expect(
+      checkStatusChange('propuesta', { to: 'perdido', reason: 'competencia', detail: ' Eligió un equipo interno ' }),
+    ).toEqual({
       ok: true,
       change: { to: 'perdido', reason: 'competencia', detail: 'Eligió un equipo interno' },
     });
-    expect(checkStatusChange('propuesta', { to: 'perdido', reason: 'presupuesto', detail: 'x'.repeat(501) })).toMatchObject({ ok: false, field: 'detail' });
+    expect(
+      checkStatusChange('propuesta', { to: 'perdido', reason: 'presupuesto', detail: 'x'.repeat(501) }),
+    ).toMatchObject({ ok: false, field: 'detail' });
     // A reason sent with another status is ignored.
-    expect(checkStatusChange('nuevo', { to: 'contactado', reason: 'presupuesto' })).toEqual({ ok: true, change: { to: 'contactado' } });
+    expect(checkStatusChange('nuevo', { to: 'contactado', reason: 'presupuesto' })).toEqual({
+      ok: true,
+      change: { to: 'contactado' },
+    });
   });
 
   it('writes the reason for people', () => {

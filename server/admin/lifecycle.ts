@@ -64,23 +64,37 @@ export interface StatusChange {
   detail?: string;
 }
 
-export type StatusChangeResult = { ok: true; change: StatusChange } | { ok: false; field: 'status' | 'reason' | 'detail'; message: string };
+export type StatusChangeResult =
+  { ok: true; change: StatusChange } | { ok: false; field: 'status' | 'reason' | 'detail'; message: string };
 
 /** Checks a requested change against the current status; the messages are the form's. */
-export function checkStatusChange(from: LeadStatus, input: { to: unknown; reason?: unknown; detail?: unknown }): StatusChangeResult {
+export function checkStatusChange(
+  from: LeadStatus,
+  input: { to: unknown; reason?: unknown; detail?: unknown },
+): StatusChangeResult {
   if (!isLeadStatus(input.to)) return { ok: false, field: 'status', message: 'Elige un estado de la lista.' };
   const to = input.to;
   if (to === from) return { ok: false, field: 'status', message: `El lead ya está en «${STATUS_LABELS[to]}».` };
   if (!canMove(from, to)) {
-    return { ok: false, field: 'status', message: `Un lead en «${STATUS_LABELS[from]}» no puede pasar a «${STATUS_LABELS[to]}».` };
+    return {
+      ok: false,
+      field: 'status',
+      message: `Un lead en «${STATUS_LABELS[from]}» no puede pasar a «${STATUS_LABELS[to]}».`,
+    };
   }
   const detail = typeof input.detail === 'string' ? input.detail.trim() : '';
   if (detail.length > LOST_DETAIL_MAX_LENGTH) {
-    return { ok: false, field: 'detail', message: `El detalle puede tener como máximo ${LOST_DETAIL_MAX_LENGTH} caracteres.` };
+    return {
+      ok: false,
+      field: 'detail',
+      message: `El detalle puede tener como máximo ${LOST_DETAIL_MAX_LENGTH} caracteres.`,
+    };
   }
   if (to !== 'perdido') return { ok: true, change: { to } };
-  if (!isLostReason(input.reason)) return { ok: false, field: 'reason', message: 'Para marcarlo como perdido, elige el motivo.' };
-  if (input.reason === 'otro' && !detail) return { ok: false, field: 'detail', message: 'Escribe el motivo en el detalle.' };
+  if (!isLostReason(input.reason))
+    return { ok: false, field: 'reason', message: 'Para marcarlo como perdido, elige el motivo.' };
+  if (input.reason === 'otro' && !detail)
+    return { ok: false, field: 'detail', message: 'Escribe el motivo en el detalle.' };
   return { ok: true, change: detail ? { to, reason: input.reason, detail } : { to, reason: input.reason } };
 }
 

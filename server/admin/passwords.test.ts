@@ -22,7 +22,13 @@ describe('passwords', () => {
 
   it('answers false, without throwing, for missing, malformed or tampered hashes', async () => {
     expect(await verifyPassword('x', undefined, CHEAP)).toBe(false);
-    for (const stored of ['', 'plain', 'scrypt$10$8$1$salt', 'scrypt$40$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA', 'bcrypt$10$8$1$a$b']) {
+    for (const stored of [
+      '',
+      'plain',
+      'scrypt$10$8$1$salt',
+      'scrypt$40$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA',
+      'bcrypt$10$8$1$a$b',
+    ]) {
       expect(await verifyPassword('x', stored, CHEAP)).toBe(false);
     }
     const stored = await hashPassword('una contraseña larga', CHEAP);

@@ -34,7 +34,9 @@ function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
     maxmem: 128 * 2 ** cost.logN * cost.r * 2,
   };
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCallback(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -50,7 +52,8 @@ interface ParsedHash {
   key: Buffer;
 }
 
-const within = (value: number, [min, max]: readonly [number, number]) => Number.isInteger(value) && value >= min && value <= max;
+const within = (value: number, [min, max]: readonly [number, number]) =>
+  Number.isInteger(value) && value >= min && value <= max;
 
 function parseHash(stored: string): ParsedHash | undefined {
   const parts = stored.split('$');
@@ -70,7 +73,11 @@ const DECOY_SALT = randomBytes(SALT_BYTES);
  * True when `password` matches `stored`. With `stored` undefined (no such account, or a disabled one)
  * it still runs one scrypt, so the answer time does not tell which e-mails have accounts.
  */
-export async function verifyPassword(password: string, stored: string | undefined, decoyCost: ScryptCost = DEFAULT_COST): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | undefined,
+  decoyCost: ScryptCost = DEFAULT_COST,
+): Promise<boolean> {
   const parsed = stored === undefined ? undefined : parseHash(stored);
   if (!parsed || password.length > PASSWORD_MAX_LENGTH) {
     await scrypt(password.slice(0, PASSWORD_MAX_LENGTH), DECOY_SALT, decoyCost);
@@ -95,6 +102,7 @@ export function passwordProblem(password: string, email?: string): string | unde
   if (password.trim() !== password) return 'La contraseña no puede empezar ni terminar con espacios.';
   if (new Set(password).size < 4) return 'La contraseña repite demasiado los mismos caracteres.';
   const user = email?.toLowerCase().split('@')[0] ?? '';
-  if (user.length >= 4 && password.toLowerCase().includes(user)) return 'La contraseña no puede contener tu usuario de correo.';
+  if (user.length >= 4 && password.toLowerCase().includes(user))
+    return 'La contraseña no puede contener tu usuario de correo.';
   return undefined;
 }

@@ -44,7 +44,8 @@ export function safeNextPath(value: unknown): string | undefined {
   }
   if (url.origin !== base || !isAdminPath(url.pathname)) return undefined;
   // Pages that only answer a POST (or are the sign-in itself) are no place to come back to.
-  if ([ADMIN_PATHS.login, ADMIN_PATHS.logout, ADMIN_PATHS.logoutEverywhere].includes(url.pathname as never)) return undefined;
+  if ([ADMIN_PATHS.login, ADMIN_PATHS.logout, ADMIN_PATHS.logoutEverywhere].includes(url.pathname as never))
+    return undefined;
   return `${url.pathname}${url.search}`;
 }
 

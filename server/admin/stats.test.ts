@@ -29,10 +29,34 @@ describe('dashboard numbers', () => {
     const at = (iso: string, plusHours: number) => new Date(new Date(iso).getTime() + plusHours * hour).toISOString();
     const rows: DashboardRow[] = [
       { receivedAt: '2026-11-16T16:00:00.000Z', formType: 1, status: 'nuevo', firstContactAt: null, proposalAt: null },
-      { receivedAt: '2026-11-17T16:00:00.000Z', formType: 3, status: 'ganado', firstContactAt: at('2026-11-17T16:00:00.000Z', 2), proposalAt: at('2026-11-17T16:00:00.000Z', 30) },
-      { receivedAt: '2026-11-23T15:00:00.000Z', formType: 3, status: 'perdido', firstContactAt: at('2026-11-23T15:00:00.000Z', 4), proposalAt: null },
-      { receivedAt: '2026-11-24T15:00:00.000Z', formType: 4, status: 'ganado', firstContactAt: at('2026-11-24T15:00:00.000Z', 1), proposalAt: null },
-      { receivedAt: '2026-11-24T18:00:00.000Z', formType: 2, status: 'perdido', firstContactAt: null, proposalAt: null },
+      {
+        receivedAt: '2026-11-17T16:00:00.000Z',
+        formType: 3,
+        status: 'ganado',
+        firstContactAt: at('2026-11-17T16:00:00.000Z', 2),
+        proposalAt: at('2026-11-17T16:00:00.000Z', 30),
+      },
+      {
+        receivedAt: '2026-11-23T15:00:00.000Z',
+        formType: 3,
+        status: 'perdido',
+        firstContactAt: at('2026-11-23T15:00:00.000Z', 4),
+        proposalAt: null,
+      },
+      {
+        receivedAt: '2026-11-24T15:00:00.000Z',
+        formType: 4,
+        status: 'ganado',
+        firstContactAt: at('2026-11-24T15:00:00.000Z', 1),
+        proposalAt: null,
+      },
+      {
+        receivedAt: '2026-11-24T18:00:00.000Z',
+        formType: 2,
+        status: 'perdido',
+        firstContactAt: null,
+        proposalAt: null,
+      },
       { receivedAt: 'not a date', formType: 2, status: 'nuevo', firstContactAt: null, proposalAt: null },
       { receivedAt: '2026-11-24T19:00:00.000Z', formType: 9, status: 'bogus', firstContactAt: null, proposalAt: null },
     ];
@@ -49,7 +73,13 @@ describe('dashboard numbers', () => {
   });
 
   it('puts a lead in its Mexico City week, to the minute', () => {
-    const row = (receivedAt: string): DashboardRow => ({ receivedAt, formType: 2, status: 'nuevo', firstContactAt: null, proposalAt: null });
+    const row = (receivedAt: string): DashboardRow => ({
+      receivedAt,
+      formType: 2,
+      status: 'nuevo',
+      firstContactAt: null,
+      proposalAt: null,
+    });
     const dashboard = buildDashboard(
       [
         row('2026-11-16T05:59:00.000Z'), // Sunday 23:59 in Mexico City: before the first week

@@ -75,7 +75,8 @@ function weekIndex(bounds: readonly number[], at: number): number {
   return found;
 }
 
-const emptyKinds = (): Record<LeadKind, number> => Object.fromEntries(LEAD_KIND_IDS.map((kind) => [kind, 0])) as Record<LeadKind, number>;
+const emptyKinds = (): Record<LeadKind, number> =>
+  Object.fromEntries(LEAD_KIND_IDS.map((kind) => [kind, 0])) as Record<LeadKind, number>;
 
 /** Everything the dashboard shows, from the leads received since the first of `weeks`. */
 export function buildDashboard(rows: Iterable<DashboardRow>, weeks: readonly string[]): Dashboard {

@@ -26,7 +26,11 @@ export interface AdminClient {
   cookies: Map<string, string>;
   get(path: string, headers?: Record<string, string>): Promise<Answer>;
   /** Posts a form; adds the CSRF token of the last page read unless `csrf` is given (or null: none). */
-  post(path: string, form: Record<string, string>, options?: { csrf?: string | null; headers?: Record<string, string> }): Promise<Answer>;
+  post(
+    path: string,
+    form: Record<string, string>,
+    options?: { csrf?: string | null; headers?: Record<string, string> },
+  ): Promise<Answer>;
   signIn(email: string, password?: string): Promise<Answer>;
   lastCsrf(): string | undefined;
 }
@@ -76,9 +80,19 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
   function client(): AdminClient {
     const cookies = new Map<string, string>();
     let csrf: string | undefined;
-    const send = async (path: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: string): Promise<Answer> => {
+    const send = async (
+      path: string,
+      method: 'GET' | 'POST',
+      headers: Record<string, string>,
+      body?: string,
+    ): Promise<Answer> => {
       const cookie = [...cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
-      const response = await fetch(url + path, { method, body, redirect: 'manual', headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+      const response = await fetch(url + path, {
+        method,
+        body,
+        redirect: 'manual',
+        headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+      });
       storeCookies(cookies, response.headers);
       // The BOM of a CSV is part of what is tested: keep it.
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
@@ -91,8 +105,16 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
       get: (path, headers = {}) => send(path, 'GET', headers),
       post: (path, form, options = {}) => {
         const token = options.csrf === undefined ? csrf : options.csrf;
-        const body = new URLSearchParams({ ...form, ...(token === null || token === undefined ? {} : { csrf: token }) });
-        return send(path, 'POST', { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers }, body.toString());
+        const body = new URLSearchParams({
+          ...form,
+          ...(token === null || token === undefined ? {} : { csrf: token }),
+        });
+        return send(
+          path,
+          'POST',
+          { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers },
+          body.toString(),
+        );
       },
       async signIn(email, password = TEST_PASSWORD) {
         await self.get('/admin/login');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { delayFor, recordFailure, retryAfterMs, throttledMessage, THROTTLE_POLICIES, type ThrottleState } from './throttle.ts';
+import {
+  delayFor,
+  recordFailure,
+  retryAfterMs,
+  throttledMessage,
+  THROTTLE_POLICIES,
+  type ThrottleState,
+} from './throttle.ts';
 
 const policy = THROTTLE_POLICIES.account;
 
@@ -35,7 +42,10 @@ describe('sign-in throttle', () => {
   it('forgets a counter a while after its last failure', () => {
     const state: ThrottleState = { failures: 9, lastFailureAt: 0 };
     expect(retryAfterMs(state, policy, policy.forgetAfterMs)).toBe(0);
-    expect(recordFailure(state, policy, policy.forgetAfterMs)).toEqual({ failures: 1, lastFailureAt: policy.forgetAfterMs });
+    expect(recordFailure(state, policy, policy.forgetAfterMs)).toEqual({
+      failures: 1,
+      lastFailureAt: policy.forgetAfterMs,
+    });
   });
 
   it('gives an address more room than an account and a trusted device a lower cap', () => {
@@ -45,6 +55,8 @@ describe('sign-in throttle', () => {
 
   it('says how long to wait in Spanish', () => {
     expect(throttledMessage(1)).toBe('Demasiados intentos fallidos. Espera 1 minuto antes de volver a intentarlo.');
-    expect(throttledMessage(61_000)).toBe('Demasiados intentos fallidos. Espera 2 minutos antes de volver a intentarlo.');
+    expect(throttledMessage(61_000)).toBe(
+      'Demasiados intentos fallidos. Espera 2 minutos antes de volver a intentarlo.',
+    );
   });
 });

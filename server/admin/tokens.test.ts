@@ -11,7 +11,8 @@ describe('session tokens', () => {
     expect(newToken()).not.toBe(token);
     expect(tokenDigest(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(tokenDigest(token)).not.toContain(token);
-    for (const bad of [undefined, '', 'short', `${token}x`, token.replace(/.$/, '!')]) expect(tokenShaped(bad)).toBeUndefined();
+    for (const bad of [undefined, '', 'short', `${token}x`, token.replace(/.$/, '!')])
+      expect(tokenShaped(bad)).toBeUndefined();
   });
 });
 
@@ -45,7 +46,8 @@ describe('CSRF tokens', () => {
     expect(isValidCsrfToken('secreto', 'sesion-2', token)).toBe(false);
     expect(isValidCsrfToken('otro', 'sesion-1', token)).toBe(false);
     expect(isValidCsrfToken('secreto', undefined, token)).toBe(false);
-    for (const bad of [undefined, '', 42, ['x'], token.slice(1), 'x'.repeat(5000)]) expect(isValidCsrfToken('secreto', 'sesion-1', bad)).toBe(false);
+    for (const bad of [undefined, '', 42, ['x'], token.slice(1), 'x'.repeat(5000)])
+      expect(isValidCsrfToken('secreto', 'sesion-1', bad)).toBe(false);
   });
 });
 

@@ -15,7 +15,11 @@ describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
     it('answers a filled honeypot exactly like a success but stores and sends nothing', async () => {
       const real = await t.post('/api/webSite/contactSmall', VALID.small);
       expect(real.status).toBe(201);
-      const bot = await t.post('/api/webSite/contactBig', { ...VALID.big, website: 'http://spam.example', appointmentDate: OPEN_SLOT });
+      const bot = await t.post('/api/webSite/contactBig', {
+        ...VALID.big,
+        website: 'http://spam.example',
+        appointmentDate: OPEN_SLOT,
+      });
       expect(bot.status).toBe(201);
       expect(Object.keys(bot.body).sort()).toEqual(Object.keys(real.body).sort());
       expect(bot.body).toMatchObject({ success: true, message: real.body.message });
@@ -50,7 +54,10 @@ describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
       }
       const res = await t.post('/api/webSite/contactBig', VALID.big);
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ success: false, message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 10 minutos.' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 10 minutos.',
+      });
       const retryAfter = Number(res.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(500);
       expect(retryAfter).toBeLessThanOrEqual(600);
@@ -66,7 +73,10 @@ describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
   describe('booking quotas and the schedule limit', () => {
     let t: TestApi;
     beforeAll(async () => {
-      t = await startTestApi({ BOOKING_LIMIT_PER_DAY: '2', SCHEDULE_RATE_LIMIT_MAX: '3', TRUST_PROXY: '1' }, { engine });
+      t = await startTestApi(
+        { BOOKING_LIMIT_PER_DAY: '2', SCHEDULE_RATE_LIMIT_MAX: '3', TRUST_PROXY: '1' },
+        { engine },
+      );
     });
     afterAll(async () => {
       await t.dispose();
@@ -82,10 +92,13 @@ describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
       expect(third.status).toBe(429);
       expect(third.body).toEqual({
         success: false,
-        message: 'Solo se pueden agendar 2 reuniones al día por persona. Si necesitas otra, escríbenos a hola@angram.mx y la agendamos contigo.',
+        message:
+          'Solo se pueden agendar 2 reuniones al día por persona. Si necesitas otra, escríbenos a hola@angram.mx y la agendamos contigo.',
       });
       // Still free for everyone else, and a message without a meeting is still welcome.
-      expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-25' }, from('198.51.100.9'))).body.schedule).toContain('11:00');
+      expect(
+        (await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-25' }, from('198.51.100.9'))).body.schedule,
+      ).toContain('11:00');
       expect((await t.post('/api/webSite/contactSmall', VALID.small, from('198.51.100.1'))).status).toBe(201);
     });
 
@@ -99,13 +112,20 @@ describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
 
     it('limits scheduleAvailable per address with a Spanish 429', async () => {
       for (let index = 0; index < 3; index += 1) {
-        expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.20'))).status).toBe(200);
+        expect(
+          (await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.20'))).status,
+        ).toBe(200);
       }
       const res = await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.20'));
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ success: false, message: 'Consultaste los horarios demasiadas veces seguidas. Intenta de nuevo en 10 minutos.' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Consultaste los horarios demasiadas veces seguidas. Intenta de nuevo en 10 minutos.',
+      });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.21'))).status).toBe(200);
+      expect(
+        (await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-26' }, from('198.51.100.21'))).status,
+      ).toBe(200);
     });
   });
 });
@@ -125,7 +145,11 @@ describe('CORS', () => {
   it('allows the site origin, with a preflight', async () => {
     const preflight = await fetch(`${t.url}/api/webSite/contactSmall`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://www.angram.mx', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'https://www.angram.mx',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://www.angram.mx');

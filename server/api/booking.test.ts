@@ -15,7 +15,11 @@ describe.each(TEST_ENGINES)('bookings (%s)', (engine) => {
     it('20 concurrent submissions for one slot give exactly one 201 and nineteen 409', async () => {
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
-          t.post('/api/webSite/contactBig', { ...VALID.big, email: `cliente${index}@empresa.mx`, appointmentDate: OPEN_SLOT }),
+          t.post('/api/webSite/contactBig', {
+            ...VALID.big,
+            email: `cliente${index}@empresa.mx`,
+            appointmentDate: OPEN_SLOT,
+          }),
         ),
       );
       const statuses = answers.map((answer) => answer.status).sort();
@@ -47,7 +51,9 @@ describe.each(TEST_ENGINES)('bookings (%s)', (engine) => {
 
     it('still accepts the same visitor without a meeting, or at another hour', async () => {
       expect((await t.post('/api/webSite/contactSmall', VALID.small)).status).toBe(201);
-      expect((await t.post('/api/webSite/contactSmall', { ...VALID.small, appointmentDate: '2026-11-24T11:00' })).status).toBe(201);
+      expect(
+        (await t.post('/api/webSite/contactSmall', { ...VALID.small, appointmentDate: '2026-11-24T11:00' })).status,
+      ).toBe(201);
       expect(await t.count('bookings')).toBe(2);
     });
   });

@@ -26,7 +26,9 @@ describe('client address', () => {
 
 describe('origin page', () => {
   it('keeps only the path of the Referer', () => {
-    expect(originPage(request({ referer: 'https://www.angram.mx/iniciar-proyecto?email=ana@x.mx#form' }))).toBe('/iniciar-proyecto');
+    expect(originPage(request({ referer: 'https://www.angram.mx/iniciar-proyecto?email=ana@x.mx#form' }))).toBe(
+      '/iniciar-proyecto',
+    );
     expect(originPage(request({}))).toBe('Desconocida');
     expect(originPage(request({ referer: 'no es una url' }))).toBe('Desconocida');
   });

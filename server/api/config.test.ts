@@ -79,7 +79,9 @@ describe('loadApiConfig', () => {
     // The sender follows the public contact address unless MAIL_FROM says otherwise.
     expect(config.mailFrom).toBe('Angram <contacto@angram.mx>');
     expect(config.contact.whatsappNumber).toBe('525512345678');
-    expect(loadApiConfig({ MAIL_FROM: 'Ventas Angram <ventas@angram.mx>' }).mailFrom).toBe('Ventas Angram <ventas@angram.mx>');
+    expect(loadApiConfig({ MAIL_FROM: 'Ventas Angram <ventas@angram.mx>' }).mailFrom).toBe(
+      'Ventas Angram <ventas@angram.mx>',
+    );
     expect(loadApiConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
   });
 
@@ -101,7 +103,17 @@ describe('loadApiConfig', () => {
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toContain('Configuración inválida de la API');
-      for (const name of ['RATE_LIMIT_MAX', 'MAIL_FROM', 'SMTP_URL', 'SALES_EMAIL', 'SITE_URL', 'TRUST_PROXY', 'DATABASE_URL', 'BOOKING_LIMIT_PER_DAY']) expect(message).toContain(`- ${name}:`);
+      for (const name of [
+        'RATE_LIMIT_MAX',
+        'MAIL_FROM',
+        'SMTP_URL',
+        'SALES_EMAIL',
+        'SITE_URL',
+        'TRUST_PROXY',
+        'DATABASE_URL',
+        'BOOKING_LIMIT_PER_DAY',
+      ])
+        expect(message).toContain(`- ${name}:`);
     }
   });
 });

@@ -74,7 +74,10 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
   z.preprocess(blank, schema.optional()).transform((value) => (value === undefined ? fallback : value));
 
 const positiveInt = (name: string) =>
-  z.coerce.number({ error: `${name} debe ser un número` }).int(`${name} debe ser entero`).positive(`${name} debe ser mayor que 0`);
+  z.coerce
+    .number({ error: `${name} debe ser un número` })
+    .int(`${name} debe ser entero`)
+    .positive(`${name} debe ser mayor que 0`);
 
 const url = (name: string) =>
   z.string().refine((value) => URL.canParse(value), `${name} debe ser una URL completa (https://…)`);
@@ -86,22 +89,41 @@ const trustProxy = z.string().transform((value, context) => {
   if (['false', 'no', 'off'].includes(normalized)) return 0;
   const hops = Number(normalized);
   if (Number.isInteger(hops) && hops >= 0 && hops <= 10) return hops;
-  context.issues.push({ code: 'custom', message: 'TRUST_PROXY debe ser true, false o un número de proxies (0-10)', input: value });
+  context.issues.push({
+    code: 'custom',
+    message: 'TRUST_PROXY debe ser true, false o un número de proxies (0-10)',
+    input: value,
+  });
   return z.NEVER;
 });
 
 const envSchema = z.object({
   DATABASE_PATH: withDefault(z.string(), 'data/leads.db'),
   DATABASE_URL: optional(
-    z.string().refine((value) => /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value), 'DATABASE_URL debe empezar con postgres:// o postgresql://'),
+    z
+      .string()
+      .refine(
+        (value) => /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value),
+        'DATABASE_URL debe empezar con postgres:// o postgresql://',
+      ),
   ),
   DATABASE_POOL_MAX: withDefault(positiveInt('DATABASE_POOL_MAX'), 10),
   OUTBOX_DIR: withDefault(z.string(), 'data/outbox'),
   SMTP_URL: optional(
-    z.string().refine((value) => /^smtps?:\/\//i.test(value) && URL.canParse(value), 'SMTP_URL debe empezar con smtp:// o smtps://'),
+    z
+      .string()
+      .refine(
+        (value) => /^smtps?:\/\//i.test(value) && URL.canParse(value),
+        'SMTP_URL debe empezar con smtp:// o smtps://',
+      ),
   ),
   MAIL_FROM: optional(
-    z.string().refine((value) => z.email().safeParse(addressOf(value)).success, 'MAIL_FROM debe ser "Nombre <correo@dominio>" o un correo'),
+    z
+      .string()
+      .refine(
+        (value) => z.email().safeParse(addressOf(value)).success,
+        'MAIL_FROM debe ser "Nombre <correo@dominio>" o un correo',
+      ),
   ),
   SALES_EMAIL: withDefault(z.email('SALES_EMAIL debe ser un correo electrónico'), DEFAULT_SALES_EMAIL),
   SITE_URL: withDefault(url('SITE_URL'), SITE.defaultUrl),
@@ -117,7 +139,10 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: withDefault(positiveInt('OUTBOX_LEASE_MS'), 120_000),
   SMTP_TIMEOUT_MS: withDefault(positiveInt('SMTP_TIMEOUT_MS'), 10_000),
   SHUTDOWN_TIMEOUT_MS: withDefault(positiveInt('SHUTDOWN_TIMEOUT_MS'), 10_000),
-  API_PORT: withDefault(z.coerce.number().int().min(0).max(65535, 'API_PORT debe estar entre 0 y 65535'), DEFAULT_API_PORT),
+  API_PORT: withDefault(
+    z.coerce.number().int().min(0).max(65535, 'API_PORT debe estar entre 0 y 65535'),
+    DEFAULT_API_PORT,
+  ),
   PUBLIC_CONTACT_EMAIL: optional(z.email('PUBLIC_CONTACT_EMAIL debe ser un correo electrónico')),
   PUBLIC_CONTACT_PHONE: optional(z.string()),
   PUBLIC_WHATSAPP_NUMBER: optional(z.string()),

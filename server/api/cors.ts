@@ -11,12 +11,17 @@ export type OriginVerdict =
   | { kind: 'allowed'; origin: string }
   | { kind: 'forbidden'; origin: string };
 
-export function judgeOrigin(req: IncomingMessage, allowedOrigins: readonly string[], trustProxy: boolean): OriginVerdict {
+export function judgeOrigin(
+  req: IncomingMessage,
+  allowedOrigins: readonly string[],
+  trustProxy: boolean,
+): OriginVerdict {
   const origin = req.headers.origin;
   if (!origin) return { kind: 'none' };
   if (allowedOrigins.includes(origin)) return { kind: 'allowed', origin };
   const forwardedHost = trustProxy ? req.headers['x-forwarded-host'] : undefined;
-  const host = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost)?.split(',')[0]?.trim() ?? req.headers.host;
+  const host =
+    (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost)?.split(',')[0]?.trim() ?? req.headers.host;
   if (host && URL.canParse(origin) && new URL(origin).host === host) return { kind: 'same-origin' };
   return { kind: 'forbidden', origin };
 }

@@ -19,7 +19,11 @@ export class RequestError extends Error {
   /** Close the connection after answering: the rest of the body was not read. */
   readonly closeConnection: boolean;
   constructor(response: ApiResponse, closeConnection = false) {
-    super(typeof response.body === 'object' && response.body !== null ? String((response.body as { message?: unknown }).message) : 'error');
+    super(
+      typeof response.body === 'object' && response.body !== null
+        ? String((response.body as { message?: unknown }).message)
+        : 'error',
+    );
     this.response = response;
     this.closeConnection = closeConnection;
   }

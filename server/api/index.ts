@@ -54,7 +54,6 @@ export interface ApiOptions {
   outboxPollMs?: number;
 }
 
-
 type Handler = (req: IncomingMessage) => Promise<ApiResponse> | ApiResponse;
 
 const scheduleRequestSchema = z.object({
@@ -79,7 +78,9 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   await migrateLeads(storage);
   const leads = createLeadStore(storage);
   const salt = config.ipHashSalt ?? (await ensureSetting(storage, SALT_SETTING, randomBytes(32).toString('hex')));
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, { timeoutMs: config.smtpTimeoutMs }) : emlDirectoryTransport(config.outboxDir);
+  const transport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, { timeoutMs: config.smtpTimeoutMs })
+    : emlDirectoryTransport(config.outboxDir);
   const worker = startOutboxWorker({
     storage,
     transport,
@@ -90,11 +91,21 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     stopTimeoutMs: config.shutdownTimeoutMs,
     ...(options.outboxPollMs ? { idlePollMs: options.outboxPollMs } : {}),
   });
-  const submissionLimit: RateLimit = { scope: 'submission', max: config.rateLimitMax, windowMs: config.rateLimitWindowMs };
-  const scheduleLimit: RateLimit = { scope: 'schedule', max: config.scheduleRateLimitMax, windowMs: config.rateLimitWindowMs };
+  const submissionLimit: RateLimit = {
+    scope: 'submission',
+    max: config.rateLimitMax,
+    windowMs: config.rateLimitWindowMs,
+  };
+  const scheduleLimit: RateLimit = {
+    scope: 'schedule',
+    max: config.scheduleRateLimitMax,
+    windowMs: config.rateLimitWindowMs,
+  };
   const longestWindow = config.rateLimitWindowMs;
   const pruner = setInterval(() => {
-    pruneRateEvents(storage, Date.now() - longestWindow).catch((error: unknown) => logger.error('rate_limit.prune', { error: errorMessage(error) }));
+    pruneRateEvents(storage, Date.now() - longestWindow).catch((error: unknown) =>
+      logger.error('rate_limit.prune', { error: errorMessage(error) }),
+    );
   }, PRUNE_EVERY_MS);
   pruner.unref();
   const emailSettings = defaultEmailSettings({
@@ -117,7 +128,12 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     bookingLimitPerDay: config.bookingLimitPerDay,
     onStored: () => worker.kick(),
   };
-  logger.info('api.started', { database: storage.description, mail: transport.kind, origins: config.allowedOrigins, worker: worker.owner });
+  logger.info('api.started', {
+    database: storage.description,
+    mail: transport.kind,
+    origins: config.allowedOrigins,
+    worker: worker.owner,
+  });
   let draining = false;
 
   const submission =
@@ -146,7 +162,8 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
           }
           const clientHash = hashAddress(clientAddress(req, config.trustProxyHops), salt);
           const wait = await consume(storage, scheduleLimit, clientHash, Date.now());
-          if (wait !== undefined) return failure(429, tooManyScheduleRequestsMessage(wait), { 'Retry-After': String(wait) });
+          if (wait !== undefined)
+            return failure(429, tooManyScheduleRequestsMessage(wait), { 'Retry-After': String(wait) });
           const { date } = parsed.data;
           return { status: 200, body: { schedule: availableSlots(date, now(), await leads.bookedTimes(date)) } };
         },
@@ -188,19 +205,36 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     // Answers differ by Origin: caches must keep them apart.
     const headers = { Vary: 'Origin', ...corsHeaders(verdict) };
     try {
-      if (closed) { await writeJson(res, failure(503, MESSAGES.unavailable), headers, true); return; }
-      if (verdict.kind === 'forbidden') { await writeJson(res, failure(403, MESSAGES.forbiddenOrigin), headers); return; }
+      if (closed) {
+        await writeJson(res, failure(503, MESSAGES.unavailable), headers, true);
+        return;
+      }
+      if (verdict.kind === 'forbidden') {
+        await writeJson(res, failure(403, MESSAGES.forbiddenOrigin), headers);
+        return;
+      }
       const pathname = new URL(req.url ?? '/', 'http://api.invalid').pathname.replace(/(.)\/+$/, '$1');
       const route = routes.get(pathname);
-      if (!route) { await writeJson(res, failure(404, MESSAGES.notFound), headers); return; }
+      if (!route) {
+        await writeJson(res, failure(404, MESSAGES.notFound), headers);
+        return;
+      }
       const methods = Object.keys(route);
       const allow = [...methods, ...(route.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
       const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
       if (method === 'OPTIONS') {
-        await writeJson(res, { status: 204, body: null }, { ...headers, ...preflightHeaders(verdict, methods), Allow: allow }); return;
+        await writeJson(
+          res,
+          { status: 204, body: null },
+          { ...headers, ...preflightHeaders(verdict, methods), Allow: allow },
+        );
+        return;
       }
       const handler = route[method as 'GET' | 'POST'];
-      if (!handler) { await writeJson(res, failure(405, MESSAGES.methodNotAllowed), { ...headers, Allow: allow }); return; }
+      if (!handler) {
+        await writeJson(res, failure(405, MESSAGES.methodNotAllowed), { ...headers, Allow: allow });
+        return;
+      }
       const response = await handler(req);
       await writeJson(res, response, headers);
     } catch (error) {

@@ -27,7 +27,11 @@ describe.each(TEST_ENGINES)('two instances on one database (%s)', (engine) => {
   it('books a slot once when 20 submissions race for it on both instances', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        (index % 2 ? a : b).post('/api/webSite/contactBig', { ...VALID.big, email: `carrera${index}@empresa.mx`, appointmentDate: OPEN_SLOT }),
+        (index % 2 ? a : b).post('/api/webSite/contactBig', {
+          ...VALID.big,
+          email: `carrera${index}@empresa.mx`,
+          appointmentDate: OPEN_SLOT,
+        }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
@@ -37,11 +41,17 @@ describe.each(TEST_ENGINES)('two instances on one database (%s)', (engine) => {
 
   it('sends every queued e-mail exactly once, each with the Message-ID it was queued with', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, index) => (index % 2 ? a : b).post('/api/webSite/contactSmall', { ...VALID.small, email: `uno${index}@empresa.mx` })),
+      Array.from({ length: 30 }, (_, index) =>
+        (index % 2 ? a : b).post('/api/webSite/contactSmall', { ...VALID.small, email: `uno${index}@empresa.mx` }),
+      ),
     );
     expect(answers.every((answer) => answer.status === 201)).toBe(true);
     const total = await a.count('outbox');
-    await waitFor(async () => (await a.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === total, 'every message sent', 20_000);
+    await waitFor(
+      async () => (await a.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === total,
+      'every message sent',
+      20_000,
+    );
     const stored = await a.rows<{ message_id: string }>('SELECT message_id FROM outbox');
     const ids = peer.received.map((mail) => mail.messageId);
     expect(peer.received.length).toBe(total);
@@ -57,7 +67,9 @@ describe.each(TEST_ENGINES)('two instances on one database (%s)', (engine) => {
     try {
       const statuses = [];
       for (let index = 0; index < 5; index += 1) {
-        statuses.push((await (index % 2 ? limitedA : limitedB).post('/api/webSite/contactSmall', VALID.small, client)).status);
+        statuses.push(
+          (await (index % 2 ? limitedA : limitedB).post('/api/webSite/contactSmall', VALID.small, client)).status,
+        );
       }
       expect(statuses).toEqual([201, 201, 201, 429, 429]);
     } finally {

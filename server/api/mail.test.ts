@@ -35,7 +35,10 @@ describe.each(TEST_ENGINES)('e-mail (%s)', (engine) => {
       // The internal message alone carries the analysis.
       expect(toSales!.raw).toContain('AN=C3=81LISIS PRELIMINAR');
       expect(toClient!.raw).not.toContain('AN=C3=81LISIS PRELIMINAR');
-      await waitFor(async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2, 'outbox rows marked sent');
+      await waitFor(
+        async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2,
+        'outbox rows marked sent',
+      );
     });
 
     it('keeps the submission when the peer refuses mail, retries, and delivers once it accepts', async () => {
@@ -47,7 +50,9 @@ describe.each(TEST_ENGINES)('e-mail (%s)', (engine) => {
       expect(await t.count('leads')).toBe(1);
 
       await waitFor(
-        async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'pending' AND attempts >= 2 AND last_error IS NOT NULL")).length === 2,
+        async () =>
+          (await t!.rows("SELECT 1 FROM outbox WHERE status = 'pending' AND attempts >= 2 AND last_error IS NOT NULL"))
+            .length === 2,
         'two failed attempts per message',
       );
       expect(peer.received).toHaveLength(0);
@@ -55,7 +60,10 @@ describe.each(TEST_ENGINES)('e-mail (%s)', (engine) => {
       expect(pending?.last_error).toContain('451');
 
       peer.state.refuse = false;
-      await waitFor(async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2, 'messages sent after the peer recovers');
+      await waitFor(
+        async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2,
+        'messages sent after the peer recovers',
+      );
       expect(peer.received.map((mail) => subjectOf(mail.raw)).sort()).toEqual([
         'Confirmación de Proyecto - Angram',
         'Nuevo Proyecto Registrado - Angram',
@@ -69,7 +77,10 @@ describe.each(TEST_ENGINES)('e-mail (%s)', (engine) => {
       peer.state.code = 550;
       t = await startTestApi({ SMTP_URL: peer.url, OUTBOX_RETRY_BASE_MS: '10' }, { engine });
       expect((await t.post('/api/webSite/contactSmall', VALID.small)).status).toBe(201);
-      await waitFor(async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'failed' AND attempts = 1")).length === 2, 'messages failed');
+      await waitFor(
+        async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'failed' AND attempts = 1")).length === 2,
+        'messages failed',
+      );
       await t.api.close();
       expect(peer.state.refusals).toBe(2);
       const [failed] = await t.rows<{ last_error: string }>('SELECT last_error FROM outbox LIMIT 1');
@@ -83,7 +94,10 @@ describe.each(TEST_ENGINES)('e-mail (%s)', (engine) => {
       t = await startTestApi({}, { engine });
       const res = await t.post('/api/webSite/contactConsultancy', { ...VALID.consulting, appointmentDate: undefined });
       expect(res.status).toBe(201);
-      await waitFor(async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2, 'eml files written');
+      await waitFor(
+        async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2,
+        'eml files written',
+      );
       const files = readdirSync(t.config.outboxDir).sort();
       expect(files).toEqual(['000001-client.eml', '000002-internal.eml']);
       const client = readFileSync(join(t.config.outboxDir, files[0]!), 'utf8');

@@ -37,7 +37,9 @@ describe.each(TEST_ENGINES)('rate limit in the database (%s)', (engine) => {
 
   it('lets exactly max of a burst through, split over two instances', async () => {
     const limit: RateLimit = { scope: 'ráfaga', max: 5, windowMs: 60_000 };
-    const results = await Promise.all(Array.from({ length: 30 }, (_, index) => consume(index % 2 ? one : two, limit, 'c', 1000 + index)));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => consume(index % 2 ? one : two, limit, 'c', 1000 + index)),
+    );
     expect(results.filter((wait) => wait === undefined)).toHaveLength(5);
   });
 

@@ -14,7 +14,12 @@ export interface RateLimit {
 }
 
 /** Seconds to wait when `key` has used up `limit` at `nowMs`, `undefined` when it may go on. */
-export async function overLimit(db: Queryable, limit: RateLimit, key: string, nowMs: number): Promise<number | undefined> {
+export async function overLimit(
+  db: Queryable,
+  limit: RateLimit,
+  key: string,
+  nowMs: number,
+): Promise<number | undefined> {
   // The max-th most recent hit inside the window: when it exists the limit is reached, and the wait
   // ends when that hit leaves the window.
   const row = await db.get<{ at_ms: number }>(
@@ -30,7 +35,12 @@ export async function record(db: Queryable, limit: RateLimit, key: string, nowMs
 }
 
 /** Within a transaction: holds the client's lock for this limit, then checks it. */
-export async function lockAndCheck(tx: Transaction, limit: RateLimit, key: string, nowMs: number): Promise<number | undefined> {
+export async function lockAndCheck(
+  tx: Transaction,
+  limit: RateLimit,
+  key: string,
+  nowMs: number,
+): Promise<number | undefined> {
   await tx.lock(`rate:${limit.scope}:${key}`);
   return overLimit(tx, limit, key, nowMs);
 }

@@ -16,22 +16,28 @@ describe.each(TEST_ENGINES)('restart (%s)', (engine) => {
       const first = await startTestApi({ SMTP_URL: 'smtp://127.0.0.1:9', OUTBOX_RETRY_BASE_MS: '3600000' }, { engine });
       const stored = await first.post('/api/webSite/contactBig', { ...VALID.big, appointmentDate: OPEN_SLOT });
       expect(stored.status).toBe(201);
-      await waitFor(async () => (await first.rows('SELECT 1 FROM outbox WHERE attempts >= 1')).length === 2, 'first delivery attempts');
+      await waitFor(
+        async () => (await first.rows('SELECT 1 FROM outbox WHERE attempts >= 1')).length === 2,
+        'first delivery attempts',
+      );
 
       const second = await first.restart();
       try {
         expect(await second.count('leads')).toBe(1);
         expect(await second.count('bookings')).toBe(1);
-        expect((await second.rows<{ status: string }>('SELECT status FROM outbox ORDER BY id')).map((row) => row.status)).toEqual(['pending', 'pending']);
+        expect(
+          (await second.rows<{ status: string }>('SELECT status FROM outbox ORDER BY id')).map((row) => row.status),
+        ).toEqual(['pending', 'pending']);
         // The booking still holds, and ids continue.
-        expect((await second.post('/api/webSite/contactSmall', { ...VALID.small, appointmentDate: OPEN_SLOT })).status).toBe(409);
+        expect(
+          (await second.post('/api/webSite/contactSmall', { ...VALID.small, appointmentDate: OPEN_SLOT })).status,
+        ).toBe(409);
         const next = await second.post('/api/webSite/contactSmall', VALID.small);
         expect(next.body).toMatchObject({ id: (stored.body.id as number) + 1 });
         // Migrations ran once.
-        expect(await second.rows("SELECT version FROM storage_migrations WHERE module = 'leads' ORDER BY version")).toEqual([
-          { version: 1 },
-          { version: 2 },
-        ]);
+        expect(
+          await second.rows("SELECT version FROM storage_migrations WHERE module = 'leads' ORDER BY version"),
+        ).toEqual([{ version: 1 }, { version: 2 }]);
       } finally {
         await second.dispose();
       }

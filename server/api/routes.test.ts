@@ -34,7 +34,9 @@ describe.each(TEST_ENGINES)('routes (%s)', (engine) => {
     it('lists the open one-hour slots of a weekday', async () => {
       const res = await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-25' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ schedule: ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] });
+      expect(res.body).toEqual({
+        schedule: ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'],
+      });
     });
 
     it('gives an empty list for a weekend or a rest day', async () => {
@@ -64,7 +66,9 @@ describe.each(TEST_ENGINES)('routes (%s)', (engine) => {
 
     it.each(cases)('%s stores the lead and queues two e-mails (%#)', async (route, body, formType, serviceType) => {
       const before = await t.count('leads');
-      const res = await t.post(`/api/webSite/${route}`, body, { Referer: 'https://www.angram.mx/contacto?utm_source=x' });
+      const res = await t.post(`/api/webSite/${route}`, body, {
+        Referer: 'https://www.angram.mx/contacto?utm_source=x',
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         success: true,
@@ -75,7 +79,12 @@ describe.each(TEST_ENGINES)('routes (%s)', (engine) => {
       expect(await t.count('leads')).toBe(before + 1);
 
       const [lead] = await t.rows<Record<string, string | number | null>>('SELECT * FROM leads WHERE id = $1', id);
-      expect(lead).toMatchObject({ form_type: formType, service_type: serviceType ?? null, name: body.name, email: body.email });
+      expect(lead).toMatchObject({
+        form_type: formType,
+        service_type: serviceType ?? null,
+        name: body.name,
+        email: body.email,
+      });
       expect(lead?.origin_page).toBe('/contacto');
       expect(Date.parse(String(lead?.received_at))).toBe(Date.parse('2026-11-23T14:00:00.000Z'));
       // A keyed hash, never the raw loopback address.
@@ -104,14 +113,19 @@ describe.each(TEST_ENGINES)('routes (%s)', (engine) => {
 
     it("records 'Desconocida' when the browser sends no Referer", async () => {
       const res = await t.post('/api/webSite/contactSmall', VALID.small);
-      const [lead] = await t.rows<{ origin_page: string }>('SELECT origin_page FROM leads WHERE id = $1', res.body.id as number);
+      const [lead] = await t.rows<{ origin_page: string }>(
+        'SELECT origin_page FROM leads WHERE id = $1',
+        res.body.id as number,
+      );
       expect(lead?.origin_page).toBe('Desconocida');
     });
 
     it('books the meeting with the lead', async () => {
       const res = await t.post('/api/webSite/contactProyect', { ...VALID.project, appointmentDate: OPEN_SLOT });
       expect(res.status).toBe(201);
-      const bookings = await t.rows<{ slot: string; starts_at: string; lead_id: number }>('SELECT slot, starts_at, lead_id FROM bookings');
+      const bookings = await t.rows<{ slot: string; starts_at: string; lead_id: number }>(
+        'SELECT slot, starts_at, lead_id FROM bookings',
+      );
       expect(bookings).toEqual([{ slot: OPEN_SLOT, starts_at: '2026-11-24T16:00:00.000Z', lead_id: res.body.id }]);
       const schedule = await t.post('/api/webSite/scheduleAvailable', { date: '2026-11-24' });
       expect(schedule.body.schedule).not.toContain('10:00');
@@ -148,7 +162,10 @@ describe.each(TEST_ENGINES)('routes (%s)', (engine) => {
       t.api.drain();
       const draining = await t.request('/api/ready');
       expect(draining.status).toBe(503);
-      expect(draining.body).toEqual({ success: false, message: 'El servicio se está reiniciando. Intenta de nuevo en unos segundos.' });
+      expect(draining.body).toEqual({
+        success: false,
+        message: 'El servicio se está reiniciando. Intenta de nuevo en unos segundos.',
+      });
       // Liveness is another question: the process still answers.
       expect((await t.request('/api/health')).status).toBe(200);
     });
@@ -159,7 +176,10 @@ describe.each(TEST_ENGINES)('routes (%s)', (engine) => {
         await lost.api.storage.close();
         const res = await lost.request('/api/ready');
         expect(res.status).toBe(503);
-        expect(res.body).toEqual({ success: false, message: 'El servicio no está listo: no hay conexión con la base de datos.' });
+        expect(res.body).toEqual({
+          success: false,
+          message: 'El servicio no está listo: no hay conexión con la base de datos.',
+        });
       } finally {
         await lost.dispose();
       }

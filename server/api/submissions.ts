@@ -104,7 +104,10 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
   if (!parsed.success) {
     return {
       kind: 'rejected',
-      response: { status: 422, body: { success: false, message: MESSAGES.validation, errors: fieldErrors(parsed.error) } },
+      response: {
+        status: 422,
+        body: { success: false, message: MESSAGES.validation, errors: fieldErrors(parsed.error) },
+      },
     };
   }
   const fields = compact(parsed.data);
@@ -117,7 +120,11 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         kind: 'rejected',
         response: {
           status: 422,
-          body: { success: false, message: MESSAGES.validation, errors: { appointmentDate: SLOT_PROBLEM_MESSAGES[problem] } },
+          body: {
+            success: false,
+            message: MESSAGES.validation,
+            errors: { appointmentDate: SLOT_PROBLEM_MESSAGES[problem] },
+          },
         },
       };
     }
@@ -134,9 +141,15 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       if (slot) {
         // Bookings are few: one lock for all of them keeps the daily quotas exact across instances.
         await tx.lock('bookings');
-        const recent = await leads.recentBookings(request.clientHash, email, new Date(now.getTime() - DAY_MS).toISOString());
+        const recent = await leads.recentBookings(
+          request.clientHash,
+          email,
+          new Date(now.getTime() - DAY_MS).toISOString(),
+        );
         if (recent.byClient >= context.bookingLimitPerDay || recent.byEmail >= context.bookingLimitPerDay) {
-          throw new Refusal(failure(429, bookingLimitMessage(context.bookingLimitPerDay, context.emailSettings.contact.email)));
+          throw new Refusal(
+            failure(429, bookingLimitMessage(context.bookingLimitPerDay, context.emailSettings.contact.email)),
+          );
         }
         if (await leads.isBooked(slot)) throw new Refusal(failure(409, MESSAGES.slotTaken));
       }

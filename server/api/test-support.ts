@@ -85,10 +85,18 @@ async function listen(server: Server): Promise<string> {
 
 async function answer(response: Response): Promise<JsonAnswer> {
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
 }
 
-export async function startTestApi(env: NodeJS.ProcessEnv = {}, options: TestApiOptions = {}, reuse?: Reuse): Promise<TestApi> {
+export async function startTestApi(
+  env: NodeJS.ProcessEnv = {},
+  options: TestApiOptions = {},
+  reuse?: Reuse,
+): Promise<TestApi> {
   const { engine = 'sqlite', ...apiOptions } = options;
   const dir = reuse?.dir ?? mkdtempSync(join(tmpdir(), 'angram-api-'));
   const database = reuse?.database ?? (await createTestDatabase(engine, dir));
@@ -163,7 +171,11 @@ export async function startTestApi(env: NodeJS.ProcessEnv = {}, options: TestApi
 }
 
 /** Polls `check` until it returns true (no fixed sleeps in assertions). */
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando: ${what}`);
@@ -172,7 +184,12 @@ export async function waitFor(check: () => boolean | Promise<boolean>, what: str
 }
 
 export const VALID = {
-  small: { name: 'Lucía Hernández', email: 'lucia@ferremax.mx', company: 'Ferremax', message: 'Queremos controlar el inventario de 12 sucursales.' },
+  small: {
+    name: 'Lucía Hernández',
+    email: 'lucia@ferremax.mx',
+    company: 'Ferremax',
+    message: 'Queremos controlar el inventario de 12 sucursales.',
+  },
   big: {
     name: 'Jorge Treviño',
     email: 'jtrevino@logisticadelnorte.com.mx',
@@ -234,7 +251,9 @@ export function decodeMimeHeader(value: string): string {
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) => {
       if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-      const bytes = text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const bytes = text
+        .replace(/_/g, ' ')
+        .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       return Buffer.from(bytes, 'latin1').toString('utf8');
     });
 }

@@ -28,32 +28,64 @@ describe.each(TEST_ENGINES)('validation (%s)', (engine) => {
 
   describe('field validation answers 422 with a Spanish message per field', () => {
     it('missing required fields', async () => {
-      await expect422('contactSmall', {}, {
-        name: 'Este campo es obligatorio',
-        email: 'Este campo es obligatorio',
-        message: 'Este campo es obligatorio',
-      });
-      await expect422('contactProyect', { ...VALID.project, company: '  ', urgency: '' }, {
-        company: 'Este campo es obligatorio',
-        urgency: 'Este campo es obligatorio',
-      });
-      await expect422('contactConsultancy', { ...VALID.cloud, goals: undefined }, { goals: 'Este campo es obligatorio' });
-      await expect422('contactConsultancy', { ...VALID.integrations, integrationType: undefined }, {
-        integrationType: 'Este campo es obligatorio',
-      });
+      await expect422(
+        'contactSmall',
+        {},
+        {
+          name: 'Este campo es obligatorio',
+          email: 'Este campo es obligatorio',
+          message: 'Este campo es obligatorio',
+        },
+      );
+      await expect422(
+        'contactProyect',
+        { ...VALID.project, company: '  ', urgency: '' },
+        {
+          company: 'Este campo es obligatorio',
+          urgency: 'Este campo es obligatorio',
+        },
+      );
+      await expect422(
+        'contactConsultancy',
+        { ...VALID.cloud, goals: undefined },
+        { goals: 'Este campo es obligatorio' },
+      );
+      await expect422(
+        'contactConsultancy',
+        { ...VALID.integrations, integrationType: undefined },
+        {
+          integrationType: 'Este campo es obligatorio',
+        },
+      );
     });
 
     it('wrong types', async () => {
-      await expect422('contactSmall', { ...VALID.small, name: 42, message: ['hola'] }, {
-        name: 'Este campo debe ser texto',
-        message: 'Este campo debe ser texto',
-      });
-      await expect422('contactBig', { ...VALID.big, projectType: 3 }, { projectType: 'Selecciona una opción de la lista' });
+      await expect422(
+        'contactSmall',
+        { ...VALID.small, name: 42, message: ['hola'] },
+        {
+          name: 'Este campo debe ser texto',
+          message: 'Este campo debe ser texto',
+        },
+      );
+      await expect422(
+        'contactBig',
+        { ...VALID.big, projectType: 3 },
+        { projectType: 'Selecciona una opción de la lista' },
+      );
     });
 
     it('too long', async () => {
-      await expect422('contactSmall', { ...VALID.small, company: 'x'.repeat(256) }, { company: 'Máximo 255 caracteres' });
-      await expect422('contactBig', { ...VALID.big, message: 'x'.repeat(5001) }, { message: 'Máximo 5,000 caracteres' });
+      await expect422(
+        'contactSmall',
+        { ...VALID.small, company: 'x'.repeat(256) },
+        { company: 'Máximo 255 caracteres' },
+      );
+      await expect422(
+        'contactBig',
+        { ...VALID.big, message: 'x'.repeat(5001) },
+        { message: 'Máximo 5,000 caracteres' },
+      );
     });
 
     it('bad e-mail', async () => {
@@ -71,17 +103,35 @@ describe.each(TEST_ENGINES)('validation (%s)', (engine) => {
     });
 
     it('unknown option ids', async () => {
-      await expect422('contactBig', { ...VALID.big, budget: 'un-millon' }, { budget: 'Selecciona una opción de la lista' });
-      await expect422('contactConsultancy', { ...VALID.cloud, serviceType: 'astrologia' }, {
-        serviceType: 'Selecciona un tipo de servicio de la lista',
-      });
+      await expect422(
+        'contactBig',
+        { ...VALID.big, budget: 'un-millon' },
+        { budget: 'Selecciona una opción de la lista' },
+      );
+      await expect422(
+        'contactConsultancy',
+        { ...VALID.cloud, serviceType: 'astrologia' },
+        {
+          serviceType: 'Selecciona un tipo de servicio de la lista',
+        },
+      );
       // Budgets of one form are not valid in another.
-      await expect422('contactConsultancy', { ...VALID.cloud, budget: '100k-300k' }, { budget: 'Selecciona una opción de la lista' });
+      await expect422(
+        'contactConsultancy',
+        { ...VALID.cloud, budget: '100k-300k' },
+        { budget: 'Selecciona una opción de la lista' },
+      );
     });
 
     it('bad date format', async () => {
       const message = 'La fecha de la reunión no es válida (formato AAAA-MM-DDTHH:mm)';
-      for (const appointmentDate of ['24/11/2026 10:00', '2026-11-24', '2026-11-31T10:00', '2026-11-24T10:00:00Z', 20261124]) {
+      for (const appointmentDate of [
+        '24/11/2026 10:00',
+        '2026-11-24',
+        '2026-11-31T10:00',
+        '2026-11-24T10:00:00Z',
+        20261124,
+      ]) {
         await expect422('contactSmall', { ...VALID.small, appointmentDate }, { appointmentDate: message });
       }
     });
@@ -123,7 +173,8 @@ describe.each(TEST_ENGINES)('validation (%s)', (engine) => {
       const chunk = new TextEncoder().encode(`{"message":"${'x'.repeat(40 * 1024)}"}`);
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
-          for (let offset = 0; offset < chunk.length; offset += 4096) controller.enqueue(chunk.slice(offset, offset + 4096));
+          for (let offset = 0; offset < chunk.length; offset += 4096)
+            controller.enqueue(chunk.slice(offset, offset + 4096));
           controller.close();
         },
       });
@@ -147,13 +198,19 @@ describe.each(TEST_ENGINES)('validation (%s)', (engine) => {
         success: false,
         message: 'El contenido debe enviarse como JSON (Content-Type: application/json).',
       });
-      const text = await fetch(`${t.url}/api/webSite/contactSmall`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+      const text = await fetch(`${t.url}/api/webSite/contactSmall`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: '{}',
+      });
       expect(text.status).toBe(415);
     });
 
     it('415 for a charset other than UTF-8, which would be stored garbled', async () => {
       for (const charset of ['latin1', 'ISO-8859-1', 'utf-16']) {
-        const res = await t.post('/api/webSite/contactSmall', VALID.small, { 'Content-Type': `application/json; charset=${charset}` });
+        const res = await t.post('/api/webSite/contactSmall', VALID.small, {
+          'Content-Type': `application/json; charset=${charset}`,
+        });
         expect(res.status, charset).toBe(415);
         expect(res.body).toEqual({
           success: false,
@@ -163,14 +220,29 @@ describe.each(TEST_ENGINES)('validation (%s)', (engine) => {
     });
 
     it('400 for bytes that are not UTF-8', async () => {
-      const latin1 = Buffer.concat([Buffer.from('{"name":"Luc'), Buffer.from([0xed]), Buffer.from('a","email":"l@x.mx","message":"hola"}')]);
-      const res = await fetch(`${t.url}/api/webSite/contactSmall`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: latin1 });
+      const latin1 = Buffer.concat([
+        Buffer.from('{"name":"Luc'),
+        Buffer.from([0xed]),
+        Buffer.from('a","email":"l@x.mx","message":"hola"}'),
+      ]);
+      const res = await fetch(`${t.url}/api/webSite/contactSmall`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: latin1,
+      });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ success: false, message: 'El cuerpo de la solicitud no es texto UTF-8 válido.' });
+      expect(await res.json()).toEqual({
+        success: false,
+        message: 'El cuerpo de la solicitud no es texto UTF-8 válido.',
+      });
     });
 
     it('accepts application/json with a UTF-8 charset, however it is written', async () => {
-      const quoted = await t.post('/api/webSite/contactSmall', {}, { 'Content-Type': 'application/json; charset="UTF-8"' });
+      const quoted = await t.post(
+        '/api/webSite/contactSmall',
+        {},
+        { 'Content-Type': 'application/json; charset="UTF-8"' },
+      );
       expect(quoted.status).toBe(422);
     });
 

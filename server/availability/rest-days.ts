@@ -24,7 +24,8 @@ export function nthWeekdayOfMonth(year: number, month: number, weekday: number, 
 function transferOfPower(year: number): RestDay | undefined {
   const name = 'Transmisión del Poder Ejecutivo Federal';
   if (year >= 2024 && (year - 2024) % 6 === 0) return { date: formatCalendarDate({ year, month: 10, day: 1 }), name };
-  if (year < 2024 && year >= 1934 && (year - 1934) % 6 === 0) return { date: formatCalendarDate({ year, month: 12, day: 1 }), name };
+  if (year < 2024 && year >= 1934 && (year - 1934) % 6 === 0)
+    return { date: formatCalendarDate({ year, month: 12, day: 1 }), name };
   return undefined;
 }
 

@@ -61,7 +61,5 @@ export function slotProblem(appointment: string, now: Date): SlotProblem | undef
 /** The slots of a day a visitor may still choose, minus `booked` (times `HH:mm` already taken). */
 export function availableSlots(date: string, now: Date, booked: ReadonlySet<string> = new Set()): string[] {
   if (dayProblem(date, now)) return [];
-  return DAILY_SLOTS.filter(
-    (time) => !booked.has(time) && zonedTimeToUtc(date, time).getTime() > now.getTime(),
-  );
+  return DAILY_SLOTS.filter((time) => !booked.has(time) && zonedTimeToUtc(date, time).getTime() > now.getTime());
 }

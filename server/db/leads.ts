@@ -96,7 +96,15 @@ export function createLeadStore(db: Queryable) {
     async book(booking: Booking): Promise<void> {
       await db.run(
         'INSERT INTO bookings (slot, slot_date, starts_at, lead_id, created_at, client_hash, email) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [booking.slot, booking.slotDate, booking.startsAt, booking.leadId, booking.createdAt, booking.clientHash, booking.email],
+        [
+          booking.slot,
+          booking.slotDate,
+          booking.startsAt,
+          booking.leadId,
+          booking.createdAt,
+          booking.clientHash,
+          booking.email,
+        ],
       );
     },
     async isBooked(slot: string): Promise<boolean> {
@@ -108,7 +116,11 @@ export function createLeadStore(db: Queryable) {
       return new Set(rows.map((row) => row.slot.slice(11)));
     },
     /** Bookings made since `since` (ISO time) by one client address and by one e-mail. */
-    async recentBookings(clientHash: string, email: string, since: string): Promise<{ byClient: number; byEmail: number }> {
+    async recentBookings(
+      clientHash: string,
+      email: string,
+      since: string,
+    ): Promise<{ byClient: number; byEmail: number }> {
       const row = await db.get<{ by_client: number; by_email: number }>(
         `SELECT
            (SELECT count(*) FROM bookings WHERE client_hash = $1 AND created_at >= $3) AS by_client,
@@ -128,7 +140,10 @@ export function createLeadStore(db: Queryable) {
     async *all(): AsyncGenerator<StoredLead> {
       let after = 0;
       for (;;) {
-        const rows = await db.all<LeadRow>('SELECT * FROM leads WHERE id > $1 ORDER BY id LIMIT $2', [after, PAGE_SIZE]);
+        const rows = await db.all<LeadRow>('SELECT * FROM leads WHERE id > $1 ORDER BY id LIMIT $2', [
+          after,
+          PAGE_SIZE,
+        ]);
         for (const row of rows) yield fromRow(row);
         if (rows.length < PAGE_SIZE) return;
         after = Number(rows[rows.length - 1]?.id);

@@ -16,9 +16,14 @@ export const MIGRATIONS_TABLE_SQL = `CREATE TABLE IF NOT EXISTS storage_migratio
 
 const LOCK_KEY = 'storage_migrations';
 
-export async function runMigrations(storage: Storage, module: string, migrations: readonly Migration[]): Promise<number[]> {
+export async function runMigrations(
+  storage: Storage,
+  module: string,
+  migrations: readonly Migration[],
+): Promise<number[]> {
   const versions = migrations.map((migration) => migration.version);
-  if (new Set(versions).size !== versions.length) throw new Error(`Migraciones de "${module}" con versiones repetidas.`);
+  if (new Set(versions).size !== versions.length)
+    throw new Error(`Migraciones de "${module}" con versiones repetidas.`);
   await storage.transaction(async (tx) => {
     await tx.lock(LOCK_KEY);
     await tx.exec(MIGRATIONS_TABLE_SQL);
@@ -27,7 +32,10 @@ export async function runMigrations(storage: Storage, module: string, migrations
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     await storage.transaction(async (tx) => {
       await tx.lock(LOCK_KEY);
-      const done = await tx.get('SELECT 1 AS done FROM storage_migrations WHERE module = $1 AND version = $2', [module, migration.version]);
+      const done = await tx.get('SELECT 1 AS done FROM storage_migrations WHERE module = $1 AND version = $2', [
+        module,
+        migration.version,
+      ]);
       if (done) return;
       await tx.exec(migrationSql(migration, tx.dialect));
       await tx.run('INSERT INTO storage_migrations (module, version, name, applied_at) VALUES ($1, $2, $3, $4)', [
@@ -44,6 +52,9 @@ export async function runMigrations(storage: Storage, module: string, migrations
 
 /** Versions of `module` already applied, in order. */
 export async function appliedVersions(storage: Storage, module: string): Promise<number[]> {
-  const rows = await storage.all<{ version: number }>('SELECT version FROM storage_migrations WHERE module = $1 ORDER BY version', [module]);
+  const rows = await storage.all<{ version: number }>(
+    'SELECT version FROM storage_migrations WHERE module = $1 ORDER BY version',
+    [module],
+  );
   return rows.map((row) => row.version);
 }

@@ -165,7 +165,9 @@ export const MIGRATIONS: readonly Migration[] = [
  */
 async function adoptLegacyVersions(storage: Storage): Promise<void> {
   if (storage.dialect !== 'sqlite') return;
-  const legacy = await storage.get("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
+  const legacy = await storage.get(
+    "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
+  );
   if (!legacy) return;
   await storage.transaction(async (tx) => {
     await tx.exec(MIGRATIONS_TABLE_SQL);

@@ -30,7 +30,15 @@ describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
     });
     const outbox = createOutboxStore(storage);
     for (let index = 0; index < 40; index += 1) {
-      await outbox.enqueue({ leadId, audience: 'client', recipient: 'ana@empresa.mx', subject: `m${index}`, message: '{}', messageId: `<m${index}@x>`, now: '2026-11-23T14:00:00.000Z' });
+      await outbox.enqueue({
+        leadId,
+        audience: 'client',
+        recipient: 'ana@empresa.mx',
+        subject: `m${index}`,
+        message: '{}',
+        messageId: `<m${index}@x>`,
+        now: '2026-11-23T14:00:00.000Z',
+      });
     }
   });
   afterAll(async () => {
@@ -43,7 +51,9 @@ describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
     const now = '2026-11-23T15:00:00.000Z';
     const until = '2026-11-23T15:05:00.000Z';
     const claims = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => createOutboxStore(index % 2 ? storage : other).claim(`w${index}`, now, until, 7)),
+      Array.from({ length: 8 }, (_, index) =>
+        createOutboxStore(index % 2 ? storage : other).claim(`w${index}`, now, until, 7),
+      ),
     );
     const ids = claims.flat().map((row) => row.id);
     expect(ids).toHaveLength(40);
@@ -53,7 +63,9 @@ describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
   it('lets a holder renew its lease, and tells it when the lease went to someone else', async () => {
     const outbox = createOutboxStore(storage);
     const [row] = await outbox.forLead(1);
-    const holder = (await storage.get<{ lease_owner: string }>('SELECT lease_owner FROM outbox WHERE id = $1', [row!.id]))!.lease_owner;
+    const holder = (await storage.get<{ lease_owner: string }>('SELECT lease_owner FROM outbox WHERE id = $1', [
+      row!.id,
+    ]))!.lease_owner;
     expect(await outbox.renew(row!.id, holder, '2026-11-23T15:10:00.000Z')).toBe(true);
     // The lease runs out and another worker claims the message.
     expect((await outbox.claim('nuevo', '2026-11-23T15:20:00.000Z', '2026-11-23T15:25:00.000Z', 100)).length).toBe(40);

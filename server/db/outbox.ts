@@ -38,15 +38,21 @@ export interface OutboxRow {
   lease_until: string | null;
 }
 
-
-
 export function createOutboxStore(db: Queryable) {
   return {
     async enqueue(message: NewOutboxMessage): Promise<number> {
       const row = await db.get<{ id: number }>(
         `INSERT INTO outbox (lead_id, audience, recipient, subject, message, message_id, status, attempts, next_attempt_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, $7) RETURNING id`,
-        [message.leadId, message.audience, message.recipient, message.subject, message.message, message.messageId, message.now],
+        [
+          message.leadId,
+          message.audience,
+          message.recipient,
+          message.subject,
+          message.message,
+          message.messageId,
+          message.now,
+        ],
       );
       return Number(row?.id);
     },
@@ -70,11 +76,10 @@ export function createOutboxStore(db: Queryable) {
      * (it ran out and another worker claimed the message, or it is no longer pending): then it is not sent.
      */
     async renew(id: number, owner: string, leaseUntil: string): Promise<boolean> {
-      const result = await db.run("UPDATE outbox SET lease_until = $1 WHERE id = $2 AND lease_owner = $3 AND status = 'pending'", [
-        leaseUntil,
-        id,
-        owner,
-      ]);
+      const result = await db.run(
+        "UPDATE outbox SET lease_until = $1 WHERE id = $2 AND lease_owner = $3 AND status = 'pending'",
+        [leaseUntil, id, owner],
+      );
       return result.changes === 1;
     },
     /** When a worker should look again: the earliest due time or lease end among pending messages. */
@@ -92,12 +97,10 @@ export function createOutboxStore(db: Queryable) {
       );
     },
     async scheduleRetry(id: number, attempts: number, nextAttemptAt: string, error: string): Promise<void> {
-      await db.run('UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, lease_owner = NULL, lease_until = NULL WHERE id = $4', [
-        attempts,
-        nextAttemptAt,
-        error,
-        id,
-      ]);
+      await db.run(
+        'UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, lease_owner = NULL, lease_until = NULL WHERE id = $4',
+        [attempts, nextAttemptAt, error, id],
+      );
     },
     /** Gives a claimed message back untried (shutdown, or SMTP known to be down), due at `nextAttemptAt`. */
     async release(id: number, owner: string, nextAttemptAt: string): Promise<void> {
@@ -107,15 +110,14 @@ export function createOutboxStore(db: Queryable) {
       );
     },
     async markFailed(id: number, attempts: number, error: string): Promise<void> {
-      await db.run("UPDATE outbox SET status = 'failed', attempts = $1, last_error = $2, lease_owner = NULL, lease_until = NULL WHERE id = $3", [
-        attempts,
-        error,
-        id,
-      ]);
+      await db.run(
+        "UPDATE outbox SET status = 'failed', attempts = $1, last_error = $2, lease_owner = NULL, lease_until = NULL WHERE id = $3",
+        [attempts, error, id],
+      );
     },
     /** Failed messages, oldest first (the operator's `npm run outbox -- failed`). */
     async failed(): Promise<OutboxRow[]> {
-      return (await db.all<OutboxRow>("SELECT * FROM outbox WHERE status = 'failed' ORDER BY id"));
+      return await db.all<OutboxRow>("SELECT * FROM outbox WHERE status = 'failed' ORDER BY id");
     },
     /** Puts failed messages back in the queue, due now, with a fresh attempt count; all when `ids` is omitted. */
     async requeueFailed(now: string, ids?: readonly number[]): Promise<number> {
@@ -129,13 +131,15 @@ export function createOutboxStore(db: Queryable) {
     },
     async counts(): Promise<Record<OutboxStatus, number>> {
       const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
-      for (const row of await db.all<{ status: OutboxStatus; n: number }>('SELECT status, count(*) AS n FROM outbox GROUP BY status')) {
+      for (const row of await db.all<{ status: OutboxStatus; n: number }>(
+        'SELECT status, count(*) AS n FROM outbox GROUP BY status',
+      )) {
         counts[row.status] = row.n;
       }
       return counts;
     },
     async forLead(leadId: number): Promise<OutboxRow[]> {
-      return (await db.all<OutboxRow>('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY id', [leadId]));
+      return await db.all<OutboxRow>('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY id', [leadId]);
     },
   };
 }

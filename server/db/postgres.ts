@@ -19,7 +19,9 @@ const INT8_OID = pg.types.builtins.INT8;
 
 /** The driver's parsers, but 64-bit integers (ids, `count(*)`) read as numbers, as SQLite gives them. */
 const int8AsNumber = ((oid: Parameters<typeof pg.types.getTypeParser>[0], format?: 'text' | 'binary') =>
-  oid === INT8_OID ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser;
+  oid === INT8_OID
+    ? (value: string) => Number(value)
+    : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser;
 
 /** The URL without its password, for logs. */
 export function describePostgresUrl(url: string): string {

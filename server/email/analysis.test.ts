@@ -20,7 +20,14 @@ describe('lead analysis', () => {
   it('adds and subtracts the documented points and clamps to 0-100', () => {
     const hot = analyzeLead({
       kind: 'project',
-      fields: { ...base, phone: '+525512345678', budget: '1500k-plus', timeline: 'asap', urgency: 'critical', appointmentDate: '2026-11-25T10:00' },
+      fields: {
+        ...base,
+        phone: '+525512345678',
+        budget: '1500k-plus',
+        timeline: 'asap',
+        urgency: 'critical',
+        appointmentDate: '2026-11-25T10:00',
+      },
     });
     expect(hot.score).toBe(100);
     expect(hot.priority).toBe('Alta');
@@ -36,7 +43,10 @@ describe('lead analysis', () => {
   });
 
   it('reads budgets against the list of their own form', () => {
-    const cloud = analyzeLead({ kind: 'consultancy', fields: { ...base, serviceType: 'cloud-migration', budget: '120k-plus' } });
+    const cloud = analyzeLead({
+      kind: 'consultancy',
+      fields: { ...base, serviceType: 'cloud-migration', budget: '120k-plus' },
+    });
     expect(cloud.reasons.map((reason) => reason.description)).toContain('Presupuesto en los dos rangos más altos');
     expect(cloud.revenue).toEqual({ amount: 120_000, currency: 'USD' });
   });

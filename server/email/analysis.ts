@@ -39,12 +39,24 @@ function isRanked(field: 'budget' | 'timeline', option: SelectOption): boolean {
   return field === 'budget' ? hasAmount(option) : option.id !== 'flexible';
 }
 
-function hasAmount(option: SelectOption | undefined): option is BudgetOption & { currency: 'MXN' | 'USD'; estimate: number } {
-  return option !== undefined && 'estimate' in option && option.estimate !== undefined && 'currency' in option && option.currency !== undefined;
+function hasAmount(
+  option: SelectOption | undefined,
+): option is BudgetOption & { currency: 'MXN' | 'USD'; estimate: number } {
+  return (
+    option !== undefined &&
+    'estimate' in option &&
+    option.estimate !== undefined &&
+    'currency' in option &&
+    option.currency !== undefined
+  );
 }
 
 /** Position of the chosen option among the amounts/periods of its list, smallest first. */
-function tier(lead: LeadFacts, field: 'budget' | 'timeline', facts: AnalysisFacts): { index: number; count: number } | undefined {
+function tier(
+  lead: LeadFacts,
+  field: 'budget' | 'timeline',
+  facts: AnalysisFacts,
+): { index: number; count: number } | undefined {
   const value = lead.fields[field];
   const list = optionsOf(lead, field, facts);
   if (!value || !list) return undefined;
@@ -158,7 +170,9 @@ export function budgetEstimate(option: SelectOption | undefined): LeadAnalysis['
 }
 
 function revenueOf(lead: LeadFacts, facts: AnalysisFacts): LeadAnalysis['revenue'] {
-  const fromBudget = budgetEstimate(optionsOf(lead, 'budget', facts)?.find((option) => option.id === lead.fields.budget));
+  const fromBudget = budgetEstimate(
+    optionsOf(lead, 'budget', facts)?.find((option) => option.id === lead.fields.budget),
+  );
   if (fromBudget) return fromBudget;
   const offer = lead.fields.serviceType === undefined ? undefined : facts.offers[lead.fields.serviceType];
   return offer ? { amount: offer.price.amount, currency: offer.price.currency } : undefined;

@@ -25,7 +25,10 @@ export function meetingTimes(slot: string): { start: Date; end: Date } {
 
 /** `20261124T160000Z` */
 export function icsUtc(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 export function googleCalendarLink(meeting: Meeting): string {

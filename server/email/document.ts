@@ -3,7 +3,18 @@
  * escaped here) and to plain text. Templates say what a message contains once; both versions follow.
  */
 import { escapeHtml, multiline } from './html.ts';
-import { buttons, dataTable, heading, link, list, panel, paragraph, subheading, textTable, type TableRow } from './layout.ts';
+import {
+  buttons,
+  dataTable,
+  heading,
+  link,
+  list,
+  panel,
+  paragraph,
+  subheading,
+  textTable,
+  type TableRow,
+} from './layout.ts';
 
 /** A run of text inside a paragraph or a panel line. */
 export type Inline = string | { strong: string } | { href: string; text: string };
@@ -74,7 +85,9 @@ function blockText(block: Block): string {
     case 'paragraph':
       return inlineText(block.parts);
     case 'panel':
-      return [...(block.title ? [block.title.toLocaleUpperCase('es-MX')] : []), ...block.lines.map(inlineText)].join('\n');
+      return [...(block.title ? [block.title.toLocaleUpperCase('es-MX')] : []), ...block.lines.map(inlineText)].join(
+        '\n',
+      );
     case 'buttons':
       return block.links.map((item) => `${item.label}: ${item.href}`).join('\n');
     case 'table':

@@ -107,7 +107,5 @@ export const list = (items: readonly string[]): string =>
 
 /** Plain-text counterpart of `dataTable`. */
 export function textTable(rows: readonly TableRow[]): string {
-  return rows
-    .map((row) => (row.long ? `${row.label}:\n${row.value}` : `${row.label}: ${row.value}`))
-    .join('\n');
+  return rows.map((row) => (row.long ? `${row.label}:\n${row.value}` : `${row.label}: ${row.value}`)).join('\n');
 }

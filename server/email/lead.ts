@@ -64,13 +64,21 @@ export function fieldRows(lead: LeadShape, lists: FormLists): FieldRow[] {
   const rows: FieldRow[] = [];
   const fields = FORM_DEFINITIONS[leadForm(lead)].fields;
   // The dedicated consultancy forms fix their service instead of showing it: it still heads the rows.
-  const service = fields.some((field) => field.name === 'serviceType') ? [] : [{ name: 'serviceType' as const, control: 'select' as const }];
+  const service = fields.some((field) => field.name === 'serviceType')
+    ? []
+    : [{ name: 'serviceType' as const, control: 'select' as const }];
   for (const field of [...service, ...fields]) {
     if (field.control === 'appointment') continue;
     const value = fieldText(lead, field.name, lists);
     if (value === undefined) continue;
     const label = ('label' in field ? field.label : undefined) ?? FIELD_LABELS[field.name];
-    rows.push({ field: field.name, label, value, long: field.control === 'textarea', chosen: field.control === 'select' });
+    rows.push({
+      field: field.name,
+      label,
+      value,
+      long: field.control === 'textarea',
+      chosen: field.control === 'select',
+    });
   }
   return rows;
 }

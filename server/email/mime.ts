@@ -38,6 +38,10 @@ export function composeEml(message: EmailMessage, outboxId: number, messageId: s
 
 /** A new Message-ID on the sender's domain: `<random@domain>`. */
 export function newMessageId(senderAddress: string): string {
-  const domain = senderAddress.split('@').pop()?.replace(/[^A-Za-z0-9.-]/g, '') || 'angram.mx';
+  const domain =
+    senderAddress
+      .split('@')
+      .pop()
+      ?.replace(/[^A-Za-z0-9.-]/g, '') || 'angram.mx';
   return `<${randomUUID()}@${domain}>`;
 }

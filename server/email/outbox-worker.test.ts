@@ -23,12 +23,24 @@ describe('retry policy', () => {
   });
 
   it('tells a refusal from an unreachable server from a passing problem', () => {
-    expect(classifySendError(Object.assign(new Error('550 no such user'), { code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' }))).toBe('refused');
-    expect(classifySendError(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT', command: 'CONN' }))).toBe('unreachable');
-    expect(classifySendError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET', command: 'CONN' }))).toBe('unreachable');
-    expect(classifySendError(Object.assign(new Error('451 try later'), { code: 'EENVELOPE', responseCode: 451 }))).toBe('temporary');
+    expect(
+      classifySendError(
+        Object.assign(new Error('550 no such user'), { code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' }),
+      ),
+    ).toBe('refused');
+    expect(
+      classifySendError(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT', command: 'CONN' })),
+    ).toBe('unreachable');
+    expect(
+      classifySendError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET', command: 'CONN' })),
+    ).toBe('unreachable');
+    expect(classifySendError(Object.assign(new Error('451 try later'), { code: 'EENVELOPE', responseCode: 451 }))).toBe(
+      'temporary',
+    );
     // Wrong credentials are the operator's to fix, not a reason to drop the lead's e-mail.
-    expect(classifySendError(Object.assign(new Error('535 auth'), { code: 'EAUTH', responseCode: 535 }))).toBe('temporary');
+    expect(classifySendError(Object.assign(new Error('535 auth'), { code: 'EAUTH', responseCode: 535 }))).toBe(
+      'temporary',
+    );
     expect(classifySendError('nada')).toBe('temporary');
   });
 });
@@ -69,11 +81,19 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
 
   it('pauses the queue when the server never greets, instead of waiting a timeout per message', async () => {
     silent = await startSilentServer();
-    t = await startTestApi({ SMTP_URL: silent.url, SMTP_TIMEOUT_MS: '300', OUTBOX_RETRY_BASE_MS: '3600000' }, { engine });
+    t = await startTestApi(
+      { SMTP_URL: silent.url, SMTP_TIMEOUT_MS: '300', OUTBOX_RETRY_BASE_MS: '3600000' },
+      { engine },
+    );
     for (const index of [1, 2, 3, 4, 5]) {
-      expect((await t.post('/api/webSite/contactSmall', { ...VALID.small, email: `pausa${index}@empresa.mx` })).status).toBe(201);
+      expect(
+        (await t.post('/api/webSite/contactSmall', { ...VALID.small, email: `pausa${index}@empresa.mx` })).status,
+      ).toBe(201);
     }
-    await waitFor(async () => (await t!.rows('SELECT 1 FROM outbox WHERE last_error IS NOT NULL')).length > 0, 'a first timeout');
+    await waitFor(
+      async () => (await t!.rows('SELECT 1 FROM outbox WHERE last_error IS NOT NULL')).length > 0,
+      'a first timeout',
+    );
     await t.api.close();
     const rows = await t.rows<{ status: string; attempts: number }>('SELECT status, attempts FROM outbox');
     expect(rows).toHaveLength(10);
@@ -92,7 +112,9 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     await waitFor(() => silent!.connections() > 0, 'the worker to connect');
     // Resolves although the greeting timeout is ten minutes away (the test itself times out in 20 s).
     await t.api.close();
-    const rows = await t.rows<{ status: string; attempts: number; lease_owner: string | null }>('SELECT status, attempts, lease_owner FROM outbox');
+    const rows = await t.rows<{ status: string; attempts: number; lease_owner: string | null }>(
+      'SELECT status, attempts, lease_owner FROM outbox',
+    );
     expect(rows.map((row) => [row.status, row.attempts, row.lease_owner])).toEqual([
       ['pending', 0, null],
       ['pending', 0, null],
@@ -136,7 +158,15 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     const now = new Date().toISOString();
     const message = JSON.stringify({ audience: 'client', to: { address: 'ana@empresa.mx' } });
     for (const index of [1, 2, 3]) {
-      await outbox.enqueue({ leadId, audience: 'client', recipient: 'ana@empresa.mx', subject: `m${index}`, message, messageId: `<m${index}@angram.mx>`, now });
+      await outbox.enqueue({
+        leadId,
+        audience: 'client',
+        recipient: 'ana@empresa.mx',
+        subject: `m${index}`,
+        message,
+        messageId: `<m${index}@angram.mx>`,
+        now,
+      });
     }
     // Another worker holds all three for an hour (it is busy sending them, or it died).
     const later = new Date(Date.now() + 3_600_000).toISOString();
@@ -153,7 +183,14 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
         // Nothing to release.
       },
     };
-    const worker = startOutboxWorker({ storage, transport, logger: silentLogger, retryBaseMs: 1000, giveUpAfterMs: 3_600_000, leaseMs: 60_000 });
+    const worker = startOutboxWorker({
+      storage,
+      transport,
+      logger: silentLogger,
+      retryBaseMs: 1000,
+      giveUpAfterMs: 3_600_000,
+      leaseMs: 60_000,
+    });
     try {
       await worker.idle();
       expect(sent).toEqual([]);
@@ -175,7 +212,10 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     peer.state.code = 550;
     t = await startTestApi({ SMTP_URL: peer.url }, { engine, outboxPollMs: 50 });
     expect((await t.post('/api/webSite/contactSmall', VALID.small)).status).toBe(201);
-    await waitFor(async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'failed'")).length === 2, 'two refusals');
+    await waitFor(
+      async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'failed'")).length === 2,
+      'two refusals',
+    );
     const env = { PATH: process.env.PATH, ...t.databaseEnv };
     const listed = await run(process.execPath, ['server/scripts/outbox.ts'], { env });
     expect(listed.stdout).toContain('Pendientes: 0  Enviados: 0  Fallidos: 2');
@@ -185,14 +225,19 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     await expect(run(process.execPath, ['server/scripts/outbox.ts', 'requeue'], { env })).rejects.toMatchObject({
       stderr: expect.stringContaining('Indica --all o al menos un --id'),
     });
-    await expect(run(process.execPath, ['server/scripts/outbox.ts', 'requeue', '--id', 'x'], { env })).rejects.toMatchObject({
+    await expect(
+      run(process.execPath, ['server/scripts/outbox.ts', 'requeue', '--id', 'x'], { env }),
+    ).rejects.toMatchObject({
       stderr: expect.stringContaining('Id inválido'),
     });
 
     peer.state.refuse = false;
     const requeued = await run(process.execPath, ['server/scripts/outbox.ts', 'requeue', '--all'], { env });
     expect(requeued.stdout).toContain('2 mensajes vuelven a la cola');
-    await waitFor(async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2, 'requeued messages sent');
+    await waitFor(
+      async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2,
+      'requeued messages sent',
+    );
     expect(peer.received).toHaveLength(2);
   });
 });

@@ -99,7 +99,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       await transport.send(JSON.parse(row.message) as EmailMessage, row.id, row.message_id);
       await outbox.markSent(row.id, attempts, new Date().toISOString());
-      logger.info('mail.sent', { outboxId: row.id, leadId: row.lead_id, audience: row.audience, via: transport.kind, messageId: row.message_id });
+      logger.info('mail.sent', {
+        outboxId: row.id,
+        leadId: row.lead_id,
+        audience: row.audience,
+        via: transport.kind,
+        messageId: row.message_id,
+      });
     } catch (error) {
       const message = errorMessage(error).slice(0, 1000);
       const kind = classifySendError(error);
@@ -113,7 +119,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         const next = Date.now() + backoffMs(retryBaseMs, attempts);
         if (kind === 'unreachable') pausedUntil = Math.max(pausedUntil, next);
         await outbox.scheduleRetry(row.id, attempts, iso(next), message);
-        logger.warn('mail.retry', { outboxId: row.id, leadId: row.lead_id, attempts, next: iso(next), kind, error: message });
+        logger.warn('mail.retry', {
+          outboxId: row.id,
+          leadId: row.lead_id,
+          attempts,
+          next: iso(next),
+          kind,
+          error: message,
+        });
       }
     } finally {
       inFlight.delete(row);

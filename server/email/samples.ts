@@ -30,7 +30,8 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
         name: 'Lucía Hernández',
         email: 'lucia.hernandez@ferremax.mx',
         company: 'Ferremax',
-        message: 'Tenemos 12 sucursales y llevamos el inventario en Excel. Queremos una app web para controlarlo en tiempo real.',
+        message:
+          'Tenemos 12 sucursales y llevamos el inventario en Excel. Queremos una app web para controlarlo en tiempo real.',
         appointmentDate: '2026-11-25T10:00',
       },
     },
@@ -75,8 +76,10 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
         budget: '100k-300k',
         timeline: '1-3-months',
         urgency: 'high',
-        description: 'Tienda en línea para vender café de especialidad por suscripción, con pagos con tarjeta y OXXO y facturación CFDI.',
-        currentSituation: 'Vendemos por Instagram y cobramos por transferencia; llevamos los pedidos en una hoja de cálculo.',
+        description:
+          'Tienda en línea para vender café de especialidad por suscripción, con pagos con tarjeta y OXXO y facturación CFDI.',
+        currentSituation:
+          'Vendemos por Instagram y cobramos por transferencia; llevamos los pedidos en una hoja de cálculo.',
         appointmentDate: '2026-11-26T12:00',
       },
     },
@@ -148,7 +151,8 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
         userCount: '101-1000',
         budget: '30k-60k',
         timeline: '2-4-months',
-        challenges: 'El ERP corre en un servidor de 2014 en la oficina de Mérida; si se va la luz, se detienen las ventas.',
+        challenges:
+          'El ERP corre en un servidor de 2014 en la oficina de Mérida; si se va la luz, se detienen las ventas.',
         goals: 'Llevar el ERP a la nube con respaldos diarios y acceso seguro desde las tres sucursales.',
       },
     },
@@ -163,12 +167,18 @@ export interface EmailPair {
   internal: EmailMessage;
 }
 
-export function renderEmailPair(sample: Pick<EmailPreviewSample, 'lead'>, settings: EmailSettings = PREVIEW_SETTINGS): EmailPair {
+export function renderEmailPair(
+  sample: Pick<EmailPreviewSample, 'lead'>,
+  settings: EmailSettings = PREVIEW_SETTINGS,
+): EmailPair {
   const [client, internal] = buildEmailMessages(sample.lead, settings);
   return { client, internal };
 }
 
 /** The message a sample previews (its `audience`). */
-export function renderEmailPreview(sample: EmailPreviewSample, settings: EmailSettings = PREVIEW_SETTINGS): EmailMessage {
+export function renderEmailPreview(
+  sample: EmailPreviewSample,
+  settings: EmailSettings = PREVIEW_SETTINGS,
+): EmailMessage {
   return renderEmailPair(sample, settings)[sample.audience];
 }

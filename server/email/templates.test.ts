@@ -59,12 +59,15 @@ describe('template variables', () => {
   });
 
   it('writes dates as dd/mm/yyyy HH:mm in Mexico City time', () => {
-    const vars = emailVariables({ ...smallLead, fields: { ...smallLead.fields, appointmentDate: '2026-11-25T10:00' } }, settings);
+    const vars = emailVariables(
+      { ...smallLead, fields: { ...smallLead.fields, appointmentDate: '2026-11-25T10:00' } },
+      settings,
+    );
     expect(vars.client.fecha_reunion).toBe('25/11/2026 10:00');
     // 05:30 UTC is still the previous evening in Mexico City.
-    expect(emailVariables({ ...smallLead, receivedAt: '2026-12-01T05:30:00.000Z' }, settings).internal.fecha_contacto).toBe(
-      '30/11/2026 23:30',
-    );
+    expect(
+      emailVariables({ ...smallLead, receivedAt: '2026-12-01T05:30:00.000Z' }, settings).internal.fecha_contacto,
+    ).toBe('30/11/2026 23:30');
   });
 
   it('uses option labels, not ids, and the project fields', () => {
@@ -87,7 +90,10 @@ describe('template variables', () => {
     const vars = emailVariables(sample.lead, settings);
     expect(vars.client.tipo_consultoria).toBe('Auditoría de infraestructura');
     expect(vars.client.objetivos).toBe(sample.lead.fields.goals);
-    expect(vars.calendar).toMatchObject({ nombre_consultor: 'Rodrigo Salinas', puesto_consultor: 'Líder de Ingeniería Cloud' });
+    expect(vars.calendar).toMatchObject({
+      nombre_consultor: 'Rodrigo Salinas',
+      puesto_consultor: 'Líder de Ingeniería Cloud',
+    });
     expect(vars.internal.estimacion_ingresos).toBe('$5,000 USD');
   });
 
@@ -116,7 +122,11 @@ describe('template variables', () => {
       'puesto_consultor',
     ]);
     expect(EMAIL_VARIABLES.internal).toHaveLength(10);
-    for (const table of [...Object.values(EMAIL_VARIABLES.client), EMAIL_VARIABLES.calendar, EMAIL_VARIABLES.internal]) {
+    for (const table of [
+      ...Object.values(EMAIL_VARIABLES.client),
+      EMAIL_VARIABLES.calendar,
+      EMAIL_VARIABLES.internal,
+    ]) {
       for (const variable of table) expect(variable.description.length).toBeGreaterThan(10);
     }
   });
@@ -126,7 +136,12 @@ describe('messages', () => {
   it('escapes every piece of user text in the internal HTML', () => {
     const hostile: EmailLead = {
       ...smallLead,
-      fields: { name: '<script>alert(1)</script>', email: 'x@y.mx', company: '"><img src=x onerror=alert(1)>', message: 'a & b <b>' },
+      fields: {
+        name: '<script>alert(1)</script>',
+        email: 'x@y.mx',
+        company: '"><img src=x onerror=alert(1)>',
+        message: 'a & b <b>',
+      },
     };
     for (const message of buildEmailMessages(hostile, settings)) {
       expect(message.html).not.toContain('<script>');
@@ -141,10 +156,37 @@ describe('messages', () => {
   it('never repeats what the visitor typed in the confirmation, which goes to any address the form was given', () => {
     const bait = 'Tu cuenta fue suspendida: entra a https://phish.example';
     for (const sample of EMAIL_PREVIEW_SAMPLES) {
-      const typed = { name: `${bait} (nombre)`, company: `${bait} (empresa)`, message: bait, description: bait, challenges: bait, goals: bait, currentSituation: bait, currentSystems: bait, businessGoals: bait, migrationGoals: bait };
-      const lead: EmailLead = { ...sample.lead, fields: { ...sample.lead.fields, ...Object.fromEntries(Object.keys(typed).filter((key) => key in sample.lead.fields || key === 'name').map((key) => [key, typed[key as keyof typeof typed]])) } };
+      const typed = {
+        name: `${bait} (nombre)`,
+        company: `${bait} (empresa)`,
+        message: bait,
+        description: bait,
+        challenges: bait,
+        goals: bait,
+        currentSituation: bait,
+        currentSystems: bait,
+        businessGoals: bait,
+        migrationGoals: bait,
+      };
+      const lead: EmailLead = {
+        ...sample.lead,
+        fields: {
+          ...sample.lead.fields,
+          ...Object.fromEntries(
+            Object.keys(typed)
+              .filter((key) => key in sample.lead.fields || key === 'name')
+              .map((key) => [key, typed[key as keyof typeof typed]]),
+          ),
+        },
+      };
       const [client, internal] = buildEmailMessages(lead, settings);
-      for (const part of [client.html, client.text, client.subject, client.to.name ?? '', ...client.attachments.map((file) => file.content)]) {
+      for (const part of [
+        client.html,
+        client.text,
+        client.subject,
+        client.to.name ?? '',
+        ...client.attachments.map((file) => file.content),
+      ]) {
         expect(part).not.toContain('phish.example');
       }
       expect(internal.text).toContain('phish.example');
@@ -162,7 +204,12 @@ describe('messages', () => {
   it('puts the analysis, action buttons and revenue only in the internal message', () => {
     const lead = EMAIL_PREVIEW_SAMPLES.find((sample) => sample.id === 'contacto-completo-interno')!.lead;
     const [client, internal] = buildEmailMessages(lead, settings);
-    for (const marker of ['Análisis preliminar', 'Responder por correo', 'Escribir por WhatsApp', 'Estimación de ingresos']) {
+    for (const marker of [
+      'Análisis preliminar',
+      'Responder por correo',
+      'Escribir por WhatsApp',
+      'Estimación de ingresos',
+    ]) {
       expect(internal.html).toContain(marker);
       expect(client.html).not.toContain(marker);
     }
@@ -203,7 +250,14 @@ describe('messages', () => {
 
 describe('calendar helpers', () => {
   const { start, end } = meetingTimes('2026-11-25T10:00');
-  const meeting = { slot: '2026-11-25T10:00', start, end, title: 'Reunión Angram', description: 'Uno, dos; tres\nfin', location: 'Videollamada' };
+  const meeting = {
+    slot: '2026-11-25T10:00',
+    start,
+    end,
+    title: 'Reunión Angram',
+    description: 'Uno, dos; tres\nfin',
+    location: 'Videollamada',
+  };
 
   it('builds the Google Calendar template link in UTC', () => {
     const url = new URL(googleCalendarLink(meeting));
@@ -238,7 +292,9 @@ describe('calendar helpers', () => {
 describe('preview samples for the wiki', () => {
   it('has six samples covering form types 1 to 4 and both audiences', () => {
     expect(EMAIL_PREVIEW_SAMPLES).toHaveLength(6);
-    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.lead.kind))).toEqual(new Set(['small', 'big', 'project', 'consultancy']));
+    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.lead.kind))).toEqual(
+      new Set(['small', 'big', 'project', 'consultancy']),
+    );
     expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.audience))).toEqual(new Set(['client', 'internal']));
     expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.id)).size).toBe(6);
   });
@@ -258,12 +314,26 @@ describe('preview samples for the wiki', () => {
 describe('build-time safety (the wiki imports the templates)', () => {
   it('keeps the template modules free of I/O, the database and the mailer', async () => {
     const { readFileSync } = await import('node:fs');
-    const pure = ['analysis', 'calendar', 'consultants', 'document', 'html', 'layout', 'lead', 'samples', 'subjects', 'templates', 'variables'];
+    const pure = [
+      'analysis',
+      'calendar',
+      'consultants',
+      'document',
+      'html',
+      'layout',
+      'lead',
+      'samples',
+      'subjects',
+      'templates',
+      'variables',
+    ];
     for (const name of pure) {
       const source = readFileSync(new URL(`./${name}.ts`, import.meta.url), 'utf8');
       const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]);
       for (const specifier of imports) {
-        expect(specifier, `${name}.ts imports ${specifier}`).not.toMatch(/^node:|nodemailer|\/db\/|\/api\/|transport|outbox/);
+        expect(specifier, `${name}.ts imports ${specifier}`).not.toMatch(
+          /^node:|nodemailer|\/db\/|\/api\/|transport|outbox/,
+        );
       }
     }
   });

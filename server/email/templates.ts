@@ -97,15 +97,28 @@ function footerBlocks(settings: EmailSettings, audience: Audience): Block[] {
   const site = new URL(settings.siteUrl).hostname;
   const chat = whatsappLink(contact.whatsappNumber, contact.greetings.general);
   return [
-    { kind: 'paragraph', parts: [{ strong: settings.brandName }, ' · Desarrollo de software a la medida · Ciudad de México'] },
     {
       kind: 'paragraph',
-      parts: [{ href: contact.mailto, text: contact.email }, ' · ', { href: contact.tel, text: contact.phone }, ' · ', { href: chat, text: 'WhatsApp' }],
+      parts: [{ strong: settings.brandName }, ' · Desarrollo de software a la medida · Ciudad de México'],
+    },
+    {
+      kind: 'paragraph',
+      parts: [
+        { href: contact.mailto, text: contact.email },
+        ' · ',
+        { href: contact.tel, text: contact.phone },
+        ' · ',
+        { href: chat, text: 'WhatsApp' },
+      ],
     },
     { kind: 'paragraph', parts: [`Atención: ${contact.supportHours} (${TIME_ZONE_NOTE}).`] },
     {
       kind: 'paragraph',
-      parts: [audience === 'client' ? `Recibiste este correo porque alguien envió un formulario en ${site} con esta dirección.` : `Mensaje interno generado por el formulario de ${site}.`],
+      parts: [
+        audience === 'client'
+          ? `Recibiste este correo porque alguien envió un formulario en ${site} con esta dirección.`
+          : `Mensaje interno generado por el formulario de ${site}.`,
+      ],
     },
   ];
 }
@@ -124,7 +137,13 @@ function message(
     to: content.to,
     replyTo: content.replyTo,
     subject,
-    html: layout({ title: subject, preheader: content.preheader, brandName: settings.brandName, bodyHtml: renderHtml(content.body), footerHtml: renderHtml(footer) }),
+    html: layout({
+      title: subject,
+      preheader: content.preheader,
+      brandName: settings.brandName,
+      bodyHtml: renderHtml(content.body),
+      footerHtml: renderHtml(footer),
+    }),
     text: `${renderText([...content.body, { kind: 'paragraph', parts: ['--'] }, ...footer])}\n`,
     attachments: view.meeting ? [icsFor(view, settings, view.meeting)] : [],
   };
@@ -135,11 +154,19 @@ function clientMessage(view: LeadView, settings: EmailSettings): EmailMessage {
   const { calendar } = view.variables;
   const intro = clientIntro(view);
   const offer = offerNote(view, settings);
-  const chat = whatsappLink(settings.contact.whatsappNumber, `Hola ${settings.brandName}, les escribo sobre mi solicitud ${reference}.`);
+  const chat = whatsappLink(
+    settings.contact.whatsappNumber,
+    `Hola ${settings.brandName}, les escribo sobre mi solicitud ${reference}.`,
+  );
   // Only what the visitor chose from our lists (and the phone, normalised to digits) comes back to them.
-  const echoed: TableRow[] = view.rows.filter((row) => row.chosen || row.field === 'phone').map(({ label, value }) => ({ label, value }));
+  const echoed: TableRow[] = view.rows
+    .filter((row) => row.chosen || row.field === 'phone')
+    .map(({ label, value }) => ({ label, value }));
 
-  const body: Block[] = [{ kind: 'heading', text: CLIENT_HEADINGS[view.lead.kind] }, { kind: 'paragraph', parts: [intro] }];
+  const body: Block[] = [
+    { kind: 'heading', text: CLIENT_HEADINGS[view.lead.kind] },
+    { kind: 'paragraph', parts: [intro] },
+  ];
   if (offer) body.push({ kind: 'paragraph', parts: [offer] });
   if (meeting) {
     body.push(
@@ -148,19 +175,36 @@ function clientMessage(view: LeadView, settings: EmailSettings): EmailMessage {
         title: 'Tu reunión quedó agendada',
         lines: [
           [meetingWhen(meeting)],
-          [`Con ${calendar.nombre_consultor}, ${calendar.puesto_consultor}. Te enviaremos el enlace de la videollamada antes de la reunión.`],
+          [
+            `Con ${calendar.nombre_consultor}, ${calendar.puesto_consultor}. Te enviaremos el enlace de la videollamada antes de la reunión.`,
+          ],
         ],
       },
       { kind: 'buttons', links: [{ href: calendar.google_calendar_link, label: 'Agregar a Google Calendar' }] },
-      { kind: 'paragraph', parts: [`También adjuntamos la invitación (${ICS_FILENAME}) para Outlook o Apple Calendar.`] },
+      {
+        kind: 'paragraph',
+        parts: [`También adjuntamos la invitación (${ICS_FILENAME}) para Outlook o Apple Calendar.`],
+      },
     );
   } else {
-    body.push({ kind: 'paragraph', parts: ['¿Prefieres platicarlo ya? ', { href: chat, text: 'Escríbenos por WhatsApp' }, ' y menciona tu referencia.'] });
+    body.push({
+      kind: 'paragraph',
+      parts: [
+        '¿Prefieres platicarlo ya? ',
+        { href: chat, text: 'Escríbenos por WhatsApp' },
+        ' y menciona tu referencia.',
+      ],
+    });
   }
   body.push({ kind: 'panel', lines: [['Tu referencia es ', { strong: reference }, '. Menciónala si nos escribes.']] });
   if (echoed.length > 0) body.push({ kind: 'table', caption: 'Lo que elegiste en el formulario', rows: echoed });
   body.push(
-    { kind: 'paragraph', parts: ['Por tu seguridad, este correo no repite lo que escribiste; tu mensaje completo ya está con nuestro equipo. Si no enviaste tú esta solicitud, ignora este correo.'] },
+    {
+      kind: 'paragraph',
+      parts: [
+        'Por tu seguridad, este correo no repite lo que escribiste; tu mensaje completo ya está con nuestro equipo. Si no enviaste tú esta solicitud, ignora este correo.',
+      ],
+    },
     { kind: 'paragraph', parts: [`Saludos,\nEl equipo de ${settings.brandName}`] },
   );
 
@@ -168,7 +212,9 @@ function clientMessage(view: LeadView, settings: EmailSettings): EmailMessage {
     // No display name: it would be the visitor's own text in the header.
     to: { address: view.lead.fields.email ?? '' },
     replyTo: settings.salesEmail,
-    preheader: meeting ? `Tu reunión: ${meetingWhen(meeting)}. Referencia ${reference}.` : `Referencia ${reference}. ${intro}`,
+    preheader: meeting
+      ? `Tu reunión: ${meetingWhen(meeting)}. Referencia ${reference}.`
+      : `Referencia ${reference}. ${intro}`,
     body,
   });
 }
@@ -195,7 +241,8 @@ function internalMessage(view: LeadView, settings: EmailSettings): EmailMessage 
       label: 'Responder por correo',
     },
   ];
-  if (lead.fields.phone) actions.push({ href: whatsappLink(lead.fields.phone, replyGreeting), label: 'Escribir por WhatsApp' });
+  if (lead.fields.phone)
+    actions.push({ href: whatsappLink(lead.fields.phone, replyGreeting), label: 'Escribir por WhatsApp' });
   if (meeting) actions.push({ href: calendar.google_calendar_link, label: 'Agregar a Google Calendar' });
 
   const analysisRows: TableRow[] = [
@@ -214,7 +261,9 @@ function internalMessage(view: LeadView, settings: EmailSettings): EmailMessage 
     { label: 'Reunión', value: meeting ? meetingWhen(meeting) : EMAIL_DEFAULTS.notSpecified },
     { label: 'Videollamada', value: calendar.google_meet_link },
   ];
-  const reasons = analysis.reasons.map((reason) => `${reason.points > 0 ? '+' : ''}${reason.points} ${reason.description}`);
+  const reasons = analysis.reasons.map(
+    (reason) => `${reason.points > 0 ? '+' : ''}${reason.points} ${reason.description}`,
+  );
 
   const body: Block[] = [
     { kind: 'heading', text: title },
@@ -231,7 +280,14 @@ function internalMessage(view: LeadView, settings: EmailSettings): EmailMessage 
   body.push(
     { kind: 'subheading', text: 'Análisis preliminar' },
     { kind: 'table', caption: 'Resumen', rows: analysisRows },
-    { kind: 'paragraph', parts: [reasons.length > 0 ? `Puntuación base ${LEAD_SCORE_DEFAULT}, ajustada por:` : `Puntuación base ${LEAD_SCORE_DEFAULT}, sin ajustes.`] },
+    {
+      kind: 'paragraph',
+      parts: [
+        reasons.length > 0
+          ? `Puntuación base ${LEAD_SCORE_DEFAULT}, ajustada por:`
+          : `Puntuación base ${LEAD_SCORE_DEFAULT}, sin ajustes.`,
+      ],
+    },
   );
   if (reasons.length > 0) body.push({ kind: 'list', items: reasons });
   body.push(
@@ -239,7 +295,11 @@ function internalMessage(view: LeadView, settings: EmailSettings): EmailMessage 
     { kind: 'subheading', text: 'Datos del registro' },
     { kind: 'table', caption: 'Registro', rows: recordRows },
     { kind: 'subheading', text: 'Lo que envió' },
-    { kind: 'table', caption: 'Campos del formulario', rows: view.rows.map(({ label, value, long }) => ({ label, value, long })) },
+    {
+      kind: 'table',
+      caption: 'Campos del formulario',
+      rows: view.rows.map(({ label, value, long }) => ({ label, value, long })),
+    },
   );
 
   return message('internal', view, settings, {

@@ -32,7 +32,8 @@ export function classifySendError(error: unknown): SendFailure {
   if (typeof error !== 'object' || error === null) return 'temporary';
   const { code, command, responseCode } = error as { code?: unknown; command?: unknown; responseCode?: unknown };
   if (command === 'CONN' || (typeof code === 'string' && CONNECTION_CODES.has(code))) return 'unreachable';
-  if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH') return 'refused';
+  if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH')
+    return 'refused';
   return 'temporary';
 }
 

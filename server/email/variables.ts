@@ -111,8 +111,10 @@ export interface VariableDoc {
   description: string;
 }
 
-const docs = (descriptions: Record<string, string>, names: readonly string[] = Object.keys(descriptions)): VariableDoc[] =>
-  names.map((name) => ({ name, description: descriptions[name] ?? '' }));
+const docs = (
+  descriptions: Record<string, string>,
+  names: readonly string[] = Object.keys(descriptions),
+): VariableDoc[] => names.map((name) => ({ name, description: descriptions[name] ?? '' }));
 
 /** Where each kind of lead comes from, as the wiki's table names it. */
 const KIND_SOURCES: Readonly<Record<LeadKind, string>> = {
@@ -124,9 +126,16 @@ const KIND_SOURCES: Readonly<Record<LeadKind, string>> = {
 
 /** Everything the wiki's variable tables need. */
 export const EMAIL_VARIABLES = {
-  formTypes: LEAD_KIND_IDS.map((kind) => ({ formType: LEAD_KINDS[kind].formType, label: KIND_SOURCES[kind], route: LEAD_KINDS[kind].action })),
+  formTypes: LEAD_KIND_IDS.map((kind) => ({
+    formType: LEAD_KINDS[kind].formType,
+    label: KIND_SOURCES[kind],
+    route: LEAD_KINDS[kind].action,
+  })),
   client: Object.fromEntries(
-    LEAD_KIND_IDS.map((kind) => [LEAD_KINDS[kind].formType, docs(CLIENT_VARIABLE_DESCRIPTIONS, CLIENT_VARIABLES_BY_KIND[kind])]),
+    LEAD_KIND_IDS.map((kind) => [
+      LEAD_KINDS[kind].formType,
+      docs(CLIENT_VARIABLE_DESCRIPTIONS, CLIENT_VARIABLES_BY_KIND[kind]),
+    ]),
   ) as Readonly<Record<FormType, VariableDoc[]>>,
   calendar: docs(CALENDAR_VARIABLE_DESCRIPTIONS),
   internal: docs(INTERNAL_VARIABLE_DESCRIPTIONS),
@@ -221,7 +230,9 @@ export function prepareLead(lead: EmailLead, settings: EmailSettings): LeadView 
     asignado_a: settings.assignee,
     consultor_recomendado: `${consultant.name} (${consultant.role})`,
     prioridad: analysis.priority,
-    estimacion_ingresos: analysis.revenue ? formatMoney(analysis.revenue.amount, analysis.revenue.currency) : EMAIL_DEFAULTS.notAvailable,
+    estimacion_ingresos: analysis.revenue
+      ? formatMoney(analysis.revenue.amount, analysis.revenue.currency)
+      : EMAIL_DEFAULTS.notAvailable,
     lead_id: String(lead.id),
     referencia_id: reference,
     folder_id: `${yearMonth}/${reference}`,

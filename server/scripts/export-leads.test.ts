@@ -10,8 +10,16 @@ describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi({}, { engine });
-    await t.post('/api/webSite/contactProyect', { ...VALID.project, appointmentDate: OPEN_SLOT }, { Referer: 'https://www.angram.mx/iniciar-proyecto' });
-    await t.post('/api/webSite/contactSmall', { ...VALID.small, company: 'Ferremax, S.A. de C.V.', message: '=1+1\nsegunda línea' });
+    await t.post(
+      '/api/webSite/contactProyect',
+      { ...VALID.project, appointmentDate: OPEN_SLOT },
+      { Referer: 'https://www.angram.mx/iniciar-proyecto' },
+    );
+    await t.post('/api/webSite/contactSmall', {
+      ...VALID.small,
+      company: 'Ferremax, S.A. de C.V.',
+      message: '=1+1\nsegunda línea',
+    });
     await t.stop();
   });
   afterAll(async () => {
@@ -32,7 +40,9 @@ describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
       expect(csv.startsWith('\uFEFF')).toBe(true);
       const lines = csv.slice(1).split('\r\n');
       expect(lines[0]).toBe(CSV_HEADER.join(','));
-      expect(lines[1]).toMatch(/^CONT-1,23\/11\/2026 08:00,Iniciar proyecto,,Ana Sofía Gutiérrez,ana@cafeorigen\.mx,Café Origen,'\+523312345678,Tienda en línea \(e-commerce\),/);
+      expect(lines[1]).toMatch(
+        /^CONT-1,23\/11\/2026 08:00,Iniciar proyecto,,Ana Sofía Gutiérrez,ana@cafeorigen\.mx,Café Origen,'\+523312345678,Tienda en línea \(e-commerce\),/,
+      );
       expect(lines[1]).toContain(',24/11/2026 10:00,/iniciar-proyecto,');
       expect(csv).toContain('"Ferremax, S.A. de C.V."');
       // The formula is neutralised and the line break stays inside its quoted cell.

@@ -38,7 +38,9 @@ try {
     closeSync(fd);
     renameSync(partial, target);
   }
-  process.stderr.write(`${count} ${count === 1 ? 'registro exportado' : 'registros exportados'}${target ? ` a ${target}` : ''}.\n`);
+  process.stderr.write(
+    `${count} ${count === 1 ? 'registro exportado' : 'registros exportados'}${target ? ` a ${target}` : ''}.\n`,
+  );
 } finally {
   await storage.close();
 }

@@ -9,7 +9,9 @@ import { UNKNOWN_PAGE } from '../api/client.ts';
 import { csvRow } from './csv.ts';
 
 /** Form fields in their own columns; the meeting and the service have dedicated ones. */
-const FIELD_COLUMNS = (Object.keys(FIELD_LABELS) as FieldName[]).filter((field) => field !== 'appointmentDate' && field !== 'serviceType');
+const FIELD_COLUMNS = (Object.keys(FIELD_LABELS) as FieldName[]).filter(
+  (field) => field !== 'appointmentDate' && field !== 'serviceType',
+);
 
 export const CSV_HEADER = [
   'Referencia',

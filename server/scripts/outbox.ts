@@ -56,7 +56,9 @@ try {
   const outbox = createOutboxStore(storage);
   if (command === 'requeue') {
     const count = await outbox.requeueFailed(new Date().toISOString(), values.all ? undefined : ids);
-    process.stdout.write(`${count} ${count === 1 ? 'mensaje vuelve' : 'mensajes vuelven'} a la cola; el worker de la API ${count === 1 ? 'lo enviará' : 'los enviará'} en su próxima vuelta.\n`);
+    process.stdout.write(
+      `${count} ${count === 1 ? 'mensaje vuelve' : 'mensajes vuelven'} a la cola; el worker de la API ${count === 1 ? 'lo enviará' : 'los enviará'} en su próxima vuelta.\n`,
+    );
   } else {
     const counts = await outbox.counts();
     process.stdout.write(`Pendientes: ${counts.pending}  Enviados: ${counts.sent}  Fallidos: ${counts.failed}\n`);

@@ -12,7 +12,13 @@ describe('canonical redirects', () => {
 
   it('never answers with a Location a browser would take to another host', () => {
     // What the URL parser makes of /.//evil.example/, /%2e//evil.example/ and /.\evil.example/.
-    for (const path of ['//evil.example/', '//evil.example', '/\\evil.example/', '///evil.example//', '//evil.example/index.html']) {
+    for (const path of [
+      '//evil.example/',
+      '//evil.example',
+      '/\\evil.example/',
+      '///evil.example//',
+      '//evil.example/index.html',
+    ]) {
       const location = canonicalRedirect(path, '');
       expect(location, path).toBeDefined();
       expect(location, path).toMatch(/^\/(?![/\\])/);

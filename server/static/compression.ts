@@ -28,7 +28,11 @@ const gzipAsync = promisify(gzip);
  * Compresses on libuv's thread pool, never on the event loop. The build pre-compresses the site; this
  * covers files without a copy (a build without the integration, or one added by hand).
  */
-export function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>, quality: 'build' | 'serve' = 'serve'): Promise<Buffer> {
+export function compress(
+  body: Buffer,
+  encoding: Exclude<Encoding, 'identity'>,
+  quality: 'build' | 'serve' = 'serve',
+): Promise<Buffer> {
   if (encoding === 'br') {
     return brotliAsync(body, {
       params: {

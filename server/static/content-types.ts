@@ -23,7 +23,20 @@ const TYPES: Readonly<Record<string, string>> = {
   '.pdf': 'application/pdf',
 };
 
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.ico', '.webmanifest', '.wasm', '.ics']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.ico',
+  '.webmanifest',
+  '.wasm',
+  '.ics',
+]);
 
 export function contentTypeFor(extension: string): string {
   return TYPES[extension.toLowerCase()] ?? 'application/octet-stream';

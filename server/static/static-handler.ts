@@ -5,7 +5,13 @@ import { cacheControlFor } from './cache-policy.ts';
 import { compress, negotiateEncoding, PRECOMPRESSED_SUFFIX, type Encoding } from './compression.ts';
 import { contentTypeFor, isCompressible } from './content-types.ts';
 import { canonicalRedirect } from './canonical.ts';
-import { precompressedCopy, resolveFile, resolveNotFound, safeRelativePath, type ResolvedFile } from './resolve-path.ts';
+import {
+  precompressedCopy,
+  resolveFile,
+  resolveNotFound,
+  safeRelativePath,
+  type ResolvedFile,
+} from './resolve-path.ts';
 
 interface CachedBody {
   version: string;

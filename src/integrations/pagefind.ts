@@ -23,7 +23,8 @@ export function wikiSearchIndex(): AstroIntegration {
         try {
           const added = await index.addDirectory({ path: root, glob: WIKI_SEARCH_GLOB });
           if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
-          if (added.page_count === 0) throw new Error(`Pagefind no encontró páginas de la wiki en ${join(root, WIKI_SEARCH_GLOB)}`);
+          if (added.page_count === 0)
+            throw new Error(`Pagefind no encontró páginas de la wiki en ${join(root, WIKI_SEARCH_GLOB)}`);
           const written = await index.writeFiles({ outputPath: join(root, PAGEFIND_DIR) });
           if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
           logger.info(`${added.page_count} páginas de la wiki indexadas en /${PAGEFIND_DIR}/`);

@@ -14,7 +14,9 @@ describe('build-time compression', () => {
 
   it('writes brotli and gzip copies of text files, with the source’s time, and leaves images alone', async () => {
     dir = await mkdtemp(join(tmpdir(), 'angram-precompress-'));
-    const html = '<!doctype html><title>Contacto</title><p>Escríbenos, te respondemos en menos de 2 horas.</p>'.repeat(30);
+    const html = '<!doctype html><title>Contacto</title><p>Escríbenos, te respondemos en menos de 2 horas.</p>'.repeat(
+      30,
+    );
     await mkdir(join(dir, '_astro'));
     await writeFile(join(dir, 'contacto.html'), html);
     await writeFile(join(dir, '_astro', 'app.js'), 'console.info("hola");'.repeat(40));
@@ -27,6 +29,8 @@ describe('build-time compression', () => {
     expect(existsSync(join(dir, '_astro', 'app.js.br'))).toBe(true);
     expect(existsSync(join(dir, 'tiny.txt.br'))).toBe(false);
     expect(existsSync(join(dir, 'foto.webp.br'))).toBe(false);
-    expect(Math.trunc((await stat(join(dir, 'contacto.html.br'))).mtimeMs)).toBe(Math.trunc((await stat(join(dir, 'contacto.html'))).mtimeMs));
+    expect(Math.trunc((await stat(join(dir, 'contacto.html.br'))).mtimeMs)).toBe(
+      Math.trunc((await stat(join(dir, 'contacto.html'))).mtimeMs),
+    );
   });
 });

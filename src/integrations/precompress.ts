@@ -17,7 +17,9 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /** Writes `<file>.br` and `<file>.gz` beside every compressible file of `root`; returns how many files. */
-export async function precompressDirectory(root: string): Promise<{ files: number; bytes: number; brotliBytes: number }> {
+export async function precompressDirectory(
+  root: string,
+): Promise<{ files: number; bytes: number; brotliBytes: number }> {
   const work: Array<Promise<{ bytes: number; brotliBytes: number }>> = [];
   for await (const path of files(root)) {
     if (!isCompressible(extname(path))) continue;
@@ -27,7 +29,10 @@ export async function precompressDirectory(root: string): Promise<{ files: numbe
         if (source.length < MIN_BYTES) return { bytes: 0, brotliBytes: 0 };
         const { mtimeMs } = await stat(path);
         const [br, gz] = await Promise.all([compress(source, 'br', 'build'), compress(source, 'gzip', 'build')]);
-        for (const [suffix, body] of [[PRECOMPRESSED_SUFFIX.br, br], [PRECOMPRESSED_SUFFIX.gzip, gz]] as const) {
+        for (const [suffix, body] of [
+          [PRECOMPRESSED_SUFFIX.br, br],
+          [PRECOMPRESSED_SUFFIX.gzip, gz],
+        ] as const) {
           await writeFile(path + suffix, body);
           // Same time as the source: the server uses a copy only when it is not older than its file.
           await utimes(path + suffix, mtimeMs / 1000, mtimeMs / 1000);
@@ -55,7 +60,9 @@ export function precompress(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const result = await precompressDirectory(fileURLToPath(dir));
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-        logger.info(`${result.files} archivos comprimidos (brotli y gzip): ${kib(result.bytes)} -> ${kib(result.brotliBytes)} en brotli`);
+        logger.info(
+          `${result.files} archivos comprimidos (brotli y gzip): ${kib(result.bytes)} -> ${kib(result.brotliBytes)} en brotli`,
+        );
       },
     },
   };

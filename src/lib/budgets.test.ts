@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, FIRST_LOAD_BUDGETS, KB, budgetOvershoots, firstLoadBudget, firstLoadOvershoots, formatKb } from './budgets.ts';
+import {
+  BUDGETS,
+  FIRST_LOAD_BUDGETS,
+  KB,
+  budgetOvershoots,
+  firstLoadBudget,
+  firstLoadOvershoots,
+  formatKb,
+} from './budgets.ts';
 
 describe('budgetOvershoots', () => {
   it('accepts a page within its budgets', () => {

@@ -14,7 +14,8 @@ describe('language', () => {
 
   it('accepts only plain ISO 639 codes that CLDR names', () => {
     expect(['es', 'en', 'fr', 'pt', 'it', 'de', 'ja', 'zh', 'ar', 'ru', 'ko', 'hi'].every(isLanguageCode)).toBe(true);
-    for (const bad of ['', 'ES', 'español', 'es-MX', 'xx', 'zz', '<b>', 'e']) expect(isLanguageCode(bad), bad).toBe(false);
+    for (const bad of ['', 'ES', 'español', 'es-MX', 'xx', 'zz', '<b>', 'e'])
+      expect(isLanguageCode(bad), bad).toBe(false);
     expect(() => language('xx')).toThrow(/no es un código de idioma/);
   });
 });

@@ -30,7 +30,13 @@ function direction(code: string): 'ltr' | 'rtl' {
 }
 
 export function language(code: string): Language {
-  if (!isLanguageCode(code)) throw new Error(`"${code}" no es un código de idioma ISO 639 (por ejemplo "es", "en", "ja")`);
+  if (!isLanguageCode(code))
+    throw new Error(`"${code}" no es un código de idioma ISO 639 (por ejemplo "es", "en", "ja")`);
   const native = new Intl.DisplayNames([code], { type: 'language', fallback: 'code' }).of(code) ?? code;
-  return { code, name: capitalise(SPANISH.of(code) ?? code, 'es-MX'), native: capitalise(native, code), dir: direction(code) };
+  return {
+    code,
+    name: capitalise(SPANISH.of(code) ?? code, 'es-MX'),
+    native: capitalise(native, code),
+    dir: direction(code),
+  };
 }

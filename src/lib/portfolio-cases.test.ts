@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { byOrder, cardMetrics, neighbours } from './portfolio-cases.ts';
 
 const entry = (id: string, order: number) => ({ id, data: { order } });
-const cases = [entry('healthtech-app', 4), entry('fintech-revolution', 1), entry('edutech-platform', 2), entry('ecommerce-enterprise', 3)];
+const cases = [
+  entry('healthtech-app', 4),
+  entry('fintech-revolution', 1),
+  entry('edutech-platform', 2),
+  entry('ecommerce-enterprise', 3),
+];
 
 describe('byOrder', () => {
   it('sorts by the front matter order without touching the input', () => {
-    expect(byOrder(cases).map((c) => c.id)).toEqual(['fintech-revolution', 'edutech-platform', 'ecommerce-enterprise', 'healthtech-app']);
+    expect(byOrder(cases).map((c) => c.id)).toEqual([
+      'fintech-revolution',
+      'edutech-platform',
+      'ecommerce-enterprise',
+      'healthtech-app',
+    ]);
     expect(cases[0]?.id).toBe('healthtech-app');
   });
 

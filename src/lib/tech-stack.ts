@@ -5,8 +5,13 @@
 import { TECHNOLOGY_CATEGORIES, type TechnologyCategory } from '../schemas/technologies.ts';
 import type { IconName } from './icons.ts';
 
-export function groupByCategory<T extends { category: TechnologyCategory }>(items: readonly T[]): Array<{ category: TechnologyCategory; items: T[] }> {
-  return TECHNOLOGY_CATEGORIES.map((category) => ({ category, items: items.filter((item) => item.category === category) }));
+export function groupByCategory<T extends { category: TechnologyCategory }>(
+  items: readonly T[],
+): Array<{ category: TechnologyCategory; items: T[] }> {
+  return TECHNOLOGY_CATEGORIES.map((category) => ({
+    category,
+    items: items.filter((item) => item.category === category),
+  }));
 }
 
 /** The icon of each stack column. */

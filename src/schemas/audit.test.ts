@@ -11,13 +11,19 @@ describe('audit schema', () => {
   });
 
   it('names a missing area', () => {
-    const areas = (audit.areas as Array<{ id: string }>).map((area) => (area.id === 'respaldos' ? { ...area, id: 'seguridad' } : area));
+    const areas = (audit.areas as Array<{ id: string }>).map((area) =>
+      area.id === 'respaldos' ? { ...area, id: 'seguridad' } : area,
+    );
     expect(issues(auditSchema, changed(audit, 'areas', areas))).toEqual(['areas: Falta el área "respaldos"']);
   });
 
   it('rejects phases that leave a gap or run backwards', () => {
-    expect(issues(auditSchema, changed(audit, 'phases.1.fromDay', 4))).toEqual(['phases.1.fromDay: Esta fase debe empezar el día 3']);
-    expect(issues(auditSchema, changed(audit, 'phases.3.toDay', 61))).toEqual(['phases.3.toDay: Se espera el día en que termina de 1 a 60']);
+    expect(issues(auditSchema, changed(audit, 'phases.1.fromDay', 4))).toEqual([
+      'phases.1.fromDay: Esta fase debe empezar el día 3',
+    ]);
+    expect(issues(auditSchema, changed(audit, 'phases.3.toDay', 61))).toEqual([
+      'phases.3.toDay: Se espera el día en que termina de 1 a 60',
+    ]);
   });
 
   it('keeps the figures out: price, return and support days belong to content/offers.yaml', () => {

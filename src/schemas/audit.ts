@@ -11,7 +11,14 @@ import { AUDIT_OFFER_ID } from '../../core/content/offers.ts';
 
 export const AUDIT_ID = AUDIT_OFFER_ID;
 /** Every audit covers these areas; more may follow. */
-export const AUDIT_AREA_IDS = ['seguridad', 'costos', 'rendimiento', 'disponibilidad', 'respaldos', 'observabilidad'] as const;
+export const AUDIT_AREA_IDS = [
+  'seguridad',
+  'costos',
+  'rendimiento',
+  'disponibilidad',
+  'respaldos',
+  'observabilidad',
+] as const;
 /** No audit phase runs past this day; content.test.ts checks the phases end within the offer's duration. */
 export const AUDIT_MAX_DAYS = 60;
 
@@ -46,10 +53,18 @@ export const auditSchema = strict({
   let nextDay = 1;
   audit.phases.forEach((candidate, index) => {
     if (candidate.fromDay !== nextDay) {
-      ctx.addIssue({ code: 'custom', path: ['phases', index, 'fromDay'], message: `Esta fase debe empezar el día ${nextDay}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phases', index, 'fromDay'],
+        message: `Esta fase debe empezar el día ${nextDay}`,
+      });
     }
     if (candidate.toDay < candidate.fromDay) {
-      ctx.addIssue({ code: 'custom', path: ['phases', index, 'toDay'], message: 'toDay no puede ser anterior a fromDay' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phases', index, 'toDay'],
+        message: 'toDay no puede ser anterior a fromDay',
+      });
     }
     nextDay = candidate.toDay + 1;
   });

@@ -7,7 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, rewrite as rewriteIn, runAstro } from './project-copy.ts';
 
 // server/static: the build-time compression integration shares the server's list of compressible types.
-const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'src/content.config.ts', 'src/schemas', 'src/lib', 'src/integrations', 'src/assets', 'core', 'content', 'server/static'];
+const COPIED = [
+  'package.json',
+  'astro.config.mjs',
+  'tsconfig.json',
+  'src/content.config.ts',
+  'src/schemas',
+  'src/lib',
+  'src/integrations',
+  'src/assets',
+  'core',
+  'content',
+  'server/static',
+];
 let project = '';
 
 const astroSync = () => runAstro(project, 'sync');
@@ -23,7 +35,9 @@ afterAll(() => {
 
 describe('astro sync on broken content', () => {
   it('names the file and the field of a technology with level "Intermediate"', () => {
-    const restore = rewrite('content/technologies.yaml', (text) => text.replace('level: Advanced', 'level: Intermediate'));
+    const restore = rewrite('content/technologies.yaml', (text) =>
+      text.replace('level: Advanced', 'level: Intermediate'),
+    );
     const { status, output } = astroSync();
     restore();
     expect(status).not.toBe(0);
@@ -32,7 +46,9 @@ describe('astro sync on broken content', () => {
   }, 30_000);
 
   it('names the file, line and column of a YAML syntax error', () => {
-    const restore = rewrite('content/faq.yaml', (text) => text.replace('  title: Inversión y pagos', '  title: Inversión: y pagos'));
+    const restore = rewrite('content/faq.yaml', (text) =>
+      text.replace('  title: Inversión y pagos', '  title: Inversión: y pagos'),
+    );
     const { status, output } = astroSync();
     restore();
     expect(status).not.toBe(0);
@@ -41,7 +57,8 @@ describe('astro sync on broken content', () => {
   }, 30_000);
 
   it('names the file and the field of a search description over 160 characters', () => {
-    const long = 'Cuéntanos tu proyecto y agenda una reunión con nuestro equipo: respondemos en menos de 2 horas, enviamos una propuesta detallada en 24 horas y te acompañamos hasta el lanzamiento.';
+    const long =
+      'Cuéntanos tu proyecto y agenda una reunión con nuestro equipo: respondemos en menos de 2 horas, enviamos una propuesta detallada en 24 horas y te acompañamos hasta el lanzamiento.';
     const restore = rewrite('content/pages/contacto.yaml', (text) =>
       text.replace(/(\nseo:\n {2}title: [^\n]+\n {2}description: >-\n)(?: {4}[^\n]+\n)+/, `$1    ${long}\n`),
     );

@@ -19,9 +19,15 @@ describe('consulting schema', () => {
   });
 
   it('rejects an unknown offer id, a missing summary and too few inclusions', () => {
-    expect(issues(consultingOfferSchema, changed(architecture, 'id', 'cloud-migration'))[0]).toMatch(/^id: "cloud-migration" no es válido/);
-    expect(issues(consultingOfferSchema, changed(architecture, 'summary', REMOVE))).toEqual(['summary: Falta este campo: se espera un resumen']);
-    expect(issues(consultingOfferSchema, changed(architecture, 'includes', ['Talleres']))).toEqual(['includes: Se esperan entre 4 y 6 elementos']);
+    expect(issues(consultingOfferSchema, changed(architecture, 'id', 'cloud-migration'))[0]).toMatch(
+      /^id: "cloud-migration" no es válido/,
+    );
+    expect(issues(consultingOfferSchema, changed(architecture, 'summary', REMOVE))).toEqual([
+      'summary: Falta este campo: se espera un resumen',
+    ]);
+    expect(issues(consultingOfferSchema, changed(architecture, 'includes', ['Talleres']))).toEqual([
+      'includes: Se esperan entre 4 y 6 elementos',
+    ]);
   });
 
   it('requires the four offers', () => {

@@ -11,7 +11,10 @@ import { list, oneOf, strict, text } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 
 /** The consulting offers of /consultoria-tecnologica: every offer of content/offers.yaml but the audit. */
-export const CONSULTING_OFFER_IDS = consultingOffers(loadContentFacts().offers).map((offer) => offer.id) as [string, ...string[]];
+export const CONSULTING_OFFER_IDS = consultingOffers(loadContentFacts().offers).map((offer) => offer.id) as [
+  string,
+  ...string[],
+];
 export type ConsultingOfferId = string;
 
 export const consultingOfferSchema = strict({

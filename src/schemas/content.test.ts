@@ -43,7 +43,9 @@ describe('FAQ figures: the promises every page repeats', () => {
       expect(engagement, id).toBeDefined();
       if (!engagement) continue;
       expect(faqText, id).toContain(`${engagement.timeline.minWeeks} a ${engagement.timeline.maxWeeks} semanas`);
-      expect(faqText, id).toContain(`$${money.format(engagement.startingInvestment.amount)} ${engagement.startingInvestment.currency}`);
+      expect(faqText, id).toContain(
+        `$${money.format(engagement.startingInvestment.amount)} ${engagement.startingInvestment.currency}`,
+      );
     }
   });
 });
@@ -112,7 +114,12 @@ describe('figures the pages show', () => {
 
   it('start project: 72 hours, 3 slots, 20% plus free consulting, the four buttons and the 24 h promise', () => {
     const start = page('iniciar-proyecto');
-    expect(start.offer).toMatchObject({ expiresInHours: 72, slots: 3, discountPercent: 20, bonus: 'Consultoría tecnológica gratuita' });
+    expect(start.offer).toMatchObject({
+      expiresInHours: 72,
+      slots: 3,
+      discountPercent: 20,
+      bonus: 'Consultoría tecnológica gratuita',
+    });
     const buttons = [...(start.hero.actions ?? []), ...(start.cta?.actions ?? [])].map((button) => button.label);
     expect([...buttons, pageLabel(start, 'submit')].sort()).toEqual(
       ['Enviar Proyecto', 'Iniciar Revolución', 'Reservar mi Slot AHORA', 'Transformar mi Idea'].sort(),
@@ -122,7 +129,12 @@ describe('figures the pages show', () => {
 
   it('contact: first reply < 2 h, proposal 24 h, meeting 48 h, maximum 24 h', () => {
     const promises = pageSection(page('contacto'), 'promesas').items?.map((item) => `${item.title}: ${item.value}`);
-    expect(promises).toEqual(['Primera respuesta: < 2 h', 'Propuesta detallada: 24 h', 'Reunión agendada: 48 h', 'Respuesta máxima: 24 h']);
+    expect(promises).toEqual([
+      'Primera respuesta: < 2 h',
+      'Propuesta detallada: 24 h',
+      'Reunión agendada: 48 h',
+      'Respuesta máxima: 24 h',
+    ]);
   });
 
   it('portfolio: the unknown case texts', () => {

@@ -13,7 +13,9 @@ describe('faq schema', () => {
 
   it('rejects a category with three questions (4 to 6)', () => {
     const questions = (first.questions as unknown[]).slice(0, 3);
-    expect(issues(faqCategorySchema, changed(first, 'questions', questions))).toEqual(['questions: Se esperan entre 4 y 6 elementos']);
+    expect(issues(faqCategorySchema, changed(first, 'questions', questions))).toEqual([
+      'questions: Se esperan entre 4 y 6 elementos',
+    ]);
   });
 
   it('rejects a question without answer, naming its position', () => {
@@ -37,7 +39,9 @@ describe('faq entry rules', () => {
   it('requires exactly the four categories', () => {
     const entries = FAQ_CATEGORY_IDS.map((id) => ({ id, data: {} }));
     expect(entryProblems(entries, faqRules)).toEqual([]);
-    expect(entryProblems(entries.slice(1), faqRules)).toEqual(['Falta la entrada "proyectos-y-tiempos" en content/faq.yaml.']);
+    expect(entryProblems(entries.slice(1), faqRules)).toEqual([
+      'Falta la entrada "proyectos-y-tiempos" en content/faq.yaml.',
+    ]);
     expect(entryProblems([...entries, { id: 'extra', data: {} }], faqRules)[0]).toMatch(/^Sobra la entrada "extra"/);
   });
 });
@@ -53,7 +57,9 @@ describe('faq agrees with the forms and the published prices', () => {
     const formCurrencies = new Set(budgets.flatMap((budget) => (budget.currency ? [budget.currency] : [])));
     const priceCurrencies = new Set(
       ['aplicaciones-web', 'apps-moviles', 'ecommerce', 'cloud-native'].map((id) => {
-        const page = folderEntry('services', id).page as { engagement: { startingInvestment: { currency: 'MXN' | 'USD' } } };
+        const page = folderEntry('services', id).page as {
+          engagement: { startingInvestment: { currency: 'MXN' | 'USD' } };
+        };
         return page.engagement.startingInvestment.currency;
       }),
     );

@@ -3,7 +3,12 @@ import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { list, oneOf, questionAnswer, strict, text } from '../../core/content/common.ts';
 
-export const FAQ_CATEGORY_IDS = ['proyectos-y-tiempos', 'inversion-y-pagos', 'soporte-y-garantia', 'proceso-y-comunicacion'] as const;
+export const FAQ_CATEGORY_IDS = [
+  'proyectos-y-tiempos',
+  'inversion-y-pagos',
+  'soporte-y-garantia',
+  'proceso-y-comunicacion',
+] as const;
 
 export const faqCategorySchema = strict({
   id: oneOf(FAQ_CATEGORY_IDS, 'una categoría'),

@@ -14,7 +14,9 @@ describe('integrations schema', () => {
 
   it('rejects a category with two items and an item without description', () => {
     const items = (google.items as unknown[]).slice(0, 2);
-    expect(issues(integrationCategorySchema, changed(google, 'items', items))).toEqual(['items: Se esperan entre 3 y 8 elementos']);
+    expect(issues(integrationCategorySchema, changed(google, 'items', items))).toEqual([
+      'items: Se esperan entre 3 y 8 elementos',
+    ]);
     expect(issues(integrationCategorySchema, changed(google, 'items.2.description', REMOVE))).toEqual([
       'items.2.description: Falta este campo: se espera qué resuelve',
     ]);

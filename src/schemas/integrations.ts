@@ -5,7 +5,16 @@ import { list, oneOf, strict, text } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 
 /** The page's anchor is `#google`, so Google goes first. */
-export const INTEGRATION_CATEGORY_IDS = ['google', 'pagos', 'facturacion', 'erp', 'crm', 'mensajeria', 'logistica', 'ia'] as const;
+export const INTEGRATION_CATEGORY_IDS = [
+  'google',
+  'pagos',
+  'facturacion',
+  'erp',
+  'crm',
+  'mensajeria',
+  'logistica',
+  'ia',
+] as const;
 
 export const integrationCategorySchema = strict({
   id: oneOf(INTEGRATION_CATEGORY_IDS, 'una categoría'),
@@ -20,5 +29,6 @@ export type IntegrationCategory = z.infer<typeof integrationCategorySchema>;
 export const integrationRules: EntryRules = {
   source: 'content/integrations.yaml',
   ids: INTEGRATION_CATEGORY_IDS,
-  check: (entries) => (entries[0]?.id === 'google' ? [] : ['La primera categoría debe ser "google" (la página enlaza #google).']),
+  check: (entries) =>
+    entries[0]?.id === 'google' ? [] : ['La primera categoría debe ser "google" (la página enlaza #google).'],
 };

@@ -17,7 +17,8 @@ import { copyProject, runAstro } from './project-copy.ts';
 
 const ID = 'campo-vivo';
 const TITLE = 'Campo Vivo: trazabilidad de cosechas en Sinaloa';
-const DESCRIPTION = 'Trazabilidad de cada caja de hortaliza, del surco al cliente en Estados Unidos, para 14 empacadoras de Sinaloa: los rechazos en frontera bajaron 63%.';
+const DESCRIPTION =
+  'Trazabilidad de cada caja de hortaliza, del surco al cliente en Estados Unidos, para 14 empacadoras de Sinaloa: los rechazos en frontera bajaron 63%.';
 
 let project = '';
 let build = { status: null as number | null, output: '' };
@@ -29,7 +30,10 @@ function newCaseFile(template: string): string {
     [/^category: .*$/m, 'category: AgroTech'],
     [/^description: .*$/m, `description: "${DESCRIPTION}"`],
     [/^image: .*$/m, `image: ./${ID}.png`],
-    [/^imageAlt: .*$/m, 'imageAlt: "Ilustración de un tablero con el recorrido de una caja de jitomate desde el campo hasta la frontera."'],
+    [
+      /^imageAlt: .*$/m,
+      'imageAlt: "Ilustración de un tablero con el recorrido de una caja de jitomate desde el campo hasta la frontera."',
+    ],
     [/^featured: .*$/m, 'featured: false'],
     [/^order: .*$/m, 'order: 7'],
   ];
@@ -57,13 +61,16 @@ beforeAll(async () => {
   project = copyProject();
   // The test's shortcut (see above): render the portfolio only.
   const pages = join(project, 'src/pages');
-  for (const name of readdirSync(pages)) if (name !== 'portfolio') rmSync(join(pages, name), { recursive: true, force: true });
+  for (const name of readdirSync(pages))
+    if (name !== 'portfolio') rmSync(join(pages, name), { recursive: true, force: true });
   const config = join(project, 'astro.config.mjs');
   writeFileSync(config, readFileSync(config, 'utf8').replace(/^\s*wikiSearchIndex\(\),\n/m, ''));
 
   const folder = join(project, 'content/portfolio');
   writeFileSync(join(folder, `${ID}.md`), newCaseFile(readFileSync(join(folder, 'healthtech-app.md'), 'utf8')));
-  await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1f7a4d' } }).png().toFile(join(folder, `${ID}.png`));
+  await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1f7a4d' } })
+    .png()
+    .toFile(join(folder, `${ID}.png`));
 
   build = runAstro(project, 'build');
 }, 180_000);
@@ -83,7 +90,9 @@ describe('a seventh case study added as content only', () => {
     expect(root.querySelector('h1')?.textContent.trim()).toBe(TITLE);
     expect(root.querySelector('title')?.textContent).toBe(`${TITLE} | Angram`);
     expect(root.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(DESCRIPTION);
-    expect(root.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(new RegExp(`^https?://[^/]+/portfolio/${ID}$`));
+    expect(root.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(
+      new RegExp(`^https?://[^/]+/portfolio/${ID}$`),
+    );
     expect(root.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/\.jpg$/);
     expect(root.querySelector('main img[fetchpriority="high"]')?.getAttribute('alt')).toContain('caja de jitomate');
     expect(root.querySelector('[aria-current="page"]')?.textContent.trim()).toBe(TITLE);

@@ -13,7 +13,9 @@ describe('pages schema', () => {
   });
 
   it('rejects a file name that is not a known page', () => {
-    expect(issues(pageSchema, changed(home, 'id', 'inicio'))[0]).toMatch(/^id: "inicio" no es válido: se espera una página conocida/);
+    expect(issues(pageSchema, changed(home, 'id', 'inicio'))[0]).toMatch(
+      /^id: "inicio" no es válido: se espera una página conocida/,
+    );
   });
 
   it('names a missing section and an unknown one', () => {
@@ -36,7 +38,9 @@ describe('pages schema', () => {
   });
 
   it('requires the hero buttons the page has, and only those', () => {
-    expect(issues(pageSchema, changed(home, 'hero.actions.1', REMOVE))).toEqual(['hero.actions: La portada de "home" lleva 2 botones']);
+    expect(issues(pageSchema, changed(home, 'hero.actions.1', REMOVE))).toEqual([
+      'hero.actions: La portada de "home" lleva 2 botones',
+    ]);
     const faq = folderEntry('pages', 'faq');
     expect(issues(pageSchema, changed(faq, 'hero.actions', [{ label: 'Ir', href: '/contacto' }]))).toEqual([
       'hero.actions: La portada de "faq" no lleva botones',
@@ -44,34 +48,54 @@ describe('pages schema', () => {
   });
 
   it('rejects a button that links to another site or has no label', () => {
-    expect(issues(pageSchema, changed(home, 'hero.actions.0.href', 'https://angram.mx'))[0]).toMatch(/^hero\.actions\.0\.href: Se espera un enlace interno/);
+    expect(issues(pageSchema, changed(home, 'hero.actions.0.href', 'https://angram.mx'))[0]).toMatch(
+      /^hero\.actions\.0\.href: Se espera un enlace interno/,
+    );
     expect(issues(pageSchema, changed(home, 'hero.actions.0.label', REMOVE))).toEqual([
       'hero.actions.0.label: Falta este campo: se espera el texto del botón',
     ]);
   });
 
   it('names missing and unknown labels', () => {
-    expect(issues(pageSchema, changed(consulting, 'labels.from', REMOVE))[0]).toMatch(/^labels\.from: Falta la etiqueta "from"/);
-    expect(issues(pageSchema, changed(consulting, 'labels.precio', 'Precio'))[0]).toMatch(/^labels\.precio: Etiqueta desconocida/);
+    expect(issues(pageSchema, changed(consulting, 'labels.from', REMOVE))[0]).toMatch(
+      /^labels\.from: Falta la etiqueta "from"/,
+    );
+    expect(issues(pageSchema, changed(consulting, 'labels.precio', 'Precio'))[0]).toMatch(
+      /^labels\.precio: Etiqueta desconocida/,
+    );
   });
 
   it('checks the back link of the route table', () => {
-    expect(issues(pageSchema, changed(consulting, 'backLink.href', '/'))).toEqual(['backLink.href: El enlace de regreso va a /tecnologias']);
-    expect(issues(pageSchema, changed(consulting, 'backLink', REMOVE))).toEqual(['backLink: Falta el enlace de regreso a /tecnologias']);
-    expect(issues(pageSchema, { ...home, backLink: { label: 'Volver', href: '/' } })).toEqual(['backLink: La página "home" no lleva enlace de regreso']);
+    expect(issues(pageSchema, changed(consulting, 'backLink.href', '/'))).toEqual([
+      'backLink.href: El enlace de regreso va a /tecnologias',
+    ]);
+    expect(issues(pageSchema, changed(consulting, 'backLink', REMOVE))).toEqual([
+      'backLink: Falta el enlace de regreso a /tecnologias',
+    ]);
+    expect(issues(pageSchema, { ...home, backLink: { label: 'Volver', href: '/' } })).toEqual([
+      'backLink: La página "home" no lleva enlace de regreso',
+    ]);
   });
 
   it('requires the offer on /iniciar-proyecto with whole numbers', () => {
-    expect(issues(pageSchema, changed(start, 'offer', REMOVE))).toEqual(['offer: Falta el bloque offer (oferta por tiempo limitado)']);
+    expect(issues(pageSchema, changed(start, 'offer', REMOVE))).toEqual([
+      'offer: Falta el bloque offer (oferta por tiempo limitado)',
+    ]);
     expect(issues(pageSchema, changed(start, 'offer.discountPercent', '20%'))).toEqual([
       'offer.discountPercent: Se espera un porcentaje, no texto: escribe solo el número, sin comillas',
     ]);
-    expect(issues(pageSchema, changed(start, 'offer.slots', 2.5))).toEqual(['offer.slots: Se espera un número de lugares sin decimales']);
-    expect(issues(pageSchema, { ...home, offer: start.offer })).toEqual(['offer: La página "home" no lleva bloque offer']);
+    expect(issues(pageSchema, changed(start, 'offer.slots', 2.5))).toEqual([
+      'offer.slots: Se espera un número de lugares sin decimales',
+    ]);
+    expect(issues(pageSchema, { ...home, offer: start.offer })).toEqual([
+      'offer: La página "home" no lleva bloque offer',
+    ]);
   });
 
   it('rejects an unknown key inside a section', () => {
-    expect(issues(pageSchema, changed(home, 'sections.stack.subtitle', 'Extra'))[0]).toMatch(/^sections\.stack\.subtitle: Campo desconocido: los campos válidos son eyebrow, title/);
+    expect(issues(pageSchema, changed(home, 'sections.stack.subtitle', 'Extra'))[0]).toMatch(
+      /^sections\.stack\.subtitle: Campo desconocido: los campos válidos son eyebrow, title/,
+    );
   });
 });
 
@@ -97,8 +121,12 @@ describe('labels the new pages read', () => {
 
   it('requires the case page labels and the FAQ topics title', () => {
     const portfolio = folderEntry('pages', 'portfolio');
-    expect(issues(pageSchema, changed(portfolio, 'labels.nextCase', REMOVE))[0]).toMatch(/^labels\.nextCase: Falta la etiqueta "nextCase"/);
-    expect(issues(pageSchema, changed(folderEntry('pages', 'faq'), 'labels.topics', REMOVE))[0]).toMatch(/^labels\.topics: Falta la etiqueta "topics"/);
+    expect(issues(pageSchema, changed(portfolio, 'labels.nextCase', REMOVE))[0]).toMatch(
+      /^labels\.nextCase: Falta la etiqueta "nextCase"/,
+    );
+    expect(issues(pageSchema, changed(folderEntry('pages', 'faq'), 'labels.topics', REMOVE))[0]).toMatch(
+      /^labels\.topics: Falta la etiqueta "topics"/,
+    );
   });
 });
 
@@ -112,15 +140,18 @@ describe('breadcrumb and the error page', () => {
     expect(issues(pageSchema, { ...home, breadcrumb: { name: 'Inicio' } })).toEqual([
       'breadcrumb: La página "home" no aparece en la ruta de navegación: quita breadcrumb',
     ]);
-    expect(issues(pageSchema, changed(folderEntry('pages', 'cms-a-codigo'), 'breadcrumb.parent', 'servicios'))[0]).toMatch(
-      /^breadcrumb\.parent: Se espera un enlace interno/,
-    );
+    expect(
+      issues(pageSchema, changed(folderEntry('pages', 'cms-a-codigo'), 'breadcrumb.parent', 'servicios'))[0],
+    ).toMatch(/^breadcrumb\.parent: Se espera un enlace interno/);
   });
 
   it('reads the 404 copy: three cards with icon and link, eight popular links, the chat labels', () => {
     const notFound = pageSchema.parse(folderEntry('pages', '404'));
     expect(notFound.hero.title).toBe('Página No Encontrada');
-    expect(notFound.hero.actions?.map((action) => [action.label, action.href])).toEqual([['Ir al Inicio', '/'], ['Contactar Soporte', '/contacto']]);
+    expect(notFound.hero.actions?.map((action) => [action.label, action.href])).toEqual([
+      ['Ir al Inicio', '/'],
+      ['Contactar Soporte', '/contacto'],
+    ]);
     expect(pageSection(notFound, 'explora').items?.map((item) => [item.title, item.href])).toEqual([
       ['Servicios', '/#servicios'],
       ['Portfolio', '/portfolio'],

@@ -59,8 +59,20 @@ export const PAGE_RULES = {
   portfolio: {
     sections: { proyectos: { linkLabel: true }, estadisticas: {}, 'caso-no-encontrado': { actions: [1, 1] } },
     labels: [
-      'client', 'year', 'duration', 'team', 'technologies', 'challenge', 'solution', 'results', 'features', 'testimonial', 'story',
-      'backToPortfolio', 'previousCase', 'nextCase',
+      'client',
+      'year',
+      'duration',
+      'team',
+      'technologies',
+      'challenge',
+      'solution',
+      'results',
+      'features',
+      'testimonial',
+      'story',
+      'backToPortfolio',
+      'previousCase',
+      'nextCase',
     ],
     cta: true,
   },
@@ -168,7 +180,9 @@ export const pageSchema = strict({
     actions: list(action, 1, 4).optional(),
   }),
   sections: z.record(kebabId, section, { error: 'Se espera un bloque sections con una sección por clave' }),
-  labels: z.record(z.string(), text('un texto corto', { max: 60 }), { error: 'Se espera un bloque labels de clave: texto' }).optional(),
+  labels: z
+    .record(z.string(), text('un texto corto', { max: 60 }), { error: 'Se espera un bloque labels de clave: texto' })
+    .optional(),
   backLink: action.optional(),
   offer: strict({
     title: text('un título', { max: 90 }),
@@ -179,7 +193,11 @@ export const pageSchema = strict({
     bonus: text('el regalo que acompaña el descuento', { max: 80 }),
     terms: text('las condiciones'),
   }).optional(),
-  cta: strict({ title: text('un título', { max: 110 }), lead: text('un párrafo').optional(), actions: list(action, 1, 3) }).optional(),
+  cta: strict({
+    title: text('un título', { max: 110 }),
+    lead: text('un párrafo').optional(),
+    actions: list(action, 1, 3),
+  }).optional(),
 }).superRefine((page, ctx) => {
   const rule: PageRule = PAGE_RULES[page.id];
   const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -196,7 +214,8 @@ export const pageSchema = strict({
 
   const expected = Object.keys(rule.sections);
   for (const key of Object.keys(page.sections)) {
-    if (!expected.includes(key)) issue(['sections', key], `Sección desconocida en "${page.id}": las secciones son ${expected.join(', ')}`);
+    if (!expected.includes(key))
+      issue(['sections', key], `Sección desconocida en "${page.id}": las secciones son ${expected.join(', ')}`);
   }
   for (const [key, sectionRule] of Object.entries(rule.sections)) {
     const found = page.sections[key];
@@ -205,32 +224,43 @@ export const pageSchema = strict({
       continue;
     }
     if (sectionRule.items) {
-      if (!count(found.items?.length ?? 0, sectionRule.items)) issue(['sections', key, 'items'], `Se esperan ${range(sectionRule.items)} elementos`);
+      if (!count(found.items?.length ?? 0, sectionRule.items))
+        issue(['sections', key, 'items'], `Se esperan ${range(sectionRule.items)} elementos`);
     } else if (found.items) {
       issue(['sections', key, 'items'], `La sección "${key}" no lleva items: su contenido viene de otra colección`);
     }
     if (sectionRule.actions) {
-      if (!count(found.actions?.length ?? 0, sectionRule.actions)) issue(['sections', key, 'actions'], `Se esperan ${range(sectionRule.actions)} botones`);
+      if (!count(found.actions?.length ?? 0, sectionRule.actions))
+        issue(['sections', key, 'actions'], `Se esperan ${range(sectionRule.actions)} botones`);
     } else if (found.actions) {
       issue(['sections', key, 'actions'], `La sección "${key}" no lleva botones`);
     }
-    if (sectionRule.linkLabel && !found.linkLabel) issue(['sections', key, 'linkLabel'], 'Falta el texto del enlace de cada tarjeta');
-    if (!sectionRule.linkLabel && found.linkLabel) issue(['sections', key, 'linkLabel'], `La sección "${key}" no lleva linkLabel`);
+    if (sectionRule.linkLabel && !found.linkLabel)
+      issue(['sections', key, 'linkLabel'], 'Falta el texto del enlace de cada tarjeta');
+    if (!sectionRule.linkLabel && found.linkLabel)
+      issue(['sections', key, 'linkLabel'], `La sección "${key}" no lleva linkLabel`);
   }
 
   const labelKeys = rule.labels ?? [];
   for (const key of labelKeys) {
-    if (!page.labels?.[key]) issue(['labels', key], `Falta la etiqueta "${key}" (la página "${page.id}" lleva ${labelKeys.join(', ')})`);
+    if (!page.labels?.[key])
+      issue(['labels', key], `Falta la etiqueta "${key}" (la página "${page.id}" lleva ${labelKeys.join(', ')})`);
   }
   for (const key of Object.keys(page.labels ?? {})) {
     if (!labelKeys.includes(key)) {
-      issue(['labels', key], labelKeys.length ? `Etiqueta desconocida: las de "${page.id}" son ${labelKeys.join(', ')}` : `La página "${page.id}" no lleva labels`);
+      issue(
+        ['labels', key],
+        labelKeys.length
+          ? `Etiqueta desconocida: las de "${page.id}" son ${labelKeys.join(', ')}`
+          : `La página "${page.id}" no lleva labels`,
+      );
     }
   }
 
   if (rule.backTo) {
     if (!page.backLink) issue(['backLink'], `Falta el enlace de regreso a ${rule.backTo}`);
-    else if (page.backLink.href !== rule.backTo) issue(['backLink', 'href'], `El enlace de regreso va a ${rule.backTo}`);
+    else if (page.backLink.href !== rule.backTo)
+      issue(['backLink', 'href'], `El enlace de regreso va a ${rule.backTo}`);
   } else if (page.backLink) {
     issue(['backLink'], `La página "${page.id}" no lleva enlace de regreso`);
   }
@@ -239,21 +269,31 @@ export const pageSchema = strict({
   if (rule.offer && !page.offer) issue(['offer'], 'Falta el bloque offer (oferta por tiempo limitado)');
   if (!rule.offer && page.offer) issue(['offer'], `La página "${page.id}" no lleva bloque offer`);
   if (rule.trail === false) {
-    if (page.breadcrumb) issue(['breadcrumb'], `La página "${page.id}" no aparece en la ruta de navegación: quita breadcrumb`);
+    if (page.breadcrumb)
+      issue(['breadcrumb'], `La página "${page.id}" no aparece en la ruta de navegación: quita breadcrumb`);
   } else if (!page.breadcrumb?.name && !page.hero.eyebrow) {
-    issue(['breadcrumb', 'name'], 'Falta el nombre de la página en la ruta de navegación: escribe breadcrumb.name (o hero.eyebrow)');
+    issue(
+      ['breadcrumb', 'name'],
+      'Falta el nombre de la página en la ruta de navegación: escribe breadcrumb.name (o hero.eyebrow)',
+    );
   }
 });
 
 export type Page = z.infer<typeof pageSchema>;
 
-export const pageRules: EntryRules = { source: 'content/pages/', fileOf: (id) => `content/pages/${id}.yaml`, ids: PAGE_IDS };
+export const pageRules: EntryRules = {
+  source: 'content/pages/',
+  fileOf: (id) => `content/pages/${id}.yaml`,
+  ids: PAGE_IDS,
+};
 
 export type PageSection = Page['sections'][string];
 type SectionKeyOf<P extends PageId> = keyof (typeof PAGE_RULES)[P]['sections'] & string;
 /** Every section key of every page, so a typo in a page component is a type error. */
 export type SectionKey = { [P in PageId]: SectionKeyOf<P> }[PageId];
-type LabelKeyOf<P extends PageId> = (typeof PAGE_RULES)[P] extends { labels: ReadonlyArray<infer L> } ? L & string : never;
+type LabelKeyOf<P extends PageId> = (typeof PAGE_RULES)[P] extends { labels: ReadonlyArray<infer L> }
+  ? L & string
+  : never;
 export type LabelKey = { [P in PageId]: LabelKeyOf<P> }[PageId];
 
 /** A section the schema guarantees; throws (failing the build) only if asked for a key the page lacks. */

@@ -31,12 +31,22 @@ function frontmatter(path: string): unknown {
   return parseYaml(match[1]);
 }
 
-function load<S extends z.ZodType>(folder: string, extension: string, read: (path: string) => unknown, schemaFor: (ctx: SchemaContext) => S) {
+function load<S extends z.ZodType>(
+  folder: string,
+  extension: string,
+  read: (path: string) => unknown,
+  schemaFor: (ctx: SchemaContext) => S,
+) {
   const schema = schemaFor(contextFor(join(contentDir, folder)));
   return entriesIn(folder, extension).map(({ id, path }) => {
     const result = schema.safeParse(read(path));
     // A failing entry is named by the first test below; the later tests then also fail on its missing data.
-    return { id, file: `${folder}/${id}${extension}`, issues: issueLines(result.error), data: result.data as z.output<S> };
+    return {
+      id,
+      file: `${folder}/${id}${extension}`,
+      issues: issueLines(result.error),
+      data: result.data as z.output<S>,
+    };
   });
 }
 
@@ -49,14 +59,23 @@ it('every portfolio, team and testimonial file passes its schema', () => {
   for (const entry of [...cases, ...team, ...testimonials]) expect(entry.issues, entry.file).toEqual([]);
 });
 
-const byOrder = <T extends { data: { order: number } }>(list: T[]) => [...list].sort((a, b) => a.data.order - b.data.order);
+const byOrder = <T extends { data: { order: number } }>(list: T[]) =>
+  [...list].sort((a, b) => a.data.order - b.data.order);
 
 /**
  * The entries the site launched with. Editors may add more (a case, a person, a testimonial is one more
  * file), so these tests check that these exist and keep their order, never that there are no others.
  */
-const SPEC_CASES = ['fintech-revolution', 'edutech-platform', 'ecommerce-enterprise', 'healthtech-app', 'logistics-platform', 'proptech-solution'];
-const only = <T extends { id: string }>(list: T[], ids: readonly string[]) => list.filter((entry) => ids.includes(entry.id));
+const SPEC_CASES = [
+  'fintech-revolution',
+  'edutech-platform',
+  'ecommerce-enterprise',
+  'healthtech-app',
+  'logistics-platform',
+  'proptech-solution',
+];
+const only = <T extends { id: string }>(list: T[], ids: readonly string[]) =>
+  list.filter((entry) => ids.includes(entry.id));
 /** An image beside its entry, named after it, in a format the build reads. */
 const OWN_IMAGE = (id: string) => new RegExp(`^\\./${id}\\.(webp|png|jpe?g|avif|gif)$`);
 
@@ -69,15 +88,20 @@ describe('portfolio content', () => {
   });
 
   it('features exactly the three cases the home page shows', () => {
-    expect(cases.filter((entry) => entry.data.featured).map((entry) => entry.id).sort()).toEqual(
-      ['ecommerce-enterprise', 'edutech-platform', 'fintech-revolution'],
-    );
+    expect(
+      cases
+        .filter((entry) => entry.data.featured)
+        .map((entry) => entry.id)
+        .sort(),
+    ).toEqual(['ecommerce-enterprise', 'edutech-platform', 'fintech-revolution']);
   });
 
   it('gives every case its own image; the launch cases each their own industry and city', () => {
     for (const { id, data } of cases) expect(data.image).toMatch(OWN_IMAGE(id));
     const launch = only(cases, SPEC_CASES);
-    expect(new Set(launch.map((entry) => entry.data.category))).toEqual(new Set(['Fintech', 'EdTech', 'E-commerce', 'HealthTech', 'Logística', 'PropTech']));
+    expect(new Set(launch.map((entry) => entry.data.category))).toEqual(
+      new Set(['Fintech', 'EdTech', 'E-commerce', 'HealthTech', 'Logística', 'PropTech']),
+    );
     expect(new Set(launch.map((entry) => entry.data.client.city)).size).toBe(launch.length);
   });
 
@@ -91,7 +115,7 @@ describe('portfolio content', () => {
     }
   });
 
-  it('states the specification\'s portfolio claims in the cases they belong to', () => {
+  it("states the specification's portfolio claims in the cases they belong to", () => {
     const fintech = cases.find((entry) => entry.id === 'fintech-revolution')!.data;
     const fintechMetrics = fintech.metrics.map((metric) => metric.value);
     expect(fintechMetrics.slice(0, 2)).toEqual(['$50M+ MXN', '2M+']);
@@ -103,7 +127,11 @@ describe('portfolio content', () => {
 
 describe('team content', () => {
   it('has the three launch people first, in order, each with a portrait named after them', () => {
-    expect(byOrder(team).slice(0, 3).map(({ id, data }) => [id, data.name, data.role])).toEqual([
+    expect(
+      byOrder(team)
+        .slice(0, 3)
+        .map(({ id, data }) => [id, data.name, data.role]),
+    ).toEqual([
       ['daniela-ortega', 'Daniela Ortega', 'Directora de Tecnología'],
       ['rodrigo-salinas', 'Rodrigo Salinas', 'Líder de Ingeniería Cloud'],
       ['mariana-cruz', 'Mariana Cruz', 'Directora de Diseño de Producto'],

@@ -30,14 +30,19 @@ export const DESCRIPTION_MAX = SEO_DESCRIPTION_MAX;
 export const portfolioId = z
   .string({
     error: (issue) =>
-      issue.input === undefined ? 'Falta este campo: se espera el id de un caso del portfolio' : 'Se espera el id de un caso del portfolio, como texto',
+      issue.input === undefined
+        ? 'Falta este campo: se espera el id de un caso del portfolio'
+        : 'Se espera el id de un caso del portfolio, como texto',
   })
   .refine((id) => entryIds(PORTFOLIO_FOLDER, '.md').includes(id), {
     error: (issue) =>
       `${JSON.stringify(issue.input)} no es válido: se espera el id de un caso del portfolio, el nombre de su archivo en ${PORTFOLIO_FOLDER}/ (${entryIds(PORTFOLIO_FOLDER, '.md').join(', ')})`,
   });
 
-const metric = strict({ value: text('el valor de la métrica (p. ej. "99.99%")'), label: text('la etiqueta de la métrica') });
+const metric = strict({
+  value: text('el valor de la métrica (p. ej. "99.99%")'),
+  label: text('la etiqueta de la métrica'),
+});
 
 export function portfolioSchema({ image }: SchemaContext) {
   return strict({
@@ -53,13 +58,27 @@ export function portfolioSchema({ image }: SchemaContext) {
     imageAlt: text('el texto alternativo de la imagen (describe la ilustración)'),
     tech: list(text('una tecnología'), 4, 8),
     metrics: list(metric, CARD_METRICS, 4),
-    team: text('el equipo').regex(/^\d+ especialistas: .+/, 'El equipo se escribe como "9 especialistas: 5 desarrolladores, 2 QA, 1 diseñadora UX, 1 PM".'),
-    duration: text('la duración').regex(/^\d{1,2} (semana|semanas|mes|meses)$/, 'La duración se escribe como "7 meses" o "6 semanas".'),
+    team: text('el equipo').regex(
+      /^\d+ especialistas: .+/,
+      'El equipo se escribe como "9 especialistas: 5 desarrolladores, 2 QA, 1 diseñadora UX, 1 PM".',
+    ),
+    duration: text('la duración').regex(
+      /^\d{1,2} (semana|semanas|mes|meses)$/,
+      'La duración se escribe como "7 meses" o "6 semanas".',
+    ),
     challenge: text('el reto del cliente', { min: 80 }),
     solution: text('la solución', { min: 80 }),
-    results: list(text('un resultado').regex(/\d/, 'Cada resultado debe incluir una cifra (p. ej. "-38% en contracargos").'), 4, 5),
+    results: list(
+      text('un resultado').regex(/\d/, 'Cada resultado debe incluir una cifra (p. ej. "-38% en contracargos").'),
+      4,
+      5,
+    ),
     features: list(text('una funcionalidad'), 5, 6),
-    testimonial: strict({ text: text('el texto del testimonio'), author: text('el autor del testimonio'), position: text('el puesto del autor del testimonio') }),
+    testimonial: strict({
+      text: text('el texto del testimonio'),
+      author: text('el autor del testimonio'),
+      position: text('el puesto del autor del testimonio'),
+    }),
     featured: flag('¿el caso aparece en la página de inicio?'),
     order: whole('la posición en la lista', 1),
   });

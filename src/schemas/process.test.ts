@@ -12,23 +12,35 @@ describe('process schema', () => {
   });
 
   it('rejects a phase number that does not match the phase', () => {
-    expect(issues(processPhaseSchema, changed(discovery, 'phase', 2))).toEqual(['phase: La fase "descubrimiento" es la número 1']);
-    expect(issues(processPhaseSchema, changed(discovery, 'phase', 6))).toEqual(['phase: Se espera el número de fase de 1 a 5']);
+    expect(issues(processPhaseSchema, changed(discovery, 'phase', 2))).toEqual([
+      'phase: La fase "descubrimiento" es la número 1',
+    ]);
+    expect(issues(processPhaseSchema, changed(discovery, 'phase', 6))).toEqual([
+      'phase: Se espera el número de fase de 1 a 5',
+    ]);
   });
 
   it('rejects too few activities, too many deliverables and a missing duration', () => {
     const activities = ['Entrevistas', 'Revisión', 'Objetivos'];
-    expect(issues(processPhaseSchema, changed(discovery, 'activities', activities))).toEqual(['activities: Se esperan entre 4 y 6 elementos']);
+    expect(issues(processPhaseSchema, changed(discovery, 'activities', activities))).toEqual([
+      'activities: Se esperan entre 4 y 6 elementos',
+    ]);
     const deliverables = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco', 'Seis'];
-    expect(issues(processPhaseSchema, changed(discovery, 'deliverables', deliverables))).toEqual(['deliverables: Se esperan entre 3 y 5 elementos']);
+    expect(issues(processPhaseSchema, changed(discovery, 'deliverables', deliverables))).toEqual([
+      'deliverables: Se esperan entre 3 y 5 elementos',
+    ]);
     expect(issues(processPhaseSchema, changed(discovery, 'duration', REMOVE))).toEqual([
       'duration: Falta este campo: se espera la duración, como "1-2 días"',
     ]);
   });
 
   it('rejects an unknown phase id and an unknown key', () => {
-    expect(issues(processPhaseSchema, changed(discovery, 'id', 'pruebas'))[0]).toMatch(/^id: "pruebas" no es válido: se espera una fase/);
-    expect(issues(processPhaseSchema, changed(discovery, 'entregables', []))[0]).toMatch(/^entregables: Campo desconocido: los campos válidos son id, phase/);
+    expect(issues(processPhaseSchema, changed(discovery, 'id', 'pruebas'))[0]).toMatch(
+      /^id: "pruebas" no es válido: se espera una fase/,
+    );
+    expect(issues(processPhaseSchema, changed(discovery, 'entregables', []))[0]).toMatch(
+      /^entregables: Campo desconocido: los campos válidos son id, phase/,
+    );
   });
 });
 
@@ -40,7 +52,9 @@ describe('process entry rules', () => {
   });
 
   it('rejects a missing phase and phases out of order', () => {
-    expect(entryProblems(entries.slice(0, 4), processRules)).toContain('Falta la entrada "soporte" en content/process.yaml.');
+    expect(entryProblems(entries.slice(0, 4), processRules)).toContain(
+      'Falta la entrada "soporte" en content/process.yaml.',
+    );
     expect(entryProblems([...entries].reverse(), processRules)).toEqual([
       'Las fases deben ir en orden: descubrimiento, arquitectura, desarrollo, lanzamiento, soporte.',
     ]);

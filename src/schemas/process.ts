@@ -18,7 +18,11 @@ export const processPhaseSchema = strict({
   activities: list(text('una actividad', { max: 120 }), 4, 6),
   deliverables: list(text('un entregable', { max: 120 }), 3, 5),
   /** Quality figures the phase commits to ("90%+" cobertura de pruebas...). */
-  metrics: list(strict({ value: text('una cifra como "99.9%"', { max: 12 }), label: text('qué mide', { max: 60 }) }), 1, 3).optional(),
+  metrics: list(
+    strict({ value: text('una cifra como "99.9%"', { max: 12 }), label: text('qué mide', { max: 60 }) }),
+    1,
+    3,
+  ).optional(),
 }).superRefine((phase, ctx) => {
   const expected = PROCESS_PHASE_IDS.indexOf(phase.id) + 1;
   // An out-of-range number already has its own message.

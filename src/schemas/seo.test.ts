@@ -10,7 +10,9 @@ import { hasServicePage, SERVICE_IDS, serviceSchema } from './services.ts';
 import { changed, folderEntry, issues, loadYaml } from './test-support.ts';
 import { wikiSiteSchema } from './wiki.ts';
 
-const pages = PAGE_IDS.map((id) => [`content/pages/${id}.yaml`, pageSchema.parse(folderEntry('pages', id)).seo] as const);
+const pages = PAGE_IDS.map(
+  (id) => [`content/pages/${id}.yaml`, pageSchema.parse(folderEntry('pages', id)).seo] as const,
+);
 const services = SERVICE_IDS.filter(hasServicePage).map((id) => {
   const seo = serviceSchema.parse(folderEntry('services', id)).page?.seo;
   if (!seo) throw new Error(`content/services/${id}.yaml sin page.seo`);
@@ -65,16 +67,26 @@ describe('SEO schema', () => {
     expect(issues(seoSchema, changed(contact, 'description', 'a'.repeat(161)))).toEqual([
       'description: Demasiado largo: se esperan entre 50 y 160 caracteres',
     ]);
-    expect(issues(seoSchema, changed(contact, 'description', 'Corta.'))).toEqual(['description: Demasiado corto: se esperan entre 50 y 160 caracteres']);
+    expect(issues(seoSchema, changed(contact, 'description', 'Corta.'))).toEqual([
+      'description: Demasiado corto: se esperan entre 50 y 160 caracteres',
+    ]);
   });
 
   it('fails a title that would pass 70 characters with the brand, and a page file without seo', () => {
-    expect(issues(seoSchema, changed(contact, 'title', 'T'.repeat(62)))).toEqual(['title: Demasiado largo: se esperan entre 10 y 61 caracteres']);
-    expect(issues(pageSchema, changed(folderEntry('pages', 'faq'), 'seo', undefined))).toEqual(['seo: Falta este bloque']);
+    expect(issues(seoSchema, changed(contact, 'title', 'T'.repeat(62)))).toEqual([
+      'title: Demasiado largo: se esperan entre 10 y 61 caracteres',
+    ]);
+    expect(issues(pageSchema, changed(folderEntry('pages', 'faq'), 'seo', undefined))).toEqual([
+      'seo: Falta este bloque',
+    ]);
   });
 
   it('names an unknown field and a keyword list that is not a list', () => {
-    expect(issues(seoSchema, changed(contact, 'titulo', 'Contacto'))[0]).toMatch(/^titulo: Campo desconocido: los campos válidos son title, description, keywords, ogTitle/);
-    expect(issues(seoSchema, changed(contact, 'keywords', 'contacto, cotización'))[0]).toMatch(/^keywords: Se espera una lista/);
+    expect(issues(seoSchema, changed(contact, 'titulo', 'Contacto'))[0]).toMatch(
+      /^titulo: Campo desconocido: los campos válidos son title, description, keywords, ogTitle/,
+    );
+    expect(issues(seoSchema, changed(contact, 'keywords', 'contacto, cotización'))[0]).toMatch(
+      /^keywords: Se espera una lista/,
+    );
   });
 });

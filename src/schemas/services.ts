@@ -4,7 +4,17 @@
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { action, internalHref, kebabId, list, oneOf, questionAnswer, strict, text, whole } from '../../core/content/common.ts';
+import {
+  action,
+  internalHref,
+  kebabId,
+  list,
+  oneOf,
+  questionAnswer,
+  strict,
+  text,
+  whole,
+} from '../../core/content/common.ts';
 import { icon } from './icons.ts';
 import { portfolioId } from './portfolio.ts';
 import { isLanguageCode } from '../lib/languages.ts';
@@ -40,7 +50,9 @@ const titled = { title: text('un título', { max: 100 }) };
 /** An ISO 639 code ("es", "ja"); the page shows its name in Spanish and in the language itself. */
 const languageCode = z
   .string({ error: 'Se espera un código de idioma ISO 639 en minúsculas, como es, en o ja' })
-  .refine(isLanguageCode, { error: (issue) => `"${String(issue.input)}" no es un código de idioma ISO 639: se espera uno como es, en o ja` });
+  .refine(isLanguageCode, {
+    error: (issue) => `"${String(issue.input)}" no es un código de idioma ISO 639: se espera uno como es, en o ja`,
+  });
 
 const servicePage = strict({
   /** The page's title, description and keywords for search engines. */
@@ -94,8 +106,14 @@ const servicePage = strict({
   /** Typical duration and starting price; the FAQ quotes the same figures. */
   engagement: strict({
     ...titled,
-    timeline: strict({ minWeeks: whole('un número de semanas', 1, 52), maxWeeks: whole('un número de semanas', 1, 104) }),
-    startingInvestment: strict({ amount: whole('un monto', 500, 1_000_000), currency: oneOf(['USD', 'MXN'], 'una moneda') }),
+    timeline: strict({
+      minWeeks: whole('un número de semanas', 1, 52),
+      maxWeeks: whole('un número de semanas', 1, 104),
+    }),
+    startingInvestment: strict({
+      amount: whole('un monto', 500, 1_000_000),
+      currency: oneOf(['USD', 'MXN'], 'una moneda'),
+    }),
     note: text('una nota sobre qué incluye el precio'),
   }),
   faqs: strict({ ...titled, items: list(questionAnswer, 3, 3) }),
@@ -122,37 +140,65 @@ export const serviceSchema = strict({
 }).superRefine((service, ctx) => {
   if (!hasServicePage(service.id)) {
     if (service.page) {
-      ctx.addIssue({ code: 'custom', path: ['page'], message: `"${service.id}" no tiene página propia: quita el bloque page` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['page'],
+        message: `"${service.id}" no tiene página propia: quita el bloque page`,
+      });
     }
     return;
   }
   const expectedLink = `/servicios/${service.id}`;
   if (service.link !== expectedLink) {
-    ctx.addIssue({ code: 'custom', path: ['link'], message: `Este servicio tiene página propia: el enlace debe ser "${expectedLink}"` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['link'],
+      message: `Este servicio tiene página propia: el enlace debe ser "${expectedLink}"`,
+    });
   }
   if (!service.page) {
-    ctx.addIssue({ code: 'custom', path: ['page'], message: `Falta el bloque page: "${service.id}" tiene página en ${expectedLink}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['page'],
+      message: `Falta el bloque page: "${service.id}" tiene página en ${expectedLink}`,
+    });
     return;
   }
   const anchor = SERVICE_PAGE_ANCHORS[service.id];
   if (service.page.anchored.anchor !== anchor) {
-    ctx.addIssue({ code: 'custom', path: ['page', 'anchored', 'anchor'], message: `El ancla de esta página es "${anchor}"` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['page', 'anchored', 'anchor'],
+      message: `El ancla de esta página es "${anchor}"`,
+    });
   }
   const codes = service.page.languages?.codes ?? [];
   codes.forEach((code, index) => {
     if (codes.indexOf(code) !== index) {
-      ctx.addIssue({ code: 'custom', path: ['page', 'languages', 'codes', index], message: `El idioma "${code}" está repetido` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['page', 'languages', 'codes', index],
+        message: `El idioma "${code}" está repetido`,
+      });
     }
   });
   const cases = service.page.related?.cases ?? [];
   cases.forEach((id, index) => {
     if (cases.indexOf(id) !== index) {
-      ctx.addIssue({ code: 'custom', path: ['page', 'related', 'cases', index], message: `El caso "${id}" está repetido` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['page', 'related', 'cases', index],
+        message: `El caso "${id}" está repetido`,
+      });
     }
   });
   const { minWeeks, maxWeeks } = service.page.engagement.timeline;
   if (minWeeks > maxWeeks) {
-    ctx.addIssue({ code: 'custom', path: ['page', 'engagement', 'timeline'], message: 'minWeeks no puede ser mayor que maxWeeks' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['page', 'engagement', 'timeline'],
+      message: 'minWeeks no puede ser mayor que maxWeeks',
+    });
   }
 });
 
@@ -165,6 +211,8 @@ export const serviceRules: EntryRules = {
   check: (entries) => {
     const orders = entries.map((entry) => entry.data.order);
     const repeated = orders.filter((order, index) => orders.indexOf(order) !== index);
-    return repeated.map((order) => `Dos servicios tienen order ${String(order)}: cada tarjeta necesita una posición distinta.`);
+    return repeated.map(
+      (order) => `Dos servicios tienen order ${String(order)}: cada tarjeta necesita una posición distinta.`,
+    );
   },
 };

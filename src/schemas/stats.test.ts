@@ -13,7 +13,9 @@ describe('stats schema', () => {
 
   it('requires exactly four figures per group', () => {
     const items = (marketing.items as unknown[]).slice(0, 3);
-    expect(issues(statsGroupSchema, changed(marketing, 'items', items))).toEqual(['items: Se esperan exactamente 4 elementos']);
+    expect(issues(statsGroupSchema, changed(marketing, 'items', items))).toEqual([
+      'items: Se esperan exactamente 4 elementos',
+    ]);
   });
 
   it('rejects an unknown group and a figure given as a number', () => {

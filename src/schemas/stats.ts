@@ -8,7 +8,11 @@ export const STATS_GROUP_IDS = ['marketing', 'portfolio'] as const;
 
 export const statsGroupSchema = strict({
   id: oneOf(STATS_GROUP_IDS, 'un grupo (la clave en el YAML)'),
-  items: list(strict({ value: text('una cifra como "50+"', { max: 12 }), label: text('qué cuenta', { max: 40 }) }), 4, 4),
+  items: list(
+    strict({ value: text('una cifra como "50+"', { max: 12 }), label: text('qué cuenta', { max: 40 }) }),
+    4,
+    4,
+  ),
 });
 
 export type StatsGroup = z.infer<typeof statsGroupSchema>;

@@ -31,15 +31,21 @@ describe('team schema', () => {
   });
 
   it('rejects a bio too short to say anything concrete', () => {
-    expect(issuesFor({ ...valid, bio: 'Ingeniera.' })).toEqual(['bio: Demasiado corto: se esperan entre 80 y 500 caracteres']);
+    expect(issuesFor({ ...valid, bio: 'Ingeniera.' })).toEqual([
+      'bio: Demasiado corto: se esperan entre 80 y 500 caracteres',
+    ]);
   });
 
   it('requires 4 to 6 skills as a list', () => {
     expect(issuesFor({ ...valid, skills: ['Go', 'AWS', 'SQL'] })).toEqual(['skills: Se esperan entre 4 y 6 elementos']);
-    expect(issuesFor({ ...valid, skills: 'Go, AWS, SQL, Redis' })[0]).toMatch(/^skills: Se espera una lista de entre 4 y 6 elementos .*, no texto$/);
+    expect(issuesFor({ ...valid, skills: 'Go, AWS, SQL, Redis' })[0]).toMatch(
+      /^skills: Se espera una lista de entre 4 y 6 elementos .*, no texto$/,
+    );
   });
 
   it('rejects an unknown key and names it', () => {
-    expect(issuesFor({ ...valid, puesto: 'CTO' })[0]).toBe('puesto: Campo desconocido: los campos válidos son name, role, image, imageAlt, bio, skills, order');
+    expect(issuesFor({ ...valid, puesto: 'CTO' })[0]).toBe(
+      'puesto: Campo desconocido: los campos válidos son name, role, image, imageAlt, bio, skills, order',
+    );
   });
 });

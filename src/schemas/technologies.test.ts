@@ -24,12 +24,18 @@ describe('technologies schema', () => {
     expect(issues(technologySchema, changed(react, 'description', REMOVE))).toEqual([
       'description: Falta este campo: se espera una descripción breve',
     ]);
-    expect(issues(technologySchema, changed(react, 'nivel', 'Expert'))[0]).toMatch(/^nivel: Campo desconocido: los campos válidos son id, name/);
+    expect(issues(technologySchema, changed(react, 'nivel', 'Expert'))[0]).toMatch(
+      /^nivel: Campo desconocido: los campos válidos son id, name/,
+    );
   });
 
   it('rejects an id that is not kebab-case and a name given as a number', () => {
-    expect(issues(technologySchema, changed(react, 'id', 'React JS'))[0]).toMatch(/^id: Se espera un identificador en minúsculas/);
-    expect(issues(technologySchema, changed(react, 'name', 42))).toEqual(['name: Se espera el nombre de la tecnología, no un número']);
+    expect(issues(technologySchema, changed(react, 'id', 'React JS'))[0]).toMatch(
+      /^id: Se espera un identificador en minúsculas/,
+    );
+    expect(issues(technologySchema, changed(react, 'name', 42))).toEqual([
+      'name: Se espera el nombre de la tecnología, no un número',
+    ]);
   });
 });
 
@@ -42,8 +48,13 @@ describe('technology entry rules', () => {
 
   it('rejects fewer than 20 technologies and a category with fewer than 4', () => {
     const withoutMobile = entries.filter((entry) => entry.data.category !== 'Mobile');
-    const problems = entryProblems([...withoutMobile, ...entries.filter((entry) => entry.data.category === 'Mobile').slice(0, 3)], technologyRules);
+    const problems = entryProblems(
+      [...withoutMobile, ...entries.filter((entry) => entry.data.category === 'Mobile').slice(0, 3)],
+      technologyRules,
+    );
     expect(problems).toContain('La categoría Mobile tiene 3 tecnologías; se esperan al menos 4.');
-    expect(entryProblems(entries.slice(0, 19), technologyRules)).toContain('content/technologies.yaml tiene 19 entradas; se esperan al menos 20.');
+    expect(entryProblems(entries.slice(0, 19), technologyRules)).toContain(
+      'content/technologies.yaml tiene 19 entradas; se esperan al menos 20.',
+    );
   });
 });

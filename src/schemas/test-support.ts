@@ -35,7 +35,10 @@ export function listEntries(file: string): Array<Record<string, unknown>> {
 
 /** The entries of a YAML map file (`key: entry`), with the key as id as the loader adds it. */
 export function mapEntries(file: string): Array<Record<string, unknown>> {
-  return Object.entries(asRecord(loadYaml(`content/${file}`), file)).map(([id, item]) => ({ ...asRecord(item, `${file}.${id}`), id }));
+  return Object.entries(asRecord(loadYaml(`content/${file}`), file)).map(([id, item]) => ({
+    ...asRecord(item, `${file}.${id}`),
+    id,
+  }));
 }
 
 /**
@@ -46,7 +49,10 @@ export const fakeContext = { image: () => z.string().min(1) } as unknown as Sche
 
 /** `image()` that requires the path, relative to `dir`, to exist (what Astro checks at build time). */
 export function contextFor(dir: string): SchemaContext {
-  const image = () => z.string().refine((path) => existsSync(resolve(dir, path)), { error: (issue) => `No existe la imagen ${String(issue.input)}` });
+  const image = () =>
+    z.string().refine((path) => existsSync(resolve(dir, path)), {
+      error: (issue) => `No existe la imagen ${String(issue.input)}`,
+    });
   return { image } as unknown as SchemaContext;
 }
 

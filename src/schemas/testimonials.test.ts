@@ -28,14 +28,22 @@ describe('testimonials schema', () => {
   });
 
   it('only accepts a rating of 5', () => {
-    expect(issuesFor({ ...valid, rating: 4 })).toEqual(['rating: Se espera 5, sin comillas: solo se publican testimonios de cinco estrellas']);
-    expect(issuesFor({ ...valid, rating: '5' })).toEqual(['rating: Se espera 5, sin comillas: solo se publican testimonios de cinco estrellas']);
+    expect(issuesFor({ ...valid, rating: 4 })).toEqual([
+      'rating: Se espera 5, sin comillas: solo se publican testimonios de cinco estrellas',
+    ]);
+    expect(issuesFor({ ...valid, rating: '5' })).toEqual([
+      'rating: Se espera 5, sin comillas: solo se publican testimonios de cinco estrellas',
+    ]);
   });
 
   it('only accepts the id of a case file in content/portfolio/ as project, listing them', () => {
     const [issue] = issuesFor({ ...valid, project: 'logistica' });
-    expect(issue).toMatch(/^project: "logistica" no es válido: se espera el id de un caso del portfolio, el nombre de su archivo en content\/portfolio\/ \(.*logistics-platform/);
-    expect(issuesFor({ ...valid, project: undefined })).toEqual(['project: Falta este campo: se espera el id de un caso del portfolio']);
+    expect(issue).toMatch(
+      /^project: "logistica" no es válido: se espera el id de un caso del portfolio, el nombre de su archivo en content\/portfolio\/ \(.*logistics-platform/,
+    );
+    expect(issuesFor({ ...valid, project: undefined })).toEqual([
+      'project: Falta este campo: se espera el id de un caso del portfolio',
+    ]);
   });
 
   it('names a missing field', () => {
@@ -44,6 +52,8 @@ describe('testimonials schema', () => {
   });
 
   it('rejects an unknown key and names it', () => {
-    expect(issuesFor({ ...valid, estrellas: 5 })[0]).toMatch(/^estrellas: Campo desconocido: los campos válidos son name, role, company/);
+    expect(issuesFor({ ...valid, estrellas: 5 })[0]).toMatch(
+      /^estrellas: Campo desconocido: los campos válidos son name, role, company/,
+    );
   });
 });

@@ -24,12 +24,19 @@ describe('wiki frontmatter', () => {
 
   it('names each wrong field in Spanish', () => {
     expect(messages({ ...valid, group: 'instalacion' })).toEqual({
-      group: '"instalacion" no es válido: se espera un grupo del menú lateral (overview, installation, pages, components, functionality, design-system, maintenance, backend)',
+      group:
+        '"instalacion" no es válido: se espera un grupo del menú lateral (overview, installation, pages, components, functionality, design-system, maintenance, backend)',
     });
-    expect(messages({ ...valid, description: 'Muy corta.' }).description).toBe('Demasiado corto: se esperan entre 50 y 160 caracteres');
-    expect(messages({ ...valid, description: 'x'.repeat(161) }).description).toBe('Demasiado largo: se esperan entre 50 y 160 caracteres');
+    expect(messages({ ...valid, description: 'Muy corta.' }).description).toBe(
+      'Demasiado corto: se esperan entre 50 y 160 caracteres',
+    );
+    expect(messages({ ...valid, description: 'x'.repeat(161) }).description).toBe(
+      'Demasiado largo: se esperan entre 50 y 160 caracteres',
+    );
     expect(messages({ ...valid, order: 1.5 }).order).toBe('Se espera la posición dentro del grupo sin decimales');
-    expect(messages({ ...valid, order: '2' }).order).toBe('Se espera la posición dentro del grupo, no texto: escribe solo el número, sin comillas');
+    expect(messages({ ...valid, order: '2' }).order).toBe(
+      'Se espera la posición dentro del grupo, no texto: escribe solo el número, sin comillas',
+    );
     expect(messages({ ...valid, lastUpdated: '22/11/2026' }).lastUpdated).toMatch(/AAAA-MM-DD/);
   });
 

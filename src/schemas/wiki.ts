@@ -11,7 +11,10 @@ export const wikiSchema = strict({
   // Shown in the sidebar and the browser tab.
   title: text('el título de la página', { min: 3, max: 60 }),
   // Also the page's meta description, held to the same bounds as every other page's.
-  description: text('la descripción de la página (su meta description)', { min: SEO_DESCRIPTION_MIN, max: SEO_DESCRIPTION_MAX }),
+  description: text('la descripción de la página (su meta description)', {
+    min: SEO_DESCRIPTION_MIN,
+    max: SEO_DESCRIPTION_MAX,
+  }),
   group: oneOf(WIKI_GROUP_IDS, 'un grupo del menú lateral'),
   order: whole('la posición dentro del grupo', 1),
   // YAML reads an unquoted 2026-11-22 as a date; quoted, it is text and fails here.

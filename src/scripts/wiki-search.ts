@@ -85,7 +85,8 @@ export async function setupWikiSearch(dialog: HTMLDialogElement): Promise<void> 
     pagefind = (await import(/* @vite-ignore */ PAGEFIND_URL)) as Pagefind;
     await pagefind.init?.();
   } catch {
-    status.textContent = 'La búsqueda no está disponible aquí: su índice lo sirve el sitio compilado (npm run build y después npm run serve).';
+    status.textContent =
+      'La búsqueda no está disponible aquí: su índice lo sirve el sitio compilado (npm run build y después npm run serve).';
     return;
   }
 

@@ -31,8 +31,10 @@ describe('committed artwork', () => {
     const paths = ALL_OUTPUTS.map((output) => output.path);
     expect(entries.portfolio.length).toBeGreaterThanOrEqual(6);
     for (const { kind, id } of plan.drawn) expect(paths).toContain(`content/${kind}/${id}.webp`);
-    for (const id of ['fintech-revolution', 'proptech-solution']) expect(paths).toContain(`content/portfolio/${id}.webp`);
-    for (const slug of ['daniela-ortega', 'luis-trevino']) expect(paths.some((path) => path.endsWith(`/${slug}.webp`))).toBe(true);
+    for (const id of ['fintech-revolution', 'proptech-solution'])
+      expect(paths).toContain(`content/portfolio/${id}.webp`);
+    for (const slug of ['daniela-ortega', 'luis-trevino'])
+      expect(paths.some((path) => path.endsWith(`/${slug}.webp`))).toBe(true);
     expect(new Set(paths).size).toBe(paths.length);
   });
 

@@ -33,7 +33,8 @@ function rasterise(svg: string): Sharp {
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
   const plan = artworkPlan(contentEntries(), DESIGNED);
-  for (const file of plan.undesigned) process.stdout.write(`${file}: no design here, it keeps the image beside its file\n`);
+  for (const file of plan.undesigned)
+    process.stdout.write(`${file}: no design here, it keeps the image beside its file\n`);
   for (const design of plan.unused) process.stdout.write(`${design}: design without a content file, not drawn\n`);
   const type = await loadTypesetter();
   const logo = (color: string, prefix: string): string =>

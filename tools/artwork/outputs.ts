@@ -71,7 +71,10 @@ export interface ArtworkPlan {
 }
 
 /** Matches the content files against the ids the generator has designs for (`designed`). */
-export function artworkPlan(entries: ContentEntries, designed: Readonly<Record<ContentKind, readonly string[]>>): ArtworkPlan {
+export function artworkPlan(
+  entries: ContentEntries,
+  designed: Readonly<Record<ContentKind, readonly string[]>>,
+): ArtworkPlan {
   const plan: ArtworkPlan = { drawn: [], undesigned: [], unused: [] };
   for (const kind of Object.keys(OUTPUT_OF) as ContentKind[]) {
     for (const id of entries[kind]) {

@@ -11,11 +11,19 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('artwork from content', () => {
   it('lists the entries from the content files themselves', () => {
-    for (const [folder, files] of Object.entries({ portfolio: ['a.md', 'b.md', 'a.webp'], team: ['ana.yaml', 'ana.webp'], testimonials: [] })) {
+    for (const [folder, files] of Object.entries({
+      portfolio: ['a.md', 'b.md', 'a.webp'],
+      team: ['ana.yaml', 'ana.webp'],
+      testimonials: [],
+    })) {
       mkdirSync(join(root, 'content', folder), { recursive: true });
       for (const file of files) writeFileSync(join(root, 'content', folder, file), '');
     }
-    expect(contentEntries(pathToFileURL(`${root}/`))).toEqual({ portfolio: ['a', 'b'], team: ['ana'], testimonials: [] });
+    expect(contentEntries(pathToFileURL(`${root}/`))).toEqual({
+      portfolio: ['a', 'b'],
+      team: ['ana'],
+      testimonials: [],
+    });
   });
 
   it('draws what has a design, leaves a new entry its own image and skips designs without content', () => {
@@ -23,7 +31,10 @@ describe('artwork from content', () => {
       { portfolio: ['fintech-revolution', 'campo-vivo'], team: ['ana'], testimonials: [] },
       { portfolio: ['fintech-revolution', 'retired-case'], team: ['ana'], testimonials: ['luis-trevino'] },
     );
-    expect(plan.drawn.map((item) => item.spec.path)).toEqual(['content/portfolio/fintech-revolution.webp', 'content/team/ana.webp']);
+    expect(plan.drawn.map((item) => item.spec.path)).toEqual([
+      'content/portfolio/fintech-revolution.webp',
+      'content/team/ana.webp',
+    ]);
     expect(plan.undesigned).toEqual(['content/portfolio/campo-vivo']);
     expect(plan.unused).toEqual(['portfolio/retired-case', 'testimonials/luis-trevino']);
   });

@@ -16,7 +16,10 @@ describe('admin:user arguments', () => {
       db: '/tmp/x.db',
     });
     for (const action of ['reset', 'disable', 'enable'] as const) {
-      expect(parseUserCommand(['--email', 'ana@angram.mx', `--${action}`])).toMatchObject({ ok: true, command: { action, email: 'ana@angram.mx' } });
+      expect(parseUserCommand(['--email', 'ana@angram.mx', `--${action}`])).toMatchObject({
+        ok: true,
+        command: { action, email: 'ana@angram.mx' },
+      });
     }
     expect(parseUserCommand(['--list'])).toMatchObject({ ok: true, command: { action: 'list' } });
     expect(parseUserCommand(['-h'])).toMatchObject({ ok: true, command: { action: 'help' } });
@@ -35,7 +38,9 @@ describe('admin:user arguments', () => {
     expect(refusal(['--email', 'ana@angram.mx', '--reset', '--disable'])).toContain('una sola acción');
     expect(refusal(['--email', 'ana@angram.mx', '--reset', '--role', 'admin'])).toContain('no lleva --role');
     expect(refusal(['--list', '--email', 'ana@angram.mx'])).toContain('--list no lleva');
-    expect(refusal(['--email', 'ana@angram.mx', '--role', 'sales', '--name', 'x'.repeat(81)])).toContain('entre 1 y 80');
+    expect(refusal(['--email', 'ana@angram.mx', '--role', 'sales', '--name', 'x'.repeat(81)])).toContain(
+      'entre 1 y 80',
+    );
     expect(refusal(['--email', 'ana@angram.mx', '--role', 'sales', '--name', 'a\u0007b'])).toContain('entre 1 y 80');
     expect(refusal(['--bogus'])).toContain('Opciones no válidas');
     expect(refusal(['posicional'])).toContain('Opciones no válidas');
@@ -43,7 +48,11 @@ describe('admin:user arguments', () => {
 });
 
 function fakeTerminal() {
-  const input = new PassThrough() as PassThrough & { isTTY: boolean; setRawMode: (mode: boolean) => void; rawModes: boolean[] };
+  const input = new PassThrough() as PassThrough & {
+    isTTY: boolean;
+    setRawMode: (mode: boolean) => void;
+    rawModes: boolean[];
+  };
   input.isTTY = true;
   input.rawModes = [];
   input.setRawMode = (mode: boolean) => {

@@ -59,21 +59,24 @@ export function parseUserCommand(argv: readonly string[]): ParsedCommand {
   }
   if (values.help) return { ok: true, command: { action: 'help' }, db: values.db };
   const actions = (['list', 'disable', 'enable', 'reset'] as const).filter((name) => values[name]);
-  if (actions.length > 1) return { ok: false, message: `Elige una sola acción: ${actions.map((name) => `--${name}`).join(', ')}.` };
+  if (actions.length > 1)
+    return { ok: false, message: `Elige una sola acción: ${actions.map((name) => `--${name}`).join(', ')}.` };
   if (values.list) {
     if (values.email || values.role) return { ok: false, message: '--list no lleva --email ni --role.' };
     return { ok: true, command: { action: 'list' }, db: values.db };
   }
   if (!values.email) return { ok: false, message: `Falta --email.\n\n${USAGE}` };
   const email = normalizeEmail(values.email);
-  if (!emailSchema.safeParse(email).success || email.length > 254) return { ok: false, message: `«${values.email}» no es un correo electrónico válido.` };
+  if (!emailSchema.safeParse(email).success || email.length > 254)
+    return { ok: false, message: `«${values.email}» no es un correo electrónico válido.` };
   const action = actions[0];
   if (action) {
     if (values.role || values.name) return { ok: false, message: `--${action} no lleva --role ni --name.` };
     return { ok: true, command: { action, email }, db: values.db };
   }
   if (!values.role) return { ok: false, message: `Para crear la cuenta falta --role (${ROLES.join(' o ')}).` };
-  if (!isRole(values.role)) return { ok: false, message: `El rol «${values.role}» no existe: usa ${ROLES.join(' o ')}.` };
+  if (!isRole(values.role))
+    return { ok: false, message: `El rol «${values.role}» no existe: usa ${ROLES.join(' o ')}.` };
   const name = values.name?.trim().replace(/\s+/g, ' ');
   if (name !== undefined && (name.length === 0 || name.length > NAME_MAX_LENGTH || /\p{Cc}/u.test(name))) {
     return { ok: false, message: `El nombre debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres.` };

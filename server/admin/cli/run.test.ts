@@ -46,7 +46,13 @@ describe.each(TEST_ENGINES)('admin:user (%s)', (engine) => {
 
   it('creates an account with the password asked twice without echo, and lists it', async () => {
     const run = io();
-    expect(await runUserCommand({ action: 'create', email: 'ana@angram.mx', role: 'sales', name: 'Ana López' }, storage, run.io)).toBe(0);
+    expect(
+      await runUserCommand(
+        { action: 'create', email: 'ana@angram.mx', role: 'sales', name: 'Ana López' },
+        storage,
+        run.io,
+      ),
+    ).toBe(0);
     expect(run.asked).toEqual(['Contraseña nueva (no se muestra): ', 'Repítela: ']);
     expect(run.out).toEqual(['Cuenta creada: ana@angram.mx (Ventas). Entra en /admin/login.']);
     const user = await createUserStore(storage).byEmail('ana@angram.mx');
@@ -59,17 +65,44 @@ describe.each(TEST_ENGINES)('admin:user (%s)', (engine) => {
 
   it('takes ADMIN_PASSWORD without asking, and refuses duplicates and weak or mismatched passwords', async () => {
     const given = io({ password: 'Contraseña de entorno 1' });
-    expect(await runUserCommand({ action: 'create', email: 'dir@angram.mx', role: 'admin', name: undefined }, storage, given.io)).toBe(0);
+    expect(
+      await runUserCommand(
+        { action: 'create', email: 'dir@angram.mx', role: 'admin', name: undefined },
+        storage,
+        given.io,
+      ),
+    ).toBe(0);
     expect(given.asked).toEqual([]);
     expect((await createUserStore(storage).byEmail('dir@angram.mx'))?.name).toBe('dir@angram.mx');
     const twice = io({ password: 'Contraseña de entorno 1' });
-    expect(await runUserCommand({ action: 'create', email: 'dir@angram.mx', role: 'admin', name: undefined }, storage, twice.io)).toBe(1);
+    expect(
+      await runUserCommand(
+        { action: 'create', email: 'dir@angram.mx', role: 'admin', name: undefined },
+        storage,
+        twice.io,
+      ),
+    ).toBe(1);
     expect(twice.err[0]).toContain('Ya existe una cuenta');
     const weak = io({ password: 'corta' });
-    expect(await runUserCommand({ action: 'create', email: 'x@angram.mx', role: 'sales', name: undefined }, storage, weak.io)).toBe(1);
+    expect(
+      await runUserCommand(
+        { action: 'create', email: 'x@angram.mx', role: 'sales', name: undefined },
+        storage,
+        weak.io,
+      ),
+    ).toBe(1);
     expect(weak.err[0]).toBe('La contraseña debe tener al menos 12 caracteres. No se cambió nada.');
-    const mismatch = io({ ask: (question) => Promise.resolve(question.startsWith('Rep') ? 'otra cosa distinta' : 'Una clave bastante larga') });
-    expect(await runUserCommand({ action: 'create', email: 'y@angram.mx', role: 'sales', name: undefined }, storage, mismatch.io)).toBe(1);
+    const mismatch = io({
+      ask: (question) =>
+        Promise.resolve(question.startsWith('Rep') ? 'otra cosa distinta' : 'Una clave bastante larga'),
+    });
+    expect(
+      await runUserCommand(
+        { action: 'create', email: 'y@angram.mx', role: 'sales', name: undefined },
+        storage,
+        mismatch.io,
+      ),
+    ).toBe(1);
     expect(mismatch.err[0]).toContain('no coinciden');
     expect(await createUserStore(storage).byEmail('y@angram.mx')).toBeUndefined();
   });
@@ -84,7 +117,9 @@ describe.each(TEST_ENGINES)('admin:user (%s)', (engine) => {
     const reset = io({ password: 'Nueva clave para Ana 7' });
     expect(await runUserCommand({ action: 'reset', email: 'ana@angram.mx' }, storage, reset.io)).toBe(0);
     expect(reset.out).toEqual(['Contraseña cambiada para ana@angram.mx; se cerraron 2 sesiones.']);
-    expect(await verifyPassword('Nueva clave para Ana 7', (await users.byEmail('ana@angram.mx'))?.passwordHash)).toBe(true);
+    expect(await verifyPassword('Nueva clave para Ana 7', (await users.byEmail('ana@angram.mx'))?.passwordHash)).toBe(
+      true,
+    );
     await sessions.create('c'.repeat(64), ana?.id ?? 0, now);
     expect(await runUserCommand({ action: 'disable', email: 'ana@angram.mx' }, storage, io().io)).toBe(0);
     expect((await users.byEmail('ana@angram.mx'))?.active).toBe(false);
@@ -108,28 +143,48 @@ describe('npm run admin:user, the script', () => {
   const env = () => ({ PATH: process.env.PATH, LOG_LEVEL: 'silent', ...database.env });
 
   it('creates an account on a fresh database from ADMIN_PASSWORD, or from a piped line', () => {
-    const created = execFileSync(process.execPath, ['server/scripts/admin-user.ts', '--email', 'Ana@Angram.mx', '--role', 'admin', '--name', 'Ana López'], {
-      env: { ...env(), ADMIN_PASSWORD: 'Una clave bastante larga' },
-      encoding: 'utf8',
-    });
+    const created = execFileSync(
+      process.execPath,
+      ['server/scripts/admin-user.ts', '--email', 'Ana@Angram.mx', '--role', 'admin', '--name', 'Ana López'],
+      {
+        env: { ...env(), ADMIN_PASSWORD: 'Una clave bastante larga' },
+        encoding: 'utf8',
+      },
+    );
     expect(created).toBe('Cuenta creada: ana@angram.mx (Administración). Entra en /admin/login.\n');
-    const piped = spawnSync(process.execPath, ['server/scripts/admin-user.ts', '--email', 'beto@angram.mx', '--role', 'sales'], {
-      env: env(),
-      input: 'Otra clave bastante larga\n',
-      encoding: 'utf8',
-    });
+    const piped = spawnSync(
+      process.execPath,
+      ['server/scripts/admin-user.ts', '--email', 'beto@angram.mx', '--role', 'sales'],
+      {
+        env: env(),
+        input: 'Otra clave bastante larga\n',
+        encoding: 'utf8',
+      },
+    );
     expect(piped.status).toBe(0);
     expect(piped.stderr).toContain('Contraseña nueva (no se muestra):');
     expect(piped.stderr).not.toContain('Otra clave');
-    const list = execFileSync(process.execPath, ['server/scripts/admin-user.ts', '--list'], { env: env(), encoding: 'utf8' });
-    expect(list.split('\n').filter(Boolean).map((line) => line.split('\t').slice(0, 4))).toEqual([
+    const list = execFileSync(process.execPath, ['server/scripts/admin-user.ts', '--list'], {
+      env: env(),
+      encoding: 'utf8',
+    });
+    expect(
+      list
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t').slice(0, 4)),
+    ).toEqual([
       ['ana@angram.mx', 'Ana López', 'Administración', 'activa'],
       ['beto@angram.mx', 'beto@angram.mx', 'Ventas', 'activa'],
     ]);
   });
 
   it('explains a usage error and exits 2', () => {
-    const result = spawnSync(process.execPath, ['server/scripts/admin-user.ts', '--email', 'ana@angram.mx', '--role', 'jefe'], { env: env(), encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      ['server/scripts/admin-user.ts', '--email', 'ana@angram.mx', '--role', 'jefe'],
+      { env: env(), encoding: 'utf8' },
+    );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('El rol «jefe» no existe: usa admin o sales.');
   });

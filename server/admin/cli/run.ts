@@ -53,8 +53,12 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
       const list = await users.list();
       if (list.length === 0) io.out('No hay cuentas. Crea la primera con --email CORREO --role admin.');
       for (const user of list) {
-        const last = user.lastLoginAt ? `último acceso ${formatShortDateTime(new Date(user.lastLoginAt))}` : 'sin accesos';
-        io.out(`${user.email}\t${user.name}\t${ROLE_LABELS[user.role]}\t${user.active ? 'activa' : 'desactivada'}\t${last}`);
+        const last = user.lastLoginAt
+          ? `último acceso ${formatShortDateTime(new Date(user.lastLoginAt))}`
+          : 'sin accesos';
+        io.out(
+          `${user.email}\t${user.name}\t${ROLE_LABELS[user.role]}\t${user.active ? 'activa' : 'desactivada'}\t${last}`,
+        );
       }
       return 0;
     }
@@ -66,7 +70,13 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
       const password = await newPassword(io, command.email);
       if (password === undefined) return 1;
       try {
-        await users.create({ email: command.email, name: command.name ?? command.email, role: command.role, passwordHash: await hashPassword(password), now });
+        await users.create({
+          email: command.email,
+          name: command.name ?? command.email,
+          role: command.role,
+          passwordHash: await hashPassword(password),
+          now,
+        });
       } catch (error) {
         if (error instanceof UserExistsError) {
           io.err(error.message);
@@ -90,13 +100,19 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
         if (password === undefined) return 1;
         await users.setPassword(user.id, await hashPassword(password), now);
         const closed = await sessions.deleteForUser(user.id);
-        io.out(`Contraseña cambiada para ${command.email}; ${closed === 1 ? 'se cerró 1 sesión' : `se cerraron ${closed} sesiones`}.`);
+        io.out(
+          `Contraseña cambiada para ${command.email}; ${closed === 1 ? 'se cerró 1 sesión' : `se cerraron ${closed} sesiones`}.`,
+        );
         return 0;
       }
       const active = command.action === 'enable';
       await users.setActive(user.id, active, now);
       if (!active) await sessions.deleteForUser(user.id);
-      io.out(active ? `Cuenta reactivada: ${command.email}.` : `Cuenta desactivada: ${command.email}; sus sesiones se cerraron.`);
+      io.out(
+        active
+          ? `Cuenta reactivada: ${command.email}.`
+          : `Cuenta desactivada: ${command.email}; sus sesiones se cerraron.`,
+      );
       return 0;
     }
   }

@@ -37,7 +37,20 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
     if (score !== undefined) scores.set(row.id, score);
   }
   const notice = noticeFrom(state.url);
-  render(state, 200, inboxPage(pageContext(services, state), { rows, scores, total, page, filter, problems, users, ...(notice ? { notice } : {}) }));
+  render(
+    state,
+    200,
+    inboxPage(pageContext(services, state), {
+      rows,
+      scores,
+      total,
+      page,
+      filter,
+      problems,
+      users,
+      ...(notice ? { notice } : {}),
+    }),
+  );
 }
 
 /** The lead id of a path, or a 404. */
@@ -58,7 +71,10 @@ async function showLeadPage(
   state: SignedIn,
   lead: StoredLead,
   status: number,
-  extra: { notice?: Notice; failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> } } = {},
+  extra: {
+    notice?: Notice;
+    failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
+  } = {},
 ): Promise<void> {
   const [leadState, events, emails, users] = await Promise.all([
     services.work.state(lead.id),
@@ -101,23 +117,41 @@ function versionOf(form: FormFields): number {
   return Number.isSafeInteger(version) && version >= 0 ? version : -1;
 }
 
-const valuesOf = (form: FormFields, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, form.get(name) ?? '']));
+const valuesOf = (form: FormFields, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, form.get(name) ?? '']));
 
 async function refuseStale(services: AdminServices, state: SignedIn, lead: StoredLead): Promise<void> {
   await showLeadPage(services, state, lead, 409, { notice: { tone: 'error', message: STALE_MESSAGE } });
 }
 
-export async function changeStatus(services: AdminServices, state: SignedIn, params: readonly string[], form: FormFields): Promise<void> {
+export async function changeStatus(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
   const lead = await loadLead(services, leadId(params[0]));
   const current = await services.work.state(lead.id);
   const version = versionOf(form);
   if (version !== current.version) return refuseStale(services, state, lead);
-  const checked = checkStatusChange(current.status, { to: form.get('status'), reason: form.get('reason'), detail: form.get('detail') });
+  const checked = checkStatusChange(current.status, {
+    to: form.get('status'),
+    reason: form.get('reason'),
+    detail: form.get('detail'),
+  });
   if (!checked.ok) {
-    return showLeadPage(services, state, lead, 422, { failed: { form: 'status', errors: { [checked.field]: checked.message }, values: valuesOf(form, ['status', 'reason', 'detail']) } });
+    return showLeadPage(services, state, lead, 422, {
+      failed: {
+        form: 'status',
+        errors: { [checked.field]: checked.message },
+        values: valuesOf(form, ['status', 'reason', 'detail']),
+      },
+    });
   }
   try {
-    await services.work.changeStatus(lead.id, checked.change, state.auth.user.id, version, state.now, (from) => canMove(from, checked.change.to));
+    await services.work.changeStatus(lead.id, checked.change, state.auth.user.id, version, state.now, (from) =>
+      canMove(from, checked.change.to),
+    );
   } catch (error) {
     if (error instanceof StaleLeadError || error instanceof TransitionError) return refuseStale(services, state, lead);
     throw error;
@@ -125,7 +159,12 @@ export async function changeStatus(services: AdminServices, state: SignedIn, par
   redirect(state.res, withNotice(leadPath(lead.id), 'estado', '#seguimiento'));
 }
 
-export async function assignLead(services: AdminServices, state: SignedIn, params: readonly string[], form: FormFields): Promise<void> {
+export async function assignLead(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
   const lead = await loadLead(services, leadId(params[0]));
   const [current, users] = await Promise.all([services.work.state(lead.id), services.users.list()]);
   const version = versionOf(form);
@@ -133,11 +172,16 @@ export async function assignLead(services: AdminServices, state: SignedIn, param
   const chosen = form.get('assignee') ?? '';
   const target = chosen === 'none' ? null : users.find((user) => user.active && String(user.id) === chosen);
   if (target === undefined) {
-    return showLeadPage(services, state, lead, 422, { failed: { form: 'assignee', errors: { assignee: 'Elige una persona activa de la lista.' }, values: {} } });
+    return showLeadPage(services, state, lead, 422, {
+      failed: { form: 'assignee', errors: { assignee: 'Elige una persona activa de la lista.' }, values: {} },
+    });
   }
   const from = users.find((user) => user.id === current.assigneeId)?.name ?? '';
   try {
-    await services.work.assign(lead.id, target?.id ?? null, state.auth.user.id, version, state.now, { from, to: target?.name ?? '' });
+    await services.work.assign(lead.id, target?.id ?? null, state.auth.user.id, version, state.now, {
+      from,
+      to: target?.name ?? '',
+    });
   } catch (error) {
     if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
     throw error;
@@ -145,12 +189,25 @@ export async function assignLead(services: AdminServices, state: SignedIn, param
   redirect(state.res, withNotice(leadPath(lead.id), 'asignado', '#seguimiento'));
 }
 
-export async function addNote(services: AdminServices, state: SignedIn, params: readonly string[], form: FormFields): Promise<void> {
+export async function addNote(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
   const lead = await loadLead(services, leadId(params[0]));
   const note = field(form, 'note');
   const length = Array.from(note).length;
-  const problem = length === 0 ? 'Escribe la nota.' : length > NOTE_MAX_LENGTH ? `La nota puede tener como máximo ${NOTE_MAX_LENGTH} caracteres.` : undefined;
-  if (problem) return showLeadPage(services, state, lead, 422, { failed: { form: 'note', errors: { note: problem }, values: { note: form.get('note') ?? '' } } });
+  const problem =
+    length === 0
+      ? 'Escribe la nota.'
+      : length > NOTE_MAX_LENGTH
+        ? `La nota puede tener como máximo ${NOTE_MAX_LENGTH} caracteres.`
+        : undefined;
+  if (problem)
+    return showLeadPage(services, state, lead, 422, {
+      failed: { form: 'note', errors: { note: problem }, values: { note: form.get('note') ?? '' } },
+    });
   try {
     await services.work.addNote(lead.id, state.auth.user.id, note, state.now);
   } catch (error) {
@@ -199,4 +256,3 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
   const dashboard = buildDashboard(await services.work.dashboardRows(since), mondays);
   render(state, 200, dashboardPage(pageContext(services, state), { dashboard, weeks }));
 }
-

@@ -17,19 +17,34 @@ const LAST_ADMIN = 'Debe quedar al menos una cuenta de administración activa.';
 
 function nameProblem(name: string): string | undefined {
   if (!name) return 'Escribe el nombre.';
-  if (Array.from(name).length > NAME_MAX_LENGTH || /\p{Cc}/u.test(name)) return `El nombre debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres, sin saltos de línea.`;
+  if (Array.from(name).length > NAME_MAX_LENGTH || /\p{Cc}/u.test(name))
+    return `El nombre debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres, sin saltos de línea.`;
   return undefined;
 }
 
 const cleanName = (form: FormFields) => field(form, 'name').replace(/\s+/g, ' ');
 
-export async function showUsers(services: AdminServices, state: SignedIn, create?: FormState, status = 200): Promise<void> {
+export async function showUsers(
+  services: AdminServices,
+  state: SignedIn,
+  create?: FormState,
+  status = 200,
+): Promise<void> {
   const users = await services.users.list();
   const notice = noticeFrom(state.url);
-  render(state, status, usersPage(pageContext(services, state), { users, ...(notice ? { notice } : {}), ...(create ? { create } : {}) }));
+  render(
+    state,
+    status,
+    usersPage(pageContext(services, state), { users, ...(notice ? { notice } : {}), ...(create ? { create } : {}) }),
+  );
 }
 
-export async function createUser(services: AdminServices, state: SignedIn, _params: readonly string[], form: FormFields): Promise<void> {
+export async function createUser(
+  services: AdminServices,
+  state: SignedIn,
+  _params: readonly string[],
+  form: FormFields,
+): Promise<void> {
   const email = normalizeEmail(form.get('email') ?? '');
   const name = cleanName(form);
   const role = form.get('role');
@@ -45,9 +60,16 @@ export async function createUser(services: AdminServices, state: SignedIn, _para
   if (Object.keys(errors).length > 0 || !isRole(role)) return showUsers(services, state, { errors, values }, 422);
   let id: number;
   try {
-    id = await services.users.create({ email, name, role, passwordHash: await hashPassword(password), now: state.now.toISOString() });
+    id = await services.users.create({
+      email,
+      name,
+      role,
+      passwordHash: await hashPassword(password),
+      now: state.now.toISOString(),
+    });
   } catch (error) {
-    if (error instanceof UserExistsError) return showUsers(services, state, { errors: { email: 'Ya existe una cuenta con ese correo.' }, values }, 409);
+    if (error instanceof UserExistsError)
+      return showUsers(services, state, { errors: { email: 'Ya existe una cuenta con ese correo.' }, values }, 409);
     throw error;
   }
   services.logger.info('admin.user_created', { by: state.auth.user.id, account: id, role });
@@ -97,7 +119,12 @@ async function isLastAdmin(services: AdminServices, user: AdminUser): Promise<bo
   return user.role === 'admin' && user.active && (await services.users.activeAdmins()) <= 1;
 }
 
-export async function updateUser(services: AdminServices, state: SignedIn, params: readonly string[], form: FormFields): Promise<void> {
+export async function updateUser(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
   const user = await loadUser(services, params[0]);
   const name = cleanName(form);
   const role = form.get('role');
@@ -107,30 +134,47 @@ export async function updateUser(services: AdminServices, state: SignedIn, param
   if (!isRole(role)) errors.role = 'Elige un rol de la lista.';
   else if (role !== 'admin' && (await isLastAdmin(services, user))) errors.role = LAST_ADMIN;
   if (Object.keys(errors).length > 0 || !isRole(role)) {
-    return showUserPage(services, state, user, 422, { edit: { errors, values: { name: form.get('name') ?? '', role: role ?? '' } } });
+    return showUserPage(services, state, user, 422, {
+      edit: { errors, values: { name: form.get('name') ?? '', role: role ?? '' } },
+    });
   }
   await services.users.update(user.id, { name, role }, state.now.toISOString());
   services.logger.info('admin.user_updated', { by: state.auth.user.id, account: user.id, role });
   redirect(state.res, withNotice(userPath(user.id), 'usuario-guardado'));
 }
 
-export async function setUserActive(services: AdminServices, state: SignedIn, params: readonly string[], active: boolean): Promise<void> {
+export async function setUserActive(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  active: boolean,
+): Promise<void> {
   const user = await loadUser(services, params[0]);
   if (!active) {
-    if (user.id === state.auth.user.id) return showUserPage(services, state, user, 422, { error: 'No puedes desactivar tu propia cuenta.' });
+    if (user.id === state.auth.user.id)
+      return showUserPage(services, state, user, 422, { error: 'No puedes desactivar tu propia cuenta.' });
     if (await isLastAdmin(services, user)) return showUserPage(services, state, user, 422, { error: LAST_ADMIN });
   }
   await services.users.setActive(user.id, active, state.now.toISOString());
   if (!active) await services.sessions.deleteForUser(user.id);
-  services.logger.info(active ? 'admin.user_enabled' : 'admin.user_disabled', { by: state.auth.user.id, account: user.id });
+  services.logger.info(active ? 'admin.user_enabled' : 'admin.user_disabled', {
+    by: state.auth.user.id,
+    account: user.id,
+  });
   redirect(state.res, withNotice(userPath(user.id), active ? 'usuario-reactivado' : 'usuario-desactivado'));
 }
 
-export async function resetUserPassword(services: AdminServices, state: SignedIn, params: readonly string[], form: FormFields): Promise<void> {
+export async function resetUserPassword(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
   const user = await loadUser(services, params[0]);
   const password = form.get('password') ?? '';
   const problem = passwordProblem(password, user.email);
-  if (problem) return showUserPage(services, state, user, 422, { password: { errors: { password: problem }, values: {} } });
+  if (problem)
+    return showUserPage(services, state, user, 422, { password: { errors: { password: problem }, values: {} } });
   await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
   // Everyone signed in as that account signs in again; an admin resetting their own keeps this browser.
   if (user.id === state.auth.user.id) await services.sessions.deleteOthers(user.id, state.auth.session.id);
@@ -139,13 +183,31 @@ export async function resetUserPassword(services: AdminServices, state: SignedIn
   redirect(state.res, withNotice(userPath(user.id), 'clave-usuario'));
 }
 
-export async function showAccount(services: AdminServices, state: SignedIn, password?: FormState, status = 200): Promise<void> {
+export async function showAccount(
+  services: AdminServices,
+  state: SignedIn,
+  password?: FormState,
+  status = 200,
+): Promise<void> {
   const sessions = await services.sessions.countForUser(state.auth.user.id, state.now);
   const notice = noticeFrom(state.url);
-  render(state, status, accountPage(pageContext(services, state), { sessions, ...(notice ? { notice } : {}), ...(password ? { password } : {}) }));
+  render(
+    state,
+    status,
+    accountPage(pageContext(services, state), {
+      sessions,
+      ...(notice ? { notice } : {}),
+      ...(password ? { password } : {}),
+    }),
+  );
 }
 
-export async function changeOwnPassword(services: AdminServices, state: SignedIn, _params: readonly string[], form: FormFields): Promise<void> {
+export async function changeOwnPassword(
+  services: AdminServices,
+  state: SignedIn,
+  _params: readonly string[],
+  form: FormFields,
+): Promise<void> {
   const { user, session } = state.auth;
   const current = form.get('current') ?? '';
   const password = form.get('password') ?? '';

@@ -38,13 +38,10 @@ export function createSessionStore(db: Queryable, limits: { idleMs: number; maxM
         lastSeenAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + limits.maxMs).toISOString(),
       };
-      await db.run('INSERT INTO inbox_sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-        session.id,
-        session.userId,
-        session.createdAt,
-        session.lastSeenAt,
-        session.expiresAt,
-      ]);
+      await db.run(
+        'INSERT INTO inbox_sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+        [session.id, session.userId, session.createdAt, session.lastSeenAt, session.expiresAt],
+      );
       return session;
     },
     /** The live session and its active account, touching it; `undefined` (and the row deleted) when it ended. */
@@ -57,7 +54,11 @@ export function createSessionStore(db: Queryable, limits: { idleMs: number; maxM
       );
       if (!row) return undefined;
       const lastSeen = new Date(row.last_seen_at).getTime();
-      const ended = now.toISOString() >= row.expires_at || now.getTime() - lastSeen >= limits.idleMs || row.active !== 1 || !isRole(row.role);
+      const ended =
+        now.toISOString() >= row.expires_at ||
+        now.getTime() - lastSeen >= limits.idleMs ||
+        row.active !== 1 ||
+        !isRole(row.role);
       if (ended) {
         await db.run('DELETE FROM inbox_sessions WHERE id = $1', [id]);
         return undefined;
@@ -92,11 +93,10 @@ export function createSessionStore(db: Queryable, limits: { idleMs: number; maxM
       return (await db.run('DELETE FROM inbox_sessions WHERE user_id = $1 AND id <> $2', [userId, keepId])).changes;
     },
     async countForUser(userId: number, now: Date): Promise<number> {
-      const row = await db.get<{ n: number }>('SELECT count(*) AS n FROM inbox_sessions WHERE user_id = $1 AND expires_at > $2 AND last_seen_at > $3', [
-        userId,
-        now.toISOString(),
-        new Date(now.getTime() - limits.idleMs).toISOString(),
-      ]);
+      const row = await db.get<{ n: number }>(
+        'SELECT count(*) AS n FROM inbox_sessions WHERE user_id = $1 AND expires_at > $2 AND last_seen_at > $3',
+        [userId, now.toISOString(), new Date(now.getTime() - limits.idleMs).toISOString()],
+      );
       return row?.n ?? 0;
     },
     /** Deletes sessions that ended; returns how many. */

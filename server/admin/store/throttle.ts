@@ -19,7 +19,10 @@ const FORGET_AFTER_MS = Math.max(...Object.values(THROTTLE_POLICIES).map((policy
 
 export function createThrottleStore(storage: Storage) {
   async function state(db: Pick<Storage, 'get'>, { scope, key }: ThrottleKey): Promise<ThrottleState | undefined> {
-    const row = await db.get<FailureRow>('SELECT failures, last_failure_at FROM inbox_login_failures WHERE scope = $1 AND key = $2', [scope, key]);
+    const row = await db.get<FailureRow>(
+      'SELECT failures, last_failure_at FROM inbox_login_failures WHERE scope = $1 AND key = $2',
+      [scope, key],
+    );
     return row ? { failures: row.failures, lastFailureAt: row.last_failure_at } : undefined;
   }
 
@@ -27,7 +30,8 @@ export function createThrottleStore(storage: Storage) {
     /** Milliseconds until every one of the keys may try again (the longest wait wins). */
     async waitMs(keys: readonly ThrottleKey[], now: number): Promise<number> {
       let wait = 0;
-      for (const key of keys) wait = Math.max(wait, retryAfterMs(await state(storage, key), THROTTLE_POLICIES[key.scope], now));
+      for (const key of keys)
+        wait = Math.max(wait, retryAfterMs(await state(storage, key), THROTTLE_POLICIES[key.scope], now));
       return wait;
     },
     async recordFailure(keys: readonly ThrottleKey[], now: number): Promise<void> {
@@ -44,11 +48,13 @@ export function createThrottleStore(storage: Storage) {
       });
     },
     async clear(keys: readonly ThrottleKey[]): Promise<void> {
-      for (const key of keys) await storage.run('DELETE FROM inbox_login_failures WHERE scope = $1 AND key = $2', [key.scope, key.key]);
+      for (const key of keys)
+        await storage.run('DELETE FROM inbox_login_failures WHERE scope = $1 AND key = $2', [key.scope, key.key]);
     },
     /** Deletes counters nobody remembers any more. */
     async prune(now: number): Promise<number> {
-      return (await storage.run('DELETE FROM inbox_login_failures WHERE last_failure_at < $1', [now - FORGET_AFTER_MS])).changes;
+      return (await storage.run('DELETE FROM inbox_login_failures WHERE last_failure_at < $1', [now - FORGET_AFTER_MS]))
+        .changes;
     },
   };
 }

@@ -84,19 +84,29 @@ export function createUserStore(db: Queryable) {
       return rows.map((row) => withoutPassword(fromRow(row)));
     },
     async update(id: number, changes: { name: string; role: Role }, now: string): Promise<void> {
-      await db.run('UPDATE inbox_users SET name = $1, role = $2, updated_at = $3 WHERE id = $4', [changes.name, changes.role, now, id]);
+      await db.run('UPDATE inbox_users SET name = $1, role = $2, updated_at = $3 WHERE id = $4', [
+        changes.name,
+        changes.role,
+        now,
+        id,
+      ]);
     },
     async setActive(id: number, active: boolean, now: string): Promise<void> {
       await db.run('UPDATE inbox_users SET active = $1, updated_at = $2 WHERE id = $3', [active ? 1 : 0, now, id]);
     },
     async setPassword(id: number, passwordHash: string, now: string): Promise<void> {
-      await db.run('UPDATE inbox_users SET password_hash = $1, password_changed_at = $2, updated_at = $2 WHERE id = $3', [passwordHash, now, id]);
+      await db.run(
+        'UPDATE inbox_users SET password_hash = $1, password_changed_at = $2, updated_at = $2 WHERE id = $3',
+        [passwordHash, now, id],
+      );
     },
     async recordLogin(id: number, now: string): Promise<void> {
       await db.run('UPDATE inbox_users SET last_login_at = $1 WHERE id = $2', [now, id]);
     },
     async activeAdmins(): Promise<number> {
-      const row = await db.get<{ n: number }>("SELECT count(*) AS n FROM inbox_users WHERE role = 'admin' AND active = 1");
+      const row = await db.get<{ n: number }>(
+        "SELECT count(*) AS n FROM inbox_users WHERE role = 'admin' AND active = 1",
+      );
       return row?.n ?? 0;
     },
   };

@@ -7,7 +7,14 @@ import type { StoredLead } from '../../db/leads.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
 import { filterSql, PAGE_SIZE, type LeadFilter } from '../filters.ts';
 import { CONTACTED_STATUSES, isLeadStatus, lostReasonText, type StatusChange } from '../lifecycle.ts';
-import { NEW_LEAD_STATE, type EmailDelivery, type InboxRow, type LeadEvent, type LeadState, type UpcomingMeeting } from '../model.ts';
+import {
+  NEW_LEAD_STATE,
+  type EmailDelivery,
+  type InboxRow,
+  type LeadEvent,
+  type LeadState,
+  type UpcomingMeeting,
+} from '../model.ts';
 import type { DashboardRow } from '../stats.ts';
 
 interface StateRow {
@@ -55,7 +62,9 @@ function parseFields(text: string): Record<string, string | undefined> {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   } catch {
     return {};
   }
@@ -92,14 +101,16 @@ export class LeadNotFoundError extends Error {
   override name = 'LeadNotFoundError';
 }
 
-const FROM = 'FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id';
+const FROM =
+  'FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id';
 
 async function lockedState(tx: Transaction, leadId: number, expectedVersion: number | undefined): Promise<LeadState> {
   await tx.lock(`inbox-lead:${leadId}`);
   const exists = await tx.get('SELECT 1 AS found FROM leads WHERE id = $1', [leadId]);
   if (!exists) throw new LeadNotFoundError(`No existe el lead ${leadId}.`);
   const state = stateFromRow(await tx.get<StateRow>('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
-  if (expectedVersion !== undefined && state.version !== expectedVersion) throw new StaleLeadError('El lead cambió mientras lo veías.');
+  if (expectedVersion !== undefined && state.version !== expectedVersion)
+    throw new StaleLeadError('El lead cambió mientras lo veías.');
   return state;
 }
 
@@ -110,23 +121,44 @@ async function saveState(tx: Transaction, leadId: number, state: LeadState): Pro
      ON CONFLICT (lead_id) DO UPDATE SET status = excluded.status, assignee_id = excluded.assignee_id, lost_reason = excluded.lost_reason,
        lost_detail = excluded.lost_detail, first_contact_at = excluded.first_contact_at, proposal_at = excluded.proposal_at,
        updated_at = excluded.updated_at, version = excluded.version`,
-    [leadId, state.status, state.assigneeId, state.lostReason, state.lostDetail, state.firstContactAt, state.proposalAt, state.updatedAt, state.version],
+    [
+      leadId,
+      state.status,
+      state.assigneeId,
+      state.lostReason,
+      state.lostDetail,
+      state.firstContactAt,
+      state.proposalAt,
+      state.updatedAt,
+      state.version,
+    ],
   );
 }
 
 async function addEvent(
   tx: Queryable,
-  event: { leadId: number; userId: number; kind: LeadEvent['kind']; at: string; fromValue?: string | null; toValue?: string | null; body?: string | null },
+  event: {
+    leadId: number;
+    userId: number;
+    kind: LeadEvent['kind'];
+    at: string;
+    fromValue?: string | null;
+    toValue?: string | null;
+    body?: string | null;
+  },
 ): Promise<void> {
-  await tx.run('INSERT INTO inbox_lead_events (lead_id, user_id, kind, at, from_value, to_value, body) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-    event.leadId,
-    event.userId,
-    event.kind,
-    event.at,
-    event.fromValue ?? null,
-    event.toValue ?? null,
-    event.body ?? null,
-  ]);
+  await tx.run(
+    'INSERT INTO inbox_lead_events (lead_id, user_id, kind, at, from_value, to_value, body) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [
+      event.leadId,
+      event.userId,
+      event.kind,
+      event.at,
+      event.fromValue ?? null,
+      event.toValue ?? null,
+      event.body ?? null,
+    ],
+  );
 }
 
 /** Rows read per round trip when streaming an export. */
@@ -169,7 +201,10 @@ export function createWorkStore(storage: Storage) {
       for (;;) {
         const { where, params } = filterSql(filter, 1);
         const condition = where ? `${where} AND l.id > $1` : 'WHERE l.id > $1';
-        const rows = await storage.all<LeadRow>(`SELECT l.* ${FROM} ${condition} ORDER BY l.id LIMIT ${EXPORT_BATCH}`, [after, ...params]);
+        const rows = await storage.all<LeadRow>(`SELECT l.* ${FROM} ${condition} ORDER BY l.id LIMIT ${EXPORT_BATCH}`, [
+          after,
+          ...params,
+        ]);
         for (const row of rows) yield leadFromRow(row);
         if (rows.length < EXPORT_BATCH) return;
         after = Number(rows[rows.length - 1]?.id);
@@ -183,7 +218,14 @@ export function createWorkStore(storage: Storage) {
       return stateFromRow(await storage.get<StateRow>('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
     },
     /** Applies a checked status change; throws StaleLeadError, TransitionError or LeadNotFoundError. */
-    changeStatus(leadId: number, change: StatusChange, userId: number, expectedVersion: number, now: Date, allowed: (from: LeadState['status']) => boolean): Promise<LeadState> {
+    changeStatus(
+      leadId: number,
+      change: StatusChange,
+      userId: number,
+      expectedVersion: number,
+      now: Date,
+      allowed: (from: LeadState['status']) => boolean,
+    ): Promise<LeadState> {
       return storage.transaction(async (tx) => {
         const current = await lockedState(tx, leadId, expectedVersion);
         if (!allowed(current.status)) throw new TransitionError('Ese cambio ya no es posible desde el estado actual.');
@@ -200,12 +242,27 @@ export function createWorkStore(storage: Storage) {
           version: current.version + 1,
         };
         await saveState(tx, leadId, next);
-        await addEvent(tx, { leadId, userId, kind: 'status', at, fromValue: current.status, toValue: change.to, body: lost ? lostReasonText(change.reason, change.detail) : null });
+        await addEvent(tx, {
+          leadId,
+          userId,
+          kind: 'status',
+          at,
+          fromValue: current.status,
+          toValue: change.to,
+          body: lost ? lostReasonText(change.reason, change.detail) : null,
+        });
         return next;
       });
     },
     /** Assigns the lead (null: back to the team); `names` gives the names written in the history. */
-    assign(leadId: number, assigneeId: number | null, userId: number, expectedVersion: number, now: Date, names: { from: string; to: string }): Promise<LeadState | undefined> {
+    assign(
+      leadId: number,
+      assigneeId: number | null,
+      userId: number,
+      expectedVersion: number,
+      now: Date,
+      names: { from: string; to: string },
+    ): Promise<LeadState | undefined> {
       return storage.transaction(async (tx) => {
         const current = await lockedState(tx, leadId, expectedVersion);
         if (current.assigneeId === assigneeId) return undefined;
@@ -224,7 +281,16 @@ export function createWorkStore(storage: Storage) {
     },
     /** The history, newest first. */
     async events(leadId: number): Promise<LeadEvent[]> {
-      const rows = await storage.all<{ id: number; lead_id: number; kind: LeadEvent['kind']; at: string; user_name: string | null; from_value: string | null; to_value: string | null; body: string | null }>(
+      const rows = await storage.all<{
+        id: number;
+        lead_id: number;
+        kind: LeadEvent['kind'];
+        at: string;
+        user_name: string | null;
+        from_value: string | null;
+        to_value: string | null;
+        body: string | null;
+      }>(
         `SELECT e.id, e.lead_id, e.kind, e.at, u.name AS user_name, e.from_value, e.to_value, e.body
          FROM inbox_lead_events e LEFT JOIN inbox_users u ON u.id = e.user_id WHERE e.lead_id = $1 ORDER BY e.id DESC`,
         [leadId],
@@ -241,7 +307,16 @@ export function createWorkStore(storage: Storage) {
       }));
     },
     async emails(leadId: number): Promise<EmailDelivery[]> {
-      const rows = await storage.all<{ audience: string; recipient: string; subject: string; status: string; attempts: number; next_attempt_at: string | null; last_error: string | null; sent_at: string | null }>(
+      const rows = await storage.all<{
+        audience: string;
+        recipient: string;
+        subject: string;
+        status: string;
+        attempts: number;
+        next_attempt_at: string | null;
+        last_error: string | null;
+        sent_at: string | null;
+      }>(
         'SELECT audience, recipient, subject, status, attempts, next_attempt_at, last_error, sent_at FROM outbox WHERE lead_id = $1 ORDER BY id',
         [leadId],
       );
@@ -258,7 +333,16 @@ export function createWorkStore(storage: Storage) {
     },
     /** Booked meetings from `fromSlot` to `toSlot` (Mexico City `YYYY-MM-DDTHH:mm`), soonest first. */
     async meetings(fromSlot: string, toSlot: string): Promise<UpcomingMeeting[]> {
-      const rows = await storage.all<{ slot: string; id: number; form_type: number; name: string; company: string | null; fields: string; status: string | null; assignee_name: string | null }>(
+      const rows = await storage.all<{
+        slot: string;
+        id: number;
+        form_type: number;
+        name: string;
+        company: string | null;
+        fields: string;
+        status: string | null;
+        assignee_name: string | null;
+      }>(
         `SELECT b.slot, l.id, l.form_type, l.name, l.company, l.fields, s.status, a.name AS assignee_name
          FROM bookings b JOIN leads l ON l.id = b.lead_id LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id
          WHERE b.slot >= $1 AND b.slot <= $2 ORDER BY b.slot LIMIT 500`,
@@ -277,7 +361,13 @@ export function createWorkStore(storage: Storage) {
     },
     /** What the dashboard needs of each lead received since `since` (ISO time). */
     async dashboardRows(since: string): Promise<DashboardRow[]> {
-      const rows = await storage.all<{ received_at: string; form_type: number; status: string | null; first_contact_at: string | null; proposal_at: string | null }>(
+      const rows = await storage.all<{
+        received_at: string;
+        form_type: number;
+        status: string | null;
+        first_contact_at: string | null;
+        proposal_at: string | null;
+      }>(
         `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at
          FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id WHERE l.received_at >= $1`,
         [since],

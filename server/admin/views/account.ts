@@ -7,7 +7,10 @@ import { csrfInput, errorSummary, inputField, section } from './components.ts';
 import { adminPage, type Notice, type PageContext } from './layout.ts';
 import type { FormState } from './users.ts';
 
-export function accountPage(context: PageContext, view: { sessions: number; notice?: Notice; password?: FormState }): Html {
+export function accountPage(
+  context: PageContext,
+  view: { sessions: number; notice?: Notice; password?: FormState },
+): Html {
   const errors = view.password?.errors ?? {};
   const { user } = context;
   return adminPage(

@@ -8,7 +8,12 @@ export const CSRF_FIELD = 'csrf';
 /** At most `max` characters, an ellipsis when cut (a tab's title has little room). */
 export function shorten(text: string, max: number): string {
   const characters = Array.from(text);
-  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('').trimEnd()}…`;
+  return characters.length <= max
+    ? text
+    : `${characters
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 export function csrfInput(token: string): Html {
@@ -49,7 +54,12 @@ interface FieldOptions {
   required?: boolean;
 }
 
-function described(options: FieldOptions): { id: string; error: string | undefined; describedBy: string | undefined; parts: Html } {
+function described(options: FieldOptions): {
+  id: string;
+  error: string | undefined;
+  describedBy: string | undefined;
+  parts: Html;
+} {
   const id = options.id ?? options.name;
   const error = options.errors?.[options.name];
   const ids = [options.hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean);
@@ -57,7 +67,15 @@ function described(options: FieldOptions): { id: string; error: string | undefin
   return { id, error, describedBy: ids.length ? ids.join(' ') : undefined, parts };
 }
 
-export function inputField(options: FieldOptions & { type?: string; value?: string; autocomplete?: string; maxLength?: number; inputMode?: string }): Html {
+export function inputField(
+  options: FieldOptions & {
+    type?: string;
+    value?: string;
+    autocomplete?: string;
+    maxLength?: number;
+    inputMode?: string;
+  },
+): Html {
   const { id, error, describedBy, parts } = described(options);
   return html`<div class="field"><label for="${id}">${options.label}</label>${parts}<input id="${id}" name="${options.name}" type="${options.type ?? 'text'}"${attr('value', options.value)}${attr('autocomplete', options.autocomplete)}${attr('maxlength', options.maxLength)}${attr('inputmode', options.inputMode)}${attr('required', options.required)}${attr('aria-invalid', error ? 'true' : undefined)}${attr('aria-describedby', describedBy)}></div>`;
 }
@@ -72,7 +90,9 @@ export interface Choice {
   label: string;
 }
 
-export function selectField(options: FieldOptions & { choices: readonly Choice[]; value?: string; placeholder?: string }): Html {
+export function selectField(
+  options: FieldOptions & { choices: readonly Choice[]; value?: string; placeholder?: string },
+): Html {
   const { id, error, describedBy, parts } = described(options);
   return html`<div class="field"><label for="${id}">${options.label}</label>${parts}<select id="${id}" name="${options.name}"${attr('required', options.required)}${attr('aria-invalid', error ? 'true' : undefined)}${attr('aria-describedby', describedBy)}>
 ${options.placeholder !== undefined && html`<option value="">${options.placeholder}</option>`}

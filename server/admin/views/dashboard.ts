@@ -26,9 +26,10 @@ function weeksTable(dashboard: Dashboard): Html {
   return html`<table class="stack"><caption>Leads por semana y formulario</caption>
 <thead><tr><th scope="col">Semana del</th>${LEAD_KIND_IDS.map((kind) => html`<th scope="col" class="num">${LEAD_KINDS[kind].label}</th>`)}<th scope="col" class="num">Total</th></tr></thead>
 <tbody>${dashboard.weeks.map(
-    (week) => html`<tr><th scope="row" data-label="Semana del"><time datetime="${week.start}">${shortDay(week.start)}</time></th>${LEAD_KIND_IDS.map(
-      (kind) => html`<td class="num" data-label="${LEAD_KINDS[kind].label}">${week.counts[kind]}</td>`,
-    )}<td class="num" data-label="Total">${week.total}</td></tr>`,
+    (week) =>
+      html`<tr><th scope="row" data-label="Semana del"><time datetime="${week.start}">${shortDay(week.start)}</time></th>${LEAD_KIND_IDS.map(
+        (kind) => html`<td class="num" data-label="${LEAD_KINDS[kind].label}">${week.counts[kind]}</td>`,
+      )}<td class="num" data-label="Total">${week.total}</td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -42,8 +43,15 @@ export function dashboardPage(context: PageContext, view: DashboardView): Html {
     { label: 'Con propuesta', value: dashboard.funnel.proposal },
     { label: 'Ganados', value: dashboard.funnel.won },
   ].map((row) => ({ ...row, valueText: `${row.value}${row.label === 'Recibidos' ? '' : share(row.value)}` }));
-  const pipelineRows = LEAD_STATUSES.map((status) => ({ label: STATUS_LABELS[status], value: dashboard.pipeline[status], valueText: String(dashboard.pipeline[status]) }));
-  const busiest = dashboard.weeks.reduce((best, week) => (week.total > (best?.total ?? -1) ? week : best), dashboard.weeks[0]);
+  const pipelineRows = LEAD_STATUSES.map((status) => ({
+    label: STATUS_LABELS[status],
+    value: dashboard.pipeline[status],
+    valueText: String(dashboard.pipeline[status]),
+  }));
+  const busiest = dashboard.weeks.reduce(
+    (best, week) => (week.total > (best?.total ?? -1) ? week : best),
+    dashboard.weeks[0],
+  );
   return adminPage(
     context,
     { title: 'Panel', section: 'dashboard' },
@@ -66,7 +74,10 @@ ${stackedBarChart({
   title: 'Leads por semana y formulario',
   summary: `${total} leads en ${view.weeks} semanas${busiest && busiest.total > 0 ? `; la semana con más fue la del ${shortDay(busiest.start)}, con ${busiest.total}` : ''}. La tabla siguiente tiene todas las cifras.`,
   categories: dashboard.weeks.map((week) => shortDay(week.start)),
-  series: LEAD_KIND_IDS.map((kind) => ({ label: LEAD_KINDS[kind].label, values: dashboard.weeks.map((week) => week.counts[kind]) })),
+  series: LEAD_KIND_IDS.map((kind) => ({
+    label: LEAD_KINDS[kind].label,
+    values: dashboard.weeks.map((week) => week.counts[kind]),
+  })),
 })}
 <details><summary>Ver las cifras por semana</summary><div class="table-wrap">${weeksTable(dashboard)}</div></details>
 </section>

@@ -56,7 +56,10 @@ ${selectField({
   label: 'Responsable',
   value: filter.assignee === undefined ? '' : String(filter.assignee),
   placeholder: 'Cualquiera',
-  choices: [{ value: 'none', label: UNASSIGNED_LABEL }, ...view.users.map((user) => ({ value: String(user.id), label: user.name }))],
+  choices: [
+    { value: 'none', label: UNASSIGNED_LABEL },
+    ...view.users.map((user) => ({ value: String(user.id), label: user.name })),
+  ],
 })}
 ${inputField({ name: 'from', id: 'filtro-desde', label: 'Recibido desde', type: 'date', value: filter.from ?? '' })}
 ${inputField({ name: 'to', id: 'filtro-hasta', label: 'Recibido hasta', type: 'date', value: filter.to ?? '' })}
@@ -91,7 +94,11 @@ export function inboxPage(context: PageContext, view: InboxView): Html {
   const range = view.rows.length ? `${first}-${last} de ${view.total}` : `0 de ${view.total}`;
   return adminPage(
     context,
-    { title: view.page > 1 ? `Bandeja, página ${view.page}` : 'Bandeja', section: 'contacts', ...(view.notice ? { notice: view.notice } : {}) },
+    {
+      title: view.page > 1 ? `Bandeja, página ${view.page}` : 'Bandeja',
+      section: 'contacts',
+      ...(view.notice ? { notice: view.notice } : {}),
+    },
     html`<div class="page-head"><div><h1>Bandeja de leads</h1><p class="lede">Cada solicitud de los formularios del sitio, de la más reciente a la más antigua.</p></div></div>
 ${view.problems.length > 0 && html`<div class="notice notice-info" role="status"><ul>${view.problems.map((problem) => html`<li>${problem}</li>`)}</ul></div>`}
 ${filterForm(view)}

@@ -46,7 +46,11 @@ export function noticeBox(notice: Notice | undefined): Html {
   return html`<div class="notice notice-${notice.tone}" role="${notice.tone === 'error' ? 'alert' : 'status'}">${notice.message}</div>`;
 }
 
-export function adminPage(context: PageContext, options: { title: string; section?: Section; notice?: Notice }, body: HtmlValue): Html {
+export function adminPage(
+  context: PageContext,
+  options: { title: string; section?: Section; notice?: Notice },
+  body: HtmlValue,
+): Html {
   const { user } = context;
   const sections = SECTIONS.filter((section) => !section.adminOnly || can(user.role, 'manage-users'));
   return html`<html lang="es-MX">
@@ -58,7 +62,8 @@ ${head(options.title, context.stylesheetVersion)}
 <a class="brand" href="${ADMIN_PATHS.contacts}">${SITE.name} <span>Ventas</span></a>
 <nav class="nav" aria-label="Secciones de la bandeja"><ul>
 ${sections.map(
-  (section) => html`<li><a href="${section.href}"${attr('aria-current', section.id === options.section ? 'page' : undefined)}>${section.label}</a></li>`,
+  (section) =>
+    html`<li><a href="${section.href}"${attr('aria-current', section.id === options.section ? 'page' : undefined)}>${section.label}</a></li>`,
 )}
 </ul></nav>
 <div class="session">

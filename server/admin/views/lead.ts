@@ -9,10 +9,28 @@ import { googleCalendarLink } from '../../email/calendar.ts';
 import { referenceOf } from '../../email/lead.ts';
 import { EMAIL_DEFAULTS, type LeadView } from '../../email/variables.ts';
 import { attr, html, type Html } from '../html.ts';
-import { LOST_DETAIL_MAX_LENGTH, LOST_REASON_IDS, LOST_REASONS, lostReasonText, STATUS_LABELS, TRANSITIONS, isLeadStatus } from '../lifecycle.ts';
+import {
+  LOST_DETAIL_MAX_LENGTH,
+  LOST_REASON_IDS,
+  LOST_REASONS,
+  lostReasonText,
+  STATUS_LABELS,
+  TRANSITIONS,
+  isLeadStatus,
+} from '../lifecycle.ts';
 import type { AdminUser, EmailDelivery, LeadEvent, LeadState } from '../model.ts';
 import { ADMIN_PATHS, leadPath } from '../paths.ts';
-import { csrfInput, dateTime, errorSummary, inputField, section, selectField, statusBadge, textareaField, type FieldErrors } from './components.ts';
+import {
+  csrfInput,
+  dateTime,
+  errorSummary,
+  inputField,
+  section,
+  selectField,
+  statusBadge,
+  textareaField,
+  type FieldErrors,
+} from './components.ts';
 import { kindLabel, UNASSIGNED_LABEL } from './inbox.ts';
 import { adminPage, type Notice, type PageContext } from './layout.ts';
 
@@ -109,7 +127,10 @@ ${inputField({ name: 'detail', id: 'detalle', label: 'Detalle', errors, value: f
 function assigneeForm(view: LeadPageView, csrf: string): Html {
   const errors = errorsOf(view, 'assignee');
   const current = view.state.assigneeId === null ? 'none' : String(view.state.assigneeId);
-  const choices = [{ value: 'none', label: UNASSIGNED_LABEL }, ...view.users.map((user) => ({ value: String(user.id), label: user.name }))];
+  const choices = [
+    { value: 'none', label: UNASSIGNED_LABEL },
+    ...view.users.map((user) => ({ value: String(user.id), label: user.name })),
+  ];
   // A disabled account stays visible as the current assignee until someone reassigns the lead.
   if (view.assignee && !view.users.some((user) => user.id === view.assignee?.id)) {
     choices.push({ value: String(view.assignee.id), label: `${view.assignee.name} (cuenta desactivada)` });
@@ -132,7 +153,9 @@ ${textareaField({ name: 'note', id: 'nota', label: 'Nota', errors, required: tru
 
 function submitted(view: LeadPageView): Html {
   const { prepared, lead } = view;
-  const rows = prepared?.rows ?? Object.entries(lead.fields).map(([field, value]) => ({ field, label: field, value: value ?? '', long: false }));
+  const rows =
+    prepared?.rows ??
+    Object.entries(lead.fields).map(([field, value]) => ({ field, label: field, value: value ?? '', long: false }));
   return section(
     'Lo que envió',
     'enviado',
@@ -147,7 +170,12 @@ ${rows.map((row) => html`<div><dt>${row.label}</dt><dd${attr('class', row.long ?
 
 function analysisCard(view: LeadPageView): Html {
   const { prepared } = view;
-  if (!prepared) return section('Análisis preliminar', 'analisis', html`<p>Este lead viene de un formulario que ya no existe: no hay análisis.</p>`);
+  if (!prepared)
+    return section(
+      'Análisis preliminar',
+      'analisis',
+      html`<p>Este lead viene de un formulario que ya no existe: no hay análisis.</p>`,
+    );
   const { analysis, variables } = prepared;
   return section(
     'Análisis preliminar',
@@ -196,7 +224,8 @@ function emailsCard(view: LeadPageView): Html {
       ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Los correos de este lead</caption>
 <thead><tr><th scope="col">Correo</th><th scope="col">Para</th><th scope="col">Asunto</th><th scope="col">Entrega</th></tr></thead>
 <tbody>${view.emails.map(
-          (email) => html`<tr><th scope="row" data-label="Correo">${AUDIENCES[email.audience]}</th><td data-label="Para">${email.recipient}</td><td data-label="Asunto">${email.subject}</td><td data-label="Entrega">${deliveryText(email)}</td></tr>`,
+          (email) =>
+            html`<tr><th scope="row" data-label="Correo">${AUDIENCES[email.audience]}</th><td data-label="Para">${email.recipient}</td><td data-label="Asunto">${email.subject}</td><td data-label="Entrega">${deliveryText(email)}</td></tr>`,
         )}</tbody></table></div>`
       : html`<p>No hay correos registrados para este lead.</p>`,
   );

@@ -43,7 +43,10 @@ export function meetingsPage(context: PageContext, view: MeetingsView): Html {
 ${
   days.length
     ? days.map(
-        ([day, meetings], index) => html`<section class="day" aria-labelledby="dia-${index}"><h2 id="dia-${index}">${dayTitle(day)}</h2>
+        (
+          [day, meetings],
+          index,
+        ) => html`<section class="day" aria-labelledby="dia-${index}"><h2 id="dia-${index}">${dayTitle(day)}</h2>
 <ul class="meetings">${meetings.map(
           (meeting) => html`<li><span class="time">${meeting.slot.slice(11)}</span><div>
 <a class="ref" href="${leadPath(meeting.leadId)}">${referenceOf(meeting.leadId)} · ${meeting.name}</a>${meeting.company && html` · ${meeting.company}`}<br>

@@ -5,7 +5,16 @@ import type { AdminUser } from '../model.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords.ts';
 import { ADMIN_PATHS, userPath } from '../paths.ts';
 import { ROLE_LABELS, ROLES } from '../roles.ts';
-import { csrfInput, dateTime, errorSummary, inputField, section, selectField, shorten, type FieldErrors } from './components.ts';
+import {
+  csrfInput,
+  dateTime,
+  errorSummary,
+  inputField,
+  section,
+  selectField,
+  shorten,
+  type FieldErrors,
+} from './components.ts';
 import { adminPage, type Notice, type PageContext } from './layout.ts';
 
 export interface FormState {
@@ -17,10 +26,15 @@ const roleChoices = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role]
 const passwordHint = `Al menos ${PASSWORD_MIN_LENGTH} caracteres. Compártela por un canal seguro; la persona puede cambiarla en «Mi cuenta».`;
 
 function stateBadge(user: AdminUser): Html {
-  return user.active ? html`<span class="badge status-ganado">Activa</span>` : html`<span class="badge status-perdido">Desactivada</span>`;
+  return user.active
+    ? html`<span class="badge status-ganado">Activa</span>`
+    : html`<span class="badge status-perdido">Desactivada</span>`;
 }
 
-export function usersPage(context: PageContext, view: { users: readonly AdminUser[]; notice?: Notice; create?: FormState }): Html {
+export function usersPage(
+  context: PageContext,
+  view: { users: readonly AdminUser[]; notice?: Notice; create?: FormState },
+): Html {
   const errors = view.create?.errors ?? {};
   const values = view.create?.values ?? {};
   return adminPage(
@@ -30,7 +44,8 @@ export function usersPage(context: PageContext, view: { users: readonly AdminUse
 <div class="card"><div class="table-wrap"><table class="stack"><caption class="visually-hidden">Cuentas del equipo</caption>
 <thead><tr><th scope="col">Nombre</th><th scope="col">Correo</th><th scope="col">Rol</th><th scope="col">Estado</th><th scope="col">Último acceso</th></tr></thead>
 <tbody>${view.users.map(
-      (user) => html`<tr><th scope="row" data-label="Nombre"><a href="${userPath(user.id)}">${user.name}</a></th><td data-label="Correo">${user.email}</td><td data-label="Rol">${ROLE_LABELS[user.role]}</td><td data-label="Estado">${stateBadge(user)}</td><td data-label="Último acceso">${user.lastLoginAt ? dateTime(user.lastLoginAt) : html`<span class="muted">Nunca</span>`}</td></tr>`,
+      (user) =>
+        html`<tr><th scope="row" data-label="Nombre"><a href="${userPath(user.id)}">${user.name}</a></th><td data-label="Correo">${user.email}</td><td data-label="Rol">${ROLE_LABELS[user.role]}</td><td data-label="Estado">${stateBadge(user)}</td><td data-label="Último acceso">${user.lastLoginAt ? dateTime(user.lastLoginAt) : html`<span class="muted">Nunca</span>`}</td></tr>`,
     )}</tbody></table></div></div>
 ${section(
   'Crear una cuenta',

@@ -18,7 +18,15 @@ import { groupByDay, meetingsPage } from './meetings.ts';
 import { userPage, usersPage } from './users.ts';
 
 const HOSTILE = '<img src=x onerror="alert(1)">';
-const sales: AdminUser = { id: 2, email: 'ana@angram.mx', name: 'Ana López', role: 'sales', active: true, createdAt: '2026-11-01T00:00:00.000Z', lastLoginAt: null };
+const sales: AdminUser = {
+  id: 2,
+  email: 'ana@angram.mx',
+  name: 'Ana López',
+  role: 'sales',
+  active: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  lastLoginAt: null,
+};
 const admin: AdminUser = { ...sales, id: 1, email: 'dir@angram.mx', name: 'Dirección', role: 'admin' };
 const context = (user: AdminUser): PageContext => ({ user, csrf: 'token-csrf', stylesheetVersion: 'abc' });
 
@@ -58,7 +66,9 @@ function checkPage(page: Html): string {
   expect(out).not.toContain(HOSTILE);
   const root = parse(out);
   expect(root.querySelectorAll('script')).toHaveLength(0);
-  const inline = root.querySelectorAll('*').flatMap((element) => Object.keys(element.attributes).filter((name) => name === 'style' || /^on/i.test(name)));
+  const inline = root
+    .querySelectorAll('*')
+    .flatMap((element) => Object.keys(element.attributes).filter((name) => name === 'style' || /^on/i.test(name)));
   expect(inline, 'atributos style u on* en el HTML').toEqual([]);
   expect(out).toContain('<html lang="es-MX">');
   expect(out).toContain('<meta name="robots" content="noindex, nofollow">');
@@ -75,9 +85,23 @@ describe('inbox views', () => {
   });
 
   it('inbox: rows with reference, Mexico City date, kind, meeting, score, status and assignee; escaped', () => {
-    const row: InboxRow = { ...lead, company: lead.company ?? null, appointment: lead.appointment ?? null, status: 'propuesta', assigneeName: HOSTILE };
+    const row: InboxRow = {
+      ...lead,
+      company: lead.company ?? null,
+      appointment: lead.appointment ?? null,
+      status: 'propuesta',
+      assigneeName: HOSTILE,
+    };
     const out = checkPage(
-      inboxPage(context(sales), { rows: [row], scores: new Map([[7, 95]]), total: 41, page: 2, filter: { text: HOSTILE }, problems: [HOSTILE], users: [sales] }),
+      inboxPage(context(sales), {
+        rows: [row],
+        scores: new Map([[7, 95]]),
+        total: 41,
+        page: 2,
+        filter: { text: HOSTILE },
+        problems: [HOSTILE],
+        users: [sales],
+      }),
     );
     expect(out).toContain('href="/admin/contacts/7">CONT-7</a>');
     expect(out).toContain('23/11/2026 10:00'); // 16:00 UTC is 10:00 in Mexico City
@@ -96,7 +120,9 @@ describe('inbox views', () => {
 
   it('inbox: says when there is nothing', () => {
     const empty = (filter = {}) =>
-      toHtmlString(inboxPage(context(admin), { rows: [], scores: new Map(), total: 0, page: 1, filter, problems: [], users: [] }));
+      toHtmlString(
+        inboxPage(context(admin), { rows: [], scores: new Map(), total: 0, page: 1, filter, problems: [], users: [] }),
+      );
     expect(empty()).toContain('Todavía no llega ningún lead.');
     expect(empty({ status: 'ganado' })).toContain('Ningún lead coincide con los filtros.');
     expect(empty()).toContain('/admin/users');
@@ -104,7 +130,10 @@ describe('inbox views', () => {
 
   it('lead: every field, meeting with calendar link, analysis, e-mails, history; text stays text', () => {
     const settings = defaultEmailSettings();
-    const prepared = prepareLead({ id: lead.id, kind: 'project', fields: lead.fields, originPage: lead.originPage, receivedAt: lead.receivedAt }, settings);
+    const prepared = prepareLead(
+      { id: lead.id, kind: 'project', fields: lead.fields, originPage: lead.originPage, receivedAt: lead.receivedAt },
+      settings,
+    );
     const out = checkPage(
       leadPage(context(sales), {
         lead,
@@ -113,13 +142,58 @@ describe('inbox views', () => {
         assignee: { ...sales, active: false },
         users: [admin],
         events: [
-          { id: 1, leadId: 7, kind: 'note', at: '2026-11-23T17:00:00.000Z', userName: HOSTILE, fromValue: null, toValue: null, body: `${HOSTILE}\nsegunda línea` },
-          { id: 2, leadId: 7, kind: 'status', at: '2026-11-23T18:00:00.000Z', userName: 'Ana López', fromValue: 'propuesta', toValue: 'perdido', body: 'Otro motivo' },
-          { id: 3, leadId: 7, kind: 'assignee', at: '2026-11-23T18:05:00.000Z', userName: null, fromValue: 'Ana López', toValue: '', body: null },
+          {
+            id: 1,
+            leadId: 7,
+            kind: 'note',
+            at: '2026-11-23T17:00:00.000Z',
+            userName: HOSTILE,
+            fromValue: null,
+            toValue: null,
+            body: `${HOSTILE}\nsegunda línea`,
+          },
+          {
+            id: 2,
+            leadId: 7,
+            kind: 'status',
+            at: '2026-11-23T18:00:00.000Z',
+            userName: 'Ana López',
+            fromValue: 'propuesta',
+            toValue: 'perdido',
+            body: 'Otro motivo',
+          },
+          {
+            id: 3,
+            leadId: 7,
+            kind: 'assignee',
+            at: '2026-11-23T18:05:00.000Z',
+            userName: null,
+            fromValue: 'Ana López',
+            toValue: '',
+            body: null,
+          },
         ],
         emails: [
-          { audience: 'client', recipient: 'ana@cafeorigen.mx', subject: 'Confirmación de Proyecto - Angram', status: 'sent', attempts: 1, nextAttemptAt: null, lastError: null, sentAt: '2026-11-23T16:00:05.000Z' },
-          { audience: 'internal', recipient: 'ventas@angram.mx', subject: 'Nuevo Proyecto Registrado - Angram', status: 'failed', attempts: 8, nextAttemptAt: null, lastError: HOSTILE, sentAt: null },
+          {
+            audience: 'client',
+            recipient: 'ana@cafeorigen.mx',
+            subject: 'Confirmación de Proyecto - Angram',
+            status: 'sent',
+            attempts: 1,
+            nextAttemptAt: null,
+            lastError: null,
+            sentAt: '2026-11-23T16:00:05.000Z',
+          },
+          {
+            audience: 'internal',
+            recipient: 'ventas@angram.mx',
+            subject: 'Nuevo Proyecto Registrado - Angram',
+            status: 'failed',
+            attempts: 8,
+            nextAttemptAt: null,
+            lastError: HOSTILE,
+            sentAt: null,
+          },
         ],
         failed: { form: 'note', errors: { note: 'Escribe la nota.' }, values: { note: HOSTILE } },
       }),
@@ -146,9 +220,36 @@ describe('inbox views', () => {
 
   it('meetings: grouped by day in time order', () => {
     const meetings = [
-      { leadId: 2, slot: '2026-11-26T09:00', formType: 1, name: 'B', company: null, fields: {}, status: 'nuevo' as const, assigneeName: null },
-      { leadId: 1, slot: '2026-11-25T16:00', formType: 2, name: HOSTILE, company: 'X', fields: {}, status: 'contactado' as const, assigneeName: 'Ana' },
-      { leadId: 3, slot: '2026-11-25T10:00', formType: 3, name: 'C', company: null, fields: {}, status: 'nuevo' as const, assigneeName: null },
+      {
+        leadId: 2,
+        slot: '2026-11-26T09:00',
+        formType: 1,
+        name: 'B',
+        company: null,
+        fields: {},
+        status: 'nuevo' as const,
+        assigneeName: null,
+      },
+      {
+        leadId: 1,
+        slot: '2026-11-25T16:00',
+        formType: 2,
+        name: HOSTILE,
+        company: 'X',
+        fields: {},
+        status: 'contactado' as const,
+        assigneeName: 'Ana',
+      },
+      {
+        leadId: 3,
+        slot: '2026-11-25T10:00',
+        formType: 3,
+        name: 'C',
+        company: null,
+        fields: {},
+        status: 'nuevo' as const,
+        assigneeName: null,
+      },
     ];
     expect(groupByDay(meetings).map(([day, list]) => [day, list.map((m) => m.leadId)])).toEqual([
       ['2026-11-25', [3, 1]],
@@ -157,12 +258,22 @@ describe('inbox views', () => {
     const out = checkPage(meetingsPage(context(sales), { meetings, consultants: new Map([[1, 'Mariana Cruz']]) }));
     expect(out).toContain('Miércoles, 25 de noviembre de 2026');
     expect(out.indexOf('CONT-3')).toBeLessThan(out.indexOf('CONT-1'));
-    expect(checkPage(meetingsPage(context(sales), { meetings: [], consultants: new Map() }))).toContain('No hay reuniones agendadas');
+    expect(checkPage(meetingsPage(context(sales), { meetings: [], consultants: new Map() }))).toContain(
+      'No hay reuniones agendadas',
+    );
   });
 
   it('dashboard: charts with text equivalents', () => {
     const dashboard = buildDashboard(
-      [{ receivedAt: '2026-11-23T16:00:00.000Z', formType: 1, status: 'ganado', firstContactAt: '2026-11-23T17:00:00.000Z', proposalAt: null }],
+      [
+        {
+          receivedAt: '2026-11-23T16:00:00.000Z',
+          formType: 1,
+          status: 'ganado',
+          firstContactAt: '2026-11-23T17:00:00.000Z',
+          proposalAt: null,
+        },
+      ],
       ['2026-11-16', '2026-11-23'],
     );
     const out = checkPage(dashboardPage(context(admin), { dashboard, weeks: 12 }));
@@ -173,16 +284,27 @@ describe('inbox views', () => {
   });
 
   it('users and account pages', () => {
-    const list = checkPage(usersPage(context(admin), { users: [admin, { ...sales, name: HOSTILE, active: false }], create: { errors: { email: 'Ya existe' }, values: { email: HOSTILE } } }));
+    const list = checkPage(
+      usersPage(context(admin), {
+        users: [admin, { ...sales, name: HOSTILE, active: false }],
+        create: { errors: { email: 'Ya existe' }, values: { email: HOSTILE } },
+      }),
+    );
     expect(list).toContain('Desactivada');
     expect(list).toContain('Ya existe');
     const self = checkPage(userPage(context(admin), { user: admin, sessions: 2 }));
     expect(self).toContain('No puedes desactivar tu propia cuenta.');
-    expect(checkPage(userPage(context(admin), { user: { ...sales, active: false }, sessions: 0 }))).toContain('Reactivar la cuenta');
-    expect(checkPage(accountPage(context(sales), { sessions: 1 }))).toContain('Cerrar sesión en todos los dispositivos');
-    expect(checkPage(userPage(context(admin), { user: { ...sales, name: 'Maximiliano Alejandro de la Concepción' }, sessions: 0 }))).toContain(
-      '<title>Usuario Maximiliano Alejandro d… · Ventas · Angram</title>',
+    expect(checkPage(userPage(context(admin), { user: { ...sales, active: false }, sessions: 0 }))).toContain(
+      'Reactivar la cuenta',
     );
+    expect(checkPage(accountPage(context(sales), { sessions: 1 }))).toContain(
+      'Cerrar sesión en todos los dispositivos',
+    );
+    expect(
+      checkPage(
+        userPage(context(admin), { user: { ...sales, name: 'Maximiliano Alejandro de la Concepción' }, sessions: 0 }),
+      ),
+    ).toContain('<title>Usuario Maximiliano Alejandro d… · Ventas · Angram</title>');
   });
 
   it('error pages, signed in or out', () => {
@@ -195,7 +317,9 @@ describe('inbox views', () => {
     expect(documents.length).toBeGreaterThan(10);
     for (const document of documents) {
       const report = await validator.validateString(document, 'inbox.html');
-      const messages = report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message} «${(m.selector ?? '').slice(0, 100)}»`));
+      const messages = report.results.flatMap((result) =>
+        result.messages.map((m) => `${m.ruleId}: ${m.message} «${(m.selector ?? '').slice(0, 100)}»`),
+      );
       expect(messages, /<title>(.*?)<\/title>/.exec(document)?.[1]).toEqual([]);
     }
   });

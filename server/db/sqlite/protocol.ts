@@ -13,9 +13,7 @@ export type SqliteRequest =
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'begin' | 'commit' | 'rollback' | 'close' };
 
-export type SqliteReply =
-  | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: SqliteFailure };
+export type SqliteReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SqliteFailure };
 
 /** An error as it crosses the thread boundary: its message, and whether a UNIQUE constraint refused. */
 export interface SqliteFailure {

@@ -6,7 +6,14 @@
  */
 import { Worker } from 'node:worker_threads';
 import { runMigrations } from '../migrate.ts';
-import { UniqueViolationError, type Queryable, type RunResult, type SqlValue, type Storage, type Transaction } from '../storage.ts';
+import {
+  UniqueViolationError,
+  type Queryable,
+  type RunResult,
+  type SqlValue,
+  type Storage,
+  type Transaction,
+} from '../storage.ts';
 import { createTransactionGuard } from '../transaction-guard.ts';
 import type { SqliteFailure, SqliteReply, SqliteRequest, SqliteWorkerData } from './protocol.ts';
 
@@ -27,7 +34,11 @@ function toError(failure: SqliteFailure): Error {
 }
 
 export async function openSqliteStorage(path: string, options: SqliteOptions = {}): Promise<Storage> {
-  const workerData: SqliteWorkerData = { path, busyTimeoutMs: BUSY_TIMEOUT_MS, synchronous: options.synchronous ?? 'FULL' };
+  const workerData: SqliteWorkerData = {
+    path,
+    busyTimeoutMs: BUSY_TIMEOUT_MS,
+    synchronous: options.synchronous ?? 'FULL',
+  };
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData });
   const pending = new Map<number, Pending>();
   let nextId = 1;

@@ -93,7 +93,18 @@ export async function startPgCluster(options: ClusterOptions = {}): Promise<PgCl
     '-c max_connections=200',
     ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
   ];
-  await runPg(bin, 'pg_ctl', ['-D', data, '-o', settings.join(' '), '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  await runPg(bin, 'pg_ctl', [
+    '-D',
+    data,
+    '-o',
+    settings.join(' '),
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -5,7 +5,14 @@ import type { SubsetFamily } from './subset-fonts.ts';
 const points = (text: string) => new Set(Array.from(text, (char) => char.codePointAt(0) as number));
 
 const family: SubsetFamily = {
-  spec: { name: 'Inter', cssVariable: '--font-inter', fallbacks: [], source: '', weight: { min: 400, max: 700 }, features: [] },
+  spec: {
+    name: 'Inter',
+    cssVariable: '--font-inter',
+    fallbacks: [],
+    source: '',
+    weight: { min: 400, max: 700 },
+    features: [],
+  },
   fontCodePoints: points('abcABC ñÑ[]→'),
   faces: [
     { subset: 'site', weight: '400 600', file: '', unicodeRange: ['U+20'], codePoints: points('abcABC ñÑ'), bytes: 0 },

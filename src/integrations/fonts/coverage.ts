@@ -70,7 +70,11 @@ export function fontCoverage(families: readonly SubsetFamily[]): AstroIntegratio
               'agrégalos a BASE_CHARACTERS en src/integrations/fonts/site-characters.ts.',
           );
         }
-        const sizes = families.flatMap((f) => f.faces.filter((face) => isSiteSubset(face.subset)).map((face) => `${f.spec.name} ${face.weight} ${(face.bytes / 1024).toFixed(1)} KB`));
+        const sizes = families.flatMap((f) =>
+          f.faces
+            .filter((face) => isSiteSubset(face.subset))
+            .map((face) => `${f.spec.name} ${face.weight} ${(face.bytes / 1024).toFixed(1)} KB`),
+        );
         logger.info(`Fuentes: cada página cubierta por el subconjunto del sitio (${sizes.join(', ')}).`);
       },
     },

@@ -8,7 +8,9 @@ const chars = (points: Set<number>) => [...points].map((code) => String.fromCode
 
 describe('decodeEscapes', () => {
   it('decodes HTML entities, numeric references and JavaScript and CSS escapes', () => {
-    expect(decodeEscapes('9:00&nbsp;h &mdash; &#233; &#xF1; \\u00bf \\u{2026} \\2192 ')).toBe('9:00\u00a0h — é ñ ¿ … →');
+    expect(decodeEscapes('9:00&nbsp;h &mdash; &#233; &#xF1; \\u00bf \\u{2026} \\2192 ')).toBe(
+      '9:00\u00a0h — é ñ ¿ … →',
+    );
   });
 
   it('leaves unknown entities and out-of-range references harmless', () => {
@@ -29,7 +31,8 @@ describe('codePointsOf', () => {
 describe('siteCharacters', () => {
   it('has the Spanish letters and signs and the no-break spaces, but not the code symbols', () => {
     const base = codePointsOf(BASE_CHARACTERS);
-    for (const char of 'ñÑáéíóúÁÉÍÓÚüÜ¿¡«»“”‘’–—…\u00a0\u202f@<>=#&*+_|') expect(base.has(char.codePointAt(0) as number), char).toBe(true);
+    for (const char of 'ñÑáéíóúÁÉÍÓÚüÜ¿¡«»“”‘’–—…\u00a0\u202f@<>=#&*+_|')
+      expect(base.has(char.codePointAt(0) as number), char).toBe(true);
     for (const char of CODE_ONLY_SYMBOLS) expect(base.has(char.codePointAt(0) as number), char).toBe(false);
   });
 

@@ -7,7 +7,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
 /** Text files whose characters can reach a page (markup, copy, strings in code, CSS `content:`). */
-const TEXT_EXTENSIONS = new Set(['.astro', '.ts', '.tsx', '.mjs', '.js', '.md', '.mdx', '.yaml', '.yml', '.json', '.css', '.html', '.txt']);
+const TEXT_EXTENSIONS = new Set([
+  '.astro',
+  '.ts',
+  '.tsx',
+  '.mjs',
+  '.js',
+  '.md',
+  '.mdx',
+  '.yaml',
+  '.yml',
+  '.json',
+  '.css',
+  '.html',
+  '.txt',
+]);
 
 /** Tests hold hostile input on purpose (emoji, control characters); no page shows it. */
 const IGNORED_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
@@ -37,15 +51,43 @@ export const BASE_CHARACTERS: string = [
 ].join('');
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', shy: '\u00ad', copy: '©', reg: '®', trade: '™',
-  mdash: '—', ndash: '–', hellip: '…', laquo: '«', raquo: '»', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”',
-  iexcl: '¡', iquest: '¿', middot: '·', bull: '•', times: '×', rarr: '→', larr: '←', deg: '°', euro: '€',
-  ordm: 'º', ordf: 'ª', thinsp: '\u2009',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  shy: '\u00ad',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  laquo: '«',
+  raquo: '»',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  iexcl: '¡',
+  iquest: '¿',
+  middot: '·',
+  bull: '•',
+  times: '×',
+  rarr: '→',
+  larr: '←',
+  deg: '°',
+  euro: '€',
+  ordm: 'º',
+  ordf: 'ª',
+  thinsp: '\u2009',
 };
 
 /** Decodes HTML entities and JavaScript/CSS escapes, so `&nbsp;`, `\u00a0` and `\00a0` count as the character. */
 export function decodeEscapes(text: string): string {
-  const fromCode = (code: number) => (Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '');
+  const fromCode = (code: number) =>
+    Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
   return text
     .replace(/&#x([0-9a-f]{1,6});/gi, (_, hex: string) => fromCode(Number.parseInt(hex, 16)))
     .replace(/&#(\d{1,7});/g, (_, dec: string) => fromCode(Number.parseInt(dec, 10)))
@@ -85,7 +127,8 @@ function textFiles(dir: string, excluded: ReadonlySet<string>): string[] {
   }
   return entries.flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : textFiles(path, excluded);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : textFiles(path, excluded);
     return TEXT_EXTENSIONS.has(extname(entry.name)) && !IGNORED_FILE.test(entry.name) ? [path] : [];
   });
 }

@@ -31,7 +31,8 @@ describe('subsetFamilies', () => {
     if (!inter || !site || !rest) throw new Error('faltan archivos');
 
     const siteFont = open(site.file);
-    for (const char of 'ñÑ…aZ09¿¡@<') expect(siteFont.hasGlyphForCodePoint(char.codePointAt(0) as number), char).toBe(true);
+    for (const char of 'ñÑ…aZ09¿¡@<')
+      expect(siteFont.hasGlyphForCodePoint(char.codePointAt(0) as number), char).toBe(true);
     expect(siteFont.hasGlyphForCodePoint('['.codePointAt(0) as number)).toBe(false);
     expect(siteFont.variationAxes.wght).toMatchObject({ min: 400, max: 600 });
     expect(open(rest.file).hasGlyphForCodePoint('['.codePointAt(0) as number)).toBe(true);
@@ -61,13 +62,21 @@ describe('subsetFamilies', () => {
     const first = await subsetFamilies([INTER], { root, textDirs: ['content'], cacheDir: 'cache' });
     const again = await subsetFamilies([INTER], { root, textDirs: ['content'], cacheDir: 'cache' });
     expect(again[0]?.faces.map((face) => face.file)).toEqual(first[0]?.faces.map((face) => face.file));
-    await expect(subsetFamilies([{ ...INTER, weight: { min: 50, max: 700 } }], { root, textDirs: ['content'], cacheDir: 'cache' })).rejects.toThrow(/eje/);
+    await expect(
+      subsetFamilies([{ ...INTER, weight: { min: 50, max: 700 } }], { root, textDirs: ['content'], cacheDir: 'cache' }),
+    ).rejects.toThrow(/eje/);
   });
 
   it('cuts static weights into a preloaded site file and files for the other weight, each with its rest', async () => {
     const root = project();
     const [sora] = await subsetFamilies(
-      [{ ...SORA, weight: { min: 500, max: 600, instances: [600, 500], preload: 600 }, extra: { weight: 400, characters: '#' } }],
+      [
+        {
+          ...SORA,
+          weight: { min: 500, max: 600, instances: [600, 500], preload: 600 },
+          extra: { weight: 400, characters: '#' },
+        },
+      ],
       { root, textDirs: ['content'], cacheDir: 'cache' },
     );
     expect(sora?.faces.map((face) => [face.subset, face.weight])).toEqual([
@@ -83,7 +92,11 @@ describe('subsetFamilies', () => {
     expect(Object.keys(site.variationAxes)).toEqual([]);
     expect(site.hasGlyphForCodePoint('ñ'.codePointAt(0) as number)).toBe(true);
     await expect(
-      subsetFamilies([{ ...SORA, weight: { min: 500, max: 600, instances: [600, 500], preload: 400 } }], { root, textDirs: ['content'], cacheDir: 'cache' }),
+      subsetFamilies([{ ...SORA, weight: { min: 500, max: 600, instances: [600, 500], preload: 400 } }], {
+        root,
+        textDirs: ['content'],
+        cacheDir: 'cache',
+      }),
     ).rejects.toThrow(/precargado/);
   });
 
@@ -92,8 +105,19 @@ describe('subsetFamilies', () => {
     const families = await subsetFamilies([INTER], { root, textDirs: ['content'], cacheDir: 'cache' });
     const [config] = fontFamiliesConfig(families, subsetFontProvider());
     expect(config?.options.faces.map((face) => face.subset)).toEqual(['site', 'rest']);
-    const resolved = await subsetFontProvider().resolveFont({ familyName: 'Inter', weights: [], styles: [], subsets: [], formats: [], options: config?.options });
-    expect(resolved?.fonts[0]).toMatchObject({ weight: '400 600', meta: { subset: 'site' }, src: [{ format: 'woff2' }] });
+    const resolved = await subsetFontProvider().resolveFont({
+      familyName: 'Inter',
+      weights: [],
+      styles: [],
+      subsets: [],
+      formats: [],
+      options: config?.options,
+    });
+    expect(resolved?.fonts[0]).toMatchObject({
+      weight: '400 600',
+      meta: { subset: 'site' },
+      src: [{ format: 'woff2' }],
+    });
     expect(resolved?.fonts[1]).toMatchObject({ meta: { subset: 'rest' } });
   });
 });

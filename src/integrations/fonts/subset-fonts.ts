@@ -96,11 +96,21 @@ async function cutFace(
   if (codePoints.size === 0) return null;
   const sorted = [...codePoints].sort((a, b) => a - b);
   const wght = instance ?? { min: spec.weight.min, max: spec.weight.max };
-  const key = cacheKey([String(RECIPE_VERSION), source, sorted.join(','), JSON.stringify(wght), spec.features.join(',')]);
+  const key = cacheKey([
+    String(RECIPE_VERSION),
+    source,
+    sorted.join(','),
+    JSON.stringify(wght),
+    spec.features.join(','),
+  ]);
   const file = join(cacheDir, `${spec.name.toLowerCase()}-${subset}-${key}.woff2`);
   if (!existsSync(file)) {
     const text = String.fromCodePoint(...sorted);
-    const output = await subsetFont(source, text, { targetFormat: 'woff2', keepFeatures: [...spec.features], variationAxes: { wght } });
+    const output = await subsetFont(source, text, {
+      targetFormat: 'woff2',
+      keepFeatures: [...spec.features],
+      variationAxes: { wght },
+    });
     writeFileSync(file, output);
   }
   const [first, ...others] = toUnicodeRange(sorted);
@@ -115,14 +125,22 @@ async function cutFace(
 }
 
 /** The site and rest files of a family: one pair for a variable cut, one pair per weight for static cuts. */
-async function cutFamily(spec: SubsetFamilySpec, source: Buffer, site: Set<number>, rest: Set<number>, cacheDir: string): Promise<SubsetFace[]> {
+async function cutFamily(
+  spec: SubsetFamilySpec,
+  source: Buffer,
+  site: Set<number>,
+  rest: Set<number>,
+  cacheDir: string,
+): Promise<SubsetFace[]> {
   const { instances, preload } = spec.weight;
   if (!instances) {
-    return [await cutFace(spec, source, 'site', site, cacheDir), await cutFace(spec, source, 'rest', rest, cacheDir)].filter(
-      (face): face is SubsetFace => face !== null,
-    );
+    return [
+      await cutFace(spec, source, 'site', site, cacheDir),
+      await cutFace(spec, source, 'rest', rest, cacheDir),
+    ].filter((face): face is SubsetFace => face !== null);
   }
-  if (preload === undefined || !instances.includes(preload)) throw new Error(`${spec.name}: el peso precargado debe ser uno de ${instances.join(', ')}.`);
+  if (preload === undefined || !instances.includes(preload))
+    throw new Error(`${spec.name}: el peso precargado debe ser uno de ${instances.join(', ')}.`);
   const faces: SubsetFace[] = [];
   // The preloaded weight first: Astro measures the fallback's metrics on a family's first face.
   for (const weight of [preload, ...instances.filter((w) => w !== preload)]) {
@@ -135,7 +153,9 @@ async function cutFamily(spec: SubsetFamilySpec, source: Buffer, site: Set<numbe
     );
   }
   if (spec.extra) {
-    const extra = new Set(Array.from(spec.extra.characters, (char) => char.codePointAt(0) as number).filter((code) => site.has(code)));
+    const extra = new Set(
+      Array.from(spec.extra.characters, (char) => char.codePointAt(0) as number).filter((code) => site.has(code)),
+    );
     const face = await cutFace(spec, source, `site-${spec.extra.weight}`, extra, cacheDir, spec.extra.weight);
     if (face) faces.push(face);
   }
@@ -150,7 +170,10 @@ function pruneCache(cacheDir: string, keep: ReadonlySet<string>): void {
   }
 }
 
-export async function subsetFamilies(specs: readonly SubsetFamilySpec[], options: SubsetOptions): Promise<SubsetFamily[]> {
+export async function subsetFamilies(
+  specs: readonly SubsetFamilySpec[],
+  options: SubsetOptions,
+): Promise<SubsetFamily[]> {
   const cacheDir = resolve(options.root, options.cacheDir);
   mkdirSync(cacheDir, { recursive: true });
   const { codePoints: siteCodePoints } = siteCharacters(options.root, options.textDirs, options.excludeDirs);
@@ -159,12 +182,20 @@ export async function subsetFamilies(specs: readonly SubsetFamilySpec[], options
   for (const spec of specs) {
     const source = readFileSync(resolve(options.root, spec.source));
     const font = create(source);
-    if ('fonts' in font) throw new Error(`${spec.source} es una colección de fuentes; se espera un solo archivo WOFF2.`);
+    if ('fonts' in font)
+      throw new Error(`${spec.source} es una colección de fuentes; se espera un solo archivo WOFF2.`);
     const axis = font.variationAxes.wght;
     if (!axis) throw new Error(`${spec.source} no es una fuente variable con eje wght.`);
-    const weights = [spec.weight.min, spec.weight.max, ...(spec.weight.instances ?? []), ...(spec.extra ? [spec.extra.weight] : [])];
+    const weights = [
+      spec.weight.min,
+      spec.weight.max,
+      ...(spec.weight.instances ?? []),
+      ...(spec.extra ? [spec.extra.weight] : []),
+    ];
     if (weights.some((weight) => weight < axis.min || weight > axis.max)) {
-      throw new Error(`${spec.name}: los pesos ${weights.join(', ')} salen del eje de la fuente (${axis.min}-${axis.max}).`);
+      throw new Error(
+        `${spec.name}: los pesos ${weights.join(', ')} salen del eje de la fuente (${axis.min}-${axis.max}).`,
+      );
     }
     const fontCodePoints = sourceCodePoints(font);
     const site = new Set([...fontCodePoints].filter((code) => siteCodePoints.has(code)));

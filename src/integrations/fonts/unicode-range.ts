@@ -6,7 +6,7 @@ const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
 export function toUnicodeRange(codePoints: Iterable<number>): string[] {
   const sorted = [...new Set(codePoints)].sort((a, b) => a - b);
   const ranges: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     const start = sorted[i] as number;
     let end = start;
     while (i + 1 < sorted.length && sorted[i + 1] === end + 1) end = sorted[++i] as number;

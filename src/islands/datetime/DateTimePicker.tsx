@@ -125,7 +125,10 @@ function dialogView(state: PickerState): DialogView {
   return {
     texts: PICKER_TEXTS,
     chosenDate: validDate ? formatLongDate(state.date) : PICKER_TEXTS.noDate,
-    outOfRange: state.status === 'out-of-range' ? PICKER_TEXTS.outOfRange(formatLongDate(state.min), formatLongDate(state.max)) : '',
+    outOfRange:
+      state.status === 'out-of-range'
+        ? PICKER_TEXTS.outOfRange(formatLongDate(state.min), formatLongDate(state.max))
+        : '',
     canConfirm: canConfirm(state),
   };
 }

@@ -95,11 +95,7 @@ export default function PickerDialog({ picker, id, triggerId, view }: DialogProp
             </p>
             <div className="mt-2 min-h-32" aria-live="polite" aria-busy={state.status === 'loading'}>
               {state.status === 'idle' && <p className="text-sm text-fg-muted">{texts.idle}</p>}
-              {state.status === 'out-of-range' && (
-                <p className="text-sm text-fg-muted">
-                  {view.outOfRange}
-                </p>
-              )}
+              {state.status === 'out-of-range' && <p className="text-sm text-fg-muted">{view.outOfRange}</p>}
               {state.status === 'loading' && (
                 <p className="flex items-center gap-2 text-sm text-fg-muted">
                   <span

@@ -120,7 +120,9 @@ describe('slots arriving', () => {
     const chosen = pickerReducer(withSlots(), { type: 'chooseTime', time: '10:00' });
     const moving = pickerReducer(chosen, { type: 'chooseDate', date: '2026-11-25' });
     expect(moving.time).toBe('10:00');
-    expect(pickerReducer(moving, { type: 'slotsLoaded', request: moving.request, slots: ['10:00', '11:00'] }).time).toBe('10:00');
+    expect(
+      pickerReducer(moving, { type: 'slotsLoaded', request: moving.request, slots: ['10:00', '11:00'] }).time,
+    ).toBe('10:00');
     expect(pickerReducer(moving, { type: 'slotsLoaded', request: moving.request, slots: ['11:00'] }).time).toBe('');
   });
 });
@@ -194,7 +196,11 @@ describe('after the form', () => {
 
   it('a taken slot reopens the same day with fresh slots, no value and a notice', () => {
     const confirmed = run([{ type: 'chooseTime', time: '09:00' }, { type: 'confirm' }], withSlots());
-    const taken = pickerReducer(confirmed, { type: 'slotTaken', today: TODAY, notice: 'Ese horario acaba de ser reservado.' });
+    const taken = pickerReducer(confirmed, {
+      type: 'slotTaken',
+      today: TODAY,
+      notice: 'Ese horario acaba de ser reservado.',
+    });
     expect(taken).toMatchObject({
       open: true,
       value: '',

@@ -75,14 +75,28 @@ export function dateBounds(today: string, minDate?: string): { min: string; max:
 /** The draft moved to `date`: ask for its slots when it is a date within bounds. */
 function withDate(state: PickerState, date: string): PickerState {
   if (date === '') return { ...state, date: '', time: '', status: 'idle', slots: [] };
-  if (!parseDate(date) || date < state.min || date > state.max) return { ...state, date, status: 'out-of-range', slots: [] };
+  if (!parseDate(date) || date < state.min || date > state.max)
+    return { ...state, date, status: 'out-of-range', slots: [] };
   // The time stays chosen until the new day's slots say whether it is still free there.
   return { ...state, date, status: 'loading', slots: [], request: state.request + 1 };
 }
 
-function opened(state: PickerState, today: string, minDate: string | undefined, value: string, notice: string): PickerState {
+function opened(
+  state: PickerState,
+  today: string,
+  minDate: string | undefined,
+  value: string,
+  notice: string,
+): PickerState {
   const chosen = parseAppointment(value);
-  const base: PickerState = { ...state, open: true, ...dateBounds(today, minDate), date: '', time: chosen?.time ?? '', notice };
+  const base: PickerState = {
+    ...state,
+    open: true,
+    ...dateBounds(today, minDate),
+    date: '',
+    time: chosen?.time ?? '',
+    notice,
+  };
   return withDate(base, chosen?.date ?? '');
 }
 

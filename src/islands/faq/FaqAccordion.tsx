@@ -67,7 +67,11 @@ export default function FaqAccordion({ categories }: FaqAccordionProps) {
                     <Icon name="chevron-down" size={20} className="faq-chevron mt-0.5 shrink-0 text-brand-700" />
                   </summary>
                   {/* A named <section> is a region landmark, the panel role the accordion pattern asks for. */}
-                  <section id={ids.answer} aria-labelledby={ids.question} className="faq-panel px-5 pb-5 text-fg-muted sm:px-6">
+                  <section
+                    id={ids.answer}
+                    aria-labelledby={ids.question}
+                    className="faq-panel px-5 pb-5 text-fg-muted sm:px-6"
+                  >
                     <p className="max-w-prose leading-relaxed">{entry.answer}</p>
                   </section>
                 </details>

@@ -20,7 +20,10 @@ describe('itemIds and itemFromHash', () => {
   it('finds the item a fragment names, from the item, question or answer id', () => {
     expect(itemFromHash('#faq-inversion-y-pagos-2', categories)).toEqual(pagos);
     expect(itemFromHash('#faq-inversion-y-pagos-2-pregunta', categories)).toEqual(pagos);
-    expect(itemFromHash('faq-proyectos-y-tiempos-5-respuesta', categories)).toEqual({ category: 'proyectos-y-tiempos', index: 4 });
+    expect(itemFromHash('faq-proyectos-y-tiempos-5-respuesta', categories)).toEqual({
+      category: 'proyectos-y-tiempos',
+      index: 4,
+    });
   });
 
   it('ignores fragments that name no item', () => {

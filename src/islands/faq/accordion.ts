@@ -19,7 +19,10 @@ export function itemIds(item: FaqItemRef): { item: string; question: string; ans
 }
 
 /** The item a URL fragment points at (`#faq-<category>-<n>`, with `-pregunta` or `-respuesta` or not), if any. */
-export function itemFromHash(hash: string, categories: ReadonlyArray<{ id: string; count: number }>): FaqItemRef | null {
+export function itemFromHash(
+  hash: string,
+  categories: ReadonlyArray<{ id: string; count: number }>,
+): FaqItemRef | null {
   const match = /^#?faq-(.+)-(\d+)(?:-(?:pregunta|respuesta))?$/.exec(hash);
   if (!match) return null;
   const category = categories.find((entry) => entry.id === match[1]);

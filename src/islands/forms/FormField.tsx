@@ -26,7 +26,18 @@ interface FormFieldProps {
 const control =
   'mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-fg placeholder:text-fg-muted transition-colors focus-visible:border-brand-600';
 
-export function FormField({ field, id, label, hint, required, value, error, options, onChange, onBlur }: FormFieldProps) {
+export function FormField({
+  field,
+  id,
+  label,
+  hint,
+  required,
+  value,
+  error,
+  options,
+  onChange,
+  onBlur,
+}: FormFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;

@@ -53,7 +53,14 @@ function optionsOf(field: FieldDefinition, lists: Partial<FormLists>): readonly 
   return (field.options ? lists[field.options] : undefined) ?? [];
 }
 
-export default function LeadForm({ form, lists: shipped, headingId, serviceType, submitLabel, contactEmail }: LeadFormProps) {
+export default function LeadForm({
+  form,
+  lists: shipped,
+  headingId,
+  serviceType,
+  submitLabel,
+  contactEmail,
+}: LeadFormProps) {
   const [lists, setLists] = useState<Partial<FormLists>>(shipped);
   const definition = useMemo(() => bindForm(form, lists), [form, lists]);
   const preset: FormValues = serviceType ? { serviceType } : {};
@@ -94,7 +101,6 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
       current = false;
     };
   }, [shipped, form]);
-
 
   // Focus moves once the errors are on screen, so the field is announced with its message.
   useEffect(() => {
@@ -205,7 +211,8 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
       >
         {shown.map((field) => {
           const label = field.label ?? FIELD_LABELS[field.name];
-          const error = field.control !== 'appointment' || picker.state.value === errorSlot ? errors[field.name] : undefined;
+          const error =
+            field.control !== 'appointment' || picker.state.value === errorSlot ? errors[field.name] : undefined;
           if (field.control === 'appointment') {
             return (
               <PickerTrigger
@@ -262,7 +269,10 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
           >
             {sending ? (
               <>
-                <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />
+                <span
+                  className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                  aria-hidden="true"
+                />
                 {FORM_FEEDBACK.sending}
               </>
             ) : (
@@ -280,7 +290,11 @@ export default function LeadForm({ form, lists: shipped, headingId, serviceType,
                   result.tone === 'success' ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger'
                 }`}
               >
-                <Icon name={result.tone === 'success' ? 'check-circle' : 'alert-circle'} className="mt-0.5 shrink-0" size={20} />
+                <Icon
+                  name={result.tone === 'success' ? 'check-circle' : 'alert-circle'}
+                  className="mt-0.5 shrink-0"
+                  size={20}
+                />
                 <div>
                   <p className="font-semibold">{result.title}</p>
                   {result.details.map((detail) => (

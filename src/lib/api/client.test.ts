@@ -25,7 +25,12 @@ const silentFetch = (_input: RequestInfo | URL, init?: RequestInit) =>
     init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
   });
 
-const created = { success: true, message: '¡Mensaje enviado con éxito! Te contactaremos pronto.', id: 7, reference: 'CONT-7' };
+const created = {
+  success: true,
+  message: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
+  id: 7,
+  reference: 'CONT-7',
+};
 const createdAnswer = z.object({ success: z.literal(true), id: z.number(), reference: z.string() });
 
 afterEach(() => {
@@ -51,7 +56,12 @@ describe('post', () => {
   it('sends the object as JSON to {base}{group}/{action}', async () => {
     const { calls, fetch } = answering(201, created);
     const client = createApiClient({ base: '/api/', fetch });
-    const result = await client.post('webSite', 'contactSmall', { name: 'Lucía', website: '' }, { answer: createdAnswer });
+    const result = await client.post(
+      'webSite',
+      'contactSmall',
+      { name: 'Lucía', website: '' },
+      { answer: createdAnswer },
+    );
     expect(result).toEqual({ kind: 'success', status: 201, data: { success: true, id: 7, reference: 'CONT-7' } });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('/api/webSite/contactSmall');
@@ -88,7 +98,11 @@ describe('get', () => {
   it('sends a GET without a body', async () => {
     const { calls, fetch } = answering(200, { ok: true });
     const client = createApiClient({ base: 'https://www.angram.mx/api/', fetch });
-    expect(await client.get('webSite', 'contactFormSelects')).toEqual({ kind: 'success', status: 200, data: { ok: true } });
+    expect(await client.get('webSite', 'contactFormSelects')).toEqual({
+      kind: 'success',
+      status: 200,
+      data: { ok: true },
+    });
     expect(calls[0]?.url).toBe('https://www.angram.mx/api/webSite/contactFormSelects');
     expect(calls[0]?.init.method).toBe('GET');
     expect(calls[0]?.init.body).toBeUndefined();
@@ -129,21 +143,28 @@ describe('answers', () => {
   });
 
   it('409 is a conflict', async () => {
-    expect(await call(409, { success: false, message: 'Ese horario acaba de ser reservado por alguien más.' })).toEqual({
-      kind: 'conflict',
-      status: 409,
-      message: 'Ese horario acaba de ser reservado por alguien más.',
-    });
+    expect(await call(409, { success: false, message: 'Ese horario acaba de ser reservado por alguien más.' })).toEqual(
+      {
+        kind: 'conflict',
+        status: 409,
+        message: 'Ese horario acaba de ser reservado por alguien más.',
+      },
+    );
   });
 
   it('429 is rate limited, with Retry-After', async () => {
-    expect(await call(429, { success: false, message: 'Intenta de nuevo en 3 minutos.' }, { 'Retry-After': '170' })).toEqual({
+    expect(
+      await call(429, { success: false, message: 'Intenta de nuevo en 3 minutos.' }, { 'Retry-After': '170' }),
+    ).toEqual({
       kind: 'rate-limited',
       status: 429,
       message: 'Intenta de nuevo en 3 minutos.',
       retryAfterSeconds: 170,
     });
-    expect(interpretAnswer(429, {}, undefined, 'soon')).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: undefined });
+    expect(interpretAnswer(429, {}, undefined, 'soon')).toMatchObject({
+      kind: 'rate-limited',
+      retryAfterSeconds: undefined,
+    });
   });
 
   it('any other status is an http error with the server message when there is one', async () => {

@@ -94,7 +94,8 @@ export function interpretAnswer<T>(
   }
   const failure = failureAnswer.safeParse(body);
   const message = (failure.success ? failure.data.message : undefined) ?? '';
-  if (status === 422) return { kind: 'validation', status, message, errors: (failure.success ? failure.data.errors : undefined) ?? {} };
+  if (status === 422)
+    return { kind: 'validation', status, message, errors: (failure.success ? failure.data.errors : undefined) ?? {} };
   if (status === 409) return { kind: 'conflict', status, message };
   if (status === 429) return { kind: 'rate-limited', status, message, retryAfterSeconds: retryAfter(retryAfterHeader) };
   return { kind: 'http-error', status, message };

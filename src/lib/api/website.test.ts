@@ -14,7 +14,9 @@ function stubFetch(status: number, body: unknown) {
   const urls: string[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     urls.push(input instanceof Request ? input.url : input.toString());
-    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+    );
   });
   return urls;
 }
@@ -46,13 +48,21 @@ describe('webSite calls', () => {
     expect(await submitLead('contactSmall', { name: 'Lucía' })).toEqual({
       kind: 'success',
       status: 201,
-      data: { message: '¡Mensaje enviado con éxito! Te contactaremos pronto.', reference: 'CONT-41', appointmentDate: '2026-11-25T10:00' },
+      data: {
+        message: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
+        reference: 'CONT-41',
+        appointmentDate: '2026-11-25T10:00',
+      },
     });
   });
 
-  it('the contract\'s own answer, 201 {success, message, status}, is a success with nothing more to show', async () => {
+  it("the contract's own answer, 201 {success, message, status}, is a success with nothing more to show", async () => {
     stubFetch(201, { success: true, message: 'Formulario recibido correctamente', status: 201 });
-    expect(await submitLead('contactSmall', { name: 'Lucía' })).toEqual({ kind: 'success', status: 201, data: { message: 'Formulario recibido correctamente' } });
+    expect(await submitLead('contactSmall', { name: 'Lucía' })).toEqual({
+      kind: 'success',
+      status: 201,
+      data: { message: 'Formulario recibido correctamente' },
+    });
   });
 
   it('any 2xx that does not say success: false is a success, even an empty or odd body', async () => {
@@ -66,7 +76,11 @@ describe('webSite calls', () => {
 
   it('a 2xx that says success: false is a refusal with its message', async () => {
     stubFetch(200, { success: false, message: 'Correo bloqueado' });
-    expect(await submitLead('contactSmall', { name: 'Lucía' })).toEqual({ kind: 'http-error', status: 200, message: 'Correo bloqueado' });
+    expect(await submitLead('contactSmall', { name: 'Lucía' })).toEqual({
+      kind: 'http-error',
+      status: 200,
+      message: 'Correo bloqueado',
+    });
   });
 
   it('asks for the select options once per page', async () => {
@@ -83,20 +97,33 @@ describe('contactFormSelects from any backend', () => {
     expect(
       readSelects({
         proyects: [{ id: 1, proyect: 'Aplicación web' }],
-        budgets: [{ id: 2, range: '$50,000 - $100,000', currency: 'MXN' }, { id: 3, range: 'Por definir', currency: null }],
+        budgets: [
+          { id: 2, range: '$50,000 - $100,000', currency: 'MXN' },
+          { id: 3, range: 'Por definir', currency: null },
+        ],
         timelines: [{ id: 4, range: '1 a 3 meses', range_time: null }],
         emergency: [{ id: 5, level: 'Alta' }],
       }),
     ).toEqual({
       proyects: [{ id: '1', proyect: 'Aplicación web' }],
-      budgets: [{ id: '2', range: '$50,000 - $100,000', currency: 'MXN' }, { id: '3', range: 'Por definir' }],
+      budgets: [
+        { id: '2', range: '$50,000 - $100,000', currency: 'MXN' },
+        { id: '3', range: 'Por definir' },
+      ],
       timelines: [{ id: '4', range: '1 a 3 meses' }],
       emergency: [{ id: '5', level: 'Alta' }],
     });
   });
 
   it('keeps each list that reads and leaves out the unusable ones', () => {
-    expect(readSelects({ proyects: [{ id: 1, proyect: 'Web' }], budgets: 'nada', timelines: [], emergency: [{ level: 'Alta' }] })).toEqual({
+    expect(
+      readSelects({
+        proyects: [{ id: 1, proyect: 'Web' }],
+        budgets: 'nada',
+        timelines: [],
+        emergency: [{ level: 'Alta' }],
+      }),
+    ).toEqual({
       proyects: [{ id: '1', proyect: 'Web' }],
     });
     expect(readSelects('<html>')).toEqual({});

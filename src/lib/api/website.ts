@@ -9,7 +9,10 @@ import type { ServedLists } from '../../../core/forms/options.ts';
 import { get, post, type ApiResult } from './client.ts';
 
 /** A 2xx is a stored lead unless its body says `success: false`. */
-export async function submitLead(action: LeadAction, data: Record<string, string>): Promise<ApiResult<SubmissionReceipt>> {
+export async function submitLead(
+  action: LeadAction,
+  data: Record<string, string>,
+): Promise<ApiResult<SubmissionReceipt>> {
   const result = await post(SITE_GROUP, action, data);
   if (result.kind !== 'success') return result;
   const read = readSubmission(result.data);
@@ -19,7 +22,12 @@ export async function submitLead(action: LeadAction, data: Record<string, string
 
 /** Free meeting times (`HH:mm`, Mexico City) of a date `YYYY-MM-DD`. */
 export async function fetchSchedule(date: string, signal?: AbortSignal): Promise<ApiResult<readonly string[]>> {
-  const result = await post(SITE_GROUP, 'scheduleAvailable', { date }, { answer: scheduleAnswer, ...(signal ? { signal } : {}) });
+  const result = await post(
+    SITE_GROUP,
+    'scheduleAvailable',
+    { date },
+    { answer: scheduleAnswer, ...(signal ? { signal } : {}) },
+  );
   return result.kind === 'success' ? { ...result, data: result.data.schedule } : result;
 }
 
@@ -30,7 +38,9 @@ export function fetchSelects(): Promise<ApiResult<Partial<ServedLists>>> {
   selectsRequest ??= get(SITE_GROUP, 'contactFormSelects').then((result) => {
     if (result.kind !== 'success') return result;
     const lists = readSelects(result.data);
-    return Object.keys(lists).length > 0 ? { ...result, data: lists } : { kind: 'http-error', status: result.status, message: 'Respuesta inesperada del servidor' };
+    return Object.keys(lists).length > 0
+      ? { ...result, data: lists }
+      : { kind: 'http-error', status: result.status, message: 'Respuesta inesperada del servidor' };
   });
   return selectsRequest;
 }

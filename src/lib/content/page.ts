@@ -41,7 +41,13 @@ export interface LoadedPage<Copy> {
 }
 
 /** `canonical` is `null` for a page kept out of the index. */
-function loaded<Copy>(request: PageRequest, copy: Copy, canonical: string | null, crumbs: Crumb[], seo: SeoInput): LoadedPage<Copy> {
+function loaded<Copy>(
+  request: PageRequest,
+  copy: Copy,
+  canonical: string | null,
+  crumbs: Crumb[],
+  seo: SeoInput,
+): LoadedPage<Copy> {
   const site = siteOf(request);
   const url = canonical === null ? null : absoluteUrl(canonical, site);
   return { copy, site, path: canonical ?? request.url.pathname, url, crumbs, seo };
@@ -66,7 +72,9 @@ export async function pageCopy(id: PageId): Promise<Page> {
 
 async function trailContext(): Promise<TrailContext> {
   const pages = (await getCollection('pages')).map((entry) => entry.data);
-  const services = (await getCollection('services')).flatMap(({ data }) => (data.page ? [{ path: data.link, name: data.title }] : []));
+  const services = (await getCollection('services')).flatMap(({ data }) =>
+    data.page ? [{ path: data.link, name: data.title }] : [],
+  );
   return { pages, services };
 }
 
@@ -88,7 +96,9 @@ export async function servicePage(request: PageRequest, service: Service): Promi
   if (!service.page) throw new Error(`${file}: falta el bloque page`);
   const copy = fillKnownDeep(service.page, await contentFacts());
   const crumbs = [crumbFor(SERVICES_SECTION, await trailContext(), file), { name: service.title, path: service.link }];
-  return loaded(request, copy, service.link, crumbs, { preset: seoPreset(copy.seo, service.link, { file, field: 'page.seo' }) });
+  return loaded(request, copy, service.link, crumbs, {
+    preset: seoPreset(copy.seo, service.link, { file, field: 'page.seo' }),
+  });
 }
 
 /** Open Graph cards are 1200x630: a crop of the case's cover, in a format every crawler reads. */
@@ -151,6 +161,13 @@ export async function wikiPage(request: PageRequest, input: WikiPageInput): Prom
   const preset = seoPreset(copy, ROUTES.wikiHome, { file: 'content/wiki/wiki.yaml' });
   const canonical = input.noindex ? null : (input.path ?? ROUTES.wikiHome);
   const title = input.title === WIKI_TITLE ? WIKI_TITLE : `${input.title} | ${WIKI_TITLE}`;
-  const seo: SeoInput = { preset, title, description: input.description, path: input.path, noindex: input.noindex, ogType: input.ogType };
+  const seo: SeoInput = {
+    preset,
+    title,
+    description: input.description,
+    path: input.path,
+    noindex: input.noindex,
+    ogType: input.ogType,
+  };
   return loaded(request, input, canonical, [{ name: breadcrumb, path: ROUTES.wikiHome }, ...(input.trail ?? [])], seo);
 }

@@ -39,7 +39,10 @@ function loaderOf(raw: Record<string, unknown>): Loader {
 describe('strictLoader', () => {
   it('hands each entry to the schema with its id', async () => {
     const { context, parsed } = fakeContext();
-    await strictLoader(loaderOf({ marketing: { items: [] } }), { source: 'content/stats.yaml', ids: ['marketing'] }).load(context);
+    await strictLoader(loaderOf({ marketing: { items: [] } }), {
+      source: 'content/stats.yaml',
+      ids: ['marketing'],
+    }).load(context);
     expect(parsed).toEqual([{ items: [], id: 'marketing' }]);
   });
 
@@ -50,7 +53,9 @@ describe('strictLoader', () => {
       fileOf: (id) => `content/pages/${id}.yaml`,
       ids: ['home', 'faq'],
     });
-    await expect(loader.load(context)).rejects.toThrow('Colección "demo" incompleta en content/pages/:\n  - Falta content/pages/faq.yaml.');
+    await expect(loader.load(context)).rejects.toThrow(
+      'Colección "demo" incompleta en content/pages/:\n  - Falta content/pages/faq.yaml.',
+    );
   });
 
   it('reports an error the inner loader only logged', async () => {
@@ -61,7 +66,10 @@ describe('strictLoader', () => {
 });
 
 describe('entryProblems', () => {
-  const entries = [{ id: 'a', data: {} }, { id: 'b', data: {} }];
+  const entries = [
+    { id: 'a', data: {} },
+    { id: 'b', data: {} },
+  ];
 
   it('is empty when the rules hold', () => {
     expect(entryProblems(entries, { source: 'x.yaml', ids: ['a', 'b'], min: 2, max: 2 })).toEqual([]);
@@ -72,8 +80,12 @@ describe('entryProblems', () => {
       'Falta la entrada "c" en x.yaml.',
       'Sobra la entrada "b" en x.yaml: los ids válidos son a, c.',
     ]);
-    expect(entryProblems(entries, { source: 'x.yaml', min: 3 })).toEqual(['x.yaml tiene 2 entradas; se esperan al menos 3.']);
-    expect(entryProblems(entries, { source: 'x.yaml', max: 1 })).toEqual(['x.yaml tiene 2 entradas; se esperan como máximo 1.']);
+    expect(entryProblems(entries, { source: 'x.yaml', min: 3 })).toEqual([
+      'x.yaml tiene 2 entradas; se esperan al menos 3.',
+    ]);
+    expect(entryProblems(entries, { source: 'x.yaml', max: 1 })).toEqual([
+      'x.yaml tiene 2 entradas; se esperan como máximo 1.',
+    ]);
   });
 
   it('runs the cross-entry check only when something was loaded', () => {

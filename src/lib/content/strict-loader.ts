@@ -102,7 +102,8 @@ export function strictYamlFile(fileName: string, rules: EntryRules): Loader {
     syntaxError = undefined;
     try {
       const data = yaml.load(text, { filename: rules.source });
-      if (typeof data !== 'object' || data === null) throw new Error('se espera una lista de entradas o un mapa de clave: entrada');
+      if (typeof data !== 'object' || data === null)
+        throw new Error('se espera una lista de entradas o un mapa de clave: entrada');
       return data as YamlFileData;
     } catch (error) {
       syntaxError = error instanceof Error ? error.message : String(error);

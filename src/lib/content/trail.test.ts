@@ -13,7 +13,8 @@ const context: TrailContext = {
     { path: ROUTES.webApps, name: 'Aplicaciones Web' },
   ],
 };
-const names = (crumbs: ReadonlyArray<{ name: string; path: string }>) => crumbs.map((crumb) => `${crumb.name} ${crumb.path}`);
+const names = (crumbs: ReadonlyArray<{ name: string; path: string }>) =>
+  crumbs.map((crumb) => `${crumb.name} ${crumb.path}`);
 
 describe('pagePath', () => {
   it('is the file name, so every page file is one of the routes of the site', () => {
@@ -32,7 +33,9 @@ describe('breadcrumb trails from content', () => {
   it('names a page by its hero eyebrow unless its file names it', () => {
     expect(crumbName(page('proceso-desarrollo'))).toBe('Proceso de desarrollo');
     expect(crumbName(page('iniciar-proyecto'))).toBe('Iniciar proyecto');
-    expect(() => crumbName(changed(page('faq'), 'hero.eyebrow', undefined))).toThrow(/content\/pages\/faq\.yaml: falta breadcrumb\.name/);
+    expect(() => crumbName(changed(page('faq'), 'hero.eyebrow', undefined))).toThrow(
+      /content\/pages\/faq\.yaml: falta breadcrumb\.name/,
+    );
   });
 
   it('puts a top-level page right after Inicio, and no trail on the home and error pages', () => {
@@ -42,9 +45,18 @@ describe('breadcrumb trails from content', () => {
   });
 
   it('takes the parent from the back link, or from breadcrumb.parent', () => {
-    expect(names(pageTrail(page('consultoria-tecnologica'), context))).toEqual(['Tecnologías /tecnologias', 'Consultoría tecnológica /consultoria-tecnologica']);
-    expect(names(pageTrail(page('migracion-cloud'), context))).toEqual(['Cloud Native /servicios/cloud-native', 'Migración a la nube /migracion-cloud']);
-    expect(names(pageTrail(page('cms-a-codigo'), context))).toEqual(['Servicios /#servicios', 'CMS a Código /cms-a-codigo']);
+    expect(names(pageTrail(page('consultoria-tecnologica'), context))).toEqual([
+      'Tecnologías /tecnologias',
+      'Consultoría tecnológica /consultoria-tecnologica',
+    ]);
+    expect(names(pageTrail(page('migracion-cloud'), context))).toEqual([
+      'Cloud Native /servicios/cloud-native',
+      'Migración a la nube /migracion-cloud',
+    ]);
+    expect(names(pageTrail(page('cms-a-codigo'), context))).toEqual([
+      'Servicios /#servicios',
+      'CMS a Código /cms-a-codigo',
+    ]);
   });
 
   it('names a home section by its eyebrow, a service page by its card title', () => {
@@ -54,7 +66,9 @@ describe('breadcrumb trails from content', () => {
 
   it('fails naming the file when the parent is no page of the site', () => {
     const lost = changed(page('cms-a-codigo'), 'breadcrumb.parent', '/blog');
-    expect(() => pageTrail(lost, context)).toThrow('content/pages/cms-a-codigo.yaml: la ruta de navegación apunta a /blog');
+    expect(() => pageTrail(lost, context)).toThrow(
+      'content/pages/cms-a-codigo.yaml: la ruta de navegación apunta a /blog',
+    );
     expect(() => crumbFor('/#no-existe', context, 'content/pages/faq.yaml')).toThrow(/content\/pages\/faq\.yaml/);
   });
 });

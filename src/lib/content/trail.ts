@@ -23,7 +23,8 @@ export function pageFile(id: string): string {
 /** A page's name in the trail: `breadcrumb.name`, or its hero's eyebrow so the two agree. */
 export function crumbName(page: Page): string {
   const name = page.breadcrumb?.name ?? page.hero.eyebrow;
-  if (!name) throw new Error(`${pageFile(page.id)}: falta breadcrumb.name, el nombre de la página en la ruta de navegación`);
+  if (!name)
+    throw new Error(`${pageFile(page.id)}: falta breadcrumb.name, el nombre de la página en la ruta de navegación`);
   return name;
 }
 
@@ -49,7 +50,9 @@ export function crumbFor(href: string, context: TrailContext, from: string): Cru
   if (service) return { name: service.name, path: href };
   const page = context.pages.find((candidate) => pagePath(candidate.id) === href);
   if (page && page.id !== 'home') return { name: crumbName(page), path: href };
-  throw new Error(`${from}: la ruta de navegación apunta a ${href}, que no es una página del sitio ni una sección de la portada`);
+  throw new Error(
+    `${from}: la ruta de navegación apunta a ${href}, que no es una página del sitio ni una sección de la portada`,
+  );
 }
 
 /** "Inicio › [parent ›] page" after Inicio, for a content page; empty for the home and error pages. */

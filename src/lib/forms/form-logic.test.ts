@@ -19,9 +19,13 @@ import {
 import { MESSAGES } from '../../../core/forms/schemas.ts';
 
 const lists = loadContentFacts().lists;
-const FORM_DEFINITIONS = Object.fromEntries(LEAD_FORM_IDS.map((form) => [form, bindForm(form, lists)])) as Record<LeadFormId, FormDefinition>;
+const FORM_DEFINITIONS = Object.fromEntries(LEAD_FORM_IDS.map((form) => [form, bindForm(form, lists)])) as Record<
+  LeadFormId,
+  FormDefinition
+>;
 
-const names = (form: LeadFormId, values: FormValues = {}) => visibleFields(FORM_DEFINITIONS[form], values).map((f) => f.name);
+const names = (form: LeadFormId, values: FormValues = {}) =>
+  visibleFields(FORM_DEFINITIONS[form], values).map((f) => f.name);
 const required = (form: LeadFormId, values: FormValues = {}) => {
   const shape = activeShape(FORM_DEFINITIONS[form], values);
   return names(form, values)
@@ -151,14 +155,21 @@ describe('buildPayload', () => {
   });
 
   it('sends the honeypot when something filled it, so the API recognises the bot', () => {
-    const values = { ...initialValues(FORM_DEFINITIONS.small), ...person, message: 'Hola', website: 'https://spam.example' };
+    const values = {
+      ...initialValues(FORM_DEFINITIONS.small),
+      ...person,
+      message: 'Hola',
+      website: 'https://spam.example',
+    };
     expect(buildPayload(FORM_DEFINITIONS.small, values).website).toBe('https://spam.example');
   });
 
-  it('empties the choices the server\'s lists no longer offer and keeps the rest', () => {
+  it("empties the choices the server's lists no longer offer and keeps the rest", () => {
     const served = { ...lists, proyects: [{ id: '1', proyect: 'Aplicación web' }] };
     const form = bindForm('big', served);
-    expect(keepOfferedChoices(form, { ...person, projectType: 'web-app', budget: 'undecided', message: 'Hola' }, served)).toEqual({
+    expect(
+      keepOfferedChoices(form, { ...person, projectType: 'web-app', budget: 'undecided', message: 'Hola' }, served),
+    ).toEqual({
       ...person,
       projectType: '',
       budget: 'undecided',
@@ -184,7 +195,9 @@ describe('buildPayload', () => {
   });
 
   it('passes a filled honeypot on, for the API to recognise the bot', () => {
-    expect(buildPayload(FORM_DEFINITIONS.small, { website: 'http://spam.example' }).website).toBe('http://spam.example');
+    expect(buildPayload(FORM_DEFINITIONS.small, { website: 'http://spam.example' }).website).toBe(
+      'http://spam.example',
+    );
   });
 
   it('starts from empty values with the preset service', () => {
@@ -238,7 +251,9 @@ describe('validateForm', () => {
     expect(validateField(FORM_DEFINITIONS.small, { appointmentDate: '2026-11-24 10:00' }, 'appointmentDate')).toBe(
       MESSAGES.appointment,
     );
-    expect(validateField(FORM_DEFINITIONS.small, { appointmentDate: '2026-11-24T10:00' }, 'appointmentDate')).toBeUndefined();
+    expect(
+      validateField(FORM_DEFINITIONS.small, { appointmentDate: '2026-11-24T10:00' }, 'appointmentDate'),
+    ).toBeUndefined();
   });
 });
 

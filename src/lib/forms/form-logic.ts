@@ -4,9 +4,20 @@
  * gives for it. The island calls these on blur and on submit; the unit tests call them directly.
  */
 import { z } from 'zod/mini';
-import { FORM_DEFINITIONS, type FieldDefinition, type FormDefinition as Declared } from '../../../core/forms/definitions.ts';
+import {
+  FORM_DEFINITIONS,
+  type FieldDefinition,
+  type FormDefinition as Declared,
+} from '../../../core/forms/definitions.ts';
 import type { LeadFormId } from '../../../core/forms/kinds.ts';
-import { FORM_ERROR_KEY, fieldErrors, formSchema, HONEYPOT_FIELD, type AvailableLists, type FormSchema } from '../../../core/forms/schemas.ts';
+import {
+  FORM_ERROR_KEY,
+  fieldErrors,
+  formSchema,
+  HONEYPOT_FIELD,
+  type AvailableLists,
+  type FormSchema,
+} from '../../../core/forms/schemas.ts';
 
 /** A form's declaration with the schema built from the lists it shows. */
 export interface FormDefinition extends Declared {
@@ -27,7 +38,10 @@ function variants(schema: z.core.$ZodType): { discriminator: string | undefined;
   if (schema instanceof z.ZodMiniObject) return { discriminator: undefined, options: [schema] };
   if (schema instanceof z.ZodMiniDiscriminatedUnion) {
     const { discriminator, options } = schema._zod.def;
-    return { discriminator, options: options.filter((option): option is z.ZodMiniObject => option instanceof z.ZodMiniObject) };
+    return {
+      discriminator,
+      options: options.filter((option): option is z.ZodMiniObject => option instanceof z.ZodMiniObject),
+    };
   }
   throw new TypeError('El esquema de un formulario debe ser un objeto o una unión discriminada de objetos');
 }
@@ -85,7 +99,11 @@ export function buildPayload(definition: FormDefinition, values: FormValues): Re
  * The values with every select choice that `definition`'s lists no longer offer emptied (the API's lists
  * replaced the shipped ones after the visitor chose), so what the select shows is what would be sent.
  */
-export function keepOfferedChoices(definition: FormDefinition, values: FormValues, lists: AvailableLists): Record<string, string> {
+export function keepOfferedChoices(
+  definition: FormDefinition,
+  values: FormValues,
+  lists: AvailableLists,
+): Record<string, string> {
   const kept: Record<string, string> = { ...values };
   for (const field of definition.fields) {
     const list = field.options ? lists[field.options] : undefined;

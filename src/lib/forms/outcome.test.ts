@@ -5,7 +5,11 @@ const EMAIL = 'hola@angram.mx';
 const created = {
   kind: 'success',
   status: 201,
-  data: { message: '¡Mensaje enviado con éxito! Te contactaremos pronto.', reference: 'CONT-12', appointmentDate: '2026-11-24T10:00' },
+  data: {
+    message: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
+    reference: 'CONT-12',
+    appointmentDate: '2026-11-24T10:00',
+  },
 } as const;
 
 describe('submissionOutcome', () => {
@@ -24,13 +28,19 @@ describe('submissionOutcome', () => {
 
   it('a success without a meeting only gives the reference', () => {
     const { appointmentDate: _none, ...withoutMeeting } = created.data;
-    expect(submissionOutcome({ ...created, data: withoutMeeting }, '', EMAIL).details).toEqual(['Tu número de referencia es CONT-12.']);
+    expect(submissionOutcome({ ...created, data: withoutMeeting }, '', EMAIL).details).toEqual([
+      'Tu número de referencia es CONT-12.',
+    ]);
   });
 
-  it('the contract\'s bare answer is still a success: the form resets, and nothing is claimed the answer did not say', () => {
+  it("the contract's bare answer is still a success: the form resets, and nothing is claimed the answer did not say", () => {
     const bare = { kind: 'success', status: 201, data: {} } as const;
     const outcome = submissionOutcome(bare, '2026-11-24T10:00', EMAIL);
-    expect(outcome).toMatchObject({ tone: 'success', title: '¡Mensaje enviado con éxito! Te contactaremos pronto.', reset: true });
+    expect(outcome).toMatchObject({
+      tone: 'success',
+      title: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
+      reset: true,
+    });
     expect(outcome.details).toEqual([
       'Te confirmaremos por correo la reunión que pediste para el martes, 24 de noviembre de 2026, 10:00 (hora del centro de México).',
     ]);
@@ -43,7 +53,12 @@ describe('submissionOutcome', () => {
       '',
       EMAIL,
     );
-    expect(outcome).toMatchObject({ tone: 'error', title: 'Error al enviar el formulario', reset: false, reopenPicker: false });
+    expect(outcome).toMatchObject({
+      tone: 'error',
+      title: 'Error al enviar el formulario',
+      reset: false,
+      reopenPicker: false,
+    });
     expect(outcome.fieldErrors).toEqual({ email: 'El correo electrónico no es válido' });
   });
 
@@ -54,7 +69,8 @@ describe('submissionOutcome', () => {
 
   it('a 429 says to try again later, in the server words when it gives them', () => {
     expect(
-      submissionOutcome({ kind: 'rate-limited', status: 429, message: '', retryAfterSeconds: undefined }, '', EMAIL).details,
+      submissionOutcome({ kind: 'rate-limited', status: 429, message: '', retryAfterSeconds: undefined }, '', EMAIL)
+        .details,
     ).toEqual(['Has enviado varias solicitudes seguidas. Intenta de nuevo más tarde.']);
     expect(
       submissionOutcome(

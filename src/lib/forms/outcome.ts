@@ -28,7 +28,12 @@ export interface FormOutcome {
   reopenPicker: boolean;
 }
 
-const outcome = (tone: FormOutcome['tone'], title: string, details: string[], extra: Partial<FormOutcome> = {}): FormOutcome => ({
+const outcome = (
+  tone: FormOutcome['tone'],
+  title: string,
+  details: string[],
+  extra: Partial<FormOutcome> = {},
+): FormOutcome => ({
   tone,
   title,
   details,
@@ -47,22 +52,34 @@ export function invalidOutcome(): FormOutcome {
  * @param appointment the slot that was sent (`YYYY-MM-DDTHH:mm`) or ''
  * @param contactEmail where to write when the site cannot reach the API
  */
-export function submissionOutcome(result: ApiResult<SubmissionReceipt>, appointment: string, contactEmail: string): FormOutcome {
+export function submissionOutcome(
+  result: ApiResult<SubmissionReceipt>,
+  appointment: string,
+  contactEmail: string,
+): FormOutcome {
   const writeUs = `Inténtalo de nuevo en unos minutos o escríbenos a ${contactEmail}.`;
   switch (result.kind) {
     case 'success': {
       // Only what the answer says: a backend that books nothing, or sends no reference, is not contradicted.
       const { appointmentDate, reference } = result.data;
       const details: string[] = [];
-      if (appointmentDate) details.push(`Agendamos tu reunión para el ${formatAppointmentLong(appointmentDate)} (hora del centro de México).`);
-      else if (appointment) details.push(`Te confirmaremos por correo la reunión que pediste para el ${formatAppointmentLong(appointment)} (hora del centro de México).`);
+      if (appointmentDate)
+        details.push(
+          `Agendamos tu reunión para el ${formatAppointmentLong(appointmentDate)} (hora del centro de México).`,
+        );
+      else if (appointment)
+        details.push(
+          `Te confirmaremos por correo la reunión que pediste para el ${formatAppointmentLong(appointment)} (hora del centro de México).`,
+        );
       if (reference) details.push(`Tu número de referencia es ${reference}.`);
       return outcome('success', FORM_FEEDBACK.success, details, { reset: true });
     }
     case 'validation':
       return outcome('error', FORM_FEEDBACK.failure, [FORM_FEEDBACK.invalid], { fieldErrors: result.errors });
     case 'conflict':
-      return outcome('error', FORM_FEEDBACK.failure, [result.message || FORM_FEEDBACK.slotTaken], { reopenPicker: true });
+      return outcome('error', FORM_FEEDBACK.failure, [result.message || FORM_FEEDBACK.slotTaken], {
+        reopenPicker: true,
+      });
     case 'rate-limited':
       return outcome('error', FORM_FEEDBACK.failure, [result.message || FORM_FEEDBACK.rateLimited]);
     case 'http-error':

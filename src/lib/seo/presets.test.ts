@@ -30,9 +30,13 @@ describe('seoPreset', () => {
       /content\/pages\/portfolio\.yaml[\s\S]*seo\.description: mide 164 caracteres; se esperan entre 50 y 160/,
     );
     const short = { ...contactCopy, description: 'Muy corta.' };
-    expect(() => seoPreset(short, '/x', { file: 'content/services/ecommerce.yaml', field: 'page.seo' })).toThrow(/page\.seo\.description: mide 10/);
+    expect(() => seoPreset(short, '/x', { file: 'content/services/ecommerce.yaml', field: 'page.seo' })).toThrow(
+      /page\.seo\.description: mide 10/,
+    );
     const title = { ...contactCopy, title: 'T'.repeat(62) };
-    expect(() => seoPreset(title, '/x', { file: 'content/pages/faq.yaml' })).toThrow(/seo\.title: mide 62 caracteres; máximo 61/);
+    expect(() => seoPreset(title, '/x', { file: 'content/pages/faq.yaml' })).toThrow(
+      /seo\.title: mide 62 caracteres; máximo 61/,
+    );
   });
 });
 

@@ -34,10 +34,14 @@ export function seoPreset(
   const problems: string[] = [];
   const { length: described } = copy.description;
   if (described < SEO_DESCRIPTION_MIN || described > SEO_DESCRIPTION_MAX) {
-    problems.push(`${field}.description: mide ${described} caracteres; se esperan entre ${SEO_DESCRIPTION_MIN} y ${SEO_DESCRIPTION_MAX}`);
+    problems.push(
+      `${field}.description: mide ${described} caracteres; se esperan entre ${SEO_DESCRIPTION_MIN} y ${SEO_DESCRIPTION_MAX}`,
+    );
   }
-  if (copy.title.length > SEO_TITLE_MAX) problems.push(`${field}.title: mide ${copy.title.length} caracteres; máximo ${SEO_TITLE_MAX}`);
-  if (problems.length > 0) throw new Error(`${file} (con sus {marcadores} ya sustituidos):\n  ${problems.join('\n  ')}`);
+  if (copy.title.length > SEO_TITLE_MAX)
+    problems.push(`${field}.title: mide ${copy.title.length} caracteres; máximo ${SEO_TITLE_MAX}`);
+  if (problems.length > 0)
+    throw new Error(`${file} (con sus {marcadores} ya sustituidos):\n  ${problems.join('\n  ')}`);
   return {
     path,
     title: copy.title,

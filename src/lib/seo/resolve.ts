@@ -64,7 +64,12 @@ export function absoluteUrl(path: string, site: string | URL): string {
  * 404 page points at its own address (`/404`), whatever unknown URL it is answering, and stays out
  * of search results through `noindex` (a canonical alone would not keep it out).
  */
-export function resolveSeo(input: SeoInput, site: string | URL, requestPath: string, defaultImage: OgImage): ResolvedSeo {
+export function resolveSeo(
+  input: SeoInput,
+  site: string | URL,
+  requestPath: string,
+  defaultImage: OgImage,
+): ResolvedSeo {
   const { preset } = input;
   const noindex = input.noindex ?? preset.noindex === true;
   const title = brandTitle(input.title ?? preset.title);

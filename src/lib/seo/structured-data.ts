@@ -25,7 +25,12 @@ export function organization(site: string | URL, contact: ContactDetails, logoPa
     email: contact.email,
     telephone: contact.phone,
     foundingDate: String(SITE.foundingYear),
-    address: { '@type': 'PostalAddress', addressLocality: SITE.city, addressRegion: SITE.region, addressCountry: SITE.country },
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: SITE.city,
+      addressRegion: SITE.region,
+      addressCountry: SITE.country,
+    },
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'sales',
@@ -37,7 +42,10 @@ export function organization(site: string | URL, contact: ContactDetails, logoPa
   };
 }
 
-export function service(site: string | URL, input: { name: string; description: string; path: string; serviceType?: string }): JsonLd {
+export function service(
+  site: string | URL,
+  input: { name: string; description: string; path: string; serviceType?: string },
+): JsonLd {
   return {
     '@type': 'Service',
     name: input.name,
@@ -76,7 +84,16 @@ export function breadcrumbList(site: string | URL, crumbs: readonly Crumb[]): Js
 
 export function creativeWork(
   site: string | URL,
-  input: { name: string; description: string; path: string; image: string; year: number; genre: string; keywords: readonly string[]; client: string },
+  input: {
+    name: string;
+    description: string;
+    path: string;
+    image: string;
+    year: number;
+    genre: string;
+    keywords: readonly string[];
+    client: string;
+  },
 ): JsonLd {
   return {
     '@type': 'CreativeWork',

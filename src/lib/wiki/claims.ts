@@ -32,11 +32,19 @@ function expect(repo: Repo, path: string, pattern: RegExp, what: string): string
 function zodImports(repo: Repo, paths: readonly string[]): Array<[string, string]> {
   return paths
     .filter((path) => !/\.test\.tsx?$/.test(path))
-    .flatMap((path) => [...repo.read(path).matchAll(/from '(zod(?:\/[\w-]+)?|astro\/zod)'/g)].map((match): [string, string] => [path, match[1] ?? '']));
+    .flatMap((path) =>
+      [...repo.read(path).matchAll(/from '(zod(?:\/[\w-]+)?|astro\/zod)'/g)].map((match): [string, string] => [
+        path,
+        match[1] ?? '',
+      ]),
+    );
 }
 
 function allFrom(repo: Repo, patterns: readonly string[], specifier: string): string | null {
-  const imports = zodImports(repo, patterns.flatMap((pattern) => repo.list(pattern)));
+  const imports = zodImports(
+    repo,
+    patterns.flatMap((pattern) => repo.list(pattern)),
+  );
   if (imports.length === 0) return `ningún archivo de ${patterns.join(', ')} importa zod`;
   const others = imports.filter(([, from]) => from !== specifier);
   return others.length === 0 ? null : others.map(([path, from]) => `${path} importa '${from}'`).join('; ');
@@ -47,37 +55,75 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
     page: 'typography',
     says: /\(`<strong>` también es semibold: no se sirve el 700\)/,
     check: (repo) =>
-      expect(repo, 'src/styles/global.css', /b, strong \{ font-weight: var\(--font-weight-semibold\); \}/, 'dibuja b y strong en seminegrita') ??
-      expect(repo, 'src/integrations/fonts/site-fonts.ts', /weight: \{ min: 400, max: 600 \}/, 'sirve Inter de 400 a 600'),
+      expect(
+        repo,
+        'src/styles/global.css',
+        /b,\s*strong \{\s*font-weight: var\(--font-weight-semibold\);\s*\}/,
+        'dibuja b y strong en seminegrita',
+      ) ??
+      expect(
+        repo,
+        'src/integrations/fonts/site-fonts.ts',
+        /weight: \{ min: 400, max: 600 \}/,
+        'sirve Inter de 400 a 600',
+      ),
   },
   {
     page: 'seo',
     says: /La 404 apunta a su propia dirección \(`\/404`/,
-    check: (repo) => expect(repo, 'src/lib/seo/resolve.ts', /const canonical = absoluteUrl\(path, site\);/, 'da canónica a toda página, la 404 incluida'),
+    check: (repo) =>
+      expect(
+        repo,
+        'src/lib/seo/resolve.ts',
+        /const canonical = absoluteUrl\(path, site\);/,
+        'da canónica a toda página, la 404 incluida',
+      ),
   },
   {
     page: 'forms-ctas',
     says: /el nombre accesible del enlace es el título seguido de esas palabras/,
     check: (repo) =>
-      expect(repo, 'src/components/portfolio/PortfolioCard.astro', /aria-label=\{`\$\{data\.title\}, \$\{linkLabel\}`\}/, 'nombra el enlace con el título y «Ver Caso»') ??
-      expect(repo, 'src/components/ui/FeatureCard.astro', /aria-label=\{linkLabel \? `\$\{title\}, \$\{linkLabel\}` : undefined\}/, 'nombra el enlace con el título y «Ver Más»'),
+      expect(
+        repo,
+        'src/components/portfolio/PortfolioCard.astro',
+        /aria-label=\{`\$\{data\.title\}, \$\{linkLabel\}`\}/,
+        'nombra el enlace con el título y «Ver Caso»',
+      ) ??
+      expect(
+        repo,
+        'src/components/ui/FeatureCard.astro',
+        /aria-label=\{linkLabel \? `\$\{title\}, \$\{linkLabel\}` : undefined\}/,
+        'nombra el enlace con el título y «Ver Más»',
+      ),
   },
   {
     page: 'responsive',
     says: /deja en `screenshots\/` la página a 320, 375 y 1440 px/,
-    check: (repo) => expect(repo, 'scripts/screenshots.ts', /for \(const width of \[320, 375, 1440\]\)/, 'captura a 320, 375 y 1440 px'),
+    check: (repo) =>
+      expect(
+        repo,
+        'scripts/screenshots.ts',
+        /for \(const width of \[320, 375, 1440\]\)/,
+        'captura a 320, 375 y 1440 px',
+      ),
   },
   {
     page: 'navigation',
     says: /`BaseLayout` hidrata con `client:idle`/,
-    check: (repo) => expect(repo, 'src/layouts/BaseLayout.astro', /<Navbar\s+client:idle\b/, 'hidrata la barra con client:idle'),
+    check: (repo) =>
+      expect(repo, 'src/layouts/BaseLayout.astro', /<Navbar\s+client:idle\b/, 'hidrata la barra con client:idle'),
   },
   {
     page: 'navigation',
     says: /popover nativo\s+\(`popover` en el panel, `popovertarget` en el botón\)/,
     check: (repo) =>
       expect(repo, 'src/islands/navbar/Navbar.tsx', /popover="auto"/, 'abre el menú con un popover') ??
-      expect(repo, 'src/islands/navbar/Navbar.tsx', /popoverTarget=\{MENU_ID\}/, 'une el botón al menú con popovertarget'),
+      expect(
+        repo,
+        'src/islands/navbar/Navbar.tsx',
+        /popoverTarget=\{MENU_ID\}/,
+        'une el botón al menú con popovertarget',
+      ),
   },
   {
     page: 'main-pages',
@@ -85,21 +131,47 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
     check: (repo) =>
       expect(repo, 'src/pages/faq.astro', /<FaqAccordion\s+client:idle\b/, 'hidrata el FAQ con client:idle') ??
       expect(repo, 'src/islands/faq/accordion.ts', /FAQ_GROUP = 'faq'/, "agrupa las preguntas con name='faq'") ??
-      expect(repo, 'src/islands/faq/FaqAccordion.tsx', /<details\b[^>]*name=\{FAQ_GROUP\}/, 'dibuja cada pregunta como <details name>'),
+      expect(
+        repo,
+        'src/islands/faq/FaqAccordion.tsx',
+        /<details\b[^>]*name=\{FAQ_GROUP\}/,
+        'dibuja cada pregunta como <details name>',
+      ),
   },
   {
     page: 'architecture',
     says: /hidrata en el navegador cuando queda libre \(`client:idle`\),\s+salvo los formularios que empiezan abajo del pliegue\s+\(todos menos el de `\/contacto`\)[^.]*\(`client:visible`\)/,
     check: (repo) =>
-      expect(repo, 'src/components/forms/FormSection.astro', /<LeadForm client:visible\b/, 'hidrata un formulario al hacerse visible') ??
-      expect(repo, 'src/components/forms/FormSection.astro', /Astro\.props\.hydrate \?\? 'visible'/, "hidrata al hacerse visible salvo que la página pida 'idle'") ??
-      expect(repo, 'src/components/forms/FormSection.astro', /<LeadForm client:idle\b/, 'hidrata con client:idle el formulario que lo pide') ??
-      expect(repo, 'src/pages/contacto.astro', /<FormSection form="big" hydrate="idle"/, 'pide client:idle para el formulario de /contacto'),
+      expect(
+        repo,
+        'src/components/forms/FormSection.astro',
+        /<LeadForm client:visible\b/,
+        'hidrata un formulario al hacerse visible',
+      ) ??
+      expect(
+        repo,
+        'src/components/forms/FormSection.astro',
+        /Astro\.props\.hydrate \?\? 'visible'/,
+        "hidrata al hacerse visible salvo que la página pida 'idle'",
+      ) ??
+      expect(
+        repo,
+        'src/components/forms/FormSection.astro',
+        /<LeadForm client:idle\b/,
+        'hidrata con client:idle el formulario que lo pide',
+      ) ??
+      expect(
+        repo,
+        'src/pages/contacto.astro',
+        /<FormSection form="big" hydrate="idle"/,
+        'pide client:idle para el formulario de /contacto',
+      ),
   },
   {
     page: 'tech-stack',
     says: /\(`core\/forms\/`, `core\/api\/`,\s+`src\/lib\/forms\/` y `src\/lib\/api\/`\), importa `zod\/mini`/,
-    check: (repo) => allFrom(repo, ['core/forms/*.ts', 'core/api/*.ts', 'src/lib/forms/*.ts', 'src/lib/api/*.ts'], 'zod/mini'),
+    check: (repo) =>
+      allFrom(repo, ['core/forms/*.ts', 'core/api/*.ts', 'src/lib/forms/*.ts', 'src/lib/api/*.ts'], 'zod/mini'),
   },
   {
     page: 'tech-stack',
@@ -109,14 +181,18 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   {
     page: 'tech-stack',
     says: /\(`core\/content\/`\) y la configuración del servidor \(`server\/api\/config\.ts`\) importan `zod` completo/,
-    check: (repo) => allFrom(repo, ['core/content/*.ts'], 'zod') ?? expect(repo, 'server/api/config.ts', /from 'zod'/, "importa 'zod'"),
+    check: (repo) =>
+      allFrom(repo, ['core/content/*.ts'], 'zod') ??
+      expect(repo, 'server/api/config.ts', /from 'zod'/, "importa 'zod'"),
   },
   {
     page: 'overview',
     says: /solo lo sirve el sitio compilado[\s\S]*`npm run dev`\) no sirve `dist\/`/,
     check: (repo) =>
       expect(repo, 'src/integrations/pagefind.ts', /'astro:build:done'/, 'genera el índice al terminar el build') ??
-      (repo.list('public/pagefind/*').length > 0 ? 'public/pagefind/ existe: el servidor de desarrollo serviría el índice' : null),
+      (repo.list('public/pagefind/*').length > 0
+        ? 'public/pagefind/ existe: el servidor de desarrollo serviría el índice'
+        : null),
   },
   {
     page: 'setup',
@@ -129,17 +205,25 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   {
     page: 'setup',
     says: /en\s+desarrollo la API solo acepta peticiones del origen `http:\/\/localhost:4321`/,
-    check: (repo) => expect(repo, 'server/api/config.ts', /DEV_SITE_ORIGIN = 'http:\/\/localhost:4321'/, 'acepta el origen http://localhost:4321 en desarrollo'),
+    check: (repo) =>
+      expect(
+        repo,
+        'server/api/config.ts',
+        /DEV_SITE_ORIGIN = 'http:\/\/localhost:4321'/,
+        'acepta el origen http://localhost:4321 en desarrollo',
+      ),
   },
   {
     page: 'requirements',
     says: /\| 8081 \| La API sola, en `npm run dev` \(y `npm run api`\) \| `API_PORT` \|/,
-    check: (repo) => expect(repo, 'core/api/routes.ts', /DEFAULT_API_PORT = 8081\b/, 'usa 8081 como puerto por defecto de la API'),
+    check: (repo) =>
+      expect(repo, 'core/api/routes.ts', /DEFAULT_API_PORT = 8081\b/, 'usa 8081 como puerto por defecto de la API'),
   },
   {
     page: 'requirements',
     says: /\| 4321 \| Servidor de desarrollo de Astro \(`npm run dev`\) y servidor de producción \(`npm start`\) \| `PORT`/,
-    check: (repo) => expect(repo, 'server/index.ts', /process\.env\.PORT \?\? 4321\b/, 'escucha en PORT, 4321 por defecto'),
+    check: (repo) =>
+      expect(repo, 'server/index.ts', /process\.env\.PORT \?\? 4321\b/, 'escucha en PORT, 4321 por defecto'),
   },
   {
     page: 'architecture',

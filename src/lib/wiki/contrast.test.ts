@@ -27,7 +27,9 @@ describe('parseColorTokens', () => {
   });
 
   it('keeps the text colours of the design system at 4.5:1 or more on their surfaces', () => {
-    const tokens = new Map(parseColorTokens(readFileSync('src/styles/global.css', 'utf8')).map((token) => [token.name, token.value]));
+    const tokens = new Map(
+      parseColorTokens(readFileSync('src/styles/global.css', 'utf8')).map((token) => [token.name, token.value]),
+    );
     const color = (name: string) => tokens.get(name) ?? '';
     expect(contrastRatio(color('fg-muted'), color('surface'))).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(color('fg-muted'), color('surface-muted'))).toBeGreaterThanOrEqual(4.5);

@@ -32,5 +32,8 @@ export interface ColorToken {
 
 /** Every `--color-*: #hex;` declaration of a stylesheet, in order. */
 export function parseColorTokens(css: string): ColorToken[] {
-  return [...css.matchAll(/--color-([a-z0-9-]+):\s*(#[0-9a-f]{3,8})\s*;/gi)].map((m) => ({ name: m[1] as string, value: (m[2] as string).toLowerCase() }));
+  return [...css.matchAll(/--color-([a-z0-9-]+):\s*(#[0-9a-f]{3,8})\s*;/gi)].map((m) => ({
+    name: m[1] as string,
+    value: (m[2] as string).toLowerCase(),
+  }));
 }

@@ -26,5 +26,7 @@ export const LEAD_SCORE = {
  * so its links (mailto:, WhatsApp, Google Calendar) open a new tab instead of inside the frame.
  */
 export function previewDocument(html: string): string {
-  return /<head>/i.test(html) ? html.replace(/<head>/i, '<head><base target="_blank">') : `<base target="_blank">${html}`;
+  return /<head>/i.test(html)
+    ? html.replace(/<head>/i, '<head><base target="_blank">')
+    : `<base target="_blank">${html}`;
 }

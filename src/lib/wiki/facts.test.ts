@@ -1,7 +1,17 @@
 import { existsSync, globSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WIKI_CLAIMS, type Repo } from './claims.ts';
-import { assignedPorts, codeMentions, directives, inlineCode, localPorts, npmScripts, repoPaths, shellLines, upperNames } from './facts.ts';
+import {
+  assignedPorts,
+  codeMentions,
+  directives,
+  inlineCode,
+  localPorts,
+  npmScripts,
+  repoPaths,
+  shellLines,
+  upperNames,
+} from './facts.ts';
 
 const repo: Repo = {
   read: (path) => readFileSync(path, 'utf8'),
@@ -23,7 +33,9 @@ const SOURCE = [
   .filter((path) => existsSync(path) && !/\.test\.tsx?$/.test(path))
   .map((path) => readFileSync(path, 'utf8'))
   .join('\n');
-const scripts = Object.keys((JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts);
+const scripts = Object.keys(
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts,
+);
 const usedDirectives = new Set(globSync('src/**/*.astro').flatMap((path) => directives(readFileSync(path, 'utf8'))));
 const inSource = (word: string) => new RegExp(`(?<![\\w])${word}(?![\\w])`).test(SOURCE);
 
@@ -56,7 +68,10 @@ describe('facts: reading the MDX', () => {
     expect(npmScripts('npm run leads:export -- --out x.csv && npm start')).toEqual(['leads:export', 'start']);
     expect(upperNames('SITE_URL')).toEqual(['SITE_URL']);
     expect(upperNames('TRUST_PROXY=1')).toEqual(['TRUST_PROXY']);
-    expect(upperNames('API_PORT=8082 PUBLIC_API_BASE=http://localhost:8082/api/ npm run dev')).toEqual(['API_PORT', 'PUBLIC_API_BASE']);
+    expect(upperNames('API_PORT=8082 PUBLIC_API_BASE=http://localhost:8082/api/ npm run dev')).toEqual([
+      'API_PORT',
+      'PUBLIC_API_BASE',
+    ]);
     expect(upperNames('ROUTES')).toEqual([]);
     expect(directives('con `client:idle` o client:visible')).toEqual(['client:idle', 'client:visible']);
     expect(localPorts('http://localhost:8081/api/ y 127.0.0.1:4400')).toEqual([8081, 4400]);
@@ -77,10 +92,18 @@ describe('facts the wiki states about the code', () => {
       const mentions = codeMentions(page.mdx);
       const setPorts = new Set(mentions.flatMap(assignedPorts));
       const problems = mentions.flatMap((mention) => [
-        ...repoPaths(mention).filter((path) => !existsSync(path)).map((path) => `no existe ${path}`),
-        ...npmScripts(mention).filter((name) => !scripts.includes(name)).map((name) => `no hay script "${name}" en package.json`),
-        ...upperNames(mention).filter((name) => !inSource(name)).map((name) => `el código no usa ${name}`),
-        ...directives(mention).filter((directive) => !usedDirectives.has(directive)).map((directive) => `ninguna isla usa ${directive}`),
+        ...repoPaths(mention)
+          .filter((path) => !existsSync(path))
+          .map((path) => `no existe ${path}`),
+        ...npmScripts(mention)
+          .filter((name) => !scripts.includes(name))
+          .map((name) => `no hay script "${name}" en package.json`),
+        ...upperNames(mention)
+          .filter((name) => !inSource(name))
+          .map((name) => `el código no usa ${name}`),
+        ...directives(mention)
+          .filter((directive) => !usedDirectives.has(directive))
+          .map((directive) => `ninguna isla usa ${directive}`),
         ...localPorts(mention)
           .filter((port) => !setPorts.has(port) && !inSource(String(port)))
           .map((port) => `nada escucha en el puerto ${port} (\`${mention}\`)`),
@@ -93,7 +116,10 @@ describe('facts the wiki states about the code', () => {
     it(`${claim.page} dice ${claim.says.source.slice(0, 60)}… y el código lo cumple`, () => {
       const page = pages.find((entry) => entry.slug === claim.page);
       expect(page, `no existe content/wiki/${claim.page}.mdx`).toBeDefined();
-      expect(page?.mdx.replace(/\s+/g, ' '), 'la página ya no lo dice: actualiza la afirmación junto con el texto').toMatch(claim.says);
+      expect(
+        page?.mdx.replace(/\s+/g, ' '),
+        'la página ya no lo dice: actualiza la afirmación junto con el texto',
+      ).toMatch(claim.says);
       expect(claim.check(repo)).toBeNull();
     });
   }

@@ -14,9 +14,24 @@ export interface WikiGroup {
 }
 
 export const WIKI_GROUPS = [
-  { id: 'overview', label: 'Visión general', icon: 'compass', specPages: ['overview', 'architecture', 'tech-stack', 'design-philosophy'] },
-  { id: 'installation', label: 'Instalación', icon: 'rocket', specPages: ['requirements', 'setup', 'development', 'deployment'] },
-  { id: 'pages', label: 'Páginas', icon: 'book', specPages: ['main-pages', 'service-pages', 'specialized-pages', 'forms-ctas'] },
+  {
+    id: 'overview',
+    label: 'Visión general',
+    icon: 'compass',
+    specPages: ['overview', 'architecture', 'tech-stack', 'design-philosophy'],
+  },
+  {
+    id: 'installation',
+    label: 'Instalación',
+    icon: 'rocket',
+    specPages: ['requirements', 'setup', 'development', 'deployment'],
+  },
+  {
+    id: 'pages',
+    label: 'Páginas',
+    icon: 'book',
+    specPages: ['main-pages', 'service-pages', 'specialized-pages', 'forms-ctas'],
+  },
   {
     id: 'components',
     label: 'Componentes',
@@ -29,8 +44,18 @@ export const WIKI_GROUPS = [
     icon: 'zap',
     specPages: ['animations', 'seo', 'responsive', 'performance', 'email-template'],
   },
-  { id: 'design-system', label: 'Sistema de diseño', icon: 'sparkles', specPages: ['liquid-glass', 'colors', 'typography', 'spacing'] },
-  { id: 'maintenance', label: 'Mantenimiento', icon: 'shield', specPages: ['updates', 'monitoring', 'troubleshooting', 'best-practices'] },
+  {
+    id: 'design-system',
+    label: 'Sistema de diseño',
+    icon: 'sparkles',
+    specPages: ['liquid-glass', 'colors', 'typography', 'spacing'],
+  },
+  {
+    id: 'maintenance',
+    label: 'Mantenimiento',
+    icon: 'shield',
+    specPages: ['updates', 'monitoring', 'troubleshooting', 'best-practices'],
+  },
   { id: 'backend', label: 'Backend', icon: 'database', specPages: ['backend', 'backend-integration'] },
 ] as const satisfies readonly WikiGroup[];
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { WIKI_GROUPS } from './groups.ts';
-import { buildSidebar, prevNext, sortWikiPages, specProblems, tableOfContents, type WikiPageMeta } from './navigation.ts';
+import {
+  buildSidebar,
+  prevNext,
+  sortWikiPages,
+  specProblems,
+  tableOfContents,
+  type WikiPageMeta,
+} from './navigation.ts';
 
 /** Every page the specification requires, in its group, numbered in the specification's order. */
 const specPages: WikiPageMeta[] = WIKI_GROUPS.flatMap((group) =>
@@ -10,7 +17,14 @@ const specPages: WikiPageMeta[] = WIKI_GROUPS.flatMap((group) =>
 describe('groups', () => {
   it('lists the specification’s 8 groups with 32 pages, each slug once', () => {
     expect(WIKI_GROUPS.map((group) => group.label)).toEqual([
-      'Visión general', 'Instalación', 'Páginas', 'Componentes', 'Funcionalidad', 'Sistema de diseño', 'Mantenimiento', 'Backend',
+      'Visión general',
+      'Instalación',
+      'Páginas',
+      'Componentes',
+      'Funcionalidad',
+      'Sistema de diseño',
+      'Mantenimiento',
+      'Backend',
     ]);
     const slugs = WIKI_GROUPS.flatMap((group) => group.specPages);
     expect(slugs).toHaveLength(32);
@@ -41,7 +55,11 @@ describe('buildSidebar', () => {
     const links = groups.flatMap((group) => group.links);
     expect(links.filter((link) => link.current).map((link) => link.href)).toEqual(['/wikiangram/email-template']);
     expect(groups.find((group) => group.id === 'functionality')?.links.map((link) => link.slug)).toEqual([
-      'animations', 'seo', 'responsive', 'performance', 'email-template',
+      'animations',
+      'seo',
+      'responsive',
+      'performance',
+      'email-template',
     ]);
   });
 
@@ -52,7 +70,10 @@ describe('buildSidebar', () => {
   });
 
   it('leaves out groups without pages', () => {
-    const groups = buildSidebar(specPages.filter((page) => page.group !== 'backend'), 'overview');
+    const groups = buildSidebar(
+      specPages.filter((page) => page.group !== 'backend'),
+      'overview',
+    );
     expect(groups.map((group) => group.id)).not.toContain('backend');
   });
 });
@@ -91,7 +112,9 @@ describe('tableOfContents', () => {
 
 describe('specProblems', () => {
   it('accepts the specification’s pages plus extra ones', () => {
-    expect(specProblems([...specPages, { slug: 'content-guide', title: 'Guía', group: 'maintenance', order: 9 }])).toEqual([]);
+    expect(
+      specProblems([...specPages, { slug: 'content-guide', title: 'Guía', group: 'maintenance', order: 9 }]),
+    ).toEqual([]);
   });
 
   it('names a missing page, a page in the wrong group and a repeated order', () => {

@@ -48,9 +48,21 @@ export function buildSidebar(pages: readonly WikiPageMeta[], currentSlug: string
   return WIKI_GROUPS.map((group) => {
     const links = sorted
       .filter((page) => page.group === group.id)
-      .map((page) => ({ slug: page.slug, title: page.title, href: wikiPath(page.slug), current: page.slug === currentSlug }));
+      .map((page) => ({
+        slug: page.slug,
+        title: page.title,
+        href: wikiPath(page.slug),
+        current: page.slug === currentSlug,
+      }));
     const current = links.some((link) => link.current);
-    return { id: group.id, label: group.label, icon: group.icon, current, open: current || group.id === DEFAULT_OPEN_GROUP, links };
+    return {
+      id: group.id,
+      label: group.label,
+      icon: group.icon,
+      current,
+      open: current || group.id === DEFAULT_OPEN_GROUP,
+      links,
+    };
   }).filter((group) => group.links.length > 0);
 }
 
@@ -123,7 +135,10 @@ export function specProblems(pages: readonly WikiPageMeta[]): string[] {
   for (const page of pages) {
     const key = `${page.group}:${page.order}`;
     const other = seen.get(key);
-    if (other) problems.push(`content/wiki/${page.slug}.mdx y content/wiki/${other}.mdx tienen el mismo order (${page.order}) en el grupo "${page.group}".`);
+    if (other)
+      problems.push(
+        `content/wiki/${page.slug}.mdx y content/wiki/${other}.mdx tienen el mismo order (${page.order}) en el grupo "${page.group}".`,
+      );
     else seen.set(key, page.slug);
   }
   return problems;

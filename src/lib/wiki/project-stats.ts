@@ -3,7 +3,13 @@
  * Paths are relative to the project root, where `astro build` runs.
  */
 import { existsSync, globSync, readFileSync } from 'node:fs';
-import { countComponents, countPublicRoutes, lighthouseMinimum, type GeneratedPages, type LighthouseFigure } from './stats.ts';
+import {
+  countComponents,
+  countPublicRoutes,
+  lighthouseMinimum,
+  type GeneratedPages,
+  type LighthouseFigure,
+} from './stats.ts';
 
 export const LIGHTHOUSE_SUMMARY_PATH = 'bench/lighthouse-summary.json';
 
@@ -27,5 +33,9 @@ function readLighthouse(): LighthouseFigure | null {
 export function projectStats(generated: GeneratedPages): ProjectStats {
   const components = globSync(['src/components/**/*.astro', 'src/islands/**/*.tsx']);
   const routes = globSync('src/pages/**/*.{astro,md,mdx,ts}');
-  return { components: countComponents(components), routes: countPublicRoutes(routes, generated), lighthouse: readLighthouse() };
+  return {
+    components: countComponents(components),
+    routes: countPublicRoutes(routes, generated),
+    lighthouse: readLighthouse(),
+  };
 }

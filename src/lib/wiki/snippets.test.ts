@@ -3,11 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { appearsIn, quotedSnippets } from './snippets.ts';
 
 const pages = readdirSync('content/wiki').filter((name) => name.endsWith('.mdx'));
-const snippets = pages.flatMap((name) => quotedSnippets(`content/wiki/${name}`, readFileSync(`content/wiki/${name}`, 'utf8')));
+const snippets = pages.flatMap((name) =>
+  quotedSnippets(`content/wiki/${name}`, readFileSync(`content/wiki/${name}`, 'utf8')),
+);
 
 describe('quotedSnippets', () => {
   it('finds fences with file= at any indentation and strips that indentation', () => {
-    const mdx = ['Texto', '```ts file=src/a.ts', 'const a = 1;', '```', '', '1. Paso', '   ```bash file=scripts/b.sh', '   echo hola', '     sangría', '   ```', '```ts', 'no cuenta', '```'].join('\n');
+    const mdx = [
+      'Texto',
+      '```ts file=src/a.ts',
+      'const a = 1;',
+      '```',
+      '',
+      '1. Paso',
+      '   ```bash file=scripts/b.sh',
+      '   echo hola',
+      '     sangría',
+      '   ```',
+      '```ts',
+      'no cuenta',
+      '```',
+    ].join('\n');
     expect(quotedSnippets('p.mdx', mdx)).toEqual([
       { page: 'p.mdx', file: 'src/a.ts', lines: ['const a = 1;'] },
       { page: 'p.mdx', file: 'scripts/b.sh', lines: ['echo hola', '  sangría'] },
@@ -32,7 +48,10 @@ describe('code quoted by the wiki', () => {
   // reported as skipped, never as passed.
   for (const snippet of snippets) {
     it.skipIf(!existsSync(snippet.file))(`${snippet.page} cita ${snippet.file}`, () => {
-      expect(appearsIn(snippet.lines, readFileSync(snippet.file, 'utf8')), 'el código citado ya no coincide con el archivo').toBe(true);
+      expect(
+        appearsIn(snippet.lines, readFileSync(snippet.file, 'utf8')),
+        'el código citado ya no coincide con el archivo',
+      ).toBe(true);
     });
   }
 });

@@ -50,7 +50,9 @@ const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 
 /** Components: `src/components/**\/*.astro` plus the React islands `src/islands/**\/*.tsx`, tests excluded. */
 export function countComponents(paths: readonly string[]): number {
-  return paths.filter((path) => !TEST_FILE.test(path) && (/\/components\/.+\.astro$/.test(path) || /\/islands\/.+\.tsx$/.test(path))).length;
+  return paths.filter(
+    (path) => !TEST_FILE.test(path) && (/\/components\/.+\.astro$/.test(path) || /\/islands\/.+\.tsx$/.test(path)),
+  ).length;
 }
 
 /** What a reader counts as the site's routes besides the pages written one by one. */

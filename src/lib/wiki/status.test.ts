@@ -7,7 +7,11 @@ describe('status badges', () => {
     expect(Object.keys(STATUS_BADGES)).toEqual(['excellent', 'good', 'needs-improvement', 'poor']);
     // Greens, blues, yellows, reds (by hue of the text colour) and grey for anything else.
     const hue = (hex: string) => {
-      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [
+        number,
+        number,
+        number,
+      ];
       const max = Math.max(r, g, b);
       const min = Math.min(r, g, b);
       if (max === min) return -1;
