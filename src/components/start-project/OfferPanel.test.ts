@@ -6,7 +6,12 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { deadlineInstant, describeDeadline, type OfferDeadline } from '../../../core/limited-offer.ts';
-import OfferPanel from './OfferPanel.astro';
+
+// TypeScript alone does not read .astro files (astro check does), so the component is imported by a path it
+// does not resolve; Vitest compiles it with Astro's plugin like any other.
+type ContainerComponent = Parameters<AstroContainer['renderToString']>[0];
+const componentPath = './OfferPanel.astro';
+const { default: OfferPanel } = (await import(/* @vite-ignore */ componentPath)) as { default: ContainerComponent };
 
 const deadline: OfferDeadline = { date: '2027-03-15', time: '18:00' };
 const end = deadlineInstant(deadline).getTime();
