@@ -21,7 +21,14 @@ describe('the offer countdown', () => {
     expect(formatCountdown(72 * HOUR, true)).toBe('3 d 00 h 00 min 00 s');
     expect(formatCountdown(72 * HOUR - SECOND, true)).toBe('2 d 23 h 59 min 59 s');
     expect(formatCountdown(5 * HOUR + 7 * MINUTE + 30 * SECOND, true)).toBe('05 h 07 min 30 s');
-    expect(formatCountdown(5 * HOUR + 7 * MINUTE + 30 * SECOND, false)).toBe('05 h 07 min');
+    expect(formatCountdown(5 * HOUR + 7 * MINUTE, false)).toBe('05 h 07 min');
+  });
+
+  it('rounds its last unit up: never zero while time is left', () => {
+    expect(formatCountdown(72 * HOUR - 1, true)).toBe('3 d 00 h 00 min 00 s');
+    expect(formatCountdown(400, true)).toBe('00 h 00 min 01 s');
+    expect(formatCountdown(5 * HOUR + 7 * MINUTE + 30 * SECOND, false)).toBe('05 h 08 min');
+    expect(formatCountdown(0, true)).toBe('00 h 00 min 00 s');
   });
 
   it('waits exactly until the text changes next', () => {
@@ -29,5 +36,6 @@ describe('the offer countdown', () => {
     expect(nextTick(10 * SECOND, true)).toBe(SECOND);
     expect(nextTick(3 * MINUTE + 12 * SECOND, false)).toBe(12 * SECOND);
     expect(nextTick(400, false)).toBe(400);
+    expect(nextTick(0, true)).toBe(0);
   });
 });

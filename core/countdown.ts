@@ -24,20 +24,23 @@ export function countdownParts(ms: number): CountdownParts {
 
 const two = (value: number) => String(value).padStart(2, '0');
 
+const unitOf = (withSeconds: boolean) => (withSeconds ? 1000 : 60_000);
+
 /**
- * "3 d 04 h 05 min 09 s"; without days when none are left; without seconds (the minutes rounded down) when
- * the visitor prefers reduced motion and the text changes once a minute.
+ * "3 d 04 h 05 min 09 s"; without days when none are left; without seconds when the visitor prefers reduced
+ * motion and the text changes once a minute. The last unit is rounded up, as countdowns do: it never reads
+ * zero while time is left, and the offer ends when it would.
  */
 export function formatCountdown(ms: number, withSeconds: boolean): string {
-  const { days, hours, minutes, seconds } = countdownParts(ms);
+  const unit = unitOf(withSeconds);
+  const { days, hours, minutes, seconds } = countdownParts(Math.ceil(Math.max(0, ms) / unit) * unit);
   const units = [`${two(hours)} h`, `${two(minutes)} min`];
   if (withSeconds) units.push(`${two(seconds)} s`);
   return days > 0 ? `${days} d ${units.join(' ')}` : units.join(' ');
 }
 
-/** Milliseconds until the text changes next: the next whole second, or minute without seconds. */
+/** Milliseconds until the text changes next (a whole second, or minute without seconds, has gone by). */
 export function nextTick(ms: number, withSeconds: boolean): number {
-  const step = withSeconds ? 1000 : 60_000;
-  const rest = ms % step;
-  return rest === 0 ? step : rest;
+  if (ms <= 0) return 0;
+  return ((ms - 1) % unitOf(withSeconds)) + 1;
 }
