@@ -115,31 +115,37 @@ test('a refused voluntary purpose travels in its header, and the JSON body keeps
   });
   await page.goto('/');
   const form = await hydratedForm(page, 'small');
-  // The box a voluntary purpose of content/privacy.yaml would add, as PrivacyNotice renders it.
-  await form.locator('[data-privacy-notice]').evaluate((element) => {
-    const box = document.createElement('input');
-    box.type = 'checkbox';
-    box.setAttribute('data-privacy-refusal', 'boletin');
-    box.setAttribute('aria-label', 'No quiero recibir el boletín');
-    element.append(box);
-  });
+  // The first voluntary purpose of content/privacy.yaml; while there is none, the box one would add, as
+  // PrivacyNotice renders it.
+  const refusal = notice.refusals[0] ?? { id: 'boletin', label: 'No quiero recibir el boletín' };
+  if (notice.refusals.length === 0) {
+    await form.locator('[data-privacy-notice]').evaluate((element, { id, label }) => {
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.setAttribute('data-privacy-refusal', id);
+      box.setAttribute('aria-label', label);
+      element.append(box);
+    }, refusal);
+  }
+  const box = form.getByRole('checkbox', { name: refusal.label });
+  await expect(box).not.toBeChecked();
   const fill = async () => {
     await form.getByLabel('Nombre completo').fill('Rocío Anaya');
     await form.getByLabel('Correo electrónico').fill('rocio.anaya@ejemplo.mx');
     await form.getByLabel('¿En qué te podemos ayudar?').fill('Queremos cotizar un portal de clientes.');
   };
   await fill();
-  await form.getByRole('checkbox', { name: 'No quiero recibir el boletín' }).check();
+  await box.check();
   await form.getByRole('button', { name: 'Enviar mensaje' }).click();
   await expect(form.getByRole('status')).toContainText('¡Mensaje enviado con éxito!');
   // After a success the fields reset, and so does the refusal.
-  await expect(form.getByRole('checkbox', { name: 'No quiero recibir el boletín' })).not.toBeChecked();
+  await expect(box).not.toBeChecked();
   await fill();
   await form.getByRole('button', { name: 'Enviar mensaje' }).click();
   await expect.poll(() => sent.length).toBe(2);
 
   const [refused, accepted] = sent;
-  expect(refused?.headers[PRIVACY_REFUSALS_HEADER.toLowerCase()]).toBe('boletin');
+  expect(refused?.headers[PRIVACY_REFUSALS_HEADER.toLowerCase()]).toBe(refusal.id);
   expect(accepted?.headers[PRIVACY_REFUSALS_HEADER.toLowerCase()]).toBeUndefined();
   for (const { body } of sent) {
     expect(Object.keys(body).sort()).toEqual(['appointmentDate', 'company', 'email', 'message', 'name']);
