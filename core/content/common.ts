@@ -8,6 +8,7 @@
  * `what` arguments complete "Se espera …": "el título de la tarjeta", "una descripción".
  */
 import { z } from 'zod';
+import { parseDate } from '../dates.ts';
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'texto',
@@ -155,18 +156,12 @@ export const kebabId = z
  * accepted and come out as `YYYY-MM-DD` text (a bare date is midnight UTC, so its UTC day is the day written).
  */
 export function calendarDate(what: string) {
-  const pattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-  const real = (value: string) => {
-    const match = pattern.exec(value);
-    if (!match) return false;
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const probe = new Date(Date.UTC(year, month - 1, day));
-    return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-  };
   return z
     .union([z.date(), z.string()], { error: expected(`${what}, como 2026-12-31`) })
     .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value.trim()))
-    .refine(real, { error: `Se espera ${what} que exista, escrita como 2026-12-31 (año-mes-día)` });
+    .refine((value) => parseDate(value) !== undefined, {
+      error: `Se espera ${what} que exista, escrita como 2026-12-31 (año-mes-día)`,
+    });
 }
 
 /** The `{name}` placeholders of a text, in order. */
