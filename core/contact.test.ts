@@ -9,6 +9,15 @@ const facts: ContactFacts = {
   whatsappNumber: '525511112222',
   supportHours: { label: 'Lunes a viernes, 9:00 a 18:00 h', opens: '09:00', closes: '18:00' },
   greetings: { general: 'Hola', navigationHelp: 'Ayuda' },
+  dataProtectionEmail: 'datos@ejemplo.mx',
+  address: {
+    street: 'Calle Uno 10',
+    neighborhood: 'Col. Centro',
+    municipality: 'Municipio de Zapopan',
+    postalCode: '45100',
+    city: 'Zapopan',
+    state: 'Jalisco',
+  },
 };
 
 describe('contactDetails', () => {
@@ -25,6 +34,16 @@ describe('contactDetails', () => {
     expect(contact.tel).toBe('tel:+523312345678');
     expect(contact.whatsappNumber).toBe('523312345678');
     expect(contact.phoneDisplay).toBe('+52\u00a0(33)\u00a01234-5678');
+  });
+
+  it('writes the domicilio on one line, the city once when it is also the state', () => {
+    const contact = contactDetails(facts, { email: 'otro@ejemplo.mx' });
+    expect(contact.address).toBe('Calle Uno 10, Col. Centro, Municipio de Zapopan, C. P. 45100, Zapopan, Jalisco');
+    expect(contactDetails({ ...facts, address: { ...facts.address, city: 'CDMX', state: 'CDMX' } }).address).toBe(
+      'Calle Uno 10, Col. Centro, Municipio de Zapopan, C. P. 45100, CDMX',
+    );
+    // The environment replaces the sales channel, never the address for personal-data requests.
+    expect(contact.dataProtectionMailto).toBe('mailto:datos@ejemplo.mx');
   });
 
   it('reads the real content/contact.yaml', () => {

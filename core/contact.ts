@@ -25,6 +25,17 @@ export interface ContactDetails {
   /** schema.org `openingHours`: "Mo-Fr 09:00-18:00". */
   openingHours: string;
   greetings: ContactFacts['greetings'];
+  /** Where personal-data requests go (never replaced by the environment: the notice states it). */
+  dataProtectionEmail: string;
+  dataProtectionMailto: string;
+  /** The domicilio on one line: "Av. …, Col. …, Alcaldía …, C. P. 03900, Ciudad de México". */
+  address: string;
+}
+
+/** The domicilio on one line; the city is written once when it is also the state (Ciudad de México). */
+export function addressLine(address: ContactFacts['address']): string {
+  const place = address.city === address.state ? address.city : `${address.city}, ${address.state}`;
+  return `${address.street}, ${address.neighborhood}, ${address.municipality}, C. P. ${address.postalCode}, ${place}`;
 }
 
 /** Digits only; `wa.me` wants the international number without `+`, spaces or dashes. */
@@ -47,6 +58,9 @@ export function contactDetails(facts: ContactFacts, overrides: ContactOverrides 
     supportHours: label,
     openingHours: `Mo-Fr ${opens}-${closes}`,
     greetings: facts.greetings,
+    dataProtectionEmail: facts.dataProtectionEmail,
+    dataProtectionMailto: `mailto:${facts.dataProtectionEmail}`,
+    address: addressLine(facts.address),
   };
 }
 

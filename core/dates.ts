@@ -191,6 +191,19 @@ export function formatLongDate(date: string): string {
   return longDateFormatter.format(zonedTimeToUtc(date, '12:00'));
 }
 
+const dayMonthYearFormatter = new Intl.DateTimeFormat(SITE.locale, {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** "26 de noviembre de 2026" for a calendar date (no weekday: "válida hasta el …", "Última actualización: …"). */
+export function formatDayMonthYear(date: string): string {
+  if (!parseDate(date)) throw new RangeError(`Fecha inválida: ${date}`);
+  return dayMonthYearFormatter.format(zonedTimeToUtc(date, '12:00'));
+}
+
 /** `dd/mm/yyyy HH:mm` in Mexico City, the format of every date in the e-mails. */
 export function formatShortDateTime(instant: Date): string {
   const clock = wallClock(instant);

@@ -13,6 +13,7 @@ export const ROUTES = {
   process: '/proceso-desarrollo',
   portfolio: '/portfolio',
   faq: '/faq',
+  privacy: '/aviso-de-privacidad',
   webApps: '/servicios/aplicaciones-web',
   mobileApps: '/servicios/apps-moviles',
   ecommerce: '/servicios/ecommerce',

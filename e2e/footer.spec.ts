@@ -1,5 +1,7 @@
 import { test, expect } from './support/fixtures.ts';
+import { builtPages, parsePage } from './support/built-site.ts';
 import { loadContentFacts } from '../core/content/load.ts';
+import { ROUTES } from '../core/routes.ts';
 
 test('footer has the four columns, support e-mail, WhatsApp chat and phone hours', async ({ page }) => {
   await page.goto('/');
@@ -23,4 +25,29 @@ test('footer has the four columns, support e-mail, WhatsApp chat and phone hours
     '/servicios/aplicaciones-web',
   );
   await expect(footer.getByRole('link', { name: 'Preguntas frecuentes' })).toHaveAttribute('href', '/faq');
+});
+
+test('every page with the site footer links the full privacy notice from it: site pages, wiki pages and the 404', () => {
+  const pages = builtPages().filter(({ path }) => path !== ROUTES.wiki && !path.includes('/preview/'));
+  // The wiki's pages and the error pages are among them.
+  expect(pages.some(({ path }) => path.startsWith(`${ROUTES.wiki}/`))).toBe(true);
+  expect(pages.some(({ path }) => path.endsWith('/404'))).toBe(true);
+  for (const { path, file } of pages) {
+    const footer = parsePage(file).querySelector('footer');
+    expect(footer, `${path} no tiene pie de página`).not.toBeNull();
+    const link = footer?.querySelector(`a[href="${ROUTES.privacy}"]`);
+    expect(link?.text.trim(), `el pie de ${path}`).toBe('Aviso de privacidad');
+  }
+});
+
+test.describe('from the error page', () => {
+  // The page answers 404 on purpose; Chromium logs that status as a console error.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('the footer link leads to the notice', async ({ page }) => {
+    await page.goto('/pagina-que-no-existe');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Aviso de privacidad' }).click();
+    await expect(page).toHaveURL(/\/aviso-de-privacidad$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aviso de privacidad');
+  });
 });

@@ -8,6 +8,7 @@
  * `what` arguments complete "Se espera …": "el título de la tarjeta", "una descripción".
  */
 import { z } from 'zod';
+import { parseDate } from '../dates.ts';
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'texto',
@@ -149,3 +150,39 @@ export const questionAnswer = strict({ question: text('la pregunta'), answer: te
 export const kebabId = z
   .string({ error: expected('un identificador') })
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Se espera un identificador en minúsculas con guiones, como "por-que-nosotros"');
+
+/**
+ * A calendar date, `2026-12-31`. YAML reads a bare date as a date object and a quoted one as text; both are
+ * accepted and come out as `YYYY-MM-DD` text (a bare date is midnight UTC, so its UTC day is the day written).
+ */
+export function calendarDate(what: string) {
+  return z
+    .union([z.date(), z.string()], { error: expected(`${what}, como 2026-12-31`) })
+    .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value.trim()))
+    .refine((value) => parseDate(value) !== undefined, {
+      error: `Se espera ${what} que exista, escrita como 2026-12-31 (año-mes-día)`,
+    });
+}
+
+/** The `{name}` placeholders of a text, in order. */
+export function placeholdersOf(value: string): string[] {
+  return [...value.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+}
+
+/**
+ * Text that may quote facts the code fills in (`{correoDatos}`); any other placeholder fails with the list of
+ * the valid ones, so a typo never reaches the page as braces.
+ */
+export function template(what: string, allowed: readonly string[], limits: { max?: number } = {}) {
+  return text(what, limits).superRefine((value, context) => {
+    const unknown = placeholdersOf(value).filter((name) => !allowed.includes(name));
+    if (unknown.length > 0)
+      context.addIssue({
+        code: 'custom',
+        message:
+          allowed.length > 0
+            ? `{${unknown.join('}, {')}} no es un dato conocido: aquí puedes usar {${allowed.join('}, {')}}`
+            : `{${unknown.join('}, {')}} no es un dato conocido: este texto no lleva datos entre llaves`,
+      });
+  });
+}

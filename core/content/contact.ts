@@ -1,6 +1,8 @@
 /**
  * `content/contact.yaml`: how visitors reach the agency (e-mail, phone, WhatsApp), when someone answers,
- * and the greetings the chat links prefill. The site's footer, contact and 404 pages and the e-mails read it;
+ * the greetings the chat links prefill, and the legal contact facts the privacy notice states (the
+ * company's domicilio and the e-mail for personal-data requests). The site's footer, contact, privacy and
+ * 404 pages and the e-mails read it;
  * the environment (`PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE`, `PUBLIC_WHATSAPP_NUMBER`) may replace the
  * three channels per deployment.
  */
@@ -33,6 +35,22 @@ export const contactSchema = strict({
   greetings: strict({
     general: text('el mensaje con el que abre el chat desde el sitio', { max: 200 }),
     navigationHelp: text('el mensaje con el que abre el chat desde la página 404', { max: 200 }),
+  }),
+  /** Where requests about personal data go (ARCO rights, revocation); the privacy notice and forms name it. */
+  dataProtectionEmail: text('el correo para solicitudes sobre datos personales').pipe(
+    z.email('Se espera un correo electrónico válido, como privacidad@angram.mx'),
+  ),
+  /** The company's domicilio as the privacy notice must state it. */
+  address: strict({
+    street: text('la calle con número exterior e interior, como "Av. Insurgentes Sur 1647, piso 6"', { max: 120 }),
+    neighborhood: text('la colonia, como "Col. San José Insurgentes"', { max: 80 }),
+    municipality: text('la alcaldía o el municipio, como "Alcaldía Benito Juárez"', { max: 80 }),
+    postalCode: text('el código postal de cinco dígitos', { max: 5 }).regex(
+      /^\d{5}$/,
+      'Se espera el código postal de cinco dígitos, entre comillas, como "03900"',
+    ),
+    city: text('la ciudad', { max: 60 }),
+    state: text('la entidad federativa, como "Ciudad de México" o "Jalisco"', { max: 60 }),
   }),
 });
 

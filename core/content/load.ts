@@ -2,8 +2,8 @@
  * Node only (the site's build, the API at start-up, scripts and tests; never an island): reads the editorial
  * facts both sides need from `content/` and validates them: the form option lists (what the schemas accept,
  * what `contactFormSelects` serves, the labels the e-mails print), the offers (prices on the pages, in the
- * e-mails and the analysis) and the contact details. A wrong file fails the build, or stops the server, with
- * the file and field to fix.
+ * e-mails and the analysis), the contact details and the privacy notice (its voluntary purposes are what a
+ * refusal may name). A wrong file fails the build, or stops the server, with the file and field to fix.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +11,14 @@ import { CONTACT_FILE, contactSchema, type ContactFacts } from './contact.ts';
 import { FORM_OPTIONS_FILE, formOptionsSchema } from './form-options.ts';
 import { consultingServices, OFFERS_FILE, offersSchema, type Offers } from './offers.ts';
 import { parseContent } from './parse.ts';
+import { PRIVACY_FILE, privacySchema, type PrivacyNotice } from './privacy.ts';
 import type { FormLists } from '../forms/options.ts';
 
 export interface ContentFacts {
   contact: ContactFacts;
   offers: Offers;
   lists: FormLists;
+  privacy: PrivacyNotice;
 }
 
 /**
@@ -52,5 +54,6 @@ export function readContentFacts(root: string): ContentFacts {
     contact: parseContent(CONTACT_FILE, read(root, CONTACT_FILE), contactSchema),
     offers,
     lists: { ...options, consultingServices: consultingServices(offers) },
+    privacy: parseContent(PRIVACY_FILE, read(root, PRIVACY_FILE), privacySchema),
   };
 }

@@ -1,9 +1,29 @@
 /**
- * /iniciar-proyecto: the limited offer's figures (72 hours, 3 slots, 20% plus free consulting), the
- * specification's four button labels, where they lead, and the 24-hour strategy promise.
+ * /iniciar-proyecto: the limited offer (its end date from content, places, discount plus free consulting),
+ * counted down on the visitor's clock and shown as ended once the date passes, with and without JavaScript;
+ * the specification's four button labels, where they lead, and the 24-hour strategy promise.
  */
+import { readFileSync } from 'node:fs';
+import yaml from 'js-yaml';
+import { deadlineInstant, describeDeadline, offerState } from '../../core/limited-offer.ts';
+import { fillTemplate } from '../../core/text-template.ts';
+import { pageSchema } from '../../src/schemas/pages.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const copy = pageSchema.parse({
+  ...(yaml.load(readFileSync('content/pages/iniciar-proyecto.yaml', 'utf8')) as object),
+  id: 'iniciar-proyecto',
+});
+if (!copy.offer) throw new Error('content/pages/iniciar-proyecto.yaml sin offer');
+const offer = copy.offer;
+const end = deadlineInstant(offer.endsAt).getTime();
+const when = describeDeadline(offer.endsAt);
 
 test('heading, breadcrumbs and the 24-hour strategy promise', async ({ page }) => {
   await page.goto('/iniciar-proyecto');
@@ -19,19 +39,89 @@ test('heading, breadcrumbs and the 24-hour strategy promise', async ({ page }) =
   expect(types).toContain('BreadcrumbList');
 });
 
-test('the offer: ends in 72 hours, 3 slots, 20% discount plus free consulting, with its terms', async ({ page }) => {
+test('the offer states its end date, places, discount and bonus, with its terms', async ({ page }) => {
+  // Before the end on the visitor's clock, whatever day the build ran.
+  await page.clock.install({ time: end - 5 * DAY });
   await page.goto('/iniciar-proyecto');
-  const offer = page.getByRole('region', { name: 'Lugares limitados para proyectos nuevos' });
-  await expect(offer.locator('[data-offer-hours]')).toHaveText('72 horas');
-  await expect(offer.getByRole('term').filter({ hasText: 'La oferta termina en' })).toBeVisible();
-  await expect(offer.locator('[data-offer-slots]')).toHaveText('3');
-  await expect(offer.getByRole('term').filter({ hasText: 'lugares disponibles' })).toBeVisible();
-  await expect(offer.locator('[data-offer-discount]')).toHaveText('20%');
-  await expect(offer.getByRole('term').filter({ hasText: 'de descuento' })).toBeVisible();
-  await expect(offer.getByRole('definition').filter({ hasText: 'Consultoría tecnológica gratuita' })).toBeVisible();
-  await expect(offer).toContainText('no te compromete a contratar');
-  // The offer is stated, not dramatised: no timer ticks the hours down.
-  await expect(page.locator('[role="timer"]')).toHaveCount(0);
+  const panel = page.getByRole('region', { name: offer.title });
+  await expect(panel.getByRole('term').filter({ hasText: 'Válida hasta el' })).toBeVisible();
+  await expect(panel.locator('[data-offer-end-date]')).toHaveText(when.date);
+  await expect(panel).toContainText(`${when.time}, hora del centro de México`);
+  await expect(panel.locator('[data-offer-slots]')).toHaveText(String(offer.slots));
+  await expect(panel.getByRole('term').filter({ hasText: 'lugares disponibles' })).toBeVisible();
+  await expect(panel.locator('[data-offer-discount]')).toHaveText(`${offer.discountPercent}%`);
+  await expect(panel.getByRole('term').filter({ hasText: 'de descuento' })).toBeVisible();
+  await expect(panel.getByRole('definition').filter({ hasText: offer.bonus })).toBeVisible();
+  await expect(panel).toContainText('no te compromete a contratar');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the HTML shows the state of the offer when it was built, and its end date', async ({ page }) => {
+    await page.goto('/iniciar-proyecto');
+    // The build ran moments ago; its clock and this one agree on which side of the end they are.
+    if (offerState(offer.endsAt, new Date()) === 'active') {
+      const panel = page.getByRole('region', { name: offer.title });
+      await expect(panel).toContainText(`Válida hasta el ${when.date}`);
+      await expect(panel.getByRole('timer')).toHaveText('');
+      await expect(page.getByRole('heading', { name: offer.ended.title })).toBeHidden();
+    } else {
+      await expect(page.getByRole('region', { name: offer.ended.title })).toContainText(when.date);
+      await expect(page.getByRole('heading', { name: offer.title })).toBeHidden();
+    }
+  });
+});
+
+test('the countdown ticks each second to the end date without moving anything, then the offer ends', async ({
+  page,
+}) => {
+  await page.clock.install({ time: end - 72 * HOUR - 10 * SECOND });
+  await page.goto('/iniciar-proyecto');
+  await page.clock.pauseAt(end - 72 * HOUR);
+  const panel = page.getByRole('region', { name: offer.title });
+  const timer = panel.getByRole('timer');
+  await expect(timer).toHaveText('Termina en 3 d 00 h 00 min 00 s');
+  const boxes = () => Promise.all([timer, panel.locator('p').last()].map((element) => element.boundingBox()));
+  const before = await boxes();
+  await page.clock.runFor(SECOND);
+  await expect(timer).toHaveText('Termina en 2 d 23 h 59 min 59 s');
+  expect(await boxes()).toEqual(before);
+  await page.clock.runFor(HOUR + 10 * SECOND);
+  await expect(timer).toHaveText('Termina en 2 d 22 h 59 min 49 s');
+  expect(await boxes()).toEqual(before);
+
+  // The visitor's clock passes the end: the page switches to the ended state by itself.
+  await page.clock.fastForward(72 * HOUR);
+  const ended = page.getByRole('region', { name: offer.ended.title });
+  await expect(ended).toBeVisible();
+  await expect(ended).toContainText(when.date);
+  await expect(page.getByRole('heading', { name: offer.title })).toBeHidden();
+  await expect(page.locator('[data-offer-slots]')).toBeHidden();
+});
+
+test('with reduced motion the countdown shows no seconds and changes once a minute', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install({ time: end - 2 * DAY - 30 * SECOND });
+  await page.goto('/iniciar-proyecto');
+  await page.clock.pauseAt(end - 2 * DAY);
+  const timer = page.getByRole('region', { name: offer.title }).getByRole('timer');
+  await expect(timer).toHaveText('Termina en 2 d 00 h 00 min');
+  await page.clock.runFor(30 * SECOND);
+  await expect(timer).toHaveText('Termina en 2 d 00 h 00 min');
+  await page.clock.runFor(30 * SECOND);
+  await expect(timer).toHaveText('Termina en 1 d 23 h 59 min');
+});
+
+test('a visit after the end date shows the offer as ended', async ({ page }) => {
+  await page.clock.install({ time: end + MINUTE });
+  await page.goto('/iniciar-proyecto');
+  const ended = page.getByRole('region', { name: offer.ended.title });
+  await expect(ended).toBeVisible();
+  await expect(ended).toContainText(fillTemplate(offer.ended.lead, { fecha: when.date }));
+  await expect(page.locator('[data-offer-when="active"]')).toBeHidden();
+  // The form stays: a project can still be sent without the offer.
+  await expect(page.locator('#formulario [data-form="project"]')).toBeVisible();
 });
 
 test('the four button labels of the specification, each leading to the project form', async ({ page }) => {

@@ -14,6 +14,7 @@ function requiredTypes(path: string): string[] {
   if (path === '/') return ['Organization'];
   const types = ['BreadcrumbList'];
   if (path === '/faq') types.push('FAQPage');
+  if (path === '/aviso-de-privacidad') types.push('WebPage');
   if (/^\/portfolio\/[^/]+$/.test(path)) types.push('CreativeWork');
   if (
     /^\/servicios\/|^\/(consultoria-tecnologica|auditoria-infraestructura|migracion-cloud|consultoria-integraciones|cms-a-codigo)$/.test(

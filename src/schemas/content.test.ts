@@ -112,10 +112,10 @@ describe('figures the pages show', () => {
     expect(pageSection(home, 'servicios').linkLabel).toBe('Ver Más');
   });
 
-  it('start project: 72 hours, 3 slots, 20% plus free consulting, the four buttons and the 24 h promise', () => {
+  it('start project: an end date, 3 slots, 20% plus free consulting, the four buttons and the 24 h promise', () => {
     const start = page('iniciar-proyecto');
+    expect(start.offer?.endsAt).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), time: '23:59' });
     expect(start.offer).toMatchObject({
-      expiresInHours: 72,
       slots: 3,
       discountPercent: 20,
       bonus: 'Consultoría tecnológica gratuita',

@@ -30,8 +30,16 @@ describe('faq schema', () => {
   it('rejects an unknown category id and a misspelt key', () => {
     expect(issues(faqCategorySchema, changed(first, 'id', 'general'))[0]).toMatch(/^id: "general" no es válido/);
     expect(issues(faqCategorySchema, changed(first, 'questions.0.respuesta', 'Sí'))).toEqual([
-      'questions.0.respuesta: Campo desconocido: los campos válidos son question, answer',
+      'questions.0.respuesta: Campo desconocido: los campos válidos son question, answer, link',
     ]);
+  });
+
+  it('lets an answer close with a link inside the site, and only inside it', () => {
+    const link = { label: 'Lee el aviso de privacidad', href: '/aviso-de-privacidad' };
+    expect(issues(faqCategorySchema, changed(first, 'questions.0.link', link))).toEqual([]);
+    expect(
+      issues(faqCategorySchema, changed(first, 'questions.0.link', { ...link, href: 'https://otro.mx' }))[0],
+    ).toMatch(/^questions\.0\.link\.href: Se espera un enlace interno/);
   });
 });
 

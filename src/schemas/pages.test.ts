@@ -92,6 +92,28 @@ describe('pages schema', () => {
     ]);
   });
 
+  it('reads the end of the offer as a Mexico City date, with or without a time, and names a wrong one', () => {
+    const endsAt = (value: unknown) => {
+      const parsed = pageSchema.safeParse(changed(start, 'offer.endsAt', value));
+      return parsed.success ? parsed.data.offer?.endsAt : undefined;
+    };
+    // YAML hands a bare date over as a Date at midnight UTC, a date with a time as text.
+    expect(endsAt(new Date('2027-01-15T00:00:00Z'))).toEqual({ date: '2027-01-15', time: '23:59' });
+    expect(endsAt('2027-01-15 18:30')).toEqual({ date: '2027-01-15', time: '18:30' });
+    const hint = /^offer\.endsAt: Se espera la fecha en que termina la oferta, como 2026-12-31/;
+    for (const wrong of ['72 horas', '2027-02-30', 72, new Date('2027-01-15T18:30:00Z')]) {
+      expect(issues(pageSchema, changed(start, 'offer.endsAt', wrong))[0]).toMatch(hint);
+    }
+    expect(issues(pageSchema, changed(start, 'offer.endsAt', REMOVE))[0]).toMatch(hint);
+  });
+
+  it('requires what the offer says once ended, with only {fecha} to fill', () => {
+    expect(issues(pageSchema, changed(start, 'offer.ended', REMOVE))).toEqual(['offer.ended: Falta este bloque']);
+    expect(issues(pageSchema, changed(start, 'offer.ended.lead', 'Terminó el {dia}.'))).toEqual([
+      'offer.ended.lead: {dia} no es un dato conocido: aquí puedes usar {fecha}',
+    ]);
+  });
+
   it('rejects an unknown key inside a section', () => {
     expect(issues(pageSchema, changed(home, 'sections.stack.subtitle', 'Extra'))[0]).toMatch(
       /^sections\.stack\.subtitle: Campo desconocido: los campos válidos son eyebrow, title/,

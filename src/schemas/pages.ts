@@ -10,7 +10,18 @@
  */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { action, internalHref, kebabId, list, oneOf, strict, text, whole } from '../../core/content/common.ts';
+import {
+  action,
+  internalHref,
+  kebabId,
+  list,
+  oneOf,
+  strict,
+  template,
+  text,
+  whole,
+} from '../../core/content/common.ts';
+import { parseDeadline } from '../../core/limited-offer.ts';
 import { icon } from './icons.ts';
 import { seoSchema } from './seo.ts';
 
@@ -120,7 +131,7 @@ export const PAGE_RULES = {
   'iniciar-proyecto': {
     heroActions: [1, 1],
     sections: { beneficios: { items: [3, 6] }, formulario: {}, promesa: { items: [3, 4] } },
-    labels: ['submit', 'slotsLeft', 'expiresIn', 'hours', 'discount', 'bonus'],
+    labels: ['submit', 'slotsLeft', 'validUntil', 'timeZone', 'endsIn', 'discount', 'bonus'],
     cta: true,
     offer: true,
   },
@@ -131,6 +142,24 @@ export const PAGE_RULES = {
   faq: {
     sections: { preguntas: {}, ayuda: { actions: [1, 2] } },
     labels: ['topics'],
+  },
+  // The full privacy notice: its text is content/privacy.yaml; this file holds its SEO, hero and labels.
+  'aviso-de-privacidad': {
+    sections: {},
+    labels: [
+      'lastUpdated',
+      'contents',
+      'controller',
+      'address',
+      'dataEmail',
+      'required',
+      'optional',
+      'depends',
+      'where',
+      'sessionStorage',
+      'localStorage',
+      'cookie',
+    ],
   },
   // Any unknown path: where to go instead (three cards, eight popular links) and a chat asking for help.
   '404': {
@@ -151,6 +180,24 @@ const sectionItem = strict({
   /** A figure shown big ("< 2 h", "24 h"). */
   value: text('una cifra corta', { max: 16 }).optional(),
   href: internalHref.optional(),
+});
+
+const DEADLINE_HINT =
+  'Se espera la fecha en que termina la oferta, como 2026-12-31 (termina a las 23:59) o "2026-12-31 18:00" entre comillas, hora del centro de México';
+
+/**
+ * When the offer ends. YAML reads a bare date as a date object (midnight UTC: its UTC day is the day written)
+ * and a date with a time as text; a time with seconds would be read as a UTC instant, so it is refused.
+ */
+const offerDeadline = z.union([z.date(), z.string()], { error: DEADLINE_HINT }).transform((value, context) => {
+  const isMidnight = value instanceof Date && value.toISOString().endsWith('T00:00:00.000Z');
+  const written = value instanceof Date ? (isMidnight ? value.toISOString().slice(0, 10) : '') : value;
+  const deadline = parseDeadline(written);
+  if (!deadline) {
+    context.addIssue({ code: 'custom', message: DEADLINE_HINT });
+    return z.NEVER;
+  }
+  return deadline;
 });
 
 const section = strict({
@@ -187,11 +234,17 @@ export const pageSchema = strict({
   offer: strict({
     title: text('un título', { max: 90 }),
     lead: text('un párrafo'),
-    expiresInHours: whole('un número de horas', 1, 168),
+    /** Mexico City wall clock: a date (ends at 23:59) or "date HH:mm". The page counts down to it. */
+    endsAt: offerDeadline,
     slots: whole('un número de lugares', 1, 20),
     discountPercent: whole('un porcentaje', 1, 90),
     bonus: text('el regalo que acompaña el descuento', { max: 80 }),
     terms: text('las condiciones'),
+    /** What the panel says once `endsAt` has passed; `{fecha}` is the end date in words. */
+    ended: strict({
+      title: text('el título de la oferta terminada', { max: 90 }),
+      lead: template('el párrafo de la oferta terminada', ['fecha']),
+    }),
   }).optional(),
   cta: strict({
     title: text('un título', { max: 110 }),

@@ -5,7 +5,7 @@ import { FAQ_GROUP, focusTarget, isFocusKey, itemFromHash, itemIds } from './acc
 export interface FaqAccordionCategory {
   id: string;
   title: string;
-  questions: ReadonlyArray<{ question: string; answer: string }>;
+  questions: ReadonlyArray<{ question: string; answer: string; link?: { label: string; href: string } | undefined }>;
 }
 
 interface FaqAccordionProps {
@@ -73,6 +73,16 @@ export default function FaqAccordion({ categories }: FaqAccordionProps) {
                     className="faq-panel px-5 pb-5 text-fg-muted sm:px-6"
                   >
                     <p className="max-w-prose leading-relaxed">{entry.answer}</p>
+                    {entry.link && (
+                      <p className="mt-3">
+                        <a
+                          href={entry.link.href}
+                          className="font-semibold text-brand-700 underline underline-offset-4 hover:no-underline"
+                        >
+                          {entry.link.label}
+                        </a>
+                      </p>
+                    )}
                   </section>
                 </details>
               );

@@ -31,6 +31,9 @@ import { HONEYPOT_FIELD } from '../../../core/forms/schemas.ts';
 import { PickerDialog, PickerTrigger, useDateTimePicker } from '../datetime/DateTimePicker.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { FormField } from './FormField.tsx';
+import { PrivacyNotice } from './PrivacyNotice.tsx';
+import type { ShortNotice } from '../../lib/privacy/notice.ts';
+import { clearRefusals, refusalHeaders, refusedPurposes } from '../../lib/forms/privacy-refusals.ts';
 
 export interface LeadFormProps {
   form: LeadFormId;
@@ -43,6 +46,8 @@ export interface LeadFormProps {
   submitLabel?: string | undefined;
   /** Where to write when the API cannot be reached (from src/lib/site-contact.ts). */
   contactEmail: string;
+  /** The short privacy notice shown above the send button (src/lib/site-privacy.ts). */
+  privacy: ShortNotice;
 }
 
 const APPOINTMENT_FIELD = 'appointmentDate';
@@ -60,6 +65,7 @@ export default function LeadForm({
   serviceType,
   submitLabel,
   contactEmail,
+  privacy,
 }: LeadFormProps) {
   const [lists, setLists] = useState<Partial<FormLists>>(shipped);
   const definition = useMemo(() => bindForm(form, lists), [form, lists]);
@@ -153,7 +159,7 @@ export default function LeadForm({
     setSending(true);
     setOutcome(undefined);
     const payload = buildPayload(definition, current);
-    const result = await submitLead(definition.action, payload);
+    const result = await submitLead(definition.action, payload, refusalHeaders(refusedPurposes(formRef.current)));
     const next = submissionOutcome(result, payload[APPOINTMENT_FIELD] ?? '', contactEmail);
     sendingRef.current = false;
     setSending(false);
@@ -163,6 +169,7 @@ export default function LeadForm({
       setErrors({});
       setDirty(new Set());
       picker.dispatch({ type: 'reset' });
+      clearRefusals(formRef.current);
     }
     const server = splitErrors(definition, current, next.fieldErrors);
     if (Object.keys(server.fields).length > 0) {
@@ -257,6 +264,8 @@ export default function LeadForm({
             onChange={(event) => setValues({ ...values, [HONEYPOT_FIELD]: event.currentTarget.value })}
           />
         </div>
+
+        <PrivacyNotice notice={privacy} idPrefix={prefix} />
 
         <div className="sm:col-span-2">
           <button

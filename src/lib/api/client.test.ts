@@ -70,6 +70,21 @@ describe('post', () => {
     expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ name: 'Lucía', website: '' });
   });
 
+  it("sends the caller's extra headers beside the JSON body, which keeps its keys, never over its own", async () => {
+    const { calls, fetch } = answering(201, created);
+    const client = createApiClient({ base: '/api/', fetch });
+    await client.post(
+      'webSite',
+      'contactSmall',
+      { name: 'Lucía' },
+      { headers: { 'X-Privacy-Refusals': 'boletin', 'Content-Type': 'text/plain' } },
+    );
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(headers.get('X-Privacy-Refusals')).toBe('boletin');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ name: 'Lucía' });
+  });
+
   it.each([
     ['an array', ['Lucía']],
     ['null', null],

@@ -41,6 +41,8 @@ export interface CallOptions<T> {
   timeoutMs?: number;
   /** The caller's own cancellation (a newer request made this one pointless). */
   signal?: AbortSignal;
+  /** Extra request headers: what the product sends besides the contract's JSON keys (decision 10). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface ApiClientConfig {
@@ -110,10 +112,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     try {
       const response = await fetchImpl(`${config.base}${path}`, {
         method,
-        headers:
-          body === undefined
-            ? { Accept: 'application/json' }
-            : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers: {
+          ...options.headers,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body,
         signal,
       });

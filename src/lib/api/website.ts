@@ -8,12 +8,13 @@ import type { LeadAction } from '../../../core/forms/kinds.ts';
 import type { ServedLists } from '../../../core/forms/options.ts';
 import { get, post, type ApiResult } from './client.ts';
 
-/** A 2xx is a stored lead unless its body says `success: false`. */
+/** A 2xx is a stored lead unless its body says `success: false`. `headers` travel beside the body (refusals). */
 export async function submitLead(
   action: LeadAction,
   data: Record<string, string>,
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<ApiResult<SubmissionReceipt>> {
-  const result = await post(SITE_GROUP, action, data);
+  const result = await post(SITE_GROUP, action, data, { headers });
   if (result.kind !== 'success') return result;
   const read = readSubmission(result.data);
   if (read.refused) return { kind: 'http-error', status: result.status, message: read.message ?? '' };

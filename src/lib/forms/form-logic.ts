@@ -64,6 +64,11 @@ export function activeShape(definition: FormDefinition, values: FormValues): Sha
   return Object.fromEntries(shared);
 }
 
+/** Every set of fields the form may ask for: one, or one per consulting service (the privacy notice lists them). */
+export function possibleShapes(definition: FormDefinition): Shape[] {
+  return variants(definition.schema).options.map((option) => option.shape);
+}
+
 export function visibleFields(definition: FormDefinition, values: FormValues): FieldDefinition[] {
   const shape = activeShape(definition, values);
   return definition.fields.filter((field) => field.name in shape);

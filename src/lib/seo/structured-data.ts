@@ -1,7 +1,8 @@
 /**
  * schema.org builders. Each returns a plain object; the layout joins them in one JSON-LD `@graph`.
  * Types the site uses: Organization (home), Service (service and consulting pages), FAQPage (/faq),
- * BreadcrumbList (every inner page) and CreativeWork (each portfolio case).
+ * BreadcrumbList (every inner page), CreativeWork (each portfolio case) and WebPage (the privacy notice,
+ * with the date of its last change).
  */
 import { SITE } from '../../../core/site.ts';
 import type { ContactDetails } from '../../../core/contact.ts';
@@ -65,6 +66,22 @@ export function faqPage(questions: ReadonlyArray<{ question: string; answer: str
       name: q.question,
       acceptedAnswer: { '@type': 'Answer', text: q.answer },
     })),
+  };
+}
+
+/** A page whose date of change matters to its readers (the privacy notice). `dateModified` is `YYYY-MM-DD`. */
+export function webPage(
+  site: string | URL,
+  input: { name: string; description: string; path: string; dateModified: string },
+): JsonLd {
+  return {
+    '@type': 'WebPage',
+    name: input.name,
+    description: input.description,
+    url: absoluteUrl(input.path, site),
+    inLanguage: SITE.locale,
+    dateModified: input.dateModified,
+    publisher: { '@type': 'Organization', '@id': absoluteUrl('/#organizacion', site), name: SITE.legalName },
   };
 }
 

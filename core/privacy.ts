@@ -1,0 +1,88 @@
+/**
+ * Personal-data facts that code enforces and the privacy notice states, so the two can never disagree:
+ * how long data is kept, how long the business has to answer an ARCO request, and how a visitor's refusal
+ * of a voluntary purpose travels with a submission. The notice's prose is content
+ * (content/privacy.yaml, schema core/content/privacy.ts); the numbers live here once.
+ */
+
+/** Defaults of the retention limits; the server's variables of the same name may change them per deployment. */
+export const RETENTION_DEFAULTS = {
+  /** A lead with no activity for this many months is anonymised. */
+  leadMonths: 24,
+  /** The body of a delivered e-mail is erased this many days after delivery (the delivery record stays). */
+  mailBodyDays: 30,
+} as const;
+
+export interface RetentionPolicy {
+  leadMonths: number;
+  mailBodyDays: number;
+}
+
+/** The environment variables that change the retention limits. */
+export const RETENTION_VARIABLES = {
+  leadMonths: 'LEAD_RETENTION_MONTHS',
+  mailBodyDays: 'MAIL_BODY_RETENTION_DAYS',
+} as const satisfies Record<keyof RetentionPolicy, string>;
+
+/** Bounds that keep a typo (0, 2400) from erasing everything or keeping it forever. */
+const RETENTION_BOUNDS: Record<keyof RetentionPolicy, readonly [number, number]> = {
+  leadMonths: [1, 120],
+  mailBodyDays: [1, 3650],
+};
+
+/**
+ * The retention limits in force: the defaults, each replaced by its variable when that holds a whole number
+ * within bounds. The site's build and the API read the same variables, so the notice states what the server
+ * does. A value that is set but invalid throws with the variable's name, in Spanish, instead of being ignored.
+ */
+export function retentionPolicy(env: Readonly<Record<string, string | undefined>> = {}): RetentionPolicy {
+  const read = (key: keyof RetentionPolicy): number => {
+    const name = RETENTION_VARIABLES[key];
+    const raw = env[name]?.trim();
+    if (!raw) return RETENTION_DEFAULTS[key];
+    const [min, max] = RETENTION_BOUNDS[key];
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      throw new RangeError(`${name} debe ser un número entero de ${min} a ${max}; tiene "${raw}"`);
+    }
+    return value;
+  };
+  return { leadMonths: read('leadMonths'), mailBodyDays: read('mailBodyDays') };
+}
+
+/**
+ * What the law gives the business to answer an ARCO request (acceso, rectificación, cancelación, oposición)
+ * or a revocation: the decision within `answer` business days of receiving it, and, when it proceeds, the
+ * change within `effect` business days of that answer.
+ */
+export const ARCO_DEADLINE_DAYS = { answer: 20, effect: 15 } as const;
+
+/**
+ * The request header that carries the voluntary purposes a visitor refused in a form (their ids,
+ * comma-separated). The JSON body keeps exactly the specification's keys, so the refusal travels beside it.
+ * Absent when nothing was refused.
+ */
+export const PRIVACY_REFUSALS_HEADER = 'X-Privacy-Refusals';
+
+const PURPOSE_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** The header's value for these refused purposes, or `undefined` when there are none. */
+export function refusalsHeaderValue(ids: readonly string[]): string | undefined {
+  const valid = [...new Set(ids.filter((id) => PURPOSE_ID.test(id)))].sort();
+  return valid.length > 0 ? valid.join(',') : undefined;
+}
+
+/**
+ * The refused purposes a header names, limited to `known` (the voluntary purposes of the notice in force):
+ * an unknown or malformed id is dropped, so a forged header cannot record anything else.
+ */
+export function parseRefusalsHeader(value: string | undefined, known: readonly string[]): string[] {
+  if (!value) return [];
+  const allowed = new Set(known);
+  const ids = value
+    .slice(0, 1000)
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => allowed.has(id));
+  return [...new Set(ids)].sort();
+}
