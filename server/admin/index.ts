@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureSetting } from '../db/settings.ts';
-import type { Storage } from '../db/storage.ts';
+import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
 import type { AnalysisFacts } from '../email/analysis.ts';
 import type { EmailSettings } from '../email/settings.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
@@ -47,7 +47,13 @@ import { createThrottleStore } from './store/throttle.ts';
 import { createUserStore } from './store/users.ts';
 import { createWorkStore } from './store/work.ts';
 import { CSRF_FIELD } from './views/components.ts';
-import { CSRF_MESSAGE, errorPage, isErrorStatus, type ErrorStatus } from './views/errors.ts';
+import {
+  CSRF_MESSAGE,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  errorPage,
+  isErrorStatus,
+  type ErrorStatus,
+} from './views/errors.ts';
 
 export interface AdminOptions {
   /** The API's storage: the inbox reads its leads, bookings and outbox and adds its own tables. */
@@ -331,6 +337,11 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         if (error instanceof HttpError) {
           const status: ErrorStatus = isErrorStatus(error.status) ? error.status : 400;
           fail(state, status, error.message, error.closeConnection ? { Connection: 'close' } : {});
+          return;
+        }
+        if (isDatabaseUnavailable(error)) {
+          logger.warn('admin.database_unavailable', { url: req.url, error: errorMessage(error) });
+          fail(state, 503, DATABASE_UNAVAILABLE_MESSAGE, { 'Retry-After': '5' });
           return;
         }
         logger.error('admin.error', { url: req.url, error: errorMessage(error) });

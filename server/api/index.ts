@@ -16,7 +16,7 @@ import { createLeadStore } from '../db/leads.ts';
 import { migrateLeads } from '../db/migrations.ts';
 import { openStorage } from '../db/open.ts';
 import { ensureSetting } from '../db/settings.ts';
-import type { Storage } from '../db/storage.ts';
+import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { defaultEmailSettings, type EmailSettings } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
@@ -244,6 +244,12 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
       }
       if (error instanceof RequestError) {
         await writeJson(res, error.response, headers, error.closeConnection);
+        return;
+      }
+      if (isDatabaseUnavailable(error) && !res.headersSent) {
+        // The request was fine; the database was not there. Its transaction left nothing behind.
+        logger.warn('api.database_unavailable', { url: req.url, error: errorMessage(error) });
+        await writeJson(res, failure(503, MESSAGES.databaseUnavailable, { 'Retry-After': '5' }), headers);
         return;
       }
       logger.error('api.error', { url: req.url, error: errorMessage(error) });

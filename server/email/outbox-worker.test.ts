@@ -190,6 +190,7 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
       retryBaseMs: 1000,
       giveUpAfterMs: 3_600_000,
       leaseMs: 60_000,
+      takeoverGraceMs: 100,
     });
     try {
       await worker.idle();
