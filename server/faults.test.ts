@@ -1,8 +1,9 @@
 /**
- * The production process (`server/index.ts`) through what production does to its database: PostgreSQL
- * ending its connections again and again under load, and the SQLite file's disk filling up. The
- * process keeps running, answers 201 or a Spanish 503 (never 500), loses no acknowledged lead and
- * works normally once the fault is gone. (In-process cases: server/api/database-faults.test.ts.)
+ * The production process (`server/index.ts`) through what production does to it: PostgreSQL ending its
+ * connections again and again under load, the SQLite file's disk filling up, a deploy's SIGTERM while it
+ * sends mail. It keeps running, answers 201 or a Spanish 503 (never 500), loses no acknowledged lead,
+ * works normally once the fault is gone, and leaves no mail behind when it stops.
+ * (In-process cases: server/api/database-faults.test.ts, server/email/outbox-faults.test.ts.)
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { MESSAGES } from './api/messages.ts';
 import { openStorage } from './db/open.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from './db/testing/engines.ts';
 import { terminateConnections } from './db/testing/faults.ts';
+import { startSmtpPeer, type SmtpPeer } from './email/testing/smtp-peer.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'angram-faults-'));
@@ -25,10 +27,12 @@ writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Inicio</title>');
 
 let server: ProductionServer | undefined;
 let database: TestDatabase | undefined;
+let peer: SmtpPeer | undefined;
 afterEach(async () => {
   await server?.stop();
   await database?.drop();
-  server = database = undefined;
+  await peer?.close();
+  server = database = peer = undefined;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -128,5 +132,48 @@ describe('SQLite on a full disk', () => {
     } finally {
       await storage.close();
     }
+  });
+});
+
+describe.each(TEST_ENGINES)('a deploy stops an instance while it sends mail (%s)', (engine) => {
+  it('hands back at SIGTERM what it claimed and did not send, so another instance sends it at once', async () => {
+    peer = await startSmtpPeer();
+    peer.state.acceptDelayMs = 1000;
+    database = await createTestDatabase(engine);
+    // A lease of a minute: nothing here may wait for one to run out.
+    const env = {
+      ...database.env,
+      DIST_DIR: dist,
+      SMTP_URL: peer.url,
+      OUTBOX_LEASE_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: '300',
+      RATE_LIMIT_MAX: '100000',
+    };
+    server = await startProductionServer(env);
+    // Thirty e-mails: the worker claims a batch of twenty and sends four at a time.
+    for (let index = 1; index <= 15; index += 1) expect((await submit(server.url, index)).status).toBe(201);
+    await waitFor(() => peer!.attempts.length >= 2, 'the first sends');
+    await server.stop();
+    server = undefined;
+    const storage = await openStorage(database.location);
+    try {
+      const rows = await storage.all<{ lease_owner: string | null; next_attempt_at: string }>(
+        "SELECT lease_owner, next_attempt_at FROM outbox WHERE status = 'pending'",
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.lease_owner).toBeNull();
+        expect(Date.parse(row.next_attempt_at)).toBeLessThanOrEqual(Date.now());
+      }
+      peer.state.acceptDelayMs = 0;
+      server = await startProductionServer(env);
+      await waitFor(
+        async () => (await storage.all("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 30,
+        'the next instance to send the rest',
+      );
+    } finally {
+      await storage.close();
+    }
+    expect(new Set(peer.received.map((mail) => mail.messageId)).size).toBe(30);
   });
 });
