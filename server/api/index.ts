@@ -21,6 +21,7 @@ import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { defaultEmailSettings, type EmailSettings } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
+import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders } from './cors.ts';
 import { ClientGoneError, failure, readJsonObject, RequestError, writeJson, type ApiResponse } from './http.ts';
@@ -67,6 +68,8 @@ const SALT_SETTING = 'ip_hash_salt';
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** A readiness check that takes longer than this counts as a failure. */
 const READY_TIMEOUT_MS = 2000;
+/** No route is longer than this, trailing slashes included; a longer path is not looked up. */
+const MAX_ROUTE_LENGTH = 256;
 
 export async function createApi(config: ApiConfig, options: ApiOptions = {}): Promise<Api> {
   const now = options.now ?? (() => new Date());
@@ -213,8 +216,14 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
         await writeJson(res, failure(403, MESSAGES.forbiddenOrigin), headers);
         return;
       }
-      const pathname = new URL(req.url ?? '/', 'http://api.invalid').pathname.replace(/(.)\/+$/, '$1');
-      const route = routes.get(pathname);
+      const target = parseRequestTarget(req.url);
+      if (!target) {
+        await writeJson(res, failure(400, MESSAGES.badRequestTarget), headers);
+        return;
+      }
+      // The length cut first: no route is longer, and a run of slashes must cost no more than its length.
+      const route =
+        target.pathname.length <= MAX_ROUTE_LENGTH ? routes.get(withoutTrailingSlashes(target.pathname)) : undefined;
       if (!route) {
         await writeJson(res, failure(404, MESSAGES.notFound), headers);
         return;
