@@ -4,7 +4,7 @@
  * looks at the path; the trimming is one pass).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,8 +63,8 @@ describe('reading a request target', () => {
 });
 
 /** A server that takes request lines of any length (Node's own limit is 16 KB), for 100 KB targets. */
-async function listen(handler: (req: Parameters<Parameters<typeof createServer>[1] & object>[0], res: never) => void) {
-  const server: Server = createServer({ maxHeaderSize: 1024 * 1024 }, handler as never);
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => unknown): Promise<Server> {
+  const server = createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
 }
@@ -117,8 +117,8 @@ describe('over HTTP', () => {
   });
 
   it('answers 100 KB slash runs on the site with its 404 page, and in the API with its 404', async () => {
-    const site = await listen(createStaticHandler(dir) as never);
-    const apiServer = await listen(((req, res) => void api.api.handle(req, res)) as never);
+    const site = await listen(createStaticHandler(dir));
+    const apiServer = await listen((req, res) => api.api.handle(req, res));
     servers.push(site, apiServer);
     const sitePort = (site.address() as AddressInfo).port;
     const apiPort = (apiServer.address() as AddressInfo).port;
