@@ -14,6 +14,7 @@ describe('loadApiConfig', () => {
       outboxLeaseMs: 120_000,
       smtpTimeoutMs: 10_000,
       shutdownTimeoutMs: 10_000,
+      shutdownDelayMs: 5000,
       outboxDir: 'data/outbox',
       smtpUrl: undefined,
       mailFrom: 'Angram <hola@angram.mx>',
@@ -41,6 +42,7 @@ describe('loadApiConfig', () => {
       OUTBOX_LEASE_MS: '60000',
       SMTP_TIMEOUT_MS: '5000',
       SHUTDOWN_TIMEOUT_MS: '20000',
+      SHUTDOWN_DELAY_MS: '0',
       OUTBOX_DIR: '',
       SMTP_URL: 'smtp://ventas:secreto@smtp.example.mx:587',
       SALES_EMAIL: 'leads@angram.mx',
@@ -65,6 +67,7 @@ describe('loadApiConfig', () => {
       outboxLeaseMs: 60_000,
       smtpTimeoutMs: 5000,
       shutdownTimeoutMs: 20_000,
+      shutdownDelayMs: 0,
       outboxDir: 'data/outbox',
       smtpUrl: 'smtp://ventas:secreto@smtp.example.mx:587',
       salesEmail: 'leads@angram.mx',
@@ -96,6 +99,7 @@ describe('loadApiConfig', () => {
         TRUST_PROXY: 'quizá',
         DATABASE_URL: 'mysql://db/angram',
         BOOKING_LIMIT_PER_DAY: '0',
+        SHUTDOWN_DELAY_MS: '-1',
       });
     expect(attempt).toThrow(ConfigError);
     try {
@@ -112,6 +116,7 @@ describe('loadApiConfig', () => {
         'TRUST_PROXY',
         'DATABASE_URL',
         'BOOKING_LIMIT_PER_DAY',
+        'SHUTDOWN_DELAY_MS',
       ])
         expect(message).toContain(`- ${name}:`);
     }

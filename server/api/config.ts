@@ -54,6 +54,11 @@ export interface ApiConfig {
   smtpTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests and the current e-mail may take (`SHUTDOWN_TIMEOUT_MS`). */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, how long readiness answers 503 while everything else is still served, so the load
+   * balancer stops sending traffic before the listener closes (`SHUTDOWN_DELAY_MS`; 0 skips it).
+   */
+  shutdownDelayMs: number;
   /** Largest accepted request body in bytes. */
   bodyLimitBytes: number;
   /** Port of `server/api/standalone.ts` (`API_PORT`). */
@@ -139,6 +144,13 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: withDefault(positiveInt('OUTBOX_LEASE_MS'), 120_000),
   SMTP_TIMEOUT_MS: withDefault(positiveInt('SMTP_TIMEOUT_MS'), 10_000),
   SHUTDOWN_TIMEOUT_MS: withDefault(positiveInt('SHUTDOWN_TIMEOUT_MS'), 10_000),
+  SHUTDOWN_DELAY_MS: withDefault(
+    z.coerce
+      .number({ error: 'SHUTDOWN_DELAY_MS debe ser un número' })
+      .int('SHUTDOWN_DELAY_MS debe ser entero')
+      .min(0, 'SHUTDOWN_DELAY_MS no puede ser negativo'),
+    5000,
+  ),
   API_PORT: withDefault(
     z.coerce.number().int().min(0).max(65535, 'API_PORT debe estar entre 0 y 65535'),
     DEFAULT_API_PORT,
@@ -189,6 +201,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = load
     outboxLeaseMs: values.OUTBOX_LEASE_MS,
     smtpTimeoutMs: values.SMTP_TIMEOUT_MS,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: values.SHUTDOWN_DELAY_MS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
     port: values.API_PORT,
     contact,
