@@ -14,6 +14,7 @@ import type { EmailSettings } from '../email/settings.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
 import type { Api, ApiConfig } from '../api/index.ts';
+import type { TrustProxy } from '../api/trusted-proxies.ts';
 import { loadAdminConfig, type AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
 import { parseCookies } from './cookies.ts';
@@ -59,7 +60,7 @@ export interface AdminOptions {
   /** The API's storage: the inbox reads its leads, bookings and outbox and adds its own tables. */
   storage: Storage;
   config: AdminConfig;
-  trustProxyHops: number;
+  trustProxy: TrustProxy;
   facts: AnalysisFacts;
   emailSettings: EmailSettings;
   now?: () => Date;
@@ -190,7 +191,7 @@ export function createAdminForApi(
   return createAdmin({
     storage: api.storage,
     config: loadAdminConfig(env),
-    trustProxyHops: apiConfig.trustProxyHops,
+    trustProxy: apiConfig.trustProxy,
     facts: apiConfig.facts,
     emailSettings: api.emailSettings,
     ...(logger ? { logger } : {}),
@@ -208,7 +209,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   const services: AdminServices = {
     config,
     secret,
-    trustProxyHops: options.trustProxyHops,
+    trustProxy: options.trustProxy,
     users: createUserStore(storage),
     sessions,
     throttle,
@@ -322,7 +323,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         url: new URL(req.url ?? '/', 'http://admin.invalid'),
         now: now(),
         cookies: parseCookies(req.headers.cookie),
-        secure: isSecureRequest(req, options.trustProxyHops),
+        secure: isSecureRequest(req, options.trustProxy),
         auth: undefined,
         expired: false,
       };

@@ -24,7 +24,7 @@ describe('loadApiConfig', () => {
       allowedOrigins: ['https://www.angram.mx'],
       rateLimitMax: 5,
       rateLimitWindowMs: 600_000,
-      trustProxyHops: 0,
+      trustProxy: { kind: 'hops', hops: 0 },
       port: 8081,
       bodyLimitBytes: 32 * 1024,
       assignee: 'Equipo de Ventas',
@@ -74,7 +74,7 @@ describe('loadApiConfig', () => {
       allowedOrigins: ['https://angram.mx', 'http://localhost:4321'],
       rateLimitMax: 10,
       rateLimitWindowMs: 60_000,
-      trustProxyHops: 1,
+      trustProxy: { kind: 'hops', hops: 1 },
       ipHashSalt: 'una-sal-larga-de-prueba',
       outboxRetryBaseMs: 5000,
       port: 9090,
@@ -85,7 +85,11 @@ describe('loadApiConfig', () => {
     expect(loadApiConfig({ MAIL_FROM: 'Ventas Angram <ventas@angram.mx>' }).mailFrom).toBe(
       'Ventas Angram <ventas@angram.mx>',
     );
-    expect(loadApiConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(loadApiConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadApiConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1 ' }).trustProxy).toMatchObject({
+      kind: 'list',
+      proxies: ['10.0.0.0/8', '127.0.0.1', '::1'],
+    });
   });
 
   it('names every invalid variable in one clear error', () => {

@@ -28,6 +28,7 @@ import { ClientGoneError, failure, readJsonObject, RequestError, writeJson, type
 import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
+import { trustedHops } from './trusted-proxies.ts';
 
 import type { ApiConfig } from './config.ts';
 
@@ -143,7 +144,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     (kind: LeadKind, schema: FormSchema): Handler =>
     async (req) => {
       const body = await readJsonObject(req, config.bodyLimitBytes);
-      const clientHash = hashAddress(clientAddress(req, config.trustProxyHops), salt);
+      const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
       const outcome = await submit(submissionContext, { kind, schema, body, originPage: originPage(req), clientHash });
       return outcome.response;
     };
@@ -163,7 +164,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
             const message = parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required;
             return { status: 422, body: { success: false, message: MESSAGES.validation, errors: { date: message } } };
           }
-          const clientHash = hashAddress(clientAddress(req, config.trustProxyHops), salt);
+          const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
           const wait = await consume(storage, scheduleLimit, clientHash, Date.now());
           if (wait !== undefined)
             return failure(429, tooManyScheduleRequestsMessage(wait), { 'Retry-After': String(wait) });
@@ -204,7 +205,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   let closed = false;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const verdict = judgeOrigin(req, config.allowedOrigins, config.trustProxyHops > 0);
+    const verdict = judgeOrigin(req, config.allowedOrigins, trustedHops(req, config.trustProxy) > 0);
     // Answers differ by Origin: caches must keep them apart.
     const headers = { Vary: 'Origin', ...corsHeaders(verdict) };
     try {
