@@ -91,6 +91,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
+  // A client that dies mid-message (a killed instance) resets its socket: that is its problem, not the peer's.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
