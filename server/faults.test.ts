@@ -136,7 +136,13 @@ describe('SQLite on a full disk', () => {
 });
 
 describe.each(TEST_ENGINES)('a deploy stops an instance while it sends mail (%s)', (engine) => {
-  it('hands back at SIGTERM what it claimed and did not send, so another instance sends it at once', async () => {
+  let other: ProductionServer | undefined;
+  afterEach(async () => {
+    await other?.stop();
+    other = undefined;
+  });
+
+  it('hands back at SIGTERM what it claimed and did not send, and the running instance sends it within seconds', async () => {
     peer = await startSmtpPeer();
     peer.state.acceptDelayMs = 1000;
     database = await createTestDatabase(engine);
@@ -150,8 +156,9 @@ describe.each(TEST_ENGINES)('a deploy stops an instance while it sends mail (%s)
       RATE_LIMIT_MAX: '100000',
     };
     server = await startProductionServer(env);
-    // Thirty e-mails: the worker claims a batch of twenty and sends four at a time.
-    for (let index = 1; index <= 15; index += 1) expect((await submit(server.url, index)).status).toBe(201);
+    other = await startProductionServer(env);
+    // Twenty e-mails, all from the first instance: it claims them and sends four at a time.
+    for (let index = 1; index <= 10; index += 1) expect((await submit(server.url, index)).status).toBe(201);
     await waitFor(() => peer!.attempts.length >= 2, 'the first sends');
     await server.stop();
     server = undefined;
@@ -161,19 +168,15 @@ describe.each(TEST_ENGINES)('a deploy stops an instance while it sends mail (%s)
         "SELECT lease_owner, next_attempt_at FROM outbox WHERE status = 'pending'",
       );
       expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) {
-        expect(row.lease_owner).toBeNull();
-        expect(Date.parse(row.next_attempt_at)).toBeLessThanOrEqual(Date.now());
-      }
       peer.state.acceptDelayMs = 0;
-      server = await startProductionServer(env);
+      // The other instance, idle all along, sends the rest without a submission to wake it.
       await waitFor(
-        async () => (await storage.all("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 30,
-        'the next instance to send the rest',
+        async () => (await storage.all("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 20,
+        'the other instance to send the rest',
       );
     } finally {
       await storage.close();
     }
-    expect(new Set(peer.received.map((mail) => mail.messageId)).size).toBe(30);
+    expect(new Set(peer.received.map((mail) => mail.messageId)).size).toBe(20);
   });
 });

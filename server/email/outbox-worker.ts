@@ -1,8 +1,8 @@
 /**
  * Sends the outbox. Runs in every API process; instances share the queue through leases (see
  * server/db/outbox.ts), so N workers never hold one message at once. A timer wakes it when the next
- * message is due (or every `idlePollMs`, which also picks up what other instances queued), and
- * `kick()` after each submission sends new mail at once.
+ * message is due (or every `idlePollMs`, 2 s, which also picks up what other instances queued or handed
+ * back when they stopped), and `kick()` after each submission sends new mail at once.
  *
  * While SMTP is merely down a message is never abandoned: retries back off (`retryBaseMs` doubled per
  * attempt, at most an hour apart) for `giveUpAfterMs` (days). An unreachable server pauses the whole
@@ -83,7 +83,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { storage, transport, logger, retryBaseMs, leaseMs } = options;
   const outbox = createOutboxStore(storage);
   const maxAttempts = attemptsWithin(options.giveUpAfterMs, retryBaseMs);
-  const idlePollMs = options.idlePollMs ?? 30_000;
+  // Short: a look is one indexed query, and mail another instance handed back at its stop goes out now.
+  const idlePollMs = options.idlePollMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
   const concurrency = options.concurrency ?? 4;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
