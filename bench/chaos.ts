@@ -26,13 +26,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openStorage } from '../server/db/open.ts';
 import { startPgCluster } from '../server/db/testing/pg-cluster.ts';
 import { startSmtpPeer } from '../server/email/testing/smtp-peer.ts';
+import { percentile, requestWith, round, visitor } from './lib/load.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const MAX_IN_FLIGHT = 64;
@@ -139,27 +140,8 @@ async function launch(name: string): Promise<Instance> {
 
 // --- the balancer ------------------------------------------------------------------------------------
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-function send(url: string, method: string, body?: string, client?: string, timeoutMs = 30_000): Promise<Answer> {
-  const headers: Record<string, string | number> = client ? { 'X-Forwarded-For': client } : {};
-  if (body) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
-    req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const send = (url: string, method: string, body?: string, client?: string, timeoutMs?: number) =>
+  requestWith(agent, url, method, body, client, timeoutMs);
 
 let turn = 0;
 /** The next instance in rotation (ready ones; any running one if none is ready). */
@@ -224,7 +206,6 @@ function statsOf(name: string): PhaseStats {
 const acknowledgedIds: number[] = [];
 let loading = true;
 let inFlight = 0;
-const visitor = (index: number) => `198.18.${(index >> 8) & 255}.${index & 255}`;
 const sendLoad = async () => {
   const begun = performance.now();
   for (let index = 0; loading; index += 1) {
@@ -434,13 +415,6 @@ try {
   const copies = new Map<string, number>();
   for (const mail of peer.received) copies.set(mail.messageId ?? '', (copies.get(mail.messageId ?? '') ?? 0) + 1);
   const sentTwice = [...copies.values()].reduce((sum, count) => sum + count - 1, 0);
-
-  const percentile = (values: number[], p: number) => {
-    if (values.length === 0) return 0;
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-  };
-  const round = (value: number) => Math.round(value * 10) / 10;
 
   const phases = [...stats].map(([name, counted]) => ({
     phase: name,
