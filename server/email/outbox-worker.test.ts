@@ -139,7 +139,8 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
   });
 
   it("leaves a live worker's lease alone and takes the message once the lease of a dead one expires", async () => {
-    t = await startTestApi({}, { engine });
+    // The API's own worker sleeps (nothing here wakes it): the worker under test is the only one looking.
+    t = await startTestApi({}, { engine, outboxPollMs: 3_600_000 });
     const storage = t.api.storage;
     const leadId = await createLeadStore(storage).insert({
       formType: 1,
