@@ -16,7 +16,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +26,7 @@ import { availableSlots } from '../server/availability/schedule.ts';
 import { openStorage } from '../server/db/open.ts';
 import { startPgCluster, type PgCluster } from '../server/db/testing/pg-cluster.ts';
 import { startSmtpPeer } from '../server/email/testing/smtp-peer.ts';
+import { percentile, requestWith, round, visitor } from './lib/load.ts';
 
 const { values: flags } = parseArgs({ options: { sqlite: { type: 'boolean' } } });
 const SQLITE = Boolean(flags.sqlite);
@@ -120,30 +121,8 @@ const slots = openSlots();
 
 const agent = new Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT });
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** An address per visitor, from 198.18.0.0/15 (reserved for benchmarks; only ever a header here). */
-const visitor = (index: number) => `198.18.${(index >> 8) & 255}.${index & 255}`;
-
-function send(url: string, method: string, body?: string, client?: string): Promise<Answer> {
-  const headers: Record<string, string | number> = client ? { 'X-Forwarded-For': client } : {};
-  if (body) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const send = (url: string, method: string, body?: string, client?: string) =>
+  requestWith(agent, url, method, body, client);
 
 // --- GET / before and while the API is under load ----------------------------------------------------
 async function timeHome(): Promise<number | undefined> {
@@ -276,13 +255,6 @@ for (const mail of peer.received) {
   else if (!SQLITE && first <= killedBy && mail.receivedAt > killedBy) repeatedAfterKill += 1;
   else sentTwice += 1;
 }
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-const round = (value: number) => Math.round(value * 10) / 10;
-
 const result = {
   date: new Date().toISOString(),
   layout: SQLITE ? '1 instancia, SQLite' : '2 instancias, PostgreSQL, una matada con SIGKILL a la mitad',

@@ -15,6 +15,7 @@ import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/cli/run.ts';
 import { migrateInbox } from '../server/admin/store/migrations.ts';
+import { TRUST_NO_PROXY } from '../server/api/trusted-proxies.ts';
 import { loadApiConfig } from '../server/api/config.ts';
 import { migrateLeads } from '../server/db/migrations.ts';
 import { openStorage } from '../server/db/open.ts';
@@ -112,7 +113,7 @@ async function measure(engine: string, storage: Storage): Promise<void> {
   const admin = await createAdmin({
     storage,
     config: loadAdminConfig({}),
-    trustProxyHops: 0,
+    trustProxy: TRUST_NO_PROXY,
     facts,
     emailSettings: defaultEmailSettings(),
     logger: silentLogger,

@@ -5,7 +5,8 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-const env = { ...process.env, NODE_ENV: 'development' };
+// No load balancer in development: Ctrl+C and --watch restarts stop the API without SHUTDOWN_DELAY_MS.
+const env = { ...process.env, NODE_ENV: 'development', SHUTDOWN_DELAY_MS: '0' };
 // --ignore-lock keeps Astro in the foreground even when it believes an agent is driving the terminal.
 // Each child leads its own process group, so stopping it also stops what it started (node --watch
 // runs the API in a grandchild).

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../core/api/routes.ts';
 import { isAdminPath } from './admin/paths.ts';
-import { makeDrainable } from './drain.ts';
+import { makeDrainable, waitForBalancer } from './drain.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
@@ -65,10 +65,12 @@ export interface RunningApp {
   server: Server;
   url: string;
   /**
-   * Stops for a deploy: readiness answers 503, no new connections, the requests in flight finish
-   * (at most `timeoutMs`, default 10 s), then the API stops (its current e-mail send included).
+   * Stops for a deploy: readiness answers 503 at once, and for `delayMs` everything else is still
+   * served (the load balancer sees the 503 and sends new traffic elsewhere; `hurry` cuts the wait
+   * short); then no new connections, the requests in flight finish (at most `timeoutMs`, default
+   * 10 s), then the API stops (its current e-mail send included).
    */
-  close(timeoutMs?: number): Promise<void>;
+  close(timeoutMs?: number, delayMs?: number, hurry?: AbortSignal): Promise<void>;
 }
 
 /** Starts the app; port 0 picks a free port (tests). */
@@ -84,8 +86,9 @@ export async function startApp(options: AppOptions & { host: string; port: numbe
   return {
     server,
     url: `http://${host}:${port}`,
-    async close(timeoutMs = 10_000) {
+    async close(timeoutMs = 10_000, delayMs = 0, hurry) {
       options.api?.drain?.();
+      await waitForBalancer(delayMs, hurry);
       const cut = await drainable.drain(timeoutMs);
       if (cut > 0) stderrLogger.warn('server.drain_timeout', { cut });
       await options.admin?.close();

@@ -4,6 +4,7 @@
  * only then cut what is left. Used by server/index.ts and server/api/standalone.ts.
  */
 import type { Server, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface DrainableServer {
   /** Requests received and not yet answered. */
@@ -54,4 +55,14 @@ export function makeDrainable(server: Server): DrainableServer {
       return cut;
     },
   };
+}
+
+/**
+ * The pause between readiness turning 503 and the listener closing (`SHUTDOWN_DELAY_MS`): the load
+ * balancer keeps sending requests until its health check sees the 503, and they are all served.
+ * Resolves early when `hurry` aborts (a second signal).
+ */
+export async function waitForBalancer(delayMs: number, hurry?: AbortSignal): Promise<void> {
+  if (delayMs <= 0 || hurry?.aborted) return;
+  await sleep(delayMs, undefined, hurry ? { signal: hurry } : {}).catch(() => undefined);
 }

@@ -38,19 +38,28 @@ try {
 const api = await createApi(apiConfig);
 const admin = await createAdminForApi(api, apiConfig, process.env);
 const app = await startApp({ host, port, distDir, api, admin });
-process.stdout.write(
-  `Angram web listo en ${app.url} (sitio y API en ${app.url}/api/, bandeja de ventas en ${app.url}/admin)\n`,
-);
 
 let closing = false;
+const hurry = new AbortController();
 async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
+  if (closing) {
+    // A second signal: no more waiting for the balancer.
+    hurry.abort();
+    return;
+  }
   closing = true;
-  stderrLogger.info('server.shutdown', { signal });
-  // In-flight requests finish and the current e-mail send completes, each within SHUTDOWN_TIMEOUT_MS.
-  await app.close(apiConfig.shutdownTimeoutMs);
+  // A deploy's SIGTERM: readiness says 503 for SHUTDOWN_DELAY_MS while the rest is served, so the load
+  // balancer moves traffic away before the listener closes. Ctrl+C (SIGINT) has no balancer to wait for.
+  const delayMs = signal === 'SIGTERM' ? apiConfig.shutdownDelayMs : 0;
+  stderrLogger.info('server.shutdown', { signal, delayMs });
+  // Then in-flight requests finish and the current e-mail send completes, each within SHUTDOWN_TIMEOUT_MS.
+  await app.close(apiConfig.shutdownTimeoutMs, delayMs, hurry.signal);
   stderrLogger.info('server.stopped', { signal });
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// Announced once a signal would be handled: a supervisor that stops it right away still gets a drain.
+process.stdout.write(
+  `Angram web listo en ${app.url} (sitio y API en ${app.url}/api/, bandeja de ventas en ${app.url}/admin)\n`,
+);

@@ -39,6 +39,8 @@ async function startServer(
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MAX: '1000',
+      // The draining cases below start at once; the delay has its own case.
+      SHUTDOWN_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -79,6 +81,58 @@ async function slowUpload(port: number, index: number): Promise<{ finish(): Prom
   };
 }
 
+async function storedLeads(databasePath: string): Promise<number> {
+  const storage = await openStorage({ databasePath });
+  try {
+    return (await storage.get<{ n: number }>('SELECT count(*) AS n FROM leads'))?.n ?? 0;
+  } finally {
+    await storage.close();
+  }
+}
+
+/** The status of a request on a fresh connection (a kept-alive one could hide a closed listener). */
+async function statusOf(port: number, path: string, post?: string): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    headers: { Connection: 'close', ...(post ? { 'Content-Type': 'application/json' } : {}) },
+    ...(post ? { method: 'POST', body: post } : {}),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+describe('SIGTERM with SHUTDOWN_DELAY_MS', () => {
+  it('answers readiness 503 at once and serves everything else until the delay is over, then exits', async () => {
+    const { child, port, databasePath } = await startServer('delay', { SHUTDOWN_DELAY_MS: '2000' });
+    expect(await statusOf(port, '/api/ready')).toBe(200);
+    const exited = once(child, 'exit');
+    let exitedYet = false;
+    void exited.then(() => (exitedYet = true));
+    child.kill('SIGTERM');
+    // The balancer's health check sees the 503 while the listener is still open...
+    for (let ready = 200; ready !== 503;) ready = await statusOf(port, '/api/ready');
+    // ...and the requests it still sends meanwhile are all served.
+    expect(await statusOf(port, '/')).toBe(200);
+    const body = JSON.stringify({ ...VALID.small, email: 'durante@empresa.mx' });
+    const submitted = await statusOf(port, '/api/webSite/contactSmall', body);
+    expect(submitted).toBe(201);
+    expect(exitedYet).toBe(false);
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+    await expect(statusOf(port, '/')).rejects.toThrow();
+    expect(await storedLeads(databasePath)).toBe(1);
+  });
+
+  it('cuts the delay short on a second signal', async () => {
+    const { child, port } = await startServer('hurry', { SHUTDOWN_DELAY_MS: '600000' });
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    for (let ready = 200; ready !== 503;) ready = await statusOf(port, '/api/ready');
+    child.kill('SIGINT');
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+  });
+});
+
 describe('SIGTERM during requests', () => {
   it('answers every request in flight, refuses new connections and exits on its own', async () => {
     const { child, port, databasePath } = await startServer('drain');
@@ -103,12 +157,7 @@ describe('SIGTERM during requests', () => {
     }
     const [code] = (await exited) as [number | null];
     expect(code).toBe(0);
-    const storage = await openStorage({ databasePath });
-    try {
-      expect(await storage.get('SELECT count(*) AS n FROM leads')).toEqual({ n: 5 });
-    } finally {
-      await storage.close();
-    }
+    expect(await storedLeads(databasePath)).toBe(5);
   });
 
   it('cuts a request that never finishes once SHUTDOWN_TIMEOUT_MS has passed, and still exits', async () => {

@@ -23,6 +23,8 @@ export const MESSAGES = {
   oneLine: 'Escribe este dato en una sola línea, sin saltos de línea ni caracteres de control',
   controlCharacters: 'El texto tiene caracteres de control que no se pueden guardar; bórralos y vuelve a escribirlo',
   maxLongText: `Máximo ${LONG_TEXT_MAX.toLocaleString('es-MX')} caracteres`,
+  brokenCharacter:
+    'El texto tiene un carácter incompleto (por ejemplo, un emoji cortado) que no se puede guardar; bórralo y vuelve a escribirlo',
 } as const;
 
 /** Trimmed string, or `undefined` for '', whitespace and null; any other value passes through unchanged. */
@@ -47,16 +49,32 @@ const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex -- a textarea keeps tabs and line breaks, nothing else below U+0020.
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
+/**
+ * Half of a UTF-16 surrogate pair without the other half (`"\ud800"` in JSON, or an emoji cut in two):
+ * no character at all. PostgreSQL refuses to store it and SQLite would store U+FFFD instead, so it is
+ * refused here, the same on both engines, before it reaches either.
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const unit = value.charCodeAt(index);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = value.charCodeAt(index + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return true;
+    index += 1;
+  }
+  return false;
+}
+
 function text(max: number) {
   const oneLine = max === TEXT_MAX;
-  return z
-    .string({ error: typeError })
-    .check(
-      z.maxLength(max, oneLine ? MESSAGES.maxText : MESSAGES.maxLongText),
-      oneLine
-        ? z.refine((value: string) => !LINE_BREAK_OR_CONTROL.test(value), MESSAGES.oneLine)
-        : z.refine((value: string) => !CONTROL_EXCEPT_LINES.test(value), MESSAGES.controlCharacters),
-    );
+  // NUL, which PostgreSQL cannot store either, is among the control characters both rules refuse.
+  return z.string({ error: typeError }).check(
+    z.maxLength(max, oneLine ? MESSAGES.maxText : MESSAGES.maxLongText),
+    oneLine
+      ? z.refine((value: string) => !LINE_BREAK_OR_CONTROL.test(value), MESSAGES.oneLine)
+      : z.refine((value: string) => !CONTROL_EXCEPT_LINES.test(value), MESSAGES.controlCharacters),
+    z.refine((value: string) => !hasLoneSurrogate(value), MESSAGES.brokenCharacter),
+  );
 }
 
 /** `schema` applied to the trimmed value, with '' and null as absent (classic zod's `z.preprocess`). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { loadContentFacts } from '../content/load.ts';
+import { hasLoneSurrogate } from './fields.ts';
 import * as schemas from './schemas.ts';
 
 const { fieldErrors, smallContactSchema } = schemas;
@@ -206,6 +207,22 @@ describe('one-line fields and free text', () => {
     expect(errorsOf(smallContactSchema, { ...person, company: 'Ferre\tmax', message: 'Hola' })).toHaveProperty(
       'company',
     );
+  });
+
+  it('refuses half an emoji (a lone UTF-16 surrogate) in any text, and keeps whole emoji', () => {
+    const message =
+      'El texto tiene un carácter incompleto (por ejemplo, un emoji cortado) que no se puede guardar; bórralo y vuelve a escribirlo';
+    for (const broken of ['Ana \ud800', '\udc00Ana', 'Ana \ud83d', 'Ana \ude00 López', '\ud800\ud800\udc00']) {
+      expect(errorsOf(smallContactSchema, { ...person, name: broken, message: 'Hola' })).toEqual({ name: message });
+      expect(errorsOf(smallContactSchema, { ...person, company: broken, message: 'Hola' })).toEqual({
+        company: message,
+      });
+      expect(errorsOf(smallContactSchema, { ...person, message: `Hola ${broken}` })).toEqual({ message });
+    }
+    expect(errorsOf(smallContactSchema, { ...person, name: 'Ana 😀 López', message: 'Hola 👋🏽' })).toEqual({});
+    expect(hasLoneSurrogate('😀😀')).toBe(false);
+    expect(hasLoneSurrogate('😀'.slice(0, 1))).toBe(true);
+    expect(hasLoneSurrogate('😀'.slice(1))).toBe(true);
   });
 
   it('keeps line breaks and tabs in a message but refuses other control characters', () => {

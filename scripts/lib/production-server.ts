@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 export interface ProductionServer {
   url: string;
+  /** The server's process (fault tests look at whether it is still running). */
+  child: ChildProcess;
   /** Temporary folder holding the database and the outbox. */
   dataDir: string;
   databasePath: string;
@@ -30,6 +32,8 @@ export async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}): P
       DATABASE_PATH: databasePath,
       OUTBOX_DIR: outboxDir,
       LOG_LEVEL: 'silent',
+      // Nothing balances traffic to it: stop() need not wait for a balancer to notice.
+      SHUTDOWN_DELAY_MS: '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -50,11 +54,12 @@ export async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}): P
   });
   return {
     url,
+    child,
     dataDir,
     databasePath,
     outboxDir,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await once(child, 'exit');
       }

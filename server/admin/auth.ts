@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { clientAddress, hashAddress } from '../api/client.ts';
+import { trustedHops, type TrustProxy } from '../api/trusted-proxies.ts';
 import { serializeCookie, type CookieOptions } from './cookies.ts';
 import { normalizeEmail } from './cli/args.ts';
 import { csrfToken, isValidCsrfToken } from './csrf.ts';
@@ -25,17 +26,18 @@ export const SESSION_COOKIE = 'angram_admin_session';
 export const LOGIN_COOKIE = 'angram_admin_login';
 export const DEVICE_COOKIE = 'angram_admin_device';
 
-/** HTTPS directly, or as the nearest trusted proxy reports it. */
-export function isSecureRequest(req: IncomingMessage, trustProxyHops: number): boolean {
+/** HTTPS directly, or as the outermost trusted proxy reports it. */
+export function isSecureRequest(req: IncomingMessage, trust: TrustProxy): boolean {
   if ('encrypted' in req.socket && req.socket.encrypted) return true;
-  if (trustProxyHops <= 0) return false;
+  const hops = trustedHops(req, trust);
+  if (hops <= 0) return false;
   const header = req.headers['x-forwarded-proto'];
   const values = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((value) => value.trim().toLowerCase())
     .filter(Boolean);
   // Like X-Forwarded-For: each proxy appends what it saw; the client's scheme is `hops` from the right.
-  return (values[values.length - trustProxyHops] ?? values[0]) === 'https';
+  return (values[values.length - hops] ?? values[0]) === 'https';
 }
 
 function cookieOptions(state: RequestState, sameSite: CookieOptions['sameSite'], maxAge?: number): CookieOptions {
@@ -130,7 +132,7 @@ export async function postLogin(services: AdminServices, state: RequestState): P
 
   const user = await services.users.byEmail(email);
   const device = user ? trustedDevice(services.secret, state.cookies.get(DEVICE_COOKIE), user.id) : undefined;
-  const address = hashAddress(clientAddress(state.req, services.trustProxyHops), services.secret);
+  const address = hashAddress(clientAddress(state.req, services.trustProxy), services.secret);
   const accountKey: ThrottleKey =
     device && user ? { scope: 'device', key: `${user.id}:${device}` } : { scope: 'account', key: email };
   const keys: ThrottleKey[] = [{ scope: 'address', key: address }, accountKey];

@@ -1,5 +1,6 @@
 /** What every inbox handler works with: the stores, the secret, the clock, and the request at hand. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TrustProxy } from '../api/trusted-proxies.ts';
 import type { AnalysisFacts } from '../email/analysis.ts';
 import type { EmailSettings } from '../email/settings.ts';
 import type { Logger } from '../log/logger.ts';
@@ -16,7 +17,7 @@ import type { Notice, PageContext } from './views/layout.ts';
 export interface AdminServices {
   config: AdminConfig;
   secret: string;
-  trustProxyHops: number;
+  trustProxy: TrustProxy;
   users: UserStore;
   sessions: SessionStore;
   throttle: ThrottleStore;

@@ -8,12 +8,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureSetting } from '../db/settings.ts';
-import type { Storage } from '../db/storage.ts';
+import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
 import type { AnalysisFacts } from '../email/analysis.ts';
 import type { EmailSettings } from '../email/settings.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
 import type { Api, ApiConfig } from '../api/index.ts';
+import type { TrustProxy } from '../api/trusted-proxies.ts';
 import { loadAdminConfig, type AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
 import { parseCookies } from './cookies.ts';
@@ -47,13 +48,19 @@ import { createThrottleStore } from './store/throttle.ts';
 import { createUserStore } from './store/users.ts';
 import { createWorkStore } from './store/work.ts';
 import { CSRF_FIELD } from './views/components.ts';
-import { CSRF_MESSAGE, errorPage, isErrorStatus, type ErrorStatus } from './views/errors.ts';
+import {
+  CSRF_MESSAGE,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  errorPage,
+  isErrorStatus,
+  type ErrorStatus,
+} from './views/errors.ts';
 
 export interface AdminOptions {
   /** The API's storage: the inbox reads its leads, bookings and outbox and adds its own tables. */
   storage: Storage;
   config: AdminConfig;
-  trustProxyHops: number;
+  trustProxy: TrustProxy;
   facts: AnalysisFacts;
   emailSettings: EmailSettings;
   now?: () => Date;
@@ -184,7 +191,7 @@ export function createAdminForApi(
   return createAdmin({
     storage: api.storage,
     config: loadAdminConfig(env),
-    trustProxyHops: apiConfig.trustProxyHops,
+    trustProxy: apiConfig.trustProxy,
     facts: apiConfig.facts,
     emailSettings: api.emailSettings,
     ...(logger ? { logger } : {}),
@@ -202,7 +209,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   const services: AdminServices = {
     config,
     secret,
-    trustProxyHops: options.trustProxyHops,
+    trustProxy: options.trustProxy,
     users: createUserStore(storage),
     sessions,
     throttle,
@@ -316,7 +323,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         url: new URL(req.url ?? '/', 'http://admin.invalid'),
         now: now(),
         cookies: parseCookies(req.headers.cookie),
-        secure: isSecureRequest(req, options.trustProxyHops),
+        secure: isSecureRequest(req, options.trustProxy),
         auth: undefined,
         expired: false,
       };
@@ -331,6 +338,11 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         if (error instanceof HttpError) {
           const status: ErrorStatus = isErrorStatus(error.status) ? error.status : 400;
           fail(state, status, error.message, error.closeConnection ? { Connection: 'close' } : {});
+          return;
+        }
+        if (isDatabaseUnavailable(error)) {
+          logger.warn('admin.database_unavailable', { url: req.url, error: errorMessage(error) });
+          fail(state, 503, DATABASE_UNAVAILABLE_MESSAGE, { 'Retry-After': '5' });
           return;
         }
         logger.error('admin.error', { url: req.url, error: errorMessage(error) });

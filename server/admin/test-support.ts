@@ -63,7 +63,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
   const admin = await createAdmin({
     storage: api.api.storage,
     config: loadAdminConfig(env),
-    trustProxyHops: api.config.trustProxyHops,
+    trustProxy: api.config.trustProxy,
     facts: api.config.facts,
     emailSettings: api.api.emailSettings,
     now: () => clock.now,

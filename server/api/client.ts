@@ -4,23 +4,27 @@
  */
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { addressOfEntry, forwardedFor, trustedHops, type TrustProxy } from './trusted-proxies.ts';
 
 export const UNKNOWN_PAGE = 'Desconocida';
 
+/** An X-Forwarded-For entry that is no address is kept (hashed) at most this long. */
+const MAX_ENTRY_LENGTH = 100;
+
 /**
- * The client address. With `trustedHops` proxies in front, each appends the address it saw to
- * X-Forwarded-For, so the client is the entry `trustedHops` from the right; anything further left
- * could be forged by the client itself.
+ * The client address. Each trusted proxy in front appends the address it saw to X-Forwarded-For, so
+ * the client is the entry as many hops from the right as trusted proxies forwarded this request (see
+ * ./trusted-proxies.ts); anything further left could be forged by the client itself.
  */
-export function clientAddress(req: IncomingMessage, trustedHops: number): string {
+export function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
   const socketAddress = req.socket.remoteAddress ?? 'desconocida';
-  if (trustedHops <= 0) return socketAddress;
-  const header = req.headers['x-forwarded-for'];
-  const entries = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  return entries[entries.length - trustedHops] ?? entries[0] ?? socketAddress;
+  const hops = trustedHops(req, trust);
+  if (hops <= 0) return socketAddress;
+  const entries = forwardedFor(req);
+  // Past the left end every hop was a trusted proxy: the leftmost entry is all there is.
+  const entry = entries[entries.length - hops] ?? entries[0];
+  if (entry === undefined) return socketAddress;
+  return addressOfEntry(entry) ?? entry.slice(0, MAX_ENTRY_LENGTH);
 }
 
 export function hashAddress(address: string, salt: string): string {

@@ -14,6 +14,7 @@ describe('loadApiConfig', () => {
       outboxLeaseMs: 120_000,
       smtpTimeoutMs: 10_000,
       shutdownTimeoutMs: 10_000,
+      shutdownDelayMs: 5000,
       outboxDir: 'data/outbox',
       smtpUrl: undefined,
       mailFrom: 'Angram <hola@angram.mx>',
@@ -23,7 +24,7 @@ describe('loadApiConfig', () => {
       allowedOrigins: ['https://www.angram.mx'],
       rateLimitMax: 5,
       rateLimitWindowMs: 600_000,
-      trustProxyHops: 0,
+      trustProxy: { kind: 'hops', hops: 0 },
       port: 8081,
       bodyLimitBytes: 32 * 1024,
       assignee: 'Equipo de Ventas',
@@ -41,6 +42,7 @@ describe('loadApiConfig', () => {
       OUTBOX_LEASE_MS: '60000',
       SMTP_TIMEOUT_MS: '5000',
       SHUTDOWN_TIMEOUT_MS: '20000',
+      SHUTDOWN_DELAY_MS: '0',
       OUTBOX_DIR: '',
       SMTP_URL: 'smtp://ventas:secreto@smtp.example.mx:587',
       SALES_EMAIL: 'leads@angram.mx',
@@ -65,13 +67,14 @@ describe('loadApiConfig', () => {
       outboxLeaseMs: 60_000,
       smtpTimeoutMs: 5000,
       shutdownTimeoutMs: 20_000,
+      shutdownDelayMs: 0,
       outboxDir: 'data/outbox',
       smtpUrl: 'smtp://ventas:secreto@smtp.example.mx:587',
       salesEmail: 'leads@angram.mx',
       allowedOrigins: ['https://angram.mx', 'http://localhost:4321'],
       rateLimitMax: 10,
       rateLimitWindowMs: 60_000,
-      trustProxyHops: 1,
+      trustProxy: { kind: 'hops', hops: 1 },
       ipHashSalt: 'una-sal-larga-de-prueba',
       outboxRetryBaseMs: 5000,
       port: 9090,
@@ -82,7 +85,11 @@ describe('loadApiConfig', () => {
     expect(loadApiConfig({ MAIL_FROM: 'Ventas Angram <ventas@angram.mx>' }).mailFrom).toBe(
       'Ventas Angram <ventas@angram.mx>',
     );
-    expect(loadApiConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(loadApiConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadApiConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1 ' }).trustProxy).toMatchObject({
+      kind: 'list',
+      proxies: ['10.0.0.0/8', '127.0.0.1', '::1'],
+    });
   });
 
   it('names every invalid variable in one clear error', () => {
@@ -96,6 +103,7 @@ describe('loadApiConfig', () => {
         TRUST_PROXY: 'quizá',
         DATABASE_URL: 'mysql://db/angram',
         BOOKING_LIMIT_PER_DAY: '0',
+        SHUTDOWN_DELAY_MS: '-1',
       });
     expect(attempt).toThrow(ConfigError);
     try {
@@ -112,6 +120,7 @@ describe('loadApiConfig', () => {
         'TRUST_PROXY',
         'DATABASE_URL',
         'BOOKING_LIMIT_PER_DAY',
+        'SHUTDOWN_DELAY_MS',
       ])
         expect(message).toContain(`- ${name}:`);
     }

@@ -8,6 +8,7 @@ import { contactDetails, type ContactDetails } from '../../core/contact.ts';
 import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
 import { SITE } from '../../core/site.ts';
 import { addressOf, DEFAULT_ASSIGNEE, DEFAULT_SALES_EMAIL, defaultMailFrom } from '../email/settings.ts';
+import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './trusted-proxies.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
@@ -36,8 +37,8 @@ export interface ApiConfig {
   /** Accepted submissions per client address per window (`RATE_LIMIT_MAX`, `RATE_LIMIT_WINDOW_MS`). */
   rateLimitMax: number;
   rateLimitWindowMs: number;
-  /** Proxies in front of the API whose `X-Forwarded-For` entries are trusted (`TRUST_PROXY`); 0 = none. */
-  trustProxyHops: number;
+  /** Proxies in front of the API whose forwarded headers are believed (`TRUST_PROXY`): a hop count or a list. */
+  trustProxy: TrustProxy;
   /** Secret for the client-address hash (`IP_HASH_SALT`); undefined = a random one kept in the database. */
   ipHashSalt: string | undefined;
   /** Meeting bookings per client address and per e-mail in 24 hours (`BOOKING_LIMIT_PER_DAY`). */
@@ -54,6 +55,11 @@ export interface ApiConfig {
   smtpTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests and the current e-mail may take (`SHUTDOWN_TIMEOUT_MS`). */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, how long readiness answers 503 while everything else is still served, so the load
+   * balancer stops sending traffic before the listener closes (`SHUTDOWN_DELAY_MS`; 0 skips it).
+   */
+  shutdownDelayMs: number;
   /** Largest accepted request body in bytes. */
   bodyLimitBytes: number;
   /** Port of `server/api/standalone.ts` (`API_PORT`). */
@@ -82,18 +88,11 @@ const positiveInt = (name: string) =>
 const url = (name: string) =>
   z.string().refine((value) => URL.canParse(value), `${name} debe ser una URL completa (https://…)`);
 
-/** `true`/`yes` = one proxy; a number = that many; `false`/`no`/`0` = none. */
-const trustProxy = z.string().transform((value, context) => {
-  const normalized = value.trim().toLowerCase();
-  if (['true', 'yes', 'on'].includes(normalized)) return 1;
-  if (['false', 'no', 'off'].includes(normalized)) return 0;
-  const hops = Number(normalized);
-  if (Number.isInteger(hops) && hops >= 0 && hops <= 10) return hops;
-  context.issues.push({
-    code: 'custom',
-    message: 'TRUST_PROXY debe ser true, false o un número de proxies (0-10)',
-    input: value,
-  });
+/** `true`/`yes` = one proxy; a number = that many; `false`/`no`/`0` = none; or a list of proxy addresses and ranges. */
+const trustProxy = z.string().transform((value, context): TrustProxy => {
+  const parsed = parseTrustProxy(value);
+  if (!('error' in parsed)) return parsed;
+  context.issues.push({ code: 'custom', message: parsed.error, input: value });
   return z.NEVER;
 });
 
@@ -130,7 +129,7 @@ const envSchema = z.object({
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
   RATE_LIMIT_MAX: withDefault(positiveInt('RATE_LIMIT_MAX'), 5),
   RATE_LIMIT_WINDOW_MS: withDefault(positiveInt('RATE_LIMIT_WINDOW_MS'), 10 * 60 * 1000),
-  TRUST_PROXY: withDefault(trustProxy, 0),
+  TRUST_PROXY: withDefault(trustProxy, TRUST_NO_PROXY),
   IP_HASH_SALT: optional(z.string().min(16, 'IP_HASH_SALT debe tener al menos 16 caracteres')),
   BOOKING_LIMIT_PER_DAY: withDefault(positiveInt('BOOKING_LIMIT_PER_DAY'), 2),
   SCHEDULE_RATE_LIMIT_MAX: withDefault(positiveInt('SCHEDULE_RATE_LIMIT_MAX'), 120),
@@ -139,6 +138,13 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: withDefault(positiveInt('OUTBOX_LEASE_MS'), 120_000),
   SMTP_TIMEOUT_MS: withDefault(positiveInt('SMTP_TIMEOUT_MS'), 10_000),
   SHUTDOWN_TIMEOUT_MS: withDefault(positiveInt('SHUTDOWN_TIMEOUT_MS'), 10_000),
+  SHUTDOWN_DELAY_MS: withDefault(
+    z.coerce
+      .number({ error: 'SHUTDOWN_DELAY_MS debe ser un número' })
+      .int('SHUTDOWN_DELAY_MS debe ser entero')
+      .min(0, 'SHUTDOWN_DELAY_MS no puede ser negativo'),
+    5000,
+  ),
   API_PORT: withDefault(
     z.coerce.number().int().min(0).max(65535, 'API_PORT debe estar entre 0 y 65535'),
     DEFAULT_API_PORT,
@@ -180,7 +186,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = load
     allowedOrigins: [...new Set(allowedOrigins)],
     rateLimitMax: values.RATE_LIMIT_MAX,
     rateLimitWindowMs: values.RATE_LIMIT_WINDOW_MS,
-    trustProxyHops: values.TRUST_PROXY,
+    trustProxy: values.TRUST_PROXY,
     ipHashSalt: values.IP_HASH_SALT,
     bookingLimitPerDay: values.BOOKING_LIMIT_PER_DAY,
     scheduleRateLimitMax: values.SCHEDULE_RATE_LIMIT_MAX,
@@ -189,6 +195,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = load
     outboxLeaseMs: values.OUTBOX_LEASE_MS,
     smtpTimeoutMs: values.SMTP_TIMEOUT_MS,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: values.SHUTDOWN_DELAY_MS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
     port: values.API_PORT,
     contact,

@@ -16,17 +16,19 @@ import { createLeadStore } from '../db/leads.ts';
 import { migrateLeads } from '../db/migrations.ts';
 import { openStorage } from '../db/open.ts';
 import { ensureSetting } from '../db/settings.ts';
-import type { Storage } from '../db/storage.ts';
+import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { defaultEmailSettings, type EmailSettings } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
+import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders } from './cors.ts';
 import { ClientGoneError, failure, readJsonObject, RequestError, writeJson, type ApiResponse } from './http.ts';
 import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
+import { trustedHops } from './trusted-proxies.ts';
 
 import type { ApiConfig } from './config.ts';
 
@@ -67,6 +69,8 @@ const SALT_SETTING = 'ip_hash_salt';
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** A readiness check that takes longer than this counts as a failure. */
 const READY_TIMEOUT_MS = 2000;
+/** No route is longer than this, trailing slashes included; a longer path is not looked up. */
+const MAX_ROUTE_LENGTH = 256;
 
 export async function createApi(config: ApiConfig, options: ApiOptions = {}): Promise<Api> {
   const now = options.now ?? (() => new Date());
@@ -140,7 +144,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     (kind: LeadKind, schema: FormSchema): Handler =>
     async (req) => {
       const body = await readJsonObject(req, config.bodyLimitBytes);
-      const clientHash = hashAddress(clientAddress(req, config.trustProxyHops), salt);
+      const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
       const outcome = await submit(submissionContext, { kind, schema, body, originPage: originPage(req), clientHash });
       return outcome.response;
     };
@@ -160,7 +164,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
             const message = parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required;
             return { status: 422, body: { success: false, message: MESSAGES.validation, errors: { date: message } } };
           }
-          const clientHash = hashAddress(clientAddress(req, config.trustProxyHops), salt);
+          const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
           const wait = await consume(storage, scheduleLimit, clientHash, Date.now());
           if (wait !== undefined)
             return failure(429, tooManyScheduleRequestsMessage(wait), { 'Retry-After': String(wait) });
@@ -201,7 +205,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
   let closed = false;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const verdict = judgeOrigin(req, config.allowedOrigins, config.trustProxyHops > 0);
+    const verdict = judgeOrigin(req, config.allowedOrigins, trustedHops(req, config.trustProxy) > 0);
     // Answers differ by Origin: caches must keep them apart.
     const headers = { Vary: 'Origin', ...corsHeaders(verdict) };
     try {
@@ -213,8 +217,14 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
         await writeJson(res, failure(403, MESSAGES.forbiddenOrigin), headers);
         return;
       }
-      const pathname = new URL(req.url ?? '/', 'http://api.invalid').pathname.replace(/(.)\/+$/, '$1');
-      const route = routes.get(pathname);
+      const target = parseRequestTarget(req.url);
+      if (!target) {
+        await writeJson(res, failure(400, MESSAGES.badRequestTarget), headers);
+        return;
+      }
+      // The length cut first: no route is longer, and a run of slashes must cost no more than its length.
+      const route =
+        target.pathname.length <= MAX_ROUTE_LENGTH ? routes.get(withoutTrailingSlashes(target.pathname)) : undefined;
       if (!route) {
         await writeJson(res, failure(404, MESSAGES.notFound), headers);
         return;
@@ -244,6 +254,12 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
       }
       if (error instanceof RequestError) {
         await writeJson(res, error.response, headers, error.closeConnection);
+        return;
+      }
+      if (isDatabaseUnavailable(error) && !res.headersSent) {
+        // The request was fine; the database was not there. Its transaction left nothing behind.
+        logger.warn('api.database_unavailable', { url: req.url, error: errorMessage(error) });
+        await writeJson(res, failure(503, MESSAGES.databaseUnavailable, { 'Retry-After': '5' }), headers);
         return;
       }
       logger.error('api.error', { url: req.url, error: errorMessage(error) });

@@ -14,6 +14,9 @@ export const MESSAGES = {
   forbiddenOrigin: 'Origen no permitido.',
   unavailable: 'El servicio se está reiniciando. Intenta de nuevo en unos segundos.',
   notReady: 'El servicio no está listo: no hay conexión con la base de datos.',
+  databaseUnavailable:
+    'No pudimos atender tu solicitud por una falla momentánea de nuestra base de datos. Intenta de nuevo en unos segundos.',
+  badRequestTarget: 'La dirección solicitada no es válida.',
   internal: 'Ocurrió un error en el servidor. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.',
 } as const;
 

@@ -3,7 +3,7 @@
  * `npm start` serves the API from the site's own process instead (server/index.ts).
  */
 import { createServer } from 'node:http';
-import { makeDrainable } from '../drain.ts';
+import { makeDrainable, waitForBalancer } from '../drain.ts';
 import { stderrLogger } from '../log/logger.ts';
 import { API_BASE_PATH } from '../../core/api/routes.ts';
 import { createAdminForApi } from '../admin/index.ts';
@@ -39,11 +39,18 @@ server.listen(config.port, () => {
 });
 
 let stopping = false;
+const hurry = new AbortController();
 async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
+  if (stopping) {
+    hurry.abort();
+    return;
+  }
   stopping = true;
-  stderrLogger.info('api.shutdown', { signal });
+  // As server/index.ts: readiness 503 at once, everything served for SHUTDOWN_DELAY_MS on SIGTERM, then the drain.
+  const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+  stderrLogger.info('api.shutdown', { signal, delayMs });
   api.drain();
+  await waitForBalancer(delayMs, hurry.signal);
   await drainable.drain(config.shutdownTimeoutMs);
   await admin.close();
   await api.close();

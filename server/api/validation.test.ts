@@ -88,6 +88,29 @@ describe.each(TEST_ENGINES)('validation (%s)', (engine) => {
       );
     });
 
+    it('text PostgreSQL cannot store (half an emoji, NUL): the same 422 on both engines, nothing stored', async () => {
+      const broken =
+        'El texto tiene un carácter incompleto (por ejemplo, un emoji cortado) que no se puede guardar; bórralo y vuelve a escribirlo';
+      // Sent as raw JSON: the escapes reach the server as they would from any client.
+      for (const [body, errors] of [
+        ['{"name":"Ana \\ud800","email":"ana@empresa.mx","message":"Hola"}', { name: broken }],
+        ['{"name":"Ana","email":"ana@empresa.mx","message":"Hola \\udc00 equipo"}', { message: broken }],
+        ['{"name":"Ana","email":"ana@empresa.mx","company":"\\ud83d","message":"Hola"}', { company: broken }],
+        [
+          '{"name":"Ana\\u0000","email":"ana@empresa.mx","message":"Hola"}',
+          { name: 'Escribe este dato en una sola línea, sin saltos de línea ni caracteres de control' },
+        ],
+        [
+          '{"name":"Ana","email":"ana@empresa.mx","message":"Hola\\u0000"}',
+          { message: 'El texto tiene caracteres de control que no se pueden guardar; bórralos y vuelve a escribirlo' },
+        ],
+      ] as const) {
+        const res = await t.post('/api/webSite/contactSmall', body, {}, true);
+        expect(res.status).toBe(422);
+        expect(res.body).toEqual({ success: false, message: FORM_ERROR, errors });
+      }
+    });
+
     it('bad e-mail', async () => {
       for (const email of ['lucia', 'lucia@', '@ferremax.mx', 'lucia@ferremax', 'lucía @ferremax.mx']) {
         await expect422('contactSmall', { ...VALID.small, email }, { email: 'El correo electrónico no es válido' });

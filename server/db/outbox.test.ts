@@ -67,9 +67,13 @@ describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
       row!.id,
     ]))!.lease_owner;
     expect(await outbox.renew(row!.id, holder, '2026-11-23T15:10:00.000Z')).toBe(true);
-    // The lease runs out and another worker claims the message.
-    expect((await outbox.claim('nuevo', '2026-11-23T15:20:00.000Z', '2026-11-23T15:25:00.000Z', 100)).length).toBe(40);
+    // The lease runs out: a claim alone does not take it; the expired leases come back after a grace
+    // (their holder may be alive and about to record a send), and then another worker claims them.
+    expect(await outbox.claim('nuevo', '2026-11-23T15:20:00.000Z', '2026-11-23T15:25:00.000Z', 100)).toEqual([]);
+    expect(await outbox.reclaimExpired('2026-11-23T15:20:00.000Z', '2026-11-23T15:20:05.000Z')).toBe(40);
     expect(await outbox.renew(row!.id, holder, '2026-11-23T15:30:00.000Z')).toBe(false);
+    expect(await outbox.claim('nuevo', '2026-11-23T15:20:01.000Z', '2026-11-23T15:25:00.000Z', 100)).toEqual([]);
+    expect((await outbox.claim('nuevo', '2026-11-23T15:20:05.000Z', '2026-11-23T15:25:00.000Z', 100)).length).toBe(40);
     expect(await outbox.renew(row!.id, 'nuevo', '2026-11-23T15:30:00.000Z')).toBe(true);
   });
 });

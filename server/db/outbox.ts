@@ -56,14 +56,17 @@ export function createOutboxStore(db: Queryable) {
       );
       return Number(row?.id);
     },
-    /** Takes up to `limit` due messages for `owner` until `leaseUntil`; oldest first. */
+    /**
+     * Takes up to `limit` due messages nobody holds for `owner` until `leaseUntil`; oldest first. A
+     * lease that ran out is not taken here: `reclaimExpired` first gives its holder a grace.
+     */
     async claim(owner: string, now: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
       const skipLocked = db.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
       const rows = await db.all<OutboxRow>(
         `UPDATE outbox SET lease_owner = $1, lease_until = $2
          WHERE id IN (
            SELECT id FROM outbox
-           WHERE status = 'pending' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
+           WHERE status = 'pending' AND next_attempt_at <= $3 AND lease_until IS NULL
            ORDER BY next_attempt_at, id LIMIT $4 ${skipLocked}
          )
          RETURNING *`,
@@ -81,6 +84,20 @@ export function createOutboxStore(db: Queryable) {
         [leaseUntil, id, owner],
       );
       return result.changes === 1;
+    },
+    /**
+     * Leases that ran out by `now` go back to the queue, due at `dueAt`. Their holder died, or it is
+     * alive and lost the database for longer than a lease while holding an SMTP server's acceptance:
+     * the wait until `dueAt` lets it record that first (its `markSent` needs no lease), so the message
+     * is not sent again. Returns how many came back.
+     */
+    async reclaimExpired(now: string, dueAt: string): Promise<number> {
+      const result = await db.run(
+        `UPDATE outbox SET lease_owner = NULL, lease_until = NULL, next_attempt_at = $2
+         WHERE status = 'pending' AND lease_until IS NOT NULL AND lease_until <= $1`,
+        [now, dueAt],
+      );
+      return result.changes;
     },
     /** When a worker should look again: the earliest due time or lease end among pending messages. */
     async nextDueAt(): Promise<string | undefined> {

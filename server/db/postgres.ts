@@ -5,7 +5,15 @@
  */
 import pg from 'pg';
 import { runMigrations } from './migrate.ts';
-import { UniqueViolationError, type Queryable, type SqlValue, type Storage, type Transaction } from './storage.ts';
+import { isPostgresUnavailable } from './postgres-errors.ts';
+import {
+  DatabaseUnavailableError,
+  UniqueViolationError,
+  type Queryable,
+  type SqlValue,
+  type Storage,
+  type Transaction,
+} from './storage.ts';
 import { createTransactionGuard } from './transaction-guard.ts';
 
 export interface PostgresOptions {
@@ -30,15 +38,21 @@ export function describePostgresUrl(url: string): string {
   return `postgres://${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
 }
 
+function unavailable(error: unknown): DatabaseUnavailableError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new DatabaseUnavailableError(`PostgreSQL no está disponible: ${reason}`, { cause: error });
+}
+
 function translate(error: unknown): unknown {
   // 23505 unique_violation: the same error class as SQLite's constraint failure.
   if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505') {
     return new UniqueViolationError((error as Error).message);
   }
+  if (isPostgresUnavailable(error)) return unavailable(error);
   return error;
 }
 
-type Runner = Pick<pg.Pool | pg.PoolClient, 'query'>;
+type Runner = { query(sql: string, params: SqlValue[]): Promise<pg.QueryResult> };
 
 function queryable(runner: Runner): Queryable {
   const query = async (sql: string, params: readonly SqlValue[]): Promise<pg.QueryResult> => {
@@ -73,9 +87,40 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     statement_timeout: 30_000,
     types: { getTypeParser: int8AsNumber },
   });
+  // The pool listens to its idle connections only. A connection that is checked out (a transaction
+  // between two queries, a query whose socket closes after its error) needs a listener of its own, or
+  // the server ending it (restart, failover, pg_terminate_backend) emits an 'error' nobody handles and
+  // the process exits. The work on it fails by itself; the pool then discards it.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   pool.on('error', (error) => options.onIdleError?.(error));
+
+  /** A pooled connection; failing to get one (server down, restarting, full) is unavailability. */
+  async function connect(): Promise<pg.PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
   const guard = createTransactionGuard();
-  const direct = queryable(pool);
+  // Not `pool.query`: its failures to connect would come back untold from those of the query.
+  const direct = queryable({
+    async query(sql: string, params: SqlValue[]) {
+      const client = await connect();
+      let failure: unknown;
+      try {
+        return await client.query(sql, params);
+      } catch (error) {
+        failure = error;
+        throw error;
+      } finally {
+        client.release(isPostgresUnavailable(failure));
+      }
+    },
+  });
 
   const storage: Storage = {
     dialect: 'postgres',
@@ -94,7 +139,7 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
     },
     async transaction(work) {
       guard.assertOutside();
-      const client = await pool.connect();
+      const client = await connect();
       const inner = queryable(client);
       const tx: Transaction = {
         ...inner,
@@ -111,9 +156,9 @@ export async function openPostgresStorage(url: string, options: PostgresOptions 
       };
       let healthy = true;
       try {
-        await client.query('BEGIN');
+        await tx.exec('BEGIN');
         const result = await guard.run(() => work(tx));
-        await client.query('COMMIT');
+        await tx.exec('COMMIT');
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {

@@ -76,6 +76,20 @@ export function isUniqueViolation(error: unknown): error is UniqueViolationError
   return error instanceof UniqueViolationError;
 }
 
+/**
+ * The database could not do the work right now, through no fault of the request: the connection was
+ * lost or refused, the server is restarting, a lock was held past the wait, the disk is full. Nothing
+ * of the failed transaction was kept (except when the connection dropped during COMMIT itself, whose
+ * outcome nobody can know). The same request may succeed a moment later: callers answer 503.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+export function isDatabaseUnavailable(error: unknown): error is DatabaseUnavailableError {
+  return error instanceof DatabaseUnavailableError;
+}
+
 /** The SQL of a migration for one engine. */
 export function migrationSql(migration: Migration, dialect: Dialect): string {
   return typeof migration.sql === 'string' ? migration.sql : migration.sql[dialect];

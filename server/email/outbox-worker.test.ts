@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApi, VALID, waitFor, type TestApi } from '../api/test-support.ts';
 import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
-import { TEST_ENGINES } from '../db/testing/engines.ts';
+import { migrateLeads } from '../db/migrations.ts';
+import { openStorage } from '../db/open.ts';
+import { createTestDatabase, TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { attemptsWithin, backoffMs, MAX_BACKOFF_MS, startOutboxWorker } from './outbox-worker.ts';
 import { startSmtpPeer, type SmtpPeer } from './testing/smtp-peer.ts';
@@ -72,11 +74,14 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
   let t: TestApi | undefined;
   let peer: SmtpPeer | undefined;
   let silent: Awaited<ReturnType<typeof startSilentServer>> | undefined;
+  let cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     await t?.dispose();
     await peer?.close();
     await silent?.close();
+    for (const cleanup of cleanups) await cleanup();
     t = peer = silent = undefined;
+    cleanups = [];
   });
 
   it('pauses the queue when the server never greets, instead of waiting a timeout per message', async () => {
@@ -139,8 +144,14 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
   });
 
   it("leaves a live worker's lease alone and takes the message once the lease of a dead one expires", async () => {
-    t = await startTestApi({}, { engine });
-    const storage = t.api.storage;
+    // A database with no API on it: the worker under test is the only one looking at the outbox.
+    const database = await createTestDatabase(engine);
+    const storage = await openStorage(database.location);
+    cleanups.push(async () => {
+      await storage.close();
+      await database.drop();
+    });
+    await migrateLeads(storage);
     const leadId = await createLeadStore(storage).insert({
       formType: 1,
       serviceType: undefined,
@@ -190,6 +201,7 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
       retryBaseMs: 1000,
       giveUpAfterMs: 3_600_000,
       leaseMs: 60_000,
+      takeoverGraceMs: 100,
     });
     try {
       await worker.idle();

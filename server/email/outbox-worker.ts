@@ -1,8 +1,8 @@
 /**
  * Sends the outbox. Runs in every API process; instances share the queue through leases (see
  * server/db/outbox.ts), so N workers never hold one message at once. A timer wakes it when the next
- * message is due (or every `idlePollMs`, which also picks up what other instances queued), and
- * `kick()` after each submission sends new mail at once.
+ * message is due (or every `idlePollMs`, 2 s, which also picks up what other instances queued or handed
+ * back when they stopped), and `kick()` after each submission sends new mail at once.
  *
  * While SMTP is merely down a message is never abandoned: retries back off (`retryBaseMs` doubled per
  * attempt, at most an hour apart) for `giveUpAfterMs` (days). An unreachable server pauses the whole
@@ -20,6 +20,17 @@ import { classifySendError, type MailTransport } from './transport.ts';
 
 export const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
+/**
+ * How long a message whose lease ran out waits before another worker takes it (at most the lease
+ * itself). Its holder may be alive with the SMTP server's "250" in hand and the database just back:
+ * it records the send well within this, and the message is not sent twice.
+ */
+export const TAKEOVER_GRACE_MS = 5000;
+/** Longest pause between two tries to record a send the server accepted. */
+const RECORD_RETRY_MAX_MS = 250;
+/** Longest pause of the worker while the database fails, before it looks again. */
+const DATABASE_RETRY_MAX_MS = 5000;
+
 export interface OutboxWorkerOptions {
   storage: Storage;
   transport: MailTransport;
@@ -36,6 +47,8 @@ export interface OutboxWorkerOptions {
   concurrency?: number;
   /** On stop, how long the sends in flight may take before they are abandoned (and released). */
   stopTimeoutMs?: number;
+  /** See `TAKEOVER_GRACE_MS`; never more than `leaseMs`. */
+  takeoverGraceMs?: number;
 }
 
 export interface OutboxWorker {
@@ -64,41 +77,140 @@ export function attemptsWithin(giveUpAfterMs: number, retryBaseMs: number): numb
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { storage, transport, logger, retryBaseMs, leaseMs } = options;
   const outbox = createOutboxStore(storage);
   const maxAttempts = attemptsWithin(options.giveUpAfterMs, retryBaseMs);
-  const idlePollMs = options.idlePollMs ?? 30_000;
+  // Short: a look is one indexed query, and mail another instance handed back at its stop goes out now.
+  const idlePollMs = options.idlePollMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
   const concurrency = options.concurrency ?? 4;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+  const takeoverGraceMs = Math.min(options.takeoverGraceMs ?? TAKEOVER_GRACE_MS, leaseMs);
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let stopped = false;
+  /** Set by `stop()`: past it, a send the server accepted and the database still refuses is given up. */
+  let stopDeadline = Infinity;
   let again = false;
   /** Until then the SMTP server is known to be unreachable: nothing is tried. */
   let pausedUntil = 0;
+  /** Looks at the table that failed in a row (the database is away): the next look comes sooner. */
+  let databaseFailures = 0;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Claimed and not started yet: `stop()` hands these back at once. */
+  const waiting = new Set<OutboxRow>();
+  /** Being sent, or sent and not recorded yet. */
   const inFlight = new Set<OutboxRow>();
+  /** Accepted by the server and not recorded yet. */
+  const unrecorded = new Set<OutboxRow>();
+
+  /** A write about one message that may fail while the database is away: logged, and its lease runs out. */
+  async function write(row: OutboxRow, what: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      logger.warn('outbox.write_failed', { outboxId: row.id, leadId: row.lead_id, what, error: errorMessage(error) });
+    }
+  }
+
+  const releaseNow = (row: OutboxRow) =>
+    write(row, 'release', () => outbox.release(row.id, owner, iso(Math.max(pausedUntil, Date.now()))));
+
+  /** Renews the lease every quarter lease while a message is ours (sending, or holding its acceptance). */
+  function keepLease(row: OutboxRow): () => void {
+    let renewing = false;
+    const interval = setInterval(
+      () => {
+        if (renewing) return;
+        renewing = true;
+        outbox
+          .renew(row.id, owner, iso(Date.now() + leaseMs))
+          .catch(() => false)
+          .finally(() => {
+            renewing = false;
+          });
+      },
+      Math.max(10, leaseMs / 4),
+    );
+    interval.unref();
+    return () => clearInterval(interval);
+  }
+
+  /**
+   * The server accepted the message: that fact lives here until the database takes it. The mark is
+   * retried (the lease kept meanwhile) however long the database is away; only a stop past its bound
+   * gives up, and then the message may be sent again, with the same Message-ID.
+   */
+  async function recordSent(row: OutboxRow, attempts: number): Promise<void> {
+    unrecorded.add(row);
+    try {
+      for (let failures = 0; ; failures += 1) {
+        try {
+          await outbox.markSent(row.id, attempts, new Date().toISOString());
+          if (failures > 0) logger.info('mail.recorded_late', { outboxId: row.id, tries: failures + 1 });
+          return;
+        } catch (error) {
+          if (failures === 0) {
+            logger.warn('mail.record_retry', { outboxId: row.id, leadId: row.lead_id, error: errorMessage(error) });
+          }
+          if (Date.now() >= stopDeadline) {
+            logger.error('mail.sent_unrecorded', {
+              outboxId: row.id,
+              leadId: row.lead_id,
+              messageId: row.message_id,
+              error: errorMessage(error),
+            });
+            return;
+          }
+          await sleep(Math.min(RECORD_RETRY_MAX_MS, 25 * 2 ** failures));
+        }
+      }
+    } finally {
+      unrecorded.delete(row);
+    }
+  }
 
   async function deliver(row: OutboxRow): Promise<void> {
+    // Handed back by stop() already.
+    if (!waiting.delete(row)) return;
     if (stopped || pausedUntil > Date.now()) {
       // Untried: back to the queue for this or another instance, without counting an attempt.
-      await outbox.release(row.id, owner, iso(Math.max(pausedUntil, Date.now())));
+      await releaseNow(row);
       return;
     }
     // A batch is claimed at once and sent a few at a time: each message gets a whole lease from the
     // moment its own send starts, and is skipped if a slow batch let its lease go to another worker.
-    if (!(await outbox.renew(row.id, owner, iso(Date.now() + leaseMs)))) {
+    let renewed: boolean;
+    try {
+      renewed = await outbox.renew(row.id, owner, iso(Date.now() + leaseMs));
+    } catch (error) {
+      // The database is away: not sent now; the lease runs out and the message comes back.
+      logger.warn('outbox.write_failed', { outboxId: row.id, what: 'renew', error: errorMessage(error) });
+      return;
+    }
+    if (!renewed) {
       logger.warn('mail.lease_lost', { outboxId: row.id, leadId: row.lead_id });
+      return;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the await above
+    if (stopped) {
+      await releaseNow(row);
       return;
     }
     const attempts = row.attempts + 1;
     inFlight.add(row);
+    const stopKeeping = keepLease(row);
     try {
-      await transport.send(JSON.parse(row.message) as EmailMessage, row.id, row.message_id);
-      await outbox.markSent(row.id, attempts, new Date().toISOString());
+      try {
+        await transport.send(JSON.parse(row.message) as EmailMessage, row.id, row.message_id);
+      } catch (error) {
+        await recordFailure(row, attempts, error);
+        return;
+      }
+      await recordSent(row, attempts);
       logger.info('mail.sent', {
         outboxId: row.id,
         leadId: row.lead_id,
@@ -106,30 +218,40 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         via: transport.kind,
         messageId: row.message_id,
       });
-    } catch (error) {
-      const message = errorMessage(error).slice(0, 1000);
-      const kind = classifySendError(error);
-      if (kind === 'refused') {
-        await outbox.markFailed(row.id, attempts, `Rechazado por el servidor: ${message}`);
-        logger.error('mail.refused', { outboxId: row.id, leadId: row.lead_id, attempts, error: message });
-      } else if (attempts >= maxAttempts) {
-        await outbox.markFailed(row.id, attempts, `Sin entregar tras ${attempts} intentos: ${message}`);
-        logger.error('mail.failed', { outboxId: row.id, leadId: row.lead_id, attempts, error: message });
-      } else {
-        const next = Date.now() + backoffMs(retryBaseMs, attempts);
-        if (kind === 'unreachable') pausedUntil = Math.max(pausedUntil, next);
-        await outbox.scheduleRetry(row.id, attempts, iso(next), message);
-        logger.warn('mail.retry', {
-          outboxId: row.id,
-          leadId: row.lead_id,
-          attempts,
-          next: iso(next),
-          kind,
-          error: message,
-        });
-      }
     } finally {
+      stopKeeping();
       inFlight.delete(row);
+    }
+  }
+
+  async function recordFailure(row: OutboxRow, attempts: number, error: unknown): Promise<void> {
+    if (stopped) {
+      // Cut by the stop (or failed while stopping): a survivor tries it at once, no attempt counted.
+      await releaseNow(row);
+      return;
+    }
+    const message = errorMessage(error).slice(0, 1000);
+    const kind = classifySendError(error);
+    if (kind === 'refused') {
+      await write(row, 'failed', () => outbox.markFailed(row.id, attempts, `Rechazado por el servidor: ${message}`));
+      logger.error('mail.refused', { outboxId: row.id, leadId: row.lead_id, attempts, error: message });
+    } else if (attempts >= maxAttempts) {
+      await write(row, 'failed', () =>
+        outbox.markFailed(row.id, attempts, `Sin entregar tras ${attempts} intentos: ${message}`),
+      );
+      logger.error('mail.failed', { outboxId: row.id, leadId: row.lead_id, attempts, error: message });
+    } else {
+      const next = Date.now() + backoffMs(retryBaseMs, attempts);
+      if (kind === 'unreachable') pausedUntil = Math.max(pausedUntil, next);
+      await write(row, 'retry', () => outbox.scheduleRetry(row.id, attempts, iso(next), message));
+      logger.warn('mail.retry', {
+        outboxId: row.id,
+        leadId: row.lead_id,
+        attempts,
+        next: iso(next),
+        kind,
+        error: message,
+      });
     }
   }
 
@@ -152,8 +274,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const nextDue = await outbox.nextDueAt();
       if (nextDue !== undefined) wait = Math.min(idlePollMs, Math.max(0, Date.parse(nextDue) - Date.now()));
     } catch (error) {
+      databaseFailures += 1;
       logger.error('outbox.schedule', { error: errorMessage(error) });
     }
+    // The database failed: look again soon (backing off a little), not after a whole idle poll.
+    if (databaseFailures > 0) wait = Math.min(wait, Math.min(DATABASE_RETRY_MAX_MS, 250 * 2 ** databaseFailures));
     if (pausedUntil > Date.now()) wait = Math.max(wait, pausedUntil - Date.now());
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the await above
     if (stopped) return;
@@ -167,7 +292,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       again = false;
       if (pausedUntil > Date.now()) return;
       const now = Date.now();
+      await outbox.reclaimExpired(iso(now), iso(now + takeoverGraceMs));
       const batch = await outbox.claim(owner, iso(now), iso(now + leaseMs), batchSize);
+      databaseFailures = 0;
+      for (const row of batch) waiting.add(row);
       await deliverAll(batch);
       if (batch.length === batchSize) again = true;
     } while (again && !stopped);
@@ -180,7 +308,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     running = drain()
-      .catch((error: unknown) => logger.error('outbox.worker', { error: errorMessage(error) }))
+      .catch((error: unknown) => {
+        databaseFailures += 1;
+        logger.error('outbox.worker', { error: errorMessage(error) });
+      })
       .then(() => schedule())
       .finally(() => {
         running = undefined;
@@ -197,20 +328,31 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     },
     async stop() {
       stopped = true;
+      stopDeadline = Date.now() + stopTimeoutMs;
       if (timer) clearTimeout(timer);
-      // The current sends may finish, within a bound; past it they are cut and handed back.
-      let timeout: NodeJS.Timeout | undefined;
-      const bounded = new Promise<'late'>((resolve) => {
-        timeout = setTimeout(() => resolve('late'), stopTimeoutMs);
-      });
-      const outcome = running ? await Promise.race([running.then(() => 'done' as const), bounded]) : 'done';
-      clearTimeout(timeout);
+      // Claimed and not started: back to the queue now, so another instance sends them at once
+      // instead of after the lease.
+      const queued = [...waiting];
+      waiting.clear();
+      await Promise.all(queued.map((row) => releaseNow(row)));
+      // The current sends (and the records of sends the server accepted) may finish, within a bound;
+      // past it the sends are cut, and each hands its message back as it fails.
+      const settled = async (ms: number) => {
+        let timeout: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => {
+          timeout = setTimeout(() => resolve('late'), ms);
+        });
+        const outcome = running ? await Promise.race([running.then(() => 'done' as const), late]) : 'done';
+        clearTimeout(timeout);
+        return outcome;
+      };
+      const outcome = await settled(stopTimeoutMs);
       transport.close();
       if (outcome === 'late') {
-        await Promise.all(
-          [...inFlight].map((row) => outbox.release(row.id, owner, iso(Date.now())).catch(() => undefined)),
-        );
-        logger.warn('outbox.stop_timeout', { abandoned: inFlight.size });
+        const abandoned = inFlight.size;
+        await settled(1000);
+        await Promise.all([...inFlight].filter((row) => !unrecorded.has(row)).map((row) => releaseNow(row)));
+        logger.warn('outbox.stop_timeout', { abandoned, released: queued.length });
       }
     },
   };

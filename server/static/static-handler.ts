@@ -4,6 +4,7 @@ import { basename, resolve } from 'node:path';
 import { cacheControlFor } from './cache-policy.ts';
 import { compress, negotiateEncoding, PRECOMPRESSED_SUFFIX, type Encoding } from './compression.ts';
 import { contentTypeFor, isCompressible } from './content-types.ts';
+import { parseRequestTarget } from '../request-target.ts';
 import { canonicalRedirect } from './canonical.ts';
 import {
   precompressedCopy,
@@ -53,7 +54,13 @@ export function createStaticHandler(rootDir: string) {
       res.end('Método no permitido');
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = parseRequestTarget(req.url);
+    if (!url) {
+      // `//[/`, `//%5cevil.example/`: no page of this site; a client error, not ours to log.
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Solicitud mal formada');
+      return;
+    }
     const location = canonicalRedirect(url.pathname, url.search);
     if (location !== undefined) {
       res.writeHead(301, { Location: location, 'Cache-Control': 'public, max-age=3600' });

@@ -33,6 +33,10 @@ export function isErrorStatus(status: number): status is ErrorStatus {
   return Object.hasOwn(ERROR_PAGES, status);
 }
 
+/** A page or a change that failed because the database was away for a moment: nothing was half-saved. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'La base de datos no respondió por un momento; si enviaste un cambio, no se guardó. Vuelve a intentarlo en unos segundos.';
+
 /** The CSRF refusal: a form older than the session, or sent from elsewhere. */
 export const CSRF_MESSAGE = 'El formulario no es válido o caducó. Vuelve a la página, recárgala e inténtalo de nuevo.';
 

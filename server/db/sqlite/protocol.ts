@@ -15,8 +15,12 @@ export type SqliteRequest =
 
 export type SqliteReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SqliteFailure };
 
-/** An error as it crosses the thread boundary: its message, and whether a UNIQUE constraint refused. */
+/**
+ * An error as it crosses the thread boundary: its message, whether a UNIQUE constraint refused, and
+ * whether the database could not do the work right now (locked past the busy timeout, disk full, I/O).
+ */
 export interface SqliteFailure {
   message: string;
   unique: boolean;
+  unavailable: boolean;
 }

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { runMigrations } from '../migrate.ts';
 import {
+  DatabaseUnavailableError,
   UniqueViolationError,
   type Queryable,
   type RunResult,
@@ -30,7 +31,9 @@ type Call = (request: DistributiveOmit<SqliteRequest, 'id'>) => Promise<unknown>
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function toError(failure: SqliteFailure): Error {
-  return failure.unique ? new UniqueViolationError(failure.message) : new Error(failure.message);
+  if (failure.unique) return new UniqueViolationError(failure.message);
+  if (failure.unavailable) return new DatabaseUnavailableError(`SQLite no está disponible: ${failure.message}`);
+  return new Error(failure.message);
 }
 
 export async function openSqliteStorage(path: string, options: SqliteOptions = {}): Promise<Storage> {
@@ -60,7 +63,7 @@ export async function openSqliteStorage(path: string, options: SqliteOptions = {
     pending.clear();
   };
   worker.on('error', (error: Error) => failAll(error));
-  worker.on('exit', (code) => failAll(new Error(`El hilo de SQLite terminó (código ${code}).`)));
+  worker.on('exit', (code) => failAll(new DatabaseUnavailableError(`El hilo de SQLite terminó (código ${code}).`)));
   await opened;
 
   const call: Call = (request) => {

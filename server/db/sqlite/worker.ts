@@ -20,6 +20,13 @@ const STATEMENT_CACHE_SIZE = 256;
 /** SQLITE_BUSY, in its primary code (extended codes such as SQLITE_BUSY_RECOVERY share the low byte). */
 const SQLITE_BUSY = 5;
 
+/**
+ * Primary result codes that say "not now" rather than "wrong SQL": BUSY (5) and LOCKED (6) past the
+ * busy timeout, READONLY (8, a file made read-only under us), IOERR (10, including a write past the
+ * file size limit), FULL (13, the disk), CANTOPEN (14), PROTOCOL (15, a WAL lock race).
+ */
+const UNAVAILABLE_CODES = new Set([5, 6, 8, 10, 13, 14, 15]);
+
 /** node:sqlite puts SQLite's extended result code on its errors. */
 function errcodeOf(error: unknown): number | undefined {
   const errcode = typeof error === 'object' && error !== null ? (error as { errcode?: unknown }).errcode : undefined;
@@ -81,7 +88,8 @@ function describe(error: unknown): SqliteFailure {
   const errcode = errcodeOf(error);
   // SQLITE_CONSTRAINT_UNIQUE (2067) and SQLITE_CONSTRAINT_PRIMARYKEY (1555).
   const unique = errcode === 2067 || errcode === 1555;
-  return { message: error instanceof Error ? error.message : String(error), unique };
+  const unavailable = errcode !== undefined && UNAVAILABLE_CODES.has(errcode & 0xff);
+  return { message: error instanceof Error ? error.message : String(error), unique, unavailable };
 }
 
 function execute(request: SqliteRequest): unknown {

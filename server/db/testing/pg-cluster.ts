@@ -19,6 +19,10 @@ export interface PgCluster {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust authentication on loopback). */
   url: string;
   port: number;
+  /** Shuts the server down, keeping its data (a restart, a failover): connections end, new ones are refused. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port, after `halt`. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -93,22 +97,30 @@ export async function startPgCluster(options: ClusterOptions = {}): Promise<PgCl
     '-c max_connections=200',
     ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
   ];
-  await runPg(bin, 'pg_ctl', [
-    '-D',
-    data,
-    '-o',
-    settings.join(' '),
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    'start',
-  ]);
+  const start = () =>
+    runPg(bin, 'pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      settings.join(' '),
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+  await start();
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    async halt() {
+      await runPg(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    async resume() {
+      await start();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

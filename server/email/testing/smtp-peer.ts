@@ -1,7 +1,8 @@
 /**
  * A real SMTP server on loopback for tests and benchmarks (`smtp-server`), recording what it receives.
  * `state.refuse` answers `state.code` (451 unless set) to every recipient; `state.refuseData` accepts
- * the recipients but refuses the message after reading it (its copy is kept in `attempts`).
+ * the recipients but refuses the message after reading it (its copy is kept in `attempts`);
+ * `state.acceptDelayMs` holds the "250" for that long after the message arrived (a slow server).
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -22,7 +23,14 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** Every message whose content arrived, accepted or not. */
   attempts: ReceivedMail[];
-  state: { refuse: boolean; refuseData: boolean; refusals: number; code: number; connections: number };
+  state: {
+    refuse: boolean;
+    refuseData: boolean;
+    refusals: number;
+    code: number;
+    connections: number;
+    acceptDelayMs: number;
+  };
   close(): Promise<void>;
 }
 
@@ -33,7 +41,7 @@ export function messageIdOf(raw: string): string | undefined {
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const attempts: ReceivedMail[] = [];
-  const state = { refuse: false, refuseData: false, refusals: 0, code: 451, connections: 0 };
+  const state = { refuse: false, refuseData: false, refusals: 0, code: 451, connections: 0, acceptDelayMs: 0 };
   const refusal = () => {
     state.refusals += 1;
     const text = state.code >= 500 ? 'Buzón inexistente' : 'Buzón no disponible por ahora';
@@ -73,11 +81,18 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           callback(refusal());
           return;
         }
-        received.push(mail);
-        callback();
+        const accept = () => {
+          // Accepted: delivered, whether or not the client is still there to read the answer.
+          received.push(mail);
+          callback();
+        };
+        if (state.acceptDelayMs > 0) setTimeout(accept, state.acceptDelayMs);
+        else accept();
       });
     },
   });
+  // A client that dies mid-message (a killed instance) resets its socket: that is its problem, not the peer's.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
