@@ -1,6 +1,6 @@
 /** What every inbox handler works with: the stores, the secret, the clock, and the request at hand. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AnalysisFacts } from '../email/analysis.ts';
+import type { AnalysisFacts } from '../lead/analysis.ts';
 import type { EmailSettings } from '../email/settings.ts';
 import type { Logger } from '../log/logger.ts';
 import type { AdminConfig } from './config.ts';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
-import type { AnalysisFacts } from '../email/analysis.ts';
+import type { AnalysisFacts } from '../lead/analysis.ts';
 import type { EmailSettings } from '../email/settings.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';

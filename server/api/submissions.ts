@@ -11,7 +11,7 @@ import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts'
 import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { isUniqueViolation, type Storage } from '../db/storage.ts';
-import { referenceOf } from '../email/lead.ts';
+import { referenceOf } from '../lead/fields.ts';
 import { newMessageId } from '../email/mime.ts';
 import { addressOf, type EmailSettings } from '../email/settings.ts';
 import { buildEmailMessages, type EmailMessage } from '../email/templates.ts';

@@ -2,7 +2,7 @@
  * Six example submissions for the wiki's e-mail previews (page `email-template`): the four kinds of lead,
  * client and internal versions. Importing this module has no side effects and needs no database.
  */
-import type { EmailLead } from './lead.ts';
+import type { EmailLead } from '../lead/fields.ts';
 import { defaultEmailSettings, type EmailSettings } from './settings.ts';
 import type { Audience } from './subjects.ts';
 import { buildEmailMessages, type EmailMessage } from './templates.ts';

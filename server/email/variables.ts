@@ -7,10 +7,10 @@
 import { formatAppointmentShort, formatShortDateTime, todayInMexicoCity } from '../../core/dates.ts';
 import { formatMoney } from '../../core/format.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type FormType, type LeadFormId, type LeadKind } from '../../core/forms/kinds.ts';
-import { analyzeLead, LEAD_SCORE_DEFAULT, type LeadAnalysis } from './analysis.ts';
-import { googleCalendarLink, meetingTimes, type Meeting } from './calendar.ts';
-import { consultantFor, type Consultant } from './consultants.ts';
-import { fieldRows, fieldText, leadForm, referenceOf, type EmailLead, type FieldRow } from './lead.ts';
+import { analyzeLead, LEAD_SCORE_DEFAULT, type LeadAnalysis } from '../lead/analysis.ts';
+import { googleCalendarLink, meetingTimes, type Meeting } from '../lead/calendar.ts';
+import { consultantFor, type Consultant } from '../lead/consultants.ts';
+import { fieldRows, fieldText, leadForm, referenceOf, type EmailLead, type FieldRow } from '../lead/fields.ts';
 import type { EmailSettings } from './settings.ts';
 
 /** The specification's fallback texts. */

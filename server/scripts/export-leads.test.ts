@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { CSV_HEADER } from './leads-csv.ts';
+import { CSV_HEADER } from '../lead/csv.ts';
 
 describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
   let t: TestApi;

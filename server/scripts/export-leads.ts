@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadApiConfig } from '../api/config.ts';
 import { createLeadStore } from '../db/leads.ts';
 import { openStorage } from '../db/open.ts';
-import { writeLeadsCsv } from './leads-csv.ts';
+import { writeLeadsCsv } from '../lead/csv.ts';
 
 const { values } = parseArgs({
   options: {

@@ -2,11 +2,11 @@
 import { addDays, todayInMexicoCity, zonedTimeToUtc } from '../../../core/dates.ts';
 import { kindOfFormType } from '../../../core/forms/kinds.ts';
 import type { StoredLead } from '../../db/leads.ts';
-import { analyzeLead } from '../../email/analysis.ts';
-import { consultantFor } from '../../email/consultants.ts';
+import { analyzeLead } from '../../lead/analysis.ts';
+import { consultantFor } from '../../lead/consultants.ts';
 import { prepareLead } from '../../email/variables.ts';
-import { CSV_HEADER, leadCsvRow } from '../../scripts/leads-csv.ts';
-import { csvRow } from '../../scripts/csv.ts';
+import { CSV_HEADER, leadCsvRow } from '../../lead/csv.ts';
+import { csvRow } from '../../lead/csv-cells.ts';
 import { type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
 import { parseListQuery } from '../filters.ts';
 import { ADMIN_HEADERS, field, HttpError, redirect, type FormFields } from '../http.ts';

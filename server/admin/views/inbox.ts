@@ -1,6 +1,6 @@
 /** The inbox: 20 leads per page, newest first, with filters, and the CSV of the same filter. */
 import { LEAD_KIND_IDS, LEAD_KINDS, kindOfFormType } from '../../../core/forms/kinds.ts';
-import { referenceOf } from '../../email/lead.ts';
+import { referenceOf } from '../../lead/fields.ts';
 import { isEmptyFilter, listQueryString, PAGE_SIZE, SEARCH_MAX_LENGTH, type LeadFilter } from '../filters.ts';
 import { html, type Html } from '../html.ts';
 import { LEAD_STATUSES, STATUS_LABELS } from '../lifecycle.ts';

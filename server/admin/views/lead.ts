@@ -5,8 +5,8 @@
 import { formatAppointmentLong } from '../../../core/dates.ts';
 import { formatMoney } from '../../../core/format.ts';
 import type { StoredLead } from '../../db/leads.ts';
-import { googleCalendarLink } from '../../email/calendar.ts';
-import { referenceOf } from '../../email/lead.ts';
+import { googleCalendarLink } from '../../lead/calendar.ts';
+import { referenceOf } from '../../lead/fields.ts';
 import { EMAIL_DEFAULTS, type LeadView } from '../../email/variables.ts';
 import { attr, html, type Html } from '../html.ts';
 import {

@@ -1,6 +1,6 @@
 /** Upcoming booked meetings, grouped by Mexico City day. */
 import { formatLongDate } from '../../../core/dates.ts';
-import { referenceOf } from '../../email/lead.ts';
+import { referenceOf } from '../../lead/fields.ts';
 import { html, type Html } from '../html.ts';
 import type { UpcomingMeeting } from '../model.ts';
 import { leadPath } from '../paths.ts';

@@ -8,7 +8,7 @@
 import type { Offers } from '../../core/content/offers.ts';
 import { FORM_DEFINITIONS } from '../../core/forms/definitions.ts';
 import type { BudgetOption, FormLists, SelectOption } from '../../core/forms/options.ts';
-import { leadForm, type EmailLead } from './lead.ts';
+import { leadForm, type EmailLead } from './fields.ts';
 
 export const LEAD_SCORE_DEFAULT = 75;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { analyzeLead as analyze, budgetEstimate, LEAD_SCORE_DEFAULT, priorityOf } from './analysis.ts';
-import type { EmailLead } from './lead.ts';
+import type { EmailLead } from './fields.ts';
 
 const facts = loadContentFacts();
 const analyzeLead = (lead: Pick<EmailLead, 'kind' | 'fields'>) => analyze(lead, facts);

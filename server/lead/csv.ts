@@ -3,10 +3,10 @@ import { formatAppointmentShort, formatShortDateTime } from '../../core/dates.ts
 import { kindOfFormType, LEAD_KINDS } from '../../core/forms/kinds.ts';
 import { FIELD_LABELS, type FieldName } from '../../core/forms/labels.ts';
 import type { StoredLead } from '../db/leads.ts';
-import { analyzeLead, type AnalysisFacts } from '../email/analysis.ts';
-import { fieldText, referenceOf } from '../email/lead.ts';
+import { analyzeLead, type AnalysisFacts } from './analysis.ts';
+import { fieldText, referenceOf } from './fields.ts';
 import { UNKNOWN_PAGE } from '../api/client.ts';
-import { csvRow } from './csv.ts';
+import { csvRow } from './csv-cells.ts';
 
 /** Form fields in their own columns; the meeting and the service have dedicated ones. */
 const FIELD_COLUMNS = (Object.keys(FIELD_LABELS) as FieldName[]).filter(

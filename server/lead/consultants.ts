@@ -2,7 +2,7 @@
  * Who meets the client (`nombre_consultor`, `puesto_consultor`) and who the internal message recommends
  * (`consultor_recomendado`), by the kind of work asked for.
  */
-import type { EmailLead } from './lead.ts';
+import type { EmailLead } from './fields.ts';
 
 export interface Consultant {
   name: string;
