@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
-import { runUserCommand } from '../server/admin/cli/run.ts';
+import { runUserCommand } from '../server/admin/user-command/run.ts';
 import { migrateInbox } from '../server/admin/store/migrations.ts';
 import { loadApiConfig } from '../server/api/config.ts';
 import { migrateLeads } from '../server/db/migrations.ts';

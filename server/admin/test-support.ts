@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestApi, TEST_NOW, type TestApi } from '../api/test-support.ts';
 import type { EngineName } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
-import { runUserCommand } from './cli/run.ts';
+import { runUserCommand } from './user-command/run.ts';
 import { loadAdminConfig } from './config.ts';
 import { createAdmin, type Admin } from './index.ts';
 import { isAdminPath } from './paths.ts';

@@ -217,22 +217,22 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
       'two refusals',
     );
     const env = { PATH: process.env.PATH, ...t.databaseEnv };
-    const listed = await run(process.execPath, ['server/scripts/outbox.ts'], { env });
+    const listed = await run(process.execPath, ['scripts/outbox.ts'], { env });
     expect(listed.stdout).toContain('Pendientes: 0  Enviados: 0  Fallidos: 2');
     expect(listed.stdout).toMatch(/^1\tCONT-1\tlucia@ferremax\.mx\t1\tRechazado por el servidor: .*550/m);
     expect(listed.stdout).toContain('npm run outbox -- requeue --all');
 
-    await expect(run(process.execPath, ['server/scripts/outbox.ts', 'requeue'], { env })).rejects.toMatchObject({
+    await expect(run(process.execPath, ['scripts/outbox.ts', 'requeue'], { env })).rejects.toMatchObject({
       stderr: expect.stringContaining('Indica --all o al menos un --id'),
     });
     await expect(
-      run(process.execPath, ['server/scripts/outbox.ts', 'requeue', '--id', 'x'], { env }),
+      run(process.execPath, ['scripts/outbox.ts', 'requeue', '--id', 'x'], { env }),
     ).rejects.toMatchObject({
       stderr: expect.stringContaining('Id inválido'),
     });
 
     peer.state.refuse = false;
-    const requeued = await run(process.execPath, ['server/scripts/outbox.ts', 'requeue', '--all'], { env });
+    const requeued = await run(process.execPath, ['scripts/outbox.ts', 'requeue', '--all'], { env });
     expect(requeued.stdout).toContain('2 mensajes vuelven a la cola');
     await waitFor(
       async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2,

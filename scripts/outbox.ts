@@ -10,10 +10,10 @@
  * Message-ID, and gets a full retry period again.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadApiConfig } from '../api/config.ts';
-import { migrateLeads } from '../db/migrations.ts';
-import { openStorage } from '../db/open.ts';
-import { createOutboxStore } from '../db/outbox.ts';
+import { ConfigError, loadApiConfig } from '../server/api/config.ts';
+import { migrateLeads } from '../server/db/migrations.ts';
+import { openStorage } from '../server/db/open.ts';
+import { createOutboxStore } from '../server/db/outbox.ts';
 
 const USAGE = 'Uso: npm run outbox [-- requeue (--all | --id N [--id M…])]';
 

@@ -4,13 +4,13 @@
  * DATABASE_PATH, or --db for a SQLite file). The password comes from ADMIN_PASSWORD or is asked for
  * without echo.
  */
-import { ConfigError, loadApiConfig } from '../api/config.ts';
-import { parseUserCommand } from '../admin/cli/args.ts';
-import { PromptCancelled, readSecret } from '../admin/cli/prompt.ts';
-import { runUserCommand } from '../admin/cli/run.ts';
-import { migrateInbox } from '../admin/store/migrations.ts';
-import { migrateLeads } from '../db/migrations.ts';
-import { openStorage } from '../db/open.ts';
+import { ConfigError, loadApiConfig } from '../server/api/config.ts';
+import { parseUserCommand } from '../server/admin/user-command/args.ts';
+import { PromptCancelled, readSecret } from '../server/admin/user-command/prompt.ts';
+import { runUserCommand } from '../server/admin/user-command/run.ts';
+import { migrateInbox } from '../server/admin/store/migrations.ts';
+import { migrateLeads } from '../server/db/migrations.ts';
+import { openStorage } from '../server/db/open.ts';
 
 const parsed = parseUserCommand(process.argv.slice(2));
 if (!parsed.ok) {

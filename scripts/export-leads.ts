@@ -5,10 +5,10 @@
  */
 import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadApiConfig } from '../api/config.ts';
-import { createLeadStore } from '../db/leads.ts';
-import { openStorage } from '../db/open.ts';
-import { writeLeadsCsv } from '../lead/csv.ts';
+import { loadApiConfig } from '../server/api/config.ts';
+import { createLeadStore } from '../server/db/leads.ts';
+import { openStorage } from '../server/db/open.ts';
+import { writeLeadsCsv } from '../server/lead/csv.ts';
 
 const { values } = parseArgs({
   options: {
