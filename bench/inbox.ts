@@ -15,7 +15,7 @@ import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
 import { migrateInbox } from '../server/admin/store/migrations.ts';
-import { loadApiConfig } from '../server/api/config.ts';
+import { loadApiConfig } from '../server/config.ts';
 import { migrateLeads } from '../server/db/migrations.ts';
 import { openStorage } from '../server/db/open.ts';
 import type { Storage } from '../server/db/storage.ts';

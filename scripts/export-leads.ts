@@ -5,7 +5,7 @@
  */
 import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadApiConfig } from '../server/api/config.ts';
+import { loadApiConfig } from '../server/config.ts';
 import { createLeadStore } from '../server/db/leads.ts';
 import { openStorage } from '../server/db/open.ts';
 import { writeLeadsCsv } from '../server/lead/csv.ts';

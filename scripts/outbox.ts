@@ -10,7 +10,7 @@
  * Message-ID, and gets a full retry period again.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadApiConfig } from '../server/api/config.ts';
+import { ConfigError, loadApiConfig } from '../server/config.ts';
 import { migrateLeads } from '../server/db/migrations.ts';
 import { openStorage } from '../server/db/open.ts';
 import { createOutboxStore } from '../server/db/outbox.ts';

@@ -28,10 +28,10 @@ import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 
-import type { ApiConfig } from './config.ts';
+import type { ApiConfig } from '../config.ts';
 
-export { loadApiConfig, ConfigError, DEFAULT_API_PORT, DEV_SITE_ORIGIN } from './config.ts';
-export type { ApiConfig } from './config.ts';
+export { loadApiConfig, ConfigError, DEFAULT_API_PORT, DEV_SITE_ORIGIN } from '../config.ts';
+export type { ApiConfig } from '../config.ts';
 
 export interface Api {
   /** Handles every request whose pathname starts with `/api/`; always ends the response. */
