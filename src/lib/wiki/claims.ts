@@ -182,8 +182,7 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
     page: 'tech-stack',
     says: /\(`core\/content\/`\) y la configuración del servidor \(`server\/config\.ts`\) importan `zod` completo/,
     check: (repo) =>
-      allFrom(repo, ['core/content/*.ts'], 'zod') ??
-      expect(repo, 'server/config.ts', /from 'zod'/, "importa 'zod'"),
+      allFrom(repo, ['core/content/*.ts'], 'zod') ?? expect(repo, 'server/config.ts', /from 'zod'/, "importa 'zod'"),
   },
   {
     page: 'overview',
