@@ -14,6 +14,7 @@ import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { addDays, todayInMexicoCity } from '../core/dates.ts';
 import { createApi, loadApiConfig } from '../server/api/index.ts';
+import { openDatabase } from '../server/database.ts';
 import { availableSlots } from '../server/availability/schedule.ts';
 import { silentLogger } from '../server/log/logger.ts';
 
@@ -28,7 +29,8 @@ const config = loadApiConfig({
   RATE_LIMIT_MAX: '1000000000',
   SCHEDULE_RATE_LIMIT_MAX: '1000000000',
 });
-const api = await createApi(config, { logger: silentLogger });
+const storage = await openDatabase(config);
+const api = await createApi(config, storage, { logger: silentLogger });
 const server = createServer((req, res) => void api.handle(req, res));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -123,5 +125,6 @@ try {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await api.close();
+  await storage.close();
   rmSync(dir, { recursive: true, force: true });
 }

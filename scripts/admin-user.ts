@@ -8,9 +8,7 @@ import { ConfigError, loadApiConfig } from '../server/config.ts';
 import { parseUserCommand } from '../server/admin/user-command/args.ts';
 import { PromptCancelled, readSecret } from '../server/admin/user-command/prompt.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
-import { migrateInbox } from '../server/admin/store/migrations.ts';
-import { migrateLeads } from '../server/db/migrations.ts';
-import { openStorage } from '../server/db/open.ts';
+import { openDatabase } from '../server/database.ts';
 
 const parsed = parseUserCommand(process.argv.slice(2));
 if (!parsed.ok) {
@@ -29,12 +27,10 @@ try {
   throw error;
 }
 
-const storage = await openStorage(parsed.db ? { databasePath: parsed.db } : config);
+// A fresh database gets every table, as the server would create them.
+const storage = await openDatabase(parsed.db ? { databasePath: parsed.db } : config);
 let code = 1;
 try {
-  // A fresh database gets the lead tables first: the inbox's refer to them.
-  await migrateLeads(storage);
-  await migrateInbox(storage);
   const blank = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
   code = await runUserCommand(parsed.command, storage, {
     password: blank(process.env.ADMIN_PASSWORD),

@@ -11,8 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadApiConfig } from '../server/config.ts';
-import { migrateLeads } from '../server/db/migrations.ts';
-import { openStorage } from '../server/db/open.ts';
+import { openDatabase } from '../server/database.ts';
 import { createOutboxStore } from '../server/db/outbox.ts';
 
 const USAGE = 'Uso: npm run outbox [-- requeue (--all | --id N [--id M…])]';
@@ -50,9 +49,8 @@ try {
   throw error;
 }
 
-const storage = await openStorage(config);
+const storage = await openDatabase(config);
 try {
-  await migrateLeads(storage);
   const outbox = createOutboxStore(storage);
   if (command === 'requeue') {
     const count = await outbox.requeueFailed(new Date().toISOString(), values.all ? undefined : ids);

@@ -1,7 +1,7 @@
 /**
  * The sales inbox under /admin, served by the product's Node process (never part of the static build).
- * `createAdmin` registers the inbox's tables on the API's storage and returns a handler for every
- * request whose path is /admin or below. Pages are rendered on the server, escaped by default, with a
+ * `createAdmin` works on the process's database (its tables migrated with the rest, server/database.ts)
+ * and returns a handler for every request whose path is /admin or below. Pages are rendered on the server, escaped by default, with a
  * strict CSP and no client JavaScript; every form carries a CSRF token.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -9,12 +9,10 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
-import type { AnalysisFacts } from '../lead/analysis.ts';
-import type { EmailSettings } from '../email/settings.ts';
+import type { LeadSettings } from '../lead/view.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
-import type { Api, ApiConfig } from '../api/index.ts';
-import { loadAdminConfig, type AdminConfig } from './config.ts';
+import type { AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
 import { parseCookies } from './cookies.ts';
 import { isValidCsrfToken } from './csrf.ts';
@@ -42,7 +40,6 @@ import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from '.
 import { ADMIN_PATHS } from './paths.ts';
 import { can, type Permission } from './roles.ts';
 import { createSessionStore } from './store/sessions.ts';
-import { migrateInbox } from './store/migrations.ts';
 import { createThrottleStore } from './store/throttle.ts';
 import { createUserStore } from './store/users.ts';
 import { createWorkStore } from './store/work.ts';
@@ -50,12 +47,12 @@ import { CSRF_FIELD } from './views/components.ts';
 import { CSRF_MESSAGE, errorPage, isErrorStatus, type ErrorStatus } from './views/errors.ts';
 
 export interface AdminOptions {
-  /** The API's storage: the inbox reads its leads, bookings and outbox and adds its own tables. */
+  /** The process's database: the inbox reads the leads, bookings and outbox beside its own tables. */
   storage: Storage;
   config: AdminConfig;
   trustProxyHops: number;
-  facts: AnalysisFacts;
-  emailSettings: EmailSettings;
+  /** What a lead's view is computed with, the same the e-mails use. */
+  leadSettings: LeadSettings;
   now?: () => Date;
   logger?: Logger;
 }
@@ -171,31 +168,10 @@ function isCrossSite(req: IncomingMessage): boolean {
   return req.headers['sec-fetch-site'] === 'cross-site';
 }
 
-/**
- * The inbox of a running lead API: its database, its e-mail settings and its proxy setting, plus the
- * inbox's own variables (ADMIN_*). Throws `AdminConfigError` naming a bad variable.
- */
-export function createAdminForApi(
-  api: Pick<Api, 'storage' | 'emailSettings'>,
-  apiConfig: ApiConfig,
-  env: NodeJS.ProcessEnv,
-  logger?: Logger,
-): Promise<Admin> {
-  return createAdmin({
-    storage: api.storage,
-    config: loadAdminConfig(env),
-    trustProxyHops: apiConfig.trustProxyHops,
-    facts: apiConfig.facts,
-    emailSettings: api.emailSettings,
-    ...(logger ? { logger } : {}),
-  });
-}
-
 export async function createAdmin(options: AdminOptions): Promise<Admin> {
   const { storage, config } = options;
   const logger = options.logger ?? stderrLogger;
   const now = options.now ?? (() => new Date());
-  await migrateInbox(storage);
   const secret = config.secret ?? (await ensureSetting(storage, SECRET_SETTING, randomBytes(32).toString('base64url')));
   const sessions = createSessionStore(storage, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
   const throttle = createThrottleStore(storage);
@@ -207,8 +183,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     sessions,
     throttle,
     work: createWorkStore(storage),
-    facts: options.facts,
-    emailSettings: options.emailSettings,
+    leadSettings: options.leadSettings,
     now,
     logger,
     stylesheetVersion: STYLESHEET_VERSION,

@@ -12,6 +12,7 @@ import { runUserCommand } from './user-command/run.ts';
 import { loadAdminConfig } from './config.ts';
 import { createAdmin, type Admin } from './index.ts';
 import { isAdminPath } from './paths.ts';
+import { emailSettingsFor } from '../email/settings.ts';
 
 export const TEST_PASSWORD = 'Clave de prueba 2026!';
 
@@ -61,11 +62,10 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
   const clock = { now: TEST_NOW };
   const api = await startTestApi(env, { engine, now: () => clock.now });
   const admin = await createAdmin({
-    storage: api.api.storage,
+    storage: api.storage,
     config: loadAdminConfig(env),
     trustProxyHops: api.config.trustProxyHops,
-    facts: api.config.facts,
-    emailSettings: api.api.emailSettings,
+    leadSettings: emailSettingsFor(api.config),
     now: () => clock.now,
     logger: silentLogger,
   });
@@ -132,7 +132,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     clock,
     client,
     async createUser(email, role, name) {
-      const code = await runUserCommand({ action: 'create', email, role, name }, api.api.storage, {
+      const code = await runUserCommand({ action: 'create', email, role, name }, api.storage, {
         password: TEST_PASSWORD,
         ask: () => Promise.reject(new Error('sin terminal')),
         interactive: false,

@@ -4,8 +4,9 @@
  */
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { LEAD_FALLBACKS } from '../lead/model.ts';
 
-export const UNKNOWN_PAGE = 'Desconocida';
+const UNKNOWN_PAGE = LEAD_FALLBACKS.unknown;
 
 /**
  * The client address. With `trustedHops` proxies in front, each appends the address it saw to

@@ -5,16 +5,17 @@
  */
 import type { SubmissionBody } from '../../core/api/answers.ts';
 import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
-import { LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
+import type { LeadKind } from '../../core/forms/kinds.ts';
 import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
 import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
 import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { isUniqueViolation, type Storage } from '../db/storage.ts';
-import { referenceOf } from '../lead/fields.ts';
+import { referenceOf } from '../lead/model.ts';
 import { newMessageId } from '../email/mime.ts';
 import { addressOf, type EmailSettings } from '../email/settings.ts';
-import { buildEmailMessages, type EmailMessage } from '../email/templates.ts';
+import type { EmailMessage } from '../email/message.ts';
+import { buildEmailMessages } from '../email/templates.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
 import { failure, type ApiResponse } from './http.ts';
 import { bookingLimitMessage, MESSAGES, tooManyRequestsMessage } from './messages.ts';
@@ -154,7 +155,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         if (await leads.isBooked(slot)) throw new Refusal(failure(409, MESSAGES.slotTaken));
       }
       const id = await leads.insert({
-        formType: LEAD_KINDS[request.kind].formType,
+        kind: request.kind,
         serviceType: fields.serviceType,
         name: fields.name ?? '',
         email: fields.email ?? '',

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '../database.ts';
 import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';
 import { createTestDatabase, type EngineName, type TestDatabase } from '../db/testing/engines.ts';
@@ -31,6 +32,8 @@ export interface TestApi {
   engine: EngineName;
   config: ApiConfig;
   api: Api;
+  /** The database the API was handed (opened and migrated as the process does it). */
+  storage: Storage;
   /** Variables that point another process (a script, a second instance) at this database. */
   databaseEnv: Record<string, string>;
   /** POST a JSON value (or a raw string with `raw: true`). */
@@ -101,7 +104,8 @@ export async function startTestApi(
   const dir = reuse?.dir ?? mkdtempSync(join(tmpdir(), 'angram-api-'));
   const database = reuse?.database ?? (await createTestDatabase(engine, dir));
   const config = testConfig(dir, { ...database.env, ...env });
-  const api = await createApi(config, { now: () => TEST_NOW, logger: silentLogger, ...apiOptions });
+  const storage = await openDatabase(database.location);
+  const api = await createApi(config, storage, { now: () => TEST_NOW, logger: silentLogger, ...apiOptions });
   // Tracks unfinished `handle` calls, so a test can prove none is left hanging.
   let inFlight = 0;
   const server = createServer((req, res) => {
@@ -121,6 +125,7 @@ export async function startTestApi(
     engine,
     config,
     api,
+    storage,
     databaseEnv: database.env,
     async post(path, body, headers = {}, raw = false) {
       return answer(
@@ -150,6 +155,7 @@ export async function startTestApi(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await api.close();
+      await storage.close();
       if (observer) await (await observer).close();
       observer = undefined;
     },

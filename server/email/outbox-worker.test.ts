@@ -140,9 +140,9 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
 
   it("leaves a live worker's lease alone and takes the message once the lease of a dead one expires", async () => {
     t = await startTestApi({}, { engine });
-    const storage = t.api.storage;
+    const storage = t.storage;
     const leadId = await createLeadStore(storage).insert({
-      formType: 1,
+      kind: 'small',
       serviceType: undefined,
       name: 'Ana',
       email: 'ana@empresa.mx',
@@ -156,7 +156,16 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     });
     const outbox = createOutboxStore(storage);
     const now = new Date().toISOString();
-    const message = JSON.stringify({ audience: 'client', to: { address: 'ana@empresa.mx' } });
+    const message = JSON.stringify({
+      audience: 'client',
+      from: 'Angram <hola@angram.mx>',
+      to: { address: 'ana@empresa.mx' },
+      replyTo: 'ventas@angram.mx',
+      subject: 'Hola',
+      html: '<p>Hola</p>',
+      text: 'Hola',
+      attachments: [],
+    });
     for (const index of [1, 2, 3]) {
       await outbox.enqueue({
         leadId,
@@ -225,9 +234,7 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     await expect(run(process.execPath, ['scripts/outbox.ts', 'requeue'], { env })).rejects.toMatchObject({
       stderr: expect.stringContaining('Indica --all o al menos un --id'),
     });
-    await expect(
-      run(process.execPath, ['scripts/outbox.ts', 'requeue', '--id', 'x'], { env }),
-    ).rejects.toMatchObject({
+    await expect(run(process.execPath, ['scripts/outbox.ts', 'requeue', '--id', 'x'], { env })).rejects.toMatchObject({
       stderr: expect.stringContaining('Id inválido'),
     });
 

@@ -1,52 +1,24 @@
 /**
  * Who meets the client (`nombre_consultor`, `puesto_consultor`) and who the internal message recommends
- * (`consultor_recomendado`), by the kind of work asked for.
+ * (`consultor_recomendado`), by the kind of work asked for. Who covers what is content
+ * (content/consultants.yaml, checked against the forms' options when it is read).
  */
-import type { EmailLead } from './fields.ts';
+import type { Consultant, ConsultantDirectory } from '../../core/content/consultants.ts';
+import type { Lead } from './model.ts';
 
-export interface Consultant {
-  name: string;
-  role: string;
-}
+export type { Consultant, ConsultantDirectory };
 
-/**
- * Product, architecture and cloud are the leaders shown in the home page's team section
- * (content/team/*.yaml; consultants.test.ts keeps names and roles in step); sales is the commercial lead.
- */
-export const CONSULTANTS = {
-  sales: { name: 'Carlos Méndez', role: 'Director de Relación con Clientes' },
-  product: { name: 'Mariana Cruz', role: 'Directora de Diseño de Producto' },
-  architecture: { name: 'Daniela Ortega', role: 'Directora de Tecnología' },
-  cloud: { name: 'Rodrigo Salinas', role: 'Líder de Ingeniería Cloud' },
-} as const satisfies Record<string, Consultant>;
-
-const BY_SERVICE_TYPE: Record<string, Consultant> = {
-  'cloud-migration': CONSULTANTS.cloud,
-  'infrastructure-audit': CONSULTANTS.cloud,
-  'migration-strategy': CONSULTANTS.cloud,
-  integrations: CONSULTANTS.architecture,
-  architecture: CONSULTANTS.architecture,
-  performance: CONSULTANTS.architecture,
-  'security-audit': CONSULTANTS.architecture,
-};
-
-const BY_PROJECT_TYPE: Record<string, Consultant> = {
-  'web-app': CONSULTANTS.product,
-  'mobile-app': CONSULTANTS.product,
-  ecommerce: CONSULTANTS.product,
-  'cms-to-code': CONSULTANTS.product,
-  'enterprise-system': CONSULTANTS.architecture,
-  'data-ai': CONSULTANTS.architecture,
-  integrations: CONSULTANTS.architecture,
-  'cloud-native': CONSULTANTS.cloud,
-};
-
-/** The consultant for a lead: by service type, else by project type, else the client-relations lead. */
-export function consultantFor(lead: Pick<EmailLead, 'fields'>): Consultant {
+/** The consultant for a lead: by service type, else by project type, else the general consultant. */
+export function consultantFor(lead: Pick<Lead, 'fields'>, directory: ConsultantDirectory): Consultant {
   const { serviceType, projectType } = lead.fields;
   return (
-    (serviceType ? BY_SERVICE_TYPE[serviceType] : undefined) ??
-    (projectType ? BY_PROJECT_TYPE[projectType] : undefined) ??
-    CONSULTANTS.sales
+    (serviceType ? directory.byServiceType[serviceType] : undefined) ??
+    (projectType ? directory.byProjectType[projectType] : undefined) ??
+    directory.general
   );
+}
+
+/** "Daniela Ortega (Directora de Tecnología)". */
+export function consultantLabel(consultant: Consultant): string {
+  return `${consultant.name} (${consultant.role})`;
 }
