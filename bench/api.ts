@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { addDays, todayInMexicoCity } from '../core/dates.ts';
-import { createApi, loadApiConfig } from '../server/api/index.ts';
+import { createApi } from '../server/api/index.ts';
+import { loadServerConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
 import { availableSlots } from '../server/availability/schedule.ts';
 import { silentLogger } from '../server/log/logger.ts';
@@ -22,7 +23,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const dir = mkdtempSync(join(tmpdir(), 'angram-bench-'));
-const config = loadApiConfig({
+const config = loadServerConfig({
   DATABASE_PATH: join(dir, 'leads.db'),
   OUTBOX_DIR: join(dir, 'outbox'),
   NODE_ENV: 'production',

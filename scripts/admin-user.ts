@@ -4,7 +4,7 @@
  * DATABASE_PATH, or --db for a SQLite file). The password comes from ADMIN_PASSWORD or is asked for
  * without echo.
  */
-import { ConfigError, loadApiConfig } from '../server/config.ts';
+import { ConfigError, loadServerConfig } from '../server/config.ts';
 import { parseUserCommand } from '../server/admin/user-command/args.ts';
 import { PromptCancelled, readSecret } from '../server/admin/user-command/prompt.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
@@ -18,7 +18,7 @@ if (!parsed.ok) {
 
 let config;
 try {
-  config = loadApiConfig(process.env);
+  config = loadServerConfig(process.env);
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);

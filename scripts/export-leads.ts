@@ -5,7 +5,7 @@
  */
 import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadApiConfig } from '../server/config.ts';
+import { loadServerConfig } from '../server/config.ts';
 import { createLeadStore } from '../server/db/leads.ts';
 import { openStorage } from '../server/db/open.ts';
 import { writeLeadsCsv } from '../server/lead/csv.ts';
@@ -17,7 +17,7 @@ const { values } = parseArgs({
   },
 });
 
-const config = loadApiConfig(process.env);
+const config = loadServerConfig(process.env);
 const databasePath = values.db ?? config.databasePath;
 const databaseUrl = values.db ? undefined : config.databaseUrl;
 if (!databaseUrl && !existsSync(databasePath)) {

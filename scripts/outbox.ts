@@ -10,7 +10,7 @@
  * Message-ID, and gets a full retry period again.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadApiConfig } from '../server/config.ts';
+import { ConfigError, loadServerConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
 import { createOutboxStore } from '../server/db/outbox.ts';
 
@@ -43,7 +43,7 @@ if (command === 'requeue' && !values.all && ids.length === 0) fail(`Indica --all
 
 let config;
 try {
-  config = loadApiConfig(process.env);
+  config = loadServerConfig(process.env);
 } catch (error) {
   if (error instanceof ConfigError) fail(error.message);
   throw error;

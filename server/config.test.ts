@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadApiConfig } from './config.ts';
+import { ConfigError, loadServerConfig } from './config.ts';
 
-describe('loadApiConfig', () => {
+describe('loadServerConfig', () => {
   it('has working defaults', () => {
-    const config = loadApiConfig({});
+    const config = loadServerConfig({});
     expect(config).toMatchObject({
       databasePath: 'data/leads.db',
       databaseUrl: undefined,
@@ -31,7 +31,7 @@ describe('loadApiConfig', () => {
   });
 
   it('reads every variable; empty ones count as unset', () => {
-    const config = loadApiConfig({
+    const config = loadServerConfig({
       DATABASE_PATH: '/var/lib/angram/leads.db',
       DATABASE_URL: 'postgres://angram:secreto@db.interna:5432/angram',
       DATABASE_POOL_MAX: '20',
@@ -79,15 +79,15 @@ describe('loadApiConfig', () => {
     // The sender follows the public contact address unless MAIL_FROM says otherwise.
     expect(config.mailFrom).toBe('Angram <contacto@angram.mx>');
     expect(config.contact.whatsappNumber).toBe('525512345678');
-    expect(loadApiConfig({ MAIL_FROM: 'Ventas Angram <ventas@angram.mx>' }).mailFrom).toBe(
+    expect(loadServerConfig({ MAIL_FROM: 'Ventas Angram <ventas@angram.mx>' }).mailFrom).toBe(
       'Ventas Angram <ventas@angram.mx>',
     );
-    expect(loadApiConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(loadServerConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
   });
 
   it('names every invalid variable in one clear error', () => {
     const attempt = () =>
-      loadApiConfig({
+      loadServerConfig({
         RATE_LIMIT_MAX: 'cinco',
         MAIL_FROM: 'Angram <hola>',
         SMTP_URL: 'http://mail',

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AdminConfigError, loadAdminConfig, type AdminConfig } from './admin/config.ts';
-import { ConfigError, loadApiConfig, type ApiConfig } from './api/index.ts';
+import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
 import { startApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
 import { openServices } from './services.ts';
@@ -26,10 +26,10 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
   fail(`No encuentro el sitio compilado en ${distDir}. Ejecuta "npm run build" primero (o "npm start").`);
 }
 
-let apiConfig: ApiConfig;
+let apiConfig: ServerConfig;
 let adminConfig: AdminConfig;
 try {
-  apiConfig = loadApiConfig(process.env);
+  apiConfig = loadServerConfig(process.env);
   // Checked before anything opens: a bad inbox variable stops the start with its name.
   adminConfig = loadAdminConfig(process.env);
 } catch (error) {

@@ -6,7 +6,7 @@
 import type { AdminConfig } from './admin/config.ts';
 import { createAdmin, type Admin } from './admin/index.ts';
 import { createApi, type Api } from './api/index.ts';
-import type { ApiConfig } from './config.ts';
+import type { ServerConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import type { Storage } from './db/storage.ts';
 import { emailSettingsFor } from './email/settings.ts';
@@ -18,7 +18,7 @@ export interface Services {
   admin: Admin;
 }
 
-export async function openServices(config: ApiConfig, adminConfig: AdminConfig): Promise<Services> {
+export async function openServices(config: ServerConfig, adminConfig: AdminConfig): Promise<Services> {
   const storage = await openDatabase(config, {
     poolMax: config.databasePoolMax,
     onIdleError: (error) => stderrLogger.error('db.idle_error', { error: errorMessage(error) }),

@@ -26,10 +26,7 @@ import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 
-import type { ApiConfig } from '../config.ts';
-
-export { loadApiConfig, ConfigError, DEFAULT_API_PORT, DEV_SITE_ORIGIN } from '../config.ts';
-export type { ApiConfig } from '../config.ts';
+import type { ServerConfig } from '../config.ts';
 
 export interface Api {
   /** Handles every request whose pathname starts with `/api/`; always ends the response. */
@@ -63,7 +60,7 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 const READY_TIMEOUT_MS = 2000;
 
 /** The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it. */
-export async function createApi(config: ApiConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
+export async function createApi(config: ServerConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? stderrLogger;
   const leads = createLeadStore(storage);

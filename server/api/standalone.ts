@@ -9,11 +9,11 @@ import { API_BASE_PATH } from '../../core/api/routes.ts';
 import { loadAdminConfig } from '../admin/config.ts';
 import { isAdminPath } from '../admin/paths.ts';
 import { openServices } from '../services.ts';
-import { loadApiConfig } from './index.ts';
+import { loadServerConfig } from '../config.ts';
 import { failure, writeJson } from './http.ts';
 import { MESSAGES } from './messages.ts';
 
-const config = loadApiConfig(process.env);
+const config = loadServerConfig(process.env);
 // The sales inbox rides along, so `npm run dev` has it at http://localhost:8081/admin.
 const { storage, api, admin } = await openServices(config, loadAdminConfig(process.env));
 

@@ -13,7 +13,8 @@ import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';
 import { createTestDatabase, type EngineName, type TestDatabase } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
-import { createApi, loadApiConfig, type Api, type ApiConfig, type ApiOptions } from './index.ts';
+import { loadServerConfig, type ServerConfig } from '../config.ts';
+import { createApi, type Api, type ApiOptions } from './index.ts';
 
 /** Monday 2026-11-23, 08:00 in Mexico City: the next days all have open slots. */
 export const TEST_NOW = new Date('2026-11-23T14:00:00.000Z');
@@ -30,7 +31,7 @@ export interface TestApi {
   url: string;
   dir: string;
   engine: EngineName;
-  config: ApiConfig;
+  config: ServerConfig;
   api: Api;
   /** The database the API was handed (opened and migrated as the process does it). */
   storage: Storage;
@@ -53,8 +54,8 @@ export interface TestApi {
   dispose(): Promise<void>;
 }
 
-export function testConfig(dir: string, env: NodeJS.ProcessEnv = {}): ApiConfig {
-  return loadApiConfig({
+export function testConfig(dir: string, env: NodeJS.ProcessEnv = {}): ServerConfig {
+  return loadServerConfig({
     DATABASE_PATH: join(dir, 'leads.db'),
     OUTBOX_DIR: join(dir, 'outbox'),
     SITE_URL: 'https://www.angram.mx',

@@ -8,7 +8,7 @@ import { contactDetails, type ContactDetails } from '../../core/contact.ts';
 import type { EmailCopy } from '../../core/content/emails.ts';
 import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
 import { SITE } from '../../core/site.ts';
-import type { ApiConfig } from '../config.ts';
+import type { ServerConfig } from '../config.ts';
 import type { LeadSettings } from '../lead/view.ts';
 
 export interface EmailSettings extends LeadSettings {
@@ -56,7 +56,7 @@ export function emailSettings(
 }
 
 /** The settings of a running process: its configuration's sender, inbox, site and contact details. */
-export function emailSettingsFor(config: ApiConfig): EmailSettings {
+export function emailSettingsFor(config: ServerConfig): EmailSettings {
   return emailSettings(config.facts, {
     siteUrl: config.siteUrl,
     from: config.mailFrom,
