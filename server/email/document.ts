@@ -4,7 +4,8 @@
  */
 import { copyParts } from '../../core/content/emails.ts';
 import { fillTemplate } from '../../core/text-template.ts';
-import { escapeHtml, multiline } from './html.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { multiline } from './html.ts';
 import {
   buttons,
   dataTable,

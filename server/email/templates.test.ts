@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildIcs, foldIcsLine, googleCalendarLink, icsText, meetingTimes } from '../lead/calendar.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../escape-html.ts';
 import type { Lead } from '../lead/model.ts';
 import { prepareLead } from '../lead/view.ts';
 import { EMAIL_PREVIEW_SAMPLES, PREVIEW_SETTINGS, renderEmailPair, renderEmailPreview } from './samples.ts';
