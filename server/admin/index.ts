@@ -5,7 +5,6 @@
  * strict CSP and no client JavaScript; every form carries a CSRF token.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
@@ -39,6 +38,7 @@ import {
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
 import { ADMIN_PATHS } from './paths.ts';
 import { can, type Permission } from './roles.ts';
+import { inboxStylesheet } from './stylesheet.ts';
 import { createSessionStore } from './store/sessions.ts';
 import { createThrottleStore } from './store/throttle.ts';
 import { createUserStore } from './store/users.ts';
@@ -157,7 +157,7 @@ const ROUTES: readonly Route[] = [
   },
 ];
 
-const STYLESHEET = readFileSync(new URL('./assets/admin.css', import.meta.url));
+const STYLESHEET = inboxStylesheet();
 const STYLESHEET_VERSION = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
 
 const SECRET_SETTING = 'admin_secret';
