@@ -9,7 +9,8 @@ import { DEFAULT_API_PORT } from '../core/api/routes.ts';
 import { contactDetails, type ContactDetails } from '../core/contact.ts';
 import { loadContentFacts, type ContentFacts } from '../core/content/load.ts';
 import { SITE } from '../core/site.ts';
-import { addressOf, DEFAULT_ASSIGNEE, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
+import { addressOf, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
+import { DEFAULT_ASSIGNEE } from './lead/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';

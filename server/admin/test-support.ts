@@ -12,7 +12,6 @@ import { runUserCommand } from './user-command/run.ts';
 import { loadAdminConfig } from './config.ts';
 import { createAdmin, type Admin } from './index.ts';
 import { isAdminPath } from './paths.ts';
-import { emailSettingsFor } from '../email/settings.ts';
 
 export const TEST_PASSWORD = 'Clave de prueba 2026!';
 
@@ -65,7 +64,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     storage: api.storage,
     config: loadAdminConfig(env),
     trustProxyHops: api.config.trustProxyHops,
-    leadSettings: emailSettingsFor(api.config),
+    leadSettings: api.settings,
     now: () => clock.now,
     logger: silentLogger,
   });

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../database.ts';
+import { emailSettingsFor, type EmailSettings } from '../email/settings.ts';
 import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';
 import { createTestDatabase, type EngineName, type TestDatabase } from '../db/testing/engines.ts';
@@ -35,6 +36,8 @@ export interface TestApi {
   api: Api;
   /** The database the API was handed (opened and migrated as the process does it). */
   storage: Storage;
+  /** The e-mails' settings of this configuration (what the process hands the inbox too). */
+  settings: EmailSettings;
   /** Variables that point another process (a script, a second instance) at this database. */
   databaseEnv: Record<string, string>;
   /** POST a JSON value (or a raw string with `raw: true`). */
@@ -127,6 +130,7 @@ export async function startTestApi(
     config,
     api,
     storage,
+    settings: emailSettingsFor(config),
     databaseEnv: database.env,
     async post(path, body, headers = {}, raw = false) {
       return answer(

@@ -4,11 +4,12 @@
  * free of I/O and of the environment; the process builds it from its configuration, the wiki's previews
  * from the content alone.
  */
-import { contactDetails, type ContactDetails } from '../../core/contact.ts';
+import type { ContactDetails } from '../../core/contact.ts';
 import type { EmailCopy } from '../../core/content/emails.ts';
 import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
 import { SITE } from '../../core/site.ts';
 import type { ServerConfig } from '../config.ts';
+import { defaultLeadSettings } from '../lead/settings.ts';
 import type { LeadSettings } from '../lead/view.ts';
 
 export interface EmailSettings extends LeadSettings {
@@ -21,7 +22,6 @@ export interface EmailSettings extends LeadSettings {
 }
 
 export const DEFAULT_SALES_EMAIL = 'ventas@angram.mx';
-export const DEFAULT_ASSIGNEE = 'Equipo de Ventas';
 
 export function defaultMailFrom(contact: Pick<ContactDetails, 'email'>): string {
   return `${SITE.name} <${contact.email}>`;
@@ -38,18 +38,13 @@ export function emailSettings(
   facts: ContentFacts = loadContentFacts(),
   overrides: Partial<EmailSettings> = {},
 ): EmailSettings {
-  const contact = overrides.contact ?? contactDetails(facts.contact);
+  const lead = defaultLeadSettings(facts);
+  const contact = overrides.contact ?? lead.contact;
   return {
-    brandName: SITE.name,
-    siteUrl: SITE.defaultUrl,
+    ...lead,
     from: defaultMailFrom(contact),
     salesEmail: DEFAULT_SALES_EMAIL,
-    assignee: DEFAULT_ASSIGNEE,
-    lists: facts.lists,
-    offers: facts.offers,
-    consultants: facts.consultants,
     copy: facts.emails,
-    meetingCopy: facts.emails.meeting,
     ...overrides,
     contact,
   };

@@ -2,7 +2,7 @@ import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import type { StoredLead } from '../../db/leads.ts';
-import { emailSettings } from '../../email/settings.ts';
+import { defaultLeadSettings } from '../../lead/settings.ts';
 import { prepareLead } from '../../lead/view.ts';
 import { toHtmlString, type Html } from '../html.ts';
 import { NEW_LEAD_STATE, type AdminUser, type InboxRow } from '../model.ts';
@@ -129,7 +129,7 @@ describe('inbox views', () => {
   });
 
   it('lead: every field, meeting with calendar link, analysis, e-mails, history; text stays text', () => {
-    const settings = emailSettings();
+    const settings = defaultLeadSettings();
     const prepared = prepareLead(lead, settings);
     const out = checkPage(
       leadPage(context(sales), {
