@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ContentError } from '../core/content/parse.ts';
 import { AdminConfigError, loadAdminConfig, type AdminConfig } from './admin/config.ts';
 import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
 import { startApp } from './app.ts';
@@ -33,7 +34,9 @@ try {
   // Checked before anything opens: a bad inbox variable stops the start with its name.
   adminConfig = loadAdminConfig(process.env);
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof AdminConfigError) fail(error.message);
+  // A wrong variable or content file (content/consultants.yaml, say) stops the start with its name.
+  if (error instanceof ConfigError || error instanceof AdminConfigError || error instanceof ContentError)
+    fail(error.message);
   throw error;
 }
 
