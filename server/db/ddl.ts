@@ -13,7 +13,7 @@ export interface DdlWords {
   /** A 64-bit integer (epoch milliseconds). */
   bigint: string;
   /** A CHECK that `column` holds valid JSON text. */
-  isJson(column: string): string;
+  isJson: (column: string) => string;
   /** 16 or more random hexadecimal characters. */
   randomHex: string;
 }
