@@ -174,5 +174,3 @@ export function createLeadStore(db: Queryable) {
     },
   };
 }
-
-export type LeadStore = ReturnType<typeof createLeadStore>;

@@ -152,5 +152,3 @@ export function createOutboxStore(db: Queryable) {
     },
   };
 }
-
-export type OutboxStore = ReturnType<typeof createOutboxStore>;

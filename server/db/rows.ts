@@ -41,6 +41,3 @@ export function jsonText<T extends z.ZodType>(schema: T) {
     })
     .pipe(schema);
 }
-
-/** 0/1 columns (booleans are stored as integers on both engines). */
-export const flag = z.union([z.literal(0), z.literal(1)]).transform((value) => value === 1);

@@ -6,7 +6,7 @@ import type { StoredLead } from '../db/leads.ts';
 import { analyzeLead, type AnalysisFacts } from './analysis.ts';
 import { fieldText } from './fields.ts';
 import { LEAD_FALLBACKS, referenceOf } from './model.ts';
-import { csvRow } from './csv-cells.ts';
+import { csvRow, UTF8_BOM } from './csv-cells.ts';
 
 /** Form fields in their own columns; the meeting and the service have dedicated ones. */
 const FIELD_COLUMNS = (Object.keys(FIELD_LABELS) as FieldName[]).filter(
@@ -47,7 +47,7 @@ export async function writeLeadsCsv(
   facts: AnalysisFacts,
   write: (chunk: string) => void,
 ): Promise<number> {
-  write(`\uFEFF${csvRow(CSV_HEADER)}`);
+  write(`${UTF8_BOM}${csvRow(CSV_HEADER)}`);
   let count = 0;
   for await (const lead of leads) {
     write(leadCsvRow(lead, facts));

@@ -4,7 +4,7 @@ import type { StoredLead } from '../../db/leads.ts';
 import { analyzeLead } from '../../lead/analysis.ts';
 import { consultantFor } from '../../lead/consultants.ts';
 import { CSV_HEADER, leadCsvRow } from '../../lead/csv.ts';
-import { csvRow } from '../../lead/csv-cells.ts';
+import { csvRow, UTF8_BOM } from '../../lead/csv-cells.ts';
 import { prepareLead } from '../../lead/view.ts';
 import { type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
 import { parseListQuery } from '../filters.ts';
@@ -215,7 +215,7 @@ export async function exportCsv(services: AdminServices, state: SignedIn): Promi
     res.end();
     return;
   }
-  res.write(`\uFEFF${csvRow(CSV_HEADER)}`);
+  res.write(`${UTF8_BOM}${csvRow(CSV_HEADER)}`);
   let count = 0;
   for await (const lead of services.work.matching(filter)) {
     // Respect the socket's pace: a large export never piles up in memory.

@@ -66,9 +66,6 @@ export const WIKI_GROUP_IDS = WIKI_GROUPS.map((group) => group.id) as [WikiGroup
 /** The group open by default on every page (besides the one holding the current page). */
 export const DEFAULT_OPEN_GROUP: WikiGroupId = 'overview';
 
-/** `/wikiangram` redirects here. */
-export const WIKI_HOME_SLUG = 'overview';
-
 export const WIKI_TITLE = 'Wiki Angram';
 
 export function groupById(id: WikiGroupId): (typeof WIKI_GROUPS)[number] {

@@ -66,11 +66,6 @@ export function buildSidebar(pages: readonly WikiPageMeta[], currentSlug: string
   }).filter((group) => group.links.length > 0);
 }
 
-export interface PrevNext {
-  prev?: WikiPageMeta;
-  next?: WikiPageMeta;
-}
-
 /** Neighbours in reading order; the first page has no `prev`, the last no `next`. */
 export function prevNext<T extends WikiPageMeta>(pages: readonly T[], currentSlug: string): { prev?: T; next?: T } {
   const sorted = sortWikiPages(pages);
