@@ -2,7 +2,7 @@
  * The server process's configuration: database, mail, site origin, limits and shutdown, read once from
  * the environment by the entry points (server/index.ts, the API alone, the commands) and validated with
  * zod; the inbox adds its own ADMIN_* variables (server/admin/config.ts). An empty variable counts as
- * unset (as in a copied `.env.example`). Every variable is documented in `server/api/README.md`.
+ * unset (as in a copied `.env.example`). Every variable is documented in README.md and `.env.example`.
  */
 import { z } from 'zod';
 import { DEFAULT_API_PORT } from '../core/api/routes.ts';
