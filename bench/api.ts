@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { addDays, todayInMexicoCity } from '../core/dates.ts';
-import { createApi, loadApiConfig } from '../server/api/index.ts';
+import { createApi } from '../server/api/index.ts';
+import { loadServerConfig } from '../server/config.ts';
+import { openDatabase } from '../server/database.ts';
 import { availableSlots } from '../server/availability/schedule.ts';
 import { silentLogger } from '../server/log/logger.ts';
 
@@ -21,14 +23,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const dir = mkdtempSync(join(tmpdir(), 'angram-bench-'));
-const config = loadApiConfig({
+const config = loadServerConfig({
   DATABASE_PATH: join(dir, 'leads.db'),
   OUTBOX_DIR: join(dir, 'outbox'),
   NODE_ENV: 'production',
   RATE_LIMIT_MAX: '1000000000',
   SCHEDULE_RATE_LIMIT_MAX: '1000000000',
 });
-const api = await createApi(config, { logger: silentLogger });
+const storage = await openDatabase(config);
+const api = await createApi(config, storage, { logger: silentLogger });
 const server = createServer((req, res) => void api.handle(req, res));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -123,5 +126,6 @@ try {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await api.close();
+  await storage.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -13,15 +13,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
-import { runUserCommand } from '../server/admin/cli/run.ts';
-import { migrateInbox } from '../server/admin/store/migrations.ts';
+import { runUserCommand } from '../server/admin/user-command/run.ts';
+import { migrateAll } from '../server/database.ts';
 import { TRUST_NO_PROXY } from '../server/api/trusted-proxies.ts';
-import { loadApiConfig } from '../server/api/config.ts';
-import { migrateLeads } from '../server/db/migrations.ts';
 import { openStorage } from '../server/db/open.ts';
 import type { Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
-import { defaultEmailSettings } from '../server/email/settings.ts';
+import { emailSettings } from '../server/email/settings.ts';
 import { silentLogger } from '../server/log/logger.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 10_000);
@@ -95,8 +93,7 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function measure(engine: string, storage: Storage): Promise<void> {
-  await migrateLeads(storage);
-  await migrateInbox(storage);
+  await migrateAll(storage);
   const io = {
     password: PASSWORD,
     ask: () => Promise.reject(new Error('sin terminal')),
@@ -109,13 +106,11 @@ async function measure(engine: string, storage: Storage): Promise<void> {
   const seeding = performance.now();
   await seed(storage, Date.now());
   const seedMs = performance.now() - seeding;
-  const facts = loadApiConfig({}).facts;
   const admin = await createAdmin({
     storage,
     config: loadAdminConfig({}),
     trustProxy: TRUST_NO_PROXY,
-    facts,
-    emailSettings: defaultEmailSettings(),
+    leadSettings: emailSettings(),
     logger: silentLogger,
   });
   const server = createServer((req, res) => void admin.handle(req, res));

@@ -17,7 +17,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startProductionServer } from '../scripts/lib/production-server.ts';
+import { startProductionServer } from '../server/testing/production-server.ts';
 import { firstLoadOvershoots, formatKb, type FirstLoadWeight } from '../src/lib/budgets.ts';
 
 const PAGE_TYPES = [

@@ -7,7 +7,7 @@ const facts: ContactFacts = {
   email: 'hola@ejemplo.mx',
   phone: '+52 55 1111 2222',
   whatsappNumber: '525511112222',
-  supportHours: { label: 'Lunes a viernes, 9:00 a 18:00 h', opens: '09:00', closes: '18:00' },
+  supportHours: { opens: '09:00', closes: '18:00' },
   greetings: { general: 'Hola', navigationHelp: 'Ayuda' },
   dataProtectionEmail: 'datos@ejemplo.mx',
   address: {
@@ -27,6 +27,12 @@ describe('contactDetails', () => {
     expect(contact.mailto).toBe('mailto:hola@ejemplo.mx');
     expect(contact.supportHours).toBe('Lunes a viernes, 9:00 a 18:00 h');
     expect(contact.openingHours).toBe('Mo-Fr 09:00-18:00');
+  });
+
+  it('writes the office hours from opens and closes, the Mexican way', () => {
+    const late = contactDetails({ ...facts, supportHours: { opens: '10:30', closes: '19:00' } });
+    expect(late.supportHours).toBe('Lunes a viernes, 10:30 a 19:00 h');
+    expect(late.openingHours).toBe('Mo-Fr 10:30-19:00');
   });
 
   it('lets the environment replace the channels, normalising phone and WhatsApp numbers to digits', () => {

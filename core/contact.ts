@@ -43,11 +43,21 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D+/g, '');
 }
 
+/** "09:00" as a Mexican reader writes it: "9:00". */
+function clockText(time: string): string {
+  return time.replace(/^0(?=\d:)/, '');
+}
+
+/** The office hours as people read them: "Lunes a viernes, 9:00 a 18:00 h". */
+export function supportHoursText(hours: ContactFacts['supportHours']): string {
+  return `Lunes a viernes, ${clockText(hours.opens)} a ${clockText(hours.closes)} h`;
+}
+
 export function contactDetails(facts: ContactFacts, overrides: ContactOverrides = {}): ContactDetails {
   const email = overrides.email?.trim() || facts.email;
   const phone = overrides.phone?.trim() || facts.phone;
   const whatsappNumber = digitsOnly(overrides.whatsappNumber?.trim() || facts.whatsappNumber);
-  const { label, opens, closes } = facts.supportHours;
+  const { opens, closes } = facts.supportHours;
   return {
     email,
     mailto: `mailto:${email}`,
@@ -55,7 +65,7 @@ export function contactDetails(facts: ContactFacts, overrides: ContactOverrides 
     phoneDisplay: phone.replace(/ /g, '\u00a0'),
     tel: `tel:+${digitsOnly(phone)}`,
     whatsappNumber,
-    supportHours: label,
+    supportHours: supportHoursText(facts.supportHours),
     openingHours: `Mo-Fr ${opens}-${closes}`,
     greetings: facts.greetings,
     dataProtectionEmail: facts.dataProtectionEmail,

@@ -22,8 +22,6 @@ export const ROUTES = {
   wikiHome: '/wikiangram/overview',
 } as const;
 
-export type RouteKey = keyof typeof ROUTES;
-
 /** Path of one portfolio case. */
 export function portfolioCasePath(id: string): string {
   return `${ROUTES.portfolio}/${id}`;

@@ -1,4 +1,5 @@
 import { test, expect } from './support/fixtures.ts';
+import { contactDetails } from '../core/contact.ts';
 import { builtPages, parsePage } from './support/built-site.ts';
 import { loadContentFacts } from '../core/content/load.ts';
 import { ROUTES } from '../core/routes.ts';
@@ -19,7 +20,7 @@ test('footer has the four columns, support e-mail, WhatsApp chat and phone hours
   expect(url.searchParams.get('text')).toMatch(/^Hola Angram/);
   await expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
 
-  await expect(footer).toContainText(loadContentFacts().contact.supportHours.label);
+  await expect(footer).toContainText(contactDetails(loadContentFacts().contact).supportHours);
   await expect(footer.getByRole('link', { name: 'Aplicaciones Web' })).toHaveAttribute(
     'href',
     '/servicios/aplicaciones-web',

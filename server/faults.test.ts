@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startProductionServer, type ProductionServer } from '../scripts/lib/production-server.ts';
+import { startProductionServer, type ProductionServer } from './testing/production-server.ts';
 import { VALID, waitFor } from './api/test-support.ts';
 import { MESSAGES } from './api/messages.ts';
 import { openStorage } from './db/open.ts';

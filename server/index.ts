@@ -1,14 +1,16 @@
 /**
- * Production entry: `node server/index.ts` (run by `npm start` after the build) serves `dist/` and the
- * lead API from one process on HOST:PORT (default 127.0.0.1:4321) and prints the address.
+ * Production entry: `node server/index.ts` (run by `npm start` after the build) serves `dist/`, the lead
+ * API and the sales inbox from one process on HOST:PORT (default 127.0.0.1:4321) and prints the address.
+ * It owns the database: opens it, hands it to the API and the inbox, and closes it after both stopped.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AdminConfigError, loadAdminConfig } from './admin/config.ts';
-import { createAdminForApi } from './admin/index.ts';
-import { ConfigError, createApi, loadApiConfig, type ApiConfig } from './api/index.ts';
+import { ContentError } from '../core/content/parse.ts';
+import { AdminConfigError, loadAdminConfig, type AdminConfig } from './admin/config.ts';
+import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
 import { startApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
+import { openServices } from './services.ts';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
@@ -25,18 +27,20 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
   fail(`No encuentro el sitio compilado en ${distDir}. Ejecuta "npm run build" primero (o "npm start").`);
 }
 
-let apiConfig: ApiConfig;
+let apiConfig: ServerConfig;
+let adminConfig: AdminConfig;
 try {
-  apiConfig = loadApiConfig(process.env);
+  apiConfig = loadServerConfig(process.env);
   // Checked before anything opens: a bad inbox variable stops the start with its name.
-  loadAdminConfig(process.env);
+  adminConfig = loadAdminConfig(process.env);
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof AdminConfigError) fail(error.message);
+  // A wrong variable or content file (content/consultants.yaml, say) stops the start with its name.
+  if (error instanceof ConfigError || error instanceof AdminConfigError || error instanceof ContentError)
+    fail(error.message);
   throw error;
 }
 
-const api = await createApi(apiConfig);
-const admin = await createAdminForApi(api, apiConfig, process.env);
+const { storage, api, admin } = await openServices(apiConfig, adminConfig);
 const app = await startApp({ host, port, distDir, api, admin });
 
 let closing = false;
@@ -54,6 +58,7 @@ async function shutdown(signal: string): Promise<void> {
   stderrLogger.info('server.shutdown', { signal, delayMs });
   // Then in-flight requests finish and the current e-mail send completes, each within SHUTDOWN_TIMEOUT_MS.
   await app.close(apiConfig.shutdownTimeoutMs, delayMs, hurry.signal);
+  await storage.close();
   stderrLogger.info('server.stopped', { signal });
   process.exit(0);
 }

@@ -65,7 +65,6 @@ export function readSubmission(
 
 /** 200 `{schedule: ['09:00', …]}`: the free meeting times of a date. */
 export const scheduleAnswer = z.object({ schedule: z.array(z.string().check(z.regex(TIME_PATTERN))) });
-export type ScheduleAnswer = z.output<typeof scheduleAnswer>;
 
 /** An option id as any backend may send it: text or a number; the forms hold it as text. */
 const optionId = z.pipe(

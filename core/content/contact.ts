@@ -26,11 +26,13 @@ export const contactSchema = strict({
     /^\d{10,15}$/,
     'Se espera el número con código de país y solo dígitos, como "525541612280" (escríbelo entre comillas)',
   ),
+  /** Monday to Friday; pages and e-mails write it as people read it ("Lunes a viernes, 9:00 a 18:00 h"). */
   supportHours: strict({
-    /** As people read it: "Lunes a viernes, 9:00 a 18:00 h". */
-    label: text('el horario como lo lee un visitante', { max: 60 }),
     opens: clock,
     closes: clock,
+  }).refine((hours) => hours.opens < hours.closes, {
+    message: 'closes debe ser más tarde que opens',
+    path: ['closes'],
   }),
   greetings: strict({
     general: text('el mensaje con el que abre el chat desde el sitio', { max: 200 }),

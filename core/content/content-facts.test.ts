@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_FILE, contactSchema } from './contact.ts';
+import { EMAILS_FILE, emailsSchema } from './emails.ts';
 import { FORM_OPTIONS_FILE, formOptionsSchema } from './form-options.ts';
-import { loadContentFacts } from './load.ts';
+import { loadContentFacts, readContentFacts } from './load.ts';
 import { OFFERS_FILE, offersSchema } from './offers.ts';
 import { ContentError, parseContent } from './parse.ts';
 
@@ -60,5 +63,76 @@ describe('editorial facts read outside Astro (the API, scripts)', () => {
     const broken = errorFor(CONTACT_FILE, contactSchema, 'email: hola@angram.mx', 'email: [hola@angram.mx');
     expect(broken).toContain('content/contact.yaml no es YAML válido');
     expect(broken).toMatch(/línea \d+, columna \d+/);
+  });
+});
+
+/** The error of reading a copy of content/ with `edit` applied to one file (as the build and the server read it). */
+function factsErrorWith(file: string, edit: (text: string) => string): string {
+  const root = mkdtempSync(join(tmpdir(), 'angram-content-'));
+  try {
+    cpSync(new URL('../../content/', import.meta.url), join(root, 'content'), { recursive: true });
+    const path = join(root, file);
+    const edited = edit(readFileSync(path, 'utf8'));
+    expect(edited, `${file} sin cambios`).not.toBe(readFileSync(path, 'utf8'));
+    writeFileSync(path, edited);
+    readContentFacts(root);
+  } catch (error) {
+    if (error instanceof ContentError) return error.message;
+    throw error;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  throw new Error('se esperaba un error');
+}
+
+describe('consultants checked against the forms and the team (content/consultants.yaml)', () => {
+  it('stop on a project type the forms gained and nobody covers, naming file and field', () => {
+    const message = factsErrorWith(FORM_OPTIONS_FILE, (text) =>
+      text.replace('proyects:\n', 'proyects:\n  - { id: iot, proyect: Internet de las cosas }\n'),
+    );
+    expect(message).toContain('content/consultants.yaml tiene errores');
+    expect(message).toContain('general.projectTypes: Nadie atiende "iot"');
+  });
+
+  it('stop on an id the forms do not have and on a member who left content/team/', () => {
+    expect(
+      factsErrorWith('content/consultants.yaml', (text) => text.replace('[cloud-native]', '[cloud-natve]')),
+    ).toMatch(/specialists\[\d\]\.projectTypes\[0\]: "cloud-natve" no es un tipo de proyecto/);
+    expect(
+      factsErrorWith('content/consultants.yaml', (text) => text.replace('member: rodrigo-salinas', 'member: rodrigo')),
+    ).toMatch(/specialists\[\d\]\.member: "rodrigo" no está en content\/team\//);
+  });
+});
+
+describe('e-mail copy (content/emails.yaml)', () => {
+  it('keeps what a visitor typed out of the confirmation: a client text cannot use {cliente}', () => {
+    const message = errorFor(
+      EMAILS_FILE,
+      emailsSchema,
+      'reference: Tu referencia es **{referencia}**.',
+      'reference: Hola {cliente}, tu referencia es **{referencia}**.',
+    );
+    expect(message).toContain(
+      'client.reference: Usa {cliente}, que este texto no tiene: puede usar {marca}, {referencia}',
+    );
+  });
+
+  it('names an open mark and a link where the code puts none', () => {
+    expect(
+      errorFor(
+        EMAILS_FILE,
+        emailsSchema,
+        "nextStep: '**Siguiente paso:** {recomendacion}'",
+        "nextStep: '**Siguiente paso: {recomendacion}'",
+      ),
+    ).toContain('internal.nextStep: Falta cerrar un ** o un [ ]');
+    expect(
+      errorFor(
+        EMAILS_FILE,
+        emailsSchema,
+        'chosenCaption: Lo que elegiste en el formulario',
+        "chosenCaption: '[Lo que elegiste] en el formulario'",
+      ),
+    ).toContain('client.chosenCaption: Este texto no lleva enlaces');
   });
 });

@@ -2,22 +2,36 @@
  * Node only (the site's build, the API at start-up, scripts and tests; never an island): reads the editorial
  * facts both sides need from `content/` and validates them: the form option lists (what the schemas accept,
  * what `contactFormSelects` serves, the labels the e-mails print), the offers (prices on the pages, in the
- * e-mails and the analysis), the contact details and the privacy notice (its voluntary purposes are what a
- * refusal may name). A wrong file fails the build, or stops the server, with the file and field to fix.
+ * e-mails and the analysis), the contact details, who attends each kind of lead, the e-mails' wording and
+ * the privacy notice (its voluntary purposes are what a refusal may name). The site's build reads them too,
+ * so a wrong file fails the build, or stops the server, with the file and field to fix.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { LEAD_FORMS } from '../forms/kinds.ts';
+import type { FormLists } from '../forms/options.ts';
 import { CONTACT_FILE, contactSchema, type ContactFacts } from './contact.ts';
+import {
+  CONSULTANTS_FILE,
+  consultantsSchema,
+  resolveConsultants,
+  TEAM_DIR,
+  teamMemberSchema,
+  type Consultant,
+  type ConsultantDirectory,
+} from './consultants.ts';
+import { EMAILS_FILE, emailsSchema, type EmailCopy } from './emails.ts';
 import { FORM_OPTIONS_FILE, formOptionsSchema } from './form-options.ts';
 import { consultingServices, OFFERS_FILE, offersSchema, type Offers } from './offers.ts';
-import { parseContent } from './parse.ts';
+import { ContentError, contentProblems, issuePath, parseContent } from './parse.ts';
 import { PRIVACY_FILE, privacySchema, type PrivacyNotice } from './privacy.ts';
-import type { FormLists } from '../forms/options.ts';
 
 export interface ContentFacts {
   contact: ContactFacts;
   offers: Offers;
   lists: FormLists;
+  consultants: ConsultantDirectory;
+  emails: EmailCopy;
   privacy: PrivacyNotice;
 }
 
@@ -31,8 +45,47 @@ export function defaultRoot(): string {
   return existsSync(`${beside}${OFFERS_FILE}`) ? beside : `${process.cwd()}/`;
 }
 
+function url(root: string, file: string): URL {
+  return new URL(file, `file://${root.endsWith('/') ? root : `${root}/`}`);
+}
+
 function read(root: string, file: string): string {
-  return readFileSync(new URL(file, `file://${root.endsWith('/') ? root : `${root}/`}`), 'utf8');
+  return readFileSync(url(root, file), 'utf8');
+}
+
+/** The team's names and roles by file name (`content/team/<id>.yaml`). */
+function readTeam(root: string): Map<string, Consultant> {
+  const files = readdirSync(url(root, `${TEAM_DIR}/`)).filter((name) => name.endsWith('.yaml'));
+  return new Map(
+    files
+      .sort()
+      .map((name) => [
+        name.slice(0, -'.yaml'.length),
+        parseContent(`${TEAM_DIR}/${name}`, read(root, `${TEAM_DIR}/${name}`), teamMemberSchema),
+      ]),
+  );
+}
+
+/** Every consulting service a form may send: the offers and the dedicated forms' own services. */
+function serviceTypes(offers: Offers): string[] {
+  const dedicated = Object.values(LEAD_FORMS).flatMap((form) => ('serviceType' in form ? [form.serviceType] : []));
+  return [...new Set([...dedicated, ...Object.keys(offers)])];
+}
+
+function readConsultants(root: string, lists: FormLists, offers: Offers): ConsultantDirectory {
+  const file = parseContent(CONSULTANTS_FILE, read(root, CONSULTANTS_FILE), consultantsSchema);
+  const resolved = resolveConsultants(file, {
+    projectTypes: lists.proyects.map((option) => option.id),
+    serviceTypes: serviceTypes(offers),
+    team: readTeam(root),
+  });
+  if (resolved.ok) return resolved.directory;
+  throw new ContentError(
+    contentProblems(
+      CONSULTANTS_FILE,
+      resolved.problems.map((problem) => ({ path: issuePath(problem.path), message: problem.message })),
+    ),
+  );
 }
 
 const cache = new Map<string, ContentFacts>();
@@ -50,10 +103,13 @@ export function loadContentFacts(root: string = defaultRoot()): ContentFacts {
 export function readContentFacts(root: string): ContentFacts {
   const offers = parseContent(OFFERS_FILE, read(root, OFFERS_FILE), offersSchema);
   const options = parseContent(FORM_OPTIONS_FILE, read(root, FORM_OPTIONS_FILE), formOptionsSchema);
+  const lists = { ...options, consultingServices: consultingServices(offers) };
   return {
     contact: parseContent(CONTACT_FILE, read(root, CONTACT_FILE), contactSchema),
     offers,
-    lists: { ...options, consultingServices: consultingServices(offers) },
+    lists,
+    consultants: readConsultants(root, lists, offers),
+    emails: parseContent(EMAILS_FILE, read(root, EMAILS_FILE), emailsSchema),
     privacy: parseContent(PRIVACY_FILE, read(root, PRIVACY_FILE), privacySchema),
   };
 }

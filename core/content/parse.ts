@@ -31,6 +31,16 @@ export function parseContent<T extends z.ZodType>(file: string, source: string, 
   }
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  - ${issuePath(issue.path) || '(archivo)'}: ${issue.message}`);
-  throw new ContentError(`${file} tiene errores:\n${lines.join('\n')}`);
+  throw new ContentError(
+    contentProblems(
+      file,
+      result.error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message })),
+    ),
+  );
+}
+
+/** The message of a file with problems: one `  - field.path: message` line each. */
+export function contentProblems(file: string, problems: ReadonlyArray<{ path: string; message: string }>): string {
+  const lines = problems.map((problem) => `  - ${problem.path || '(archivo)'}: ${problem.message}`);
+  return `${file} tiene errores:\n${lines.join('\n')}`;
 }

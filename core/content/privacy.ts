@@ -27,7 +27,6 @@ export type NoticePlaceholder = (typeof NOTICE_PLACEHOLDERS)[number];
 
 /** The parts of the notice the code draws from other homes, each placed once inside a section. */
 export const NOTICE_BLOCKS = ['controller', 'forms', 'purposes', 'storage'] as const;
-export type NoticeBlock = (typeof NOTICE_BLOCKS)[number];
 
 /** Facts the notice must state: the two retention limits and the time to answer a request. */
 const REQUIRED_PLACEHOLDERS: readonly NoticePlaceholder[] = ['mesesLeads', 'diasCorreos', 'diasRespuesta'];
@@ -151,4 +150,3 @@ export const privacySchema = strict({
 
 export type PrivacyNotice = z.output<typeof privacySchema>;
 export type NoticeSection = PrivacyNotice['sections'][number];
-export type VoluntaryPurpose = PrivacyNotice['purposes']['voluntary'][number];

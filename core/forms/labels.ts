@@ -1,5 +1,5 @@
 /**
- * What the visitor reads next to each form field (es-MX). Field names are the specification's; a form
+ * What the visitor reads next to each form field (es-MX). Field names are the API contract's keys; a form
  * definition may give a field another label where its page asks for it (the start-project phone is
  * "WhatsApp"). Validation messages are not here: they come with the schemas (fields.ts).
  */

@@ -22,7 +22,6 @@ import {
 } from './fields.ts';
 
 export { MESSAGES, TEXT_MAX, LONG_TEXT_MAX } from './fields.ts';
-export { MEXICAN_PHONE_PATTERN, normalizeMexicanPhone, isMexicanPhone } from './phone.ts';
 
 /**
  * Name of the hidden field humans never fill. Forms render it off-screen with `tabindex="-1"` and
@@ -207,11 +206,6 @@ export function kindSchemas(lists: FormLists): Readonly<Record<LeadKind, FormSch
     consultancy: consultancySchema(lists),
   };
 }
-
-export type SmallContact = z.output<typeof smallContactSchema>;
-export type BigContact = z.output<ReturnType<typeof bigContactSchema>>;
-export type ProjectContact = z.output<ReturnType<typeof projectContactSchema>>;
-export type Consultancy = z.output<ReturnType<typeof consultancySchema>>;
 
 /** Key under which `fieldErrors` reports a problem that belongs to no single field. */
 export const FORM_ERROR_KEY = '_form';

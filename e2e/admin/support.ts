@@ -25,7 +25,7 @@ function databasePath(): string {
 
 /** Runs `npm run admin:user` (the script itself) on the test database; returns its stdout. */
 export function adminUser(args: string[], password?: string): string {
-  return execFileSync(process.execPath, ['server/scripts/admin-user.ts', ...args], {
+  return execFileSync(process.execPath, ['scripts/admin-user.ts', ...args], {
     env: {
       PATH: process.env.PATH,
       DATABASE_PATH: databasePath(),

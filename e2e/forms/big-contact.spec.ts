@@ -58,11 +58,11 @@ test('a visitor sends the large form with a meeting; the lead, its booking and b
   await expect(form.getByLabel('Tipo de proyecto')).toHaveValue('');
 
   expect(storedLead(id)).toMatchObject({
-    form_type: 2,
+    kind: 'big',
     email: 'roberto.big@logisticanorte.mx',
     phone: '+528187654321',
     appointment: slot,
-    origin_page: '/contacto',
+    originPage: '/contacto',
     fields: { projectType: 'enterprise-system', budget: '300k-700k', timeline: '3-6-months' },
   });
   expect(isBooked(slot)).toBe(true);

@@ -31,8 +31,8 @@ async function sendAndCheck(page: Page, form: Locator, serviceType: string, expe
   const id = await confirmedLeadId(page);
   const lead = storedLead(id);
   expect(lead).toMatchObject({
-    form_type: 4,
-    service_type: serviceType,
+    kind: 'consultancy',
+    serviceType,
     company: 'Aceros Monterrey',
     phone: '+528122334455',
   });
@@ -193,7 +193,7 @@ test('infrastructure audit: the service comes preselected with its own fields', 
     'userCount',
     'challenges',
   ]);
-  expect(lead?.origin_page).toBe('/auditoria-infraestructura');
+  expect(lead?.originPage).toBe('/auditoria-infraestructura');
   // After the reset the page's service stays chosen.
   await expect(form.getByLabel('Servicio de consultoría')).toHaveValue('infrastructure-audit');
 });

@@ -19,7 +19,7 @@ test('the picker dialog loads when opened, not with the form', async ({ page }) 
     'el formulario se hidrata',
   ).toBe(true);
   expect(
-    scripts.filter((path) => path.includes('PickerDialog')),
+    scripts.filter((path) => path.includes('PickerModal')),
     'el diálogo no viaja con el formulario',
   ).toEqual([]);
   await expect(page.locator('dialog')).toHaveCount(0);
@@ -29,12 +29,12 @@ test('the picker dialog loads when opened, not with the form', async ({ page }) 
   const dialog = page.getByRole('dialog', { name: 'Agenda tu reunión' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Fecha', { exact: true })).toBeFocused();
-  expect(scripts.filter((path) => path.includes('PickerDialog'))).toHaveLength(1);
+  expect(scripts.filter((path) => path.includes('PickerModal'))).toHaveLength(1);
 
   // Closing and opening again reuses the chunk already there.
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toBeHidden();
   await trigger.click();
   await expect(dialog).toBeVisible();
-  expect(scripts.filter((path) => path.includes('PickerDialog'))).toHaveLength(1);
+  expect(scripts.filter((path) => path.includes('PickerModal'))).toHaveLength(1);
 });

@@ -59,12 +59,12 @@ test('a visitor sends the small form with a meeting and finds it booked, stored 
 
   const lead = storedLead(id);
   expect(lead).toMatchObject({
-    form_type: 1,
+    kind: 'small',
     name: 'Lucía Hernández',
     email: 'lucia.small@ferremax.mx',
     company: 'Ferremax del Bajío',
     appointment: slot,
-    origin_page: '/',
+    originPage: '/',
   });
   expect(isBooked(slot)).toBe(true);
 

@@ -73,12 +73,12 @@ test('a visitor reserves a project slot; the lead is stored with every field and
   await expect(page.getByRole('status')).toContainText(formatAppointmentLong(slot));
   await expect(page.getByRole('status')).toContainText(`CONT-${id}`);
   expect(storedLead(id)).toMatchObject({
-    form_type: 3,
+    kind: 'project',
     name: 'Mariana Ortiz',
     company: 'Clínicas Vida Sana',
     phone: '+523312345678',
     appointment: slot,
-    origin_page: '/iniciar-proyecto',
+    originPage: '/iniciar-proyecto',
     fields: { projectType: 'mobile-app', urgency: 'high', budget: '700k-1500k', timeline: '1-3-months' },
   });
   expect(isBooked(slot)).toBe(true);

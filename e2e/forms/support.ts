@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { leadFromRow, type StoredLead } from '../../server/db/leads.ts';
 import { expect, waitForHydration } from '../support/fixtures.ts';
 
 /**
@@ -93,34 +94,18 @@ export async function pickSlot(page: Page, date: string, time: string): Promise<
   await expect(dialog).toBeHidden();
 }
 
-export interface StoredLead {
-  id: number;
-  form_type: number;
-  service_type: string | null;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  appointment: string | null;
-  fields: Record<string, string>;
-  origin_page: string;
-}
-
 function database(): DatabaseSync {
   const path = process.env.E2E_DATABASE_PATH;
   if (!path) throw new Error('E2E_DATABASE_PATH no está definido');
   return new DatabaseSync(path, { readOnly: true });
 }
 
+/** A stored lead, read as the API and the inbox read it (`leadFromRow`). */
 export function storedLead(id: number): StoredLead | undefined {
   const db = database();
   try {
-    const row = db
-      .prepare(
-        'SELECT id, form_type, service_type, name, email, company, phone, appointment, fields, origin_page FROM leads WHERE id = ?',
-      )
-      .get(id) as (Omit<StoredLead, 'fields'> & { fields: string }) | undefined;
-    return row && { ...row, fields: JSON.parse(row.fields) as Record<string, string> };
+    const row = db.prepare('SELECT * FROM leads WHERE id = ?').get(id);
+    return row && leadFromRow(row);
   } finally {
     db.close();
   }

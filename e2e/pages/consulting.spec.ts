@@ -1,9 +1,10 @@
 /**
  * /cms-a-codigo, /consultoria-tecnologica, /auditoria-infraestructura, /migracion-cloud and
- * /consultoria-integraciones: headings, anchors, back links, the specification's prices, durations and
- * ROI, the place for each form, and Service structured data.
+ * /consultoria-integraciones: headings, anchors, back links, the published prices, durations and ROI, the
+ * place for each form, and Service structured data.
  */
 import type { Page } from '@playwright/test';
+import { sectionItems } from '../support/content.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
 
@@ -14,7 +15,7 @@ async function expectServiceJsonLd(page: Page): Promise<void> {
 }
 
 test.describe('/cms-a-codigo', () => {
-  test('heading, #beneficios with six benefits, migration steps and calls to action', async ({ page }) => {
+  test('heading, #beneficios with its benefits, migration steps and calls to action', async ({ page }) => {
     await page.goto('/cms-a-codigo#beneficios');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'De WordPress y plugins a un sistema hecho para tu empresa',
@@ -22,8 +23,8 @@ test.describe('/cms-a-codigo', () => {
     const benefits = page.locator('section#beneficios');
     await expect(benefits).toBeInViewport();
     await expect(benefits.getByRole('heading', { level: 2 })).toHaveText('Beneficios de un sistema propio');
-    await expect(benefits.getByRole('heading', { level: 3 })).toHaveCount(6);
-    await expect(page.locator('section#migracion ol > li')).toHaveCount(4);
+    await expect(benefits.getByRole('heading', { level: 3 })).toHaveCount(sectionItems('cms-a-codigo', 'beneficios'));
+    await expect(page.locator('section#migracion ol > li')).toHaveCount(sectionItems('cms-a-codigo', 'migracion'));
 
     const trail = page.getByRole('navigation', { name: 'Ruta de navegación' });
     await expect(trail.getByRole('link', { name: 'Servicios' })).toHaveAttribute('href', '/#servicios');

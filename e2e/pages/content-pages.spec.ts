@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from './jsonld.ts';
+import { contactDetails } from '../../core/contact.ts';
 import { loadContentFacts } from '../../core/content/load.ts';
 
 async function expectCrumb(page: import('@playwright/test').Page, name: string) {
@@ -105,5 +106,5 @@ test('/contacto: the big form, the four promises and every channel', async ({ pa
   const chat = new URL((await whatsapp.getAttribute('href')) ?? '');
   expect(chat.hostname).toBe('wa.me');
   expect(chat.searchParams.get('text')).toMatch(/proyecto/);
-  await expect(channels).toContainText(loadContentFacts().contact.supportHours.label);
+  await expect(channels).toContainText(contactDetails(loadContentFacts().contact).supportHours);
 });

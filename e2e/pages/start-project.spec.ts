@@ -1,7 +1,7 @@
 /**
  * /iniciar-proyecto: the limited offer (its end date from content, places, discount plus free consulting),
  * counted down on the visitor's clock and shown as ended once the date passes, with and without JavaScript;
- * the specification's four button labels, where they lead, and the 24-hour strategy promise.
+ * the campaign's four button labels, where they lead, and the 24-hour strategy promise.
  */
 import { readFileSync } from 'node:fs';
 import yaml from 'js-yaml';
@@ -10,6 +10,7 @@ import { fillTemplate } from '../../core/text-template.ts';
 import { pageSchema } from '../../src/schemas/pages.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
+import { sectionItems } from '../support/content.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -34,7 +35,7 @@ test('heading, breadcrumbs and the 24-hour strategy promise', async ({ page }) =
     page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]'),
   ).toHaveText('Iniciar proyecto');
   const promise = page.getByRole('complementary', { name: 'Respuesta con estrategia en 24 h' });
-  await expect(promise.getByRole('heading', { level: 3 })).toHaveCount(3);
+  await expect(promise.getByRole('heading', { level: 3 })).toHaveCount(sectionItems('iniciar-proyecto', 'promesa'));
   const types = (await jsonLdNodes(page)).map((node) => node['@type']);
   expect(types).toContain('BreadcrumbList');
 });
@@ -124,14 +125,14 @@ test('a visit after the end date shows the offer as ended', async ({ page }) => 
   await expect(page.locator('#formulario [data-form="project"]')).toBeVisible();
 });
 
-test('the four button labels of the specification, each leading to the project form', async ({ page }) => {
+test('the campaign’s four button labels, each leading to the project form', async ({ page }) => {
   await page.goto('/iniciar-proyecto');
   const main = page.getByRole('main');
   for (const label of ['Reservar mi Slot AHORA', 'Transformar mi Idea', 'Iniciar Revolución']) {
     await expect(main.getByRole('link', { name: label })).toHaveAttribute('href', '#formulario');
   }
   const form = page.locator('#formulario [data-form="project"]');
-  // The form's submit carries the specification's label (an e-mail button until the form island lands).
+  // The form's own submit is the fourth label: every call on the page ends in this one form.
   await expect(form.locator('a, button').filter({ hasText: /^\s*Enviar Proyecto\s*$/ })).toBeVisible();
 
   await main.getByRole('link', { name: 'Reservar mi Slot AHORA' }).click();

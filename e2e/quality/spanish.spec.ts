@@ -1,8 +1,8 @@
 /**
  * The Spanish of every built page, read as a visitor reads it (scripts and styles left out): one
  * spelling of "solo" (RAE), no Spanglish verbs, "hoja de ruta" rather than "roadmap", hours written the
- * Mexican way ("9:00 a 18:00 h") except the footer's phone-support label, which keeps the form the
- * specification gives it, and the wordings the issue corrected.
+ * Mexican way ("9:00 a 18:00 h") except the footer's phone-support label, which may keep the hours as the
+ * company first published them, and the wordings editors once got wrong.
  */
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { startProductionServer } from '../../scripts/lib/production-server.ts';
+import { startProductionServer } from '../../server/testing/production-server.ts';
 
 /**
  * Starts the real production server on a free loopback port with a temporary database and outbox, and

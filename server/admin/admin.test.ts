@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, TEST_NOW, VALID } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { CSV_HEADER } from '../scripts/leads-csv.ts';
+import { CSV_HEADER } from '../lead/csv.ts';
 import { startTestAdmin, TEST_PASSWORD, type TestAdmin } from './test-support.ts';
 
 const HOSTILE = '<script>alert("x")</script>Ana';

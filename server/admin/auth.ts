@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { clientAddress, hashAddress } from '../api/client.ts';
 import { trustedHops, type TrustProxy } from '../api/trusted-proxies.ts';
 import { serializeCookie, type CookieOptions } from './cookies.ts';
-import { normalizeEmail } from './cli/args.ts';
+import { normalizeEmail } from './accounts.ts';
 import { csrfToken, isValidCsrfToken } from './csrf.ts';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieValue, trustedDevice } from './device.ts';
 import { type AdminServices, type RequestState, render } from './context.ts';

@@ -1,6 +1,6 @@
 /**
  * The inbox's settings from the environment, validated with zod like the API's. Every one is optional.
- * The documentation of each variable is in README.md, server/api/README.md and .env.example.
+ * The documentation of each variable is in README.md and .env.example.
  */
 import { z } from 'zod';
 

@@ -1,8 +1,7 @@
 /** What every inbox handler works with: the stores, the secret, the clock, and the request at hand. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
-import type { AnalysisFacts } from '../email/analysis.ts';
-import type { EmailSettings } from '../email/settings.ts';
+import type { LeadSettings } from '../lead/view.ts';
 import type { Logger } from '../log/logger.ts';
 import type { AdminConfig } from './config.ts';
 import { csrfToken } from './csrf.ts';
@@ -22,9 +21,8 @@ export interface AdminServices {
   sessions: SessionStore;
   throttle: ThrottleStore;
   work: WorkStore;
-  /** Option lists and offers: labels and the lead score, as in the e-mails. */
-  facts: AnalysisFacts;
-  emailSettings: EmailSettings;
+  /** What a lead's view is computed with: labels, score, consultant and meeting, as in the e-mails. */
+  leadSettings: LeadSettings;
   now: () => Date;
   logger: Logger;
   stylesheetVersion: string;

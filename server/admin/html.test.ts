@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attr, escapeHtml, html, toHtmlString, trustedHtml } from './html.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { attr, html, toHtmlString, trustedHtml } from './html.ts';
 
 describe('html', () => {
   it('escapes every interpolated string, in content and in attributes', () => {

@@ -4,6 +4,7 @@
  * Arrays are joined, and `undefined`, `null` and `false` render as nothing, so views can write
  * `${items.map(…)}` and `${condition && html`…`}` without reaching for string concatenation.
  */
+import { escapeHtml } from '../escape-html.ts';
 
 const HTML_BRAND = Symbol('html');
 
@@ -13,20 +14,6 @@ export interface Html {
 }
 
 export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '`': '&#96;',
-};
-
-/** Text safe in element content and in quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (character) => ESCAPES[character] ?? character);
-}
 
 function isHtml(value: unknown): value is Html {
   return typeof value === 'object' && value !== null && HTML_BRAND in value;

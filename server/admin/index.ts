@@ -1,21 +1,18 @@
 /**
  * The sales inbox under /admin, served by the product's Node process (never part of the static build).
- * `createAdmin` registers the inbox's tables on the API's storage and returns a handler for every
- * request whose path is /admin or below. Pages are rendered on the server, escaped by default, with a
+ * `createAdmin` works on the process's database (its tables migrated with the rest, server/database.ts)
+ * and returns a handler for every request whose path is /admin or below. Pages are rendered on the server, escaped by default, with a
  * strict CSP and no client JavaScript; every form carries a CSRF token.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureSetting } from '../db/settings.ts';
+import type { TrustProxy } from '../api/trusted-proxies.ts';
 import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
-import type { AnalysisFacts } from '../email/analysis.ts';
-import type { EmailSettings } from '../email/settings.ts';
+import type { LeadSettings } from '../lead/view.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
-import type { Api, ApiConfig } from '../api/index.ts';
-import type { TrustProxy } from '../api/trusted-proxies.ts';
-import { loadAdminConfig, type AdminConfig } from './config.ts';
+import type { AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
 import { parseCookies } from './cookies.ts';
 import { isValidCsrfToken } from './csrf.ts';
@@ -42,8 +39,8 @@ import {
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
 import { ADMIN_PATHS } from './paths.ts';
 import { can, type Permission } from './roles.ts';
+import { inboxStylesheet } from './stylesheet.ts';
 import { createSessionStore } from './store/sessions.ts';
-import { migrateInbox } from './store/migrations.ts';
 import { createThrottleStore } from './store/throttle.ts';
 import { createUserStore } from './store/users.ts';
 import { createWorkStore } from './store/work.ts';
@@ -57,12 +54,12 @@ import {
 } from './views/errors.ts';
 
 export interface AdminOptions {
-  /** The API's storage: the inbox reads its leads, bookings and outbox and adds its own tables. */
+  /** The process's database: the inbox reads the leads, bookings and outbox beside its own tables. */
   storage: Storage;
   config: AdminConfig;
   trustProxy: TrustProxy;
-  facts: AnalysisFacts;
-  emailSettings: EmailSettings;
+  /** What a lead's view is computed with, the same the e-mails use. */
+  leadSettings: LeadSettings;
   now?: () => Date;
   logger?: Logger;
 }
@@ -167,7 +164,7 @@ const ROUTES: readonly Route[] = [
   },
 ];
 
-const STYLESHEET = readFileSync(new URL('./assets/admin.css', import.meta.url));
+const STYLESHEET = inboxStylesheet();
 const STYLESHEET_VERSION = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
 
 const SECRET_SETTING = 'admin_secret';
@@ -178,31 +175,10 @@ function isCrossSite(req: IncomingMessage): boolean {
   return req.headers['sec-fetch-site'] === 'cross-site';
 }
 
-/**
- * The inbox of a running lead API: its database, its e-mail settings and its proxy setting, plus the
- * inbox's own variables (ADMIN_*). Throws `AdminConfigError` naming a bad variable.
- */
-export function createAdminForApi(
-  api: Pick<Api, 'storage' | 'emailSettings'>,
-  apiConfig: ApiConfig,
-  env: NodeJS.ProcessEnv,
-  logger?: Logger,
-): Promise<Admin> {
-  return createAdmin({
-    storage: api.storage,
-    config: loadAdminConfig(env),
-    trustProxy: apiConfig.trustProxy,
-    facts: apiConfig.facts,
-    emailSettings: api.emailSettings,
-    ...(logger ? { logger } : {}),
-  });
-}
-
 export async function createAdmin(options: AdminOptions): Promise<Admin> {
   const { storage, config } = options;
   const logger = options.logger ?? stderrLogger;
   const now = options.now ?? (() => new Date());
-  await migrateInbox(storage);
   const secret = config.secret ?? (await ensureSetting(storage, SECRET_SETTING, randomBytes(32).toString('base64url')));
   const sessions = createSessionStore(storage, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
   const throttle = createThrottleStore(storage);
@@ -214,8 +190,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     sessions,
     throttle,
     work: createWorkStore(storage),
-    facts: options.facts,
-    emailSettings: options.emailSettings,
+    leadSettings: options.leadSettings,
     now,
     logger,
     stylesheetVersion: STYLESHEET_VERSION,

@@ -7,8 +7,6 @@
 export const LEAD_STATUSES = ['nuevo', 'contactado', 'propuesta', 'ganado', 'perdido'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const INITIAL_STATUS: LeadStatus = 'nuevo';
-
 export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
   nuevo: 'Nuevo',
   contactado: 'Contactado',

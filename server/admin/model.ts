@@ -1,4 +1,5 @@
 /** What the inbox stores and shows, independent of the engine underneath. */
+import type { LeadKind } from '../../core/forms/kinds.ts';
 import type { LeadStatus } from './lifecycle.ts';
 import type { Role } from './roles.ts';
 
@@ -68,7 +69,7 @@ export interface LeadEvent {
 /** One row of the inbox list. */
 export interface InboxRow {
   id: number;
-  formType: number;
+  kind: LeadKind;
   name: string;
   email: string;
   company: string | null;
@@ -96,7 +97,7 @@ export interface EmailDelivery {
 export interface UpcomingMeeting {
   leadId: number;
   slot: string;
-  formType: number;
+  kind: LeadKind;
   name: string;
   company: string | null;
   fields: Readonly<Record<string, string | undefined>>;

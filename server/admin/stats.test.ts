@@ -28,37 +28,50 @@ describe('dashboard numbers', () => {
     const hour = 3_600_000;
     const at = (iso: string, plusHours: number) => new Date(new Date(iso).getTime() + plusHours * hour).toISOString();
     const rows: DashboardRow[] = [
-      { receivedAt: '2026-11-16T16:00:00.000Z', formType: 1, status: 'nuevo', firstContactAt: null, proposalAt: null },
+      {
+        receivedAt: '2026-11-16T16:00:00.000Z',
+        kind: 'small',
+        status: 'nuevo',
+        firstContactAt: null,
+        proposalAt: null,
+      },
       {
         receivedAt: '2026-11-17T16:00:00.000Z',
-        formType: 3,
+        kind: 'project',
         status: 'ganado',
         firstContactAt: at('2026-11-17T16:00:00.000Z', 2),
         proposalAt: at('2026-11-17T16:00:00.000Z', 30),
       },
       {
         receivedAt: '2026-11-23T15:00:00.000Z',
-        formType: 3,
+        kind: 'project',
         status: 'perdido',
         firstContactAt: at('2026-11-23T15:00:00.000Z', 4),
         proposalAt: null,
       },
       {
         receivedAt: '2026-11-24T15:00:00.000Z',
-        formType: 4,
+        kind: 'consultancy',
         status: 'ganado',
         firstContactAt: at('2026-11-24T15:00:00.000Z', 1),
         proposalAt: null,
       },
       {
         receivedAt: '2026-11-24T18:00:00.000Z',
-        formType: 2,
+        kind: 'big',
         status: 'perdido',
         firstContactAt: null,
         proposalAt: null,
       },
-      { receivedAt: 'not a date', formType: 2, status: 'nuevo', firstContactAt: null, proposalAt: null },
-      { receivedAt: '2026-11-24T19:00:00.000Z', formType: 9, status: 'bogus', firstContactAt: null, proposalAt: null },
+      { receivedAt: 'not a date', kind: 'big', status: 'nuevo', firstContactAt: null, proposalAt: null },
+      // After the last week, with a status this code no longer knows: counted as nuevo, in no week.
+      {
+        receivedAt: '2026-11-30T19:00:00.000Z',
+        kind: 'small',
+        status: 'bogus',
+        firstContactAt: null,
+        proposalAt: null,
+      },
     ];
     const dashboard = buildDashboard(rows, ['2026-11-16', '2026-11-23']);
     expect(dashboard.weeks).toEqual([
@@ -75,7 +88,7 @@ describe('dashboard numbers', () => {
   it('puts a lead in its Mexico City week, to the minute', () => {
     const row = (receivedAt: string): DashboardRow => ({
       receivedAt,
-      formType: 2,
+      kind: 'big',
       status: 'nuevo',
       firstContactAt: null,
       proposalAt: null,

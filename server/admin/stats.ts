@@ -4,12 +4,12 @@
  * and the median time from a lead arriving to its first contact.
  */
 import { addDays, parseDate, todayInMexicoCity, weekdayOf, zonedTimeToUtc } from '../../core/dates.ts';
-import { kindOfFormType, LEAD_KIND_IDS, type LeadKind } from '../../core/forms/kinds.ts';
+import { LEAD_KIND_IDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { CONTACTED_STATUSES, isLeadStatus, LEAD_STATUSES, type LeadStatus } from './lifecycle.ts';
 
 export interface DashboardRow {
   receivedAt: string;
-  formType: number;
+  kind: LeadKind;
   status: string;
   /** First change to contactado or later, ISO time, or null. */
   firstContactAt: string | null;
@@ -94,9 +94,8 @@ export function buildDashboard(rows: Iterable<DashboardRow>, weeks: readonly str
     const at = received.getTime();
     if (Number.isNaN(at)) continue;
     const week = at < end ? counted[weekIndex(bounds, at)] : undefined;
-    const kind = kindOfFormType(row.formType);
-    if (week && kind) {
-      week.counts[kind] += 1;
+    if (week) {
+      week.counts[row.kind] += 1;
       week.total += 1;
     }
     const status: LeadStatus = isLeadStatus(row.status) ? row.status : 'nuevo';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestApi, TEST_NOW, type TestApi } from '../api/test-support.ts';
 import type { EngineName } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
-import { runUserCommand } from './cli/run.ts';
+import { runUserCommand } from './user-command/run.ts';
 import { loadAdminConfig } from './config.ts';
 import { createAdmin, type Admin } from './index.ts';
 import { isAdminPath } from './paths.ts';
@@ -61,11 +61,10 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
   const clock = { now: TEST_NOW };
   const api = await startTestApi(env, { engine, now: () => clock.now });
   const admin = await createAdmin({
-    storage: api.api.storage,
+    storage: api.storage,
     config: loadAdminConfig(env),
     trustProxy: api.config.trustProxy,
-    facts: api.config.facts,
-    emailSettings: api.api.emailSettings,
+    leadSettings: api.settings,
     now: () => clock.now,
     logger: silentLogger,
   });
@@ -132,7 +131,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     clock,
     client,
     async createUser(email, role, name) {
-      const code = await runUserCommand({ action: 'create', email, role, name }, api.api.storage, {
+      const code = await runUserCommand({ action: 'create', email, role, name }, api.storage, {
         password: TEST_PASSWORD,
         ask: () => Promise.reject(new Error('sin terminal')),
         interactive: false,

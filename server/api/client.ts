@@ -5,8 +5,9 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { addressOfEntry, forwardedFor, trustedHops, type TrustProxy } from './trusted-proxies.ts';
+import { LEAD_FALLBACKS } from '../lead/model.ts';
 
-export const UNKNOWN_PAGE = 'Desconocida';
+const UNKNOWN_PAGE = LEAD_FALLBACKS.unknown;
 
 /** An X-Forwarded-For entry that is no address is kept (hashed) at most this long. */
 const MAX_ENTRY_LENGTH = 100;

@@ -1,7 +1,7 @@
 /**
  * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
- * `server/api/standalone.ts`) creates it once with `createApi(loadApiConfig(process.env))` and passes
- * every `/api/` request to `handle`.
+ * `server/api/standalone.ts`) opens the database, creates the API once with
+ * `createApi(config, storage)` and passes every `/api/` request to `handle`.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,12 +13,10 @@ import { servedLists } from '../../core/forms/options.ts';
 import { kindSchemas, MESSAGES as FIELD_MESSAGES, type FormSchema } from '../../core/forms/schemas.ts';
 import { availableSlots } from '../availability/schedule.ts';
 import { createLeadStore } from '../db/leads.ts';
-import { migrateLeads } from '../db/migrations.ts';
-import { openStorage } from '../db/open.ts';
 import { ensureSetting } from '../db/settings.ts';
 import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
-import { defaultEmailSettings, type EmailSettings } from '../email/settings.ts';
+import { emailSettingsFor } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
@@ -30,22 +28,15 @@ import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 import { trustedHops } from './trusted-proxies.ts';
 
-import type { ApiConfig } from './config.ts';
-
-export { loadApiConfig, ConfigError, DEFAULT_API_PORT, DEV_SITE_ORIGIN } from './config.ts';
-export type { ApiConfig } from './config.ts';
+import type { ServerConfig } from '../config.ts';
 
 export interface Api {
   /** Handles every request whose pathname starts with `/api/`; always ends the response. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** Readiness answers 503 from now on, so a load balancer stops sending new requests (SIGTERM). */
   drain(): void;
-  /** Stops the outbox worker (after its current send, within a bound) and closes the database. */
+  /** Stops the outbox worker (after its current send, within a bound); the database stays open for its owner. */
   close(): Promise<void>;
-  /** The API's database (tests, operator scripts, the sales inbox). */
-  readonly storage: Storage;
-  /** What the e-mails are written with: the sales inbox shows a lead exactly as its internal e-mail did. */
-  readonly emailSettings: EmailSettings;
 }
 
 export interface ApiOptions {
@@ -72,14 +63,10 @@ const READY_TIMEOUT_MS = 2000;
 /** No route is longer than this, trailing slashes included; a longer path is not looked up. */
 const MAX_ROUTE_LENGTH = 256;
 
-export async function createApi(config: ApiConfig, options: ApiOptions = {}): Promise<Api> {
+/** The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it. */
+export async function createApi(config: ServerConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? stderrLogger;
-  const storage = await openStorage(config, {
-    poolMax: config.databasePoolMax,
-    onIdleError: (error) => logger.error('db.idle_error', { error: errorMessage(error) }),
-  });
-  await migrateLeads(storage);
   const leads = createLeadStore(storage);
   const salt = config.ipHashSalt ?? (await ensureSetting(storage, SALT_SETTING, randomBytes(32).toString('hex')));
   const transport = config.smtpUrl
@@ -112,15 +99,7 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
     );
   }, PRUNE_EVERY_MS);
   pruner.unref();
-  const emailSettings = defaultEmailSettings({
-    siteUrl: config.siteUrl,
-    from: config.mailFrom,
-    salesEmail: config.salesEmail,
-    contact: config.contact,
-    assignee: config.assignee,
-    lists: config.facts.lists,
-    offers: config.facts.offers,
-  });
+  const emailSettings = emailSettingsFor(config);
   const schemas = kindSchemas(config.facts.lists);
   const selects = servedLists(config.facts.lists);
   const submissionContext: SubmissionContext = {
@@ -270,8 +249,6 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
 
   return {
     handle,
-    storage,
-    emailSettings,
     drain() {
       draining = true;
     },
@@ -280,7 +257,6 @@ export async function createApi(config: ApiConfig, options: ApiOptions = {}): Pr
       closed = true;
       clearInterval(pruner);
       await worker.stop();
-      await storage.close();
       logger.info('api.stopped');
     },
   };

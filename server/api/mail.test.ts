@@ -16,7 +16,7 @@ describe.each(TEST_ENGINES)('e-mail (%s)', (engine) => {
   });
 
   describe('e-mail through SMTP', () => {
-    it('delivers the client and the internal message with the specification subjects and the invite', async () => {
+    it('delivers the client and the internal message with their fixed subjects and the invite', async () => {
       peer = await startSmtpPeer();
       t = await startTestApi({ SMTP_URL: peer.url, SALES_EMAIL: 'ventas@angram.mx' }, { engine });
       const res = await t.post('/api/webSite/contactSmall', { ...VALID.small, appointmentDate: OPEN_SLOT });

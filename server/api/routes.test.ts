@@ -173,7 +173,7 @@ describe.each(TEST_ENGINES)('routes (%s)', (engine) => {
     it('is not ready when its database does not answer', async () => {
       const lost = await startTestApi({}, { engine });
       try {
-        await lost.api.storage.close();
+        await lost.storage.close();
         const res = await lost.request('/api/ready');
         expect(res.status).toBe(503);
         expect(res.body).toEqual({

@@ -6,16 +6,16 @@ import { createServer } from 'node:http';
 import { makeDrainable, waitForBalancer } from '../drain.ts';
 import { stderrLogger } from '../log/logger.ts';
 import { API_BASE_PATH } from '../../core/api/routes.ts';
-import { createAdminForApi } from '../admin/index.ts';
+import { loadAdminConfig } from '../admin/config.ts';
 import { isAdminPath } from '../admin/paths.ts';
-import { createApi, loadApiConfig } from './index.ts';
+import { openServices } from '../services.ts';
+import { loadServerConfig } from '../config.ts';
 import { failure, writeJson } from './http.ts';
 import { MESSAGES } from './messages.ts';
 
-const config = loadApiConfig(process.env);
-const api = await createApi(config);
+const config = loadServerConfig(process.env);
 // The sales inbox rides along, so `npm run dev` has it at http://localhost:8081/admin.
-const admin = await createAdminForApi(api, config, process.env);
+const { storage, api, admin } = await openServices(config, loadAdminConfig(process.env));
 
 // Slow or stalled clients are cut off instead of holding a connection open.
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
@@ -54,6 +54,7 @@ async function shutdown(signal: string): Promise<void> {
   await drainable.drain(config.shutdownTimeoutMs);
   await admin.close();
   await api.close();
+  await storage.close();
   process.exit(0);
 }
 

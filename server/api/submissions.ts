@@ -5,16 +5,17 @@
  */
 import type { SubmissionBody } from '../../core/api/answers.ts';
 import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
-import { LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
+import type { LeadKind } from '../../core/forms/kinds.ts';
 import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
 import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
 import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { isUniqueViolation, type Storage } from '../db/storage.ts';
-import { referenceOf } from '../email/lead.ts';
+import { referenceOf } from '../lead/model.ts';
 import { newMessageId } from '../email/mime.ts';
 import { addressOf, type EmailSettings } from '../email/settings.ts';
-import { buildEmailMessages, type EmailMessage } from '../email/templates.ts';
+import type { EmailMessage } from '../email/message.ts';
+import { buildEmailMessages } from '../email/templates.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
 import { failure, type ApiResponse } from './http.ts';
 import { bookingLimitMessage, MESSAGES, tooManyRequestsMessage } from './messages.ts';
@@ -51,9 +52,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Ends the transaction without storing anything and answers with `response`. */
 class Refusal extends Error {
   readonly response: ApiResponse;
-  constructor(response: ApiResponse) {
+  /** Set when the refusal is the per-address limit. */
+  readonly retryAfter: number | undefined;
+  constructor(response: ApiResponse, retryAfter?: number) {
     super(String((response.body as { message?: unknown }).message));
     this.response = response;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -65,6 +69,20 @@ function created(id: number, appointmentDate?: string): ApiResponse {
 
 function tooMany(retryAfter: number): ApiResponse {
   return failure(429, tooManyRequestsMessage(retryAfter), { 'Retry-After': String(retryAfter) });
+}
+
+/**
+ * A refused submission over the per-address limit, logged with the setting that decides it: whoever tests
+ * the forms by hand hits it after a handful of sends and reads here how to raise it.
+ */
+function rateLimited(logger: Logger, limit: RateLimit, retryAfter: number): SubmissionOutcome {
+  logger.info('submission.rate_limited', {
+    retryAfter,
+    limit: limit.max,
+    windowMs: limit.windowMs,
+    hint: 'Para pruebas locales sube RATE_LIMIT_MAX (o baja RATE_LIMIT_WINDOW_MS) en .env',
+  });
+  return { kind: 'rejected', response: tooMany(retryAfter) };
 }
 
 function isFilled(value: unknown): boolean {
@@ -85,7 +103,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
 
   // A first look without a lock spares validation work for a client that is over its limit.
   const early = await overLimit(storage, rateLimit, request.clientHash, nowMs);
-  if (early !== undefined) return { kind: 'rejected', response: tooMany(early) };
+  if (early !== undefined) return rateLimited(logger, rateLimit, early);
 
   if (isFilled(request.body[HONEYPOT_FIELD])) {
     // Look exactly like a success, with the id the next real lead would get, and keep nothing (but
@@ -96,7 +114,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       if (over === undefined) await record(tx, rateLimit, request.clientHash, nowMs);
       return over;
     });
-    if (wait !== undefined) return { kind: 'rejected', response: tooMany(wait) };
+    if (wait !== undefined) return rateLimited(logger, rateLimit, wait);
     return { kind: 'honeypot', response: created((await createLeadStore(storage).lastId()) + 1) };
   }
 
@@ -136,7 +154,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
   try {
     leadId = await storage.transaction(async (tx) => {
       const wait = await lockAndCheck(tx, rateLimit, request.clientHash, nowMs);
-      if (wait !== undefined) throw new Refusal(tooMany(wait));
+      if (wait !== undefined) throw new Refusal(tooMany(wait), wait);
       const leads = createLeadStore(tx);
       if (slot) {
         // Bookings are few: one lock for all of them keeps the daily quotas exact across instances.
@@ -154,7 +172,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         if (await leads.isBooked(slot)) throw new Refusal(failure(409, MESSAGES.slotTaken));
       }
       const id = await leads.insert({
-        formType: LEAD_KINDS[request.kind].formType,
+        kind: request.kind,
         serviceType: fields.serviceType,
         name: fields.name ?? '',
         email: fields.email ?? '',
@@ -206,6 +224,8 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       return id;
     });
   } catch (error) {
+    if (error instanceof Refusal && error.retryAfter !== undefined)
+      return rateLimited(logger, rateLimit, error.retryAfter);
     if (error instanceof Refusal) return { kind: 'rejected', response: error.response };
     if (isUniqueViolation(error)) return { kind: 'rejected', response: failure(409, MESSAGES.slotTaken) };
     throw error;

@@ -8,11 +8,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '../database.ts';
+import { emailSettingsFor, type EmailSettings } from '../email/settings.ts';
 import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';
 import { createTestDatabase, type EngineName, type TestDatabase } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
-import { createApi, loadApiConfig, type Api, type ApiConfig, type ApiOptions } from './index.ts';
+import { loadServerConfig, type ServerConfig } from '../config.ts';
+import { createApi, type Api, type ApiOptions } from './index.ts';
 
 /** Monday 2026-11-23, 08:00 in Mexico City: the next days all have open slots. */
 export const TEST_NOW = new Date('2026-11-23T14:00:00.000Z');
@@ -29,8 +32,12 @@ export interface TestApi {
   url: string;
   dir: string;
   engine: EngineName;
-  config: ApiConfig;
+  config: ServerConfig;
   api: Api;
+  /** The database the API was handed (opened and migrated as the process does it). */
+  storage: Storage;
+  /** The e-mails' settings of this configuration (what the process hands the inbox too). */
+  settings: EmailSettings;
   /** Variables that point another process (a script, a second instance) at this database. */
   databaseEnv: Record<string, string>;
   /** POST a JSON value (or a raw string with `raw: true`). */
@@ -50,8 +57,8 @@ export interface TestApi {
   dispose(): Promise<void>;
 }
 
-export function testConfig(dir: string, env: NodeJS.ProcessEnv = {}): ApiConfig {
-  return loadApiConfig({
+export function testConfig(dir: string, env: NodeJS.ProcessEnv = {}): ServerConfig {
+  return loadServerConfig({
     DATABASE_PATH: join(dir, 'leads.db'),
     OUTBOX_DIR: join(dir, 'outbox'),
     SITE_URL: 'https://www.angram.mx',
@@ -101,7 +108,8 @@ export async function startTestApi(
   const dir = reuse?.dir ?? mkdtempSync(join(tmpdir(), 'angram-api-'));
   const database = reuse?.database ?? (await createTestDatabase(engine, dir));
   const config = testConfig(dir, { ...database.env, ...env });
-  const api = await createApi(config, { now: () => TEST_NOW, logger: silentLogger, ...apiOptions });
+  const storage = await openDatabase(database.location);
+  const api = await createApi(config, storage, { now: () => TEST_NOW, logger: silentLogger, ...apiOptions });
   // Tracks unfinished `handle` calls, so a test can prove none is left hanging.
   let inFlight = 0;
   const server = createServer((req, res) => {
@@ -121,6 +129,8 @@ export async function startTestApi(
     engine,
     config,
     api,
+    storage,
+    settings: emailSettingsFor(config),
     databaseEnv: database.env,
     async post(path, body, headers = {}, raw = false) {
       return answer(
@@ -150,6 +160,7 @@ export async function startTestApi(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await api.close();
+      await storage.close();
       if (observer) await (await observer).close();
       observer = undefined;
     },

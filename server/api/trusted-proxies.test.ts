@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isSecureRequest } from '../admin/auth.ts';
 import { clientAddress } from './client.ts';
-import { ConfigError, loadApiConfig } from './config.ts';
+import { ConfigError, loadServerConfig } from '../config.ts';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from './test-support.ts';
 import { addressOfEntry, parseTrustProxy, trustedHops, type TrustProxy } from './trusted-proxies.ts';
 
@@ -48,7 +48,7 @@ describe('TRUST_PROXY, read', () => {
     }
     expect(parseTrustProxy(',')).toEqual({ error: 'TRUST_PROXY está vacío' });
     expect(parseTrustProxy('11')).toHaveProperty('error');
-    expect(() => loadApiConfig({ TRUST_PROXY: '10.0.0.0/8,proxy' })).toThrow(ConfigError);
+    expect(() => loadServerConfig({ TRUST_PROXY: '10.0.0.0/8,proxy' })).toThrow(ConfigError);
   });
 
   it('reads an X-Forwarded-For entry as a bare address, ports and brackets removed', () => {

@@ -1,9 +1,16 @@
-/** Stored enquiries and booked slots. Works on the storage or inside a transaction (`tx`). */
-import type { FormType } from '../../core/forms/kinds.ts';
+/**
+ * The `leads` and `bookings` tables: stored enquiries and booked slots. Works on the storage or inside a
+ * transaction (`tx`). `leadFromRow` is the one reader of a `leads` row: the inbox's queries and the
+ * end-to-end tests read rows through it too.
+ */
+import { z } from 'zod';
+import { kindOfFormType, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
+import type { Lead } from '../lead/model.ts';
+import { jsonText, optionalText, rowParser } from './rows.ts';
 import type { Queryable } from './storage.ts';
 
 export interface NewLead {
-  formType: FormType;
+  kind: LeadKind;
   serviceType: string | undefined;
   name: string;
   email: string;
@@ -18,43 +25,56 @@ export interface NewLead {
   clientHash: string;
 }
 
-export interface StoredLead extends NewLead {
+/** A lead as stored: the lead itself and the columns kept beside its fields for search and quotas. */
+export interface StoredLead extends NewLead, Lead {
   id: number;
 }
 
-interface LeadRow {
-  id: number;
-  form_type: number;
-  service_type: string | null;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  appointment: string | null;
-  fields: string;
-  origin_page: string;
-  received_at: string;
-  client_hash: string;
-}
+/** The stored `form_type` read as its kind (the table's CHECK keeps it to the known numbers). */
+export const formTypeColumn = z.number().transform((formType, context) => {
+  const kind = kindOfFormType(formType);
+  if (kind === undefined) {
+    context.addIssue({ code: 'custom', message: `form_type ${formType} no es un tipo de formulario` });
+    return z.NEVER;
+  }
+  return kind;
+});
 
-const orUndefined = (value: string | null): string | undefined => value ?? undefined;
+/** `fields`: the submission as a JSON object of texts. */
+export const fieldsColumn = jsonText(z.record(z.string(), z.string(), { error: 'se espera un objeto de textos' }));
 
-function fromRow(row: LeadRow): StoredLead {
-  return {
+const leadRow = z
+  .object({
+    id: z.number().int(),
+    form_type: formTypeColumn,
+    service_type: optionalText,
+    name: z.string(),
+    email: z.string(),
+    company: optionalText,
+    phone: optionalText,
+    appointment: optionalText,
+    fields: fieldsColumn,
+    origin_page: z.string(),
+    received_at: z.string(),
+    client_hash: z.string(),
+  })
+  .transform((row): StoredLead => ({
     id: row.id,
-    formType: row.form_type as FormType,
-    serviceType: orUndefined(row.service_type),
+    kind: row.form_type,
+    serviceType: row.service_type,
     name: row.name,
     email: row.email,
-    company: orUndefined(row.company),
-    phone: orUndefined(row.phone),
-    appointment: orUndefined(row.appointment),
-    fields: JSON.parse(row.fields) as Record<string, string>,
+    company: row.company,
+    phone: row.phone,
+    appointment: row.appointment,
+    fields: row.fields,
     originPage: row.origin_page,
     receivedAt: row.received_at,
     clientHash: row.client_hash,
-  };
-}
+  }));
+
+/** A `leads` row (`SELECT *` or at least its columns) as a stored lead; throws `RowError` on a bad row. */
+export const leadFromRow = rowParser('leads', leadRow);
 
 export interface Booking {
   slot: string;
@@ -77,7 +97,7 @@ export function createLeadStore(db: Queryable) {
         `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         [
-          lead.formType,
+          LEAD_KINDS[lead.kind].formType,
           lead.serviceType ?? null,
           lead.name,
           lead.email,
@@ -133,20 +153,19 @@ export function createLeadStore(db: Queryable) {
       return (await db.get<{ n: number }>('SELECT count(*) AS n FROM leads'))?.n ?? 0;
     },
     async get(id: number): Promise<StoredLead | undefined> {
-      const row = await db.get<LeadRow>('SELECT * FROM leads WHERE id = $1', [id]);
-      return row ? fromRow(row) : undefined;
+      const row = await db.get('SELECT * FROM leads WHERE id = $1', [id]);
+      return row ? leadFromRow(row) : undefined;
     },
     /** Every lead, oldest first, a page at a time (memory stays flat however many there are). */
     async *all(): AsyncGenerator<StoredLead> {
       let after = 0;
       for (;;) {
-        const rows = await db.all<LeadRow>('SELECT * FROM leads WHERE id > $1 ORDER BY id LIMIT $2', [
-          after,
-          PAGE_SIZE,
-        ]);
-        for (const row of rows) yield fromRow(row);
+        const rows = (await db.all('SELECT * FROM leads WHERE id > $1 ORDER BY id LIMIT $2', [after, PAGE_SIZE])).map(
+          leadFromRow,
+        );
+        yield* rows;
         if (rows.length < PAGE_SIZE) return;
-        after = Number(rows[rows.length - 1]?.id);
+        after = rows[rows.length - 1]?.id ?? after;
       }
     },
     /** Highest id handed out so far (0 when none). */
@@ -155,5 +174,3 @@ export function createLeadStore(db: Queryable) {
     },
   };
 }
-
-export type LeadStore = ReturnType<typeof createLeadStore>;

@@ -16,7 +16,7 @@ describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
     await migrateLeads(storage);
     other = await openStorage(database.location);
     const leadId = await createLeadStore(storage).insert({
-      formType: 1,
+      kind: 'small',
       serviceType: undefined,
       name: 'Ana',
       email: 'ana@empresa.mx',

@@ -4,6 +4,8 @@
  * one statement (PostgreSQL skips rows another worker is claiming), so no two live workers hold one
  * message; a worker that dies leaves a lease that simply expires.
  */
+import { z } from 'zod';
+import { rowParser } from './rows.ts';
 import type { Queryable } from './storage.ts';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -20,23 +22,28 @@ export interface NewOutboxMessage {
   now: string;
 }
 
-export interface OutboxRow {
-  id: number;
-  lead_id: number;
-  audience: 'client' | 'internal';
-  recipient: string;
-  subject: string;
-  message: string;
-  message_id: string;
-  status: OutboxStatus;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-  lease_owner: string | null;
-  lease_until: string | null;
-}
+/** A row of `outbox` as the table holds it; `message` stays JSON text until the sender reads it. */
+export const outboxRowSchema = z.object({
+  id: z.number().int(),
+  lead_id: z.number().int(),
+  audience: z.enum(['client', 'internal']),
+  recipient: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  message_id: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  next_attempt_at: z.string(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  lease_owner: z.string().nullable(),
+  lease_until: z.string().nullable(),
+});
+
+export type OutboxRow = z.output<typeof outboxRowSchema>;
+
+const outboxFromRow = rowParser('outbox', outboxRowSchema);
 
 export function createOutboxStore(db: Queryable) {
   return {
@@ -62,16 +69,18 @@ export function createOutboxStore(db: Queryable) {
      */
     async claim(owner: string, now: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
       const skipLocked = db.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
-      const rows = await db.all<OutboxRow>(
-        `UPDATE outbox SET lease_owner = $1, lease_until = $2
+      const rows = (
+        await db.all(
+          `UPDATE outbox SET lease_owner = $1, lease_until = $2
          WHERE id IN (
            SELECT id FROM outbox
            WHERE status = 'pending' AND next_attempt_at <= $3 AND lease_until IS NULL
            ORDER BY next_attempt_at, id LIMIT $4 ${skipLocked}
          )
          RETURNING *`,
-        [owner, leaseUntil, now, limit],
-      );
+          [owner, leaseUntil, now, limit],
+        )
+      ).map(outboxFromRow);
       return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id);
     },
     /**
@@ -134,7 +143,7 @@ export function createOutboxStore(db: Queryable) {
     },
     /** Failed messages, oldest first (the operator's `npm run outbox -- failed`). */
     async failed(): Promise<OutboxRow[]> {
-      return await db.all<OutboxRow>("SELECT * FROM outbox WHERE status = 'failed' ORDER BY id");
+      return (await db.all("SELECT * FROM outbox WHERE status = 'failed' ORDER BY id")).map(outboxFromRow);
     },
     /** Puts failed messages back in the queue, due now, with a fresh attempt count; all when `ids` is omitted. */
     async requeueFailed(now: string, ids?: readonly number[]): Promise<number> {
@@ -156,9 +165,7 @@ export function createOutboxStore(db: Queryable) {
       return counts;
     },
     async forLead(leadId: number): Promise<OutboxRow[]> {
-      return await db.all<OutboxRow>('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY id', [leadId]);
+      return (await db.all('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY id', [leadId])).map(outboxFromRow);
     },
   };
 }
-
-export type OutboxStore = ReturnType<typeof createOutboxStore>;

@@ -2,7 +2,10 @@
  * An e-mail body as a list of blocks, rendered twice: to HTML (table layout, inline styles, every string
  * escaped here) and to plain text. Templates say what a message contains once; both versions follow.
  */
-import { escapeHtml, multiline } from './html.ts';
+import { copyParts } from '../../core/content/emails.ts';
+import { fillTemplate } from '../../core/text-template.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { multiline } from './html.ts';
 import {
   buttons,
   dataTable,
@@ -30,6 +33,23 @@ export type Block =
   | { kind: 'list'; items: readonly string[] };
 
 export type { TableRow };
+
+/**
+ * A paragraph of content/emails.yaml as inline runs: its `{name}` placeholders filled from `values`,
+ * `**bold**` as strong text and its `[link]` pointing at `href`. Marks are read before the values go in,
+ * so a value (a name with brackets, say) is always plain text.
+ */
+export function copyInline(
+  template: string,
+  values: Readonly<Record<string, string | number>> = {},
+  href = '',
+): Inline[] {
+  return (copyParts(template) ?? [{ text: template }]).map((part) => {
+    if ('text' in part) return fillTemplate(part.text, values);
+    if ('strong' in part) return { strong: fillTemplate(part.strong, values) };
+    return { href, text: fillTemplate(part.link, values) };
+  });
+}
 
 function inlineHtml(parts: readonly Inline[]): string {
   return parts

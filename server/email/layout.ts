@@ -3,7 +3,8 @@
  * `lang="es-MX"`, text colours at 4.5:1 or more. Arguments named `html` are already-safe HTML; every
  * other string is escaped here.
  */
-import { escapeHtml, multiline } from './html.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { multiline } from './html.ts';
 
 const FONT = 'Arial, Helvetica, sans-serif';
 export const COLORS = {

@@ -1,7 +1,7 @@
 /** An outbox message as nodemailer options, and as a complete MIME (.eml) file. */
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { EmailMessage } from './templates.ts';
+import type { EmailMessage } from './message.ts';
 
 export interface MailOptions {
   from: string;

@@ -153,7 +153,7 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     });
     await migrateLeads(storage);
     const leadId = await createLeadStore(storage).insert({
-      formType: 1,
+      kind: 'small',
       serviceType: undefined,
       name: 'Ana',
       email: 'ana@empresa.mx',
@@ -167,7 +167,16 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     });
     const outbox = createOutboxStore(storage);
     const now = new Date().toISOString();
-    const message = JSON.stringify({ audience: 'client', to: { address: 'ana@empresa.mx' } });
+    const message = JSON.stringify({
+      audience: 'client',
+      from: 'Angram <hola@angram.mx>',
+      to: { address: 'ana@empresa.mx' },
+      replyTo: 'ventas@angram.mx',
+      subject: 'Hola',
+      html: '<p>Hola</p>',
+      text: 'Hola',
+      attachments: [],
+    });
     for (const index of [1, 2, 3]) {
       await outbox.enqueue({
         leadId,
@@ -229,22 +238,20 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
       'two refusals',
     );
     const env = { PATH: process.env.PATH, ...t.databaseEnv };
-    const listed = await run(process.execPath, ['server/scripts/outbox.ts'], { env });
+    const listed = await run(process.execPath, ['scripts/outbox.ts'], { env });
     expect(listed.stdout).toContain('Pendientes: 0  Enviados: 0  Fallidos: 2');
     expect(listed.stdout).toMatch(/^1\tCONT-1\tlucia@ferremax\.mx\t1\tRechazado por el servidor: .*550/m);
     expect(listed.stdout).toContain('npm run outbox -- requeue --all');
 
-    await expect(run(process.execPath, ['server/scripts/outbox.ts', 'requeue'], { env })).rejects.toMatchObject({
+    await expect(run(process.execPath, ['scripts/outbox.ts', 'requeue'], { env })).rejects.toMatchObject({
       stderr: expect.stringContaining('Indica --all o al menos un --id'),
     });
-    await expect(
-      run(process.execPath, ['server/scripts/outbox.ts', 'requeue', '--id', 'x'], { env }),
-    ).rejects.toMatchObject({
+    await expect(run(process.execPath, ['scripts/outbox.ts', 'requeue', '--id', 'x'], { env })).rejects.toMatchObject({
       stderr: expect.stringContaining('Id inválido'),
     });
 
     peer.state.refuse = false;
-    const requeued = await run(process.execPath, ['server/scripts/outbox.ts', 'requeue', '--all'], { env });
+    const requeued = await run(process.execPath, ['scripts/outbox.ts', 'requeue', '--all'], { env });
     expect(requeued.stdout).toContain('2 mensajes vuelven a la cola');
     await waitFor(
       async () => (await t!.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 2,

@@ -15,8 +15,8 @@ import { hostname } from 'node:os';
 import { createOutboxStore, type OutboxRow } from '../db/outbox.ts';
 import type { Storage } from '../db/storage.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
-import type { EmailMessage } from './templates.ts';
 import { classifySendError, type MailTransport } from './transport.ts';
+import { storedMessage } from './message.ts';
 
 export const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -205,7 +205,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const stopKeeping = keepLease(row);
     try {
       try {
-        await transport.send(JSON.parse(row.message) as EmailMessage, row.id, row.message_id);
+        await transport.send(storedMessage(row.message), row.id, row.message_id);
       } catch (error) {
         await recordFailure(row, attempts, error);
         return;

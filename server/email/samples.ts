@@ -2,10 +2,11 @@
  * Six example submissions for the wiki's e-mail previews (page `email-template`): the four kinds of lead,
  * client and internal versions. Importing this module has no side effects and needs no database.
  */
-import type { EmailLead } from './lead.ts';
-import { defaultEmailSettings, type EmailSettings } from './settings.ts';
+import type { Lead } from '../lead/model.ts';
+import { emailSettings, type EmailSettings } from './settings.ts';
 import type { Audience } from './subjects.ts';
-import { buildEmailMessages, type EmailMessage } from './templates.ts';
+import type { EmailMessage } from './message.ts';
+import { buildEmailMessages } from './templates.ts';
 
 export interface EmailPreviewSample {
   /** Stable slug, usable as a file or anchor name. */
@@ -13,7 +14,7 @@ export interface EmailPreviewSample {
   title: string;
   /** Which of the two messages the preview shows. */
   audience: Audience;
-  lead: EmailLead;
+  lead: Lead;
 }
 
 export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
@@ -159,8 +160,8 @@ export const EMAIL_PREVIEW_SAMPLES: readonly EmailPreviewSample[] = [
   },
 ];
 
-/** Settings used for the previews: the product's defaults (no environment). */
-export const PREVIEW_SETTINGS: EmailSettings = defaultEmailSettings();
+/** Settings used for the previews: the content and the product's defaults (no environment). */
+export const PREVIEW_SETTINGS: EmailSettings = emailSettings();
 
 export interface EmailPair {
   client: EmailMessage;

@@ -1,34 +1,27 @@
 /**
- * Who the e-mails come from, where the internal copies go, and the facts they quote (option labels,
- * offers, contact details). Pure data: the templates get it as an argument so they stay free of I/O and of
- * the environment; the API builds it from its configuration, the wiki's previews from the defaults.
+ * Who the e-mails come from, where the internal copies go, their wording and the facts they quote (option
+ * labels, offers, contact details, consultants). Pure data: the templates get it as an argument so they stay
+ * free of I/O and of the environment; the process builds it from its configuration, the wiki's previews
+ * from the content alone.
  */
-import { contactDetails, type ContactDetails } from '../../core/contact.ts';
-import { loadContentFacts } from '../../core/content/load.ts';
-import type { Offers } from '../../core/content/offers.ts';
-import type { FormLists } from '../../core/forms/options.ts';
+import type { ContactDetails } from '../../core/contact.ts';
+import type { EmailCopy } from '../../core/content/emails.ts';
+import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
 import { SITE } from '../../core/site.ts';
+import type { ServerConfig } from '../config.ts';
+import { defaultLeadSettings } from '../lead/settings.ts';
+import type { LeadSettings } from '../lead/view.ts';
 
-export interface EmailSettings {
-  /** `{product}` in the subjects. */
-  brandName: string;
-  /** Public origin of the site, for links in the messages. */
-  siteUrl: string;
+export interface EmailSettings extends LeadSettings {
   /** Sender, `Name <address>`. */
   from: string;
   /** The sales team's inbox: recipient of every internal message. */
   salesEmail: string;
-  contact: ContactDetails;
-  /** Who the internal messages are assigned to (`asignado_a`). */
-  assignee: string;
-  /** The option lists, to print labels instead of ids. */
-  lists: FormLists;
-  /** The consulting offers, to quote price and duration. */
-  offers: Offers;
+  /** The messages' wording (content/emails.yaml). */
+  copy: EmailCopy;
 }
 
 export const DEFAULT_SALES_EMAIL = 'ventas@angram.mx';
-export const DEFAULT_ASSIGNEE = 'Equipo de Ventas';
 
 export function defaultMailFrom(contact: Pick<ContactDetails, 'email'>): string {
   return `${SITE.name} <${contact.email}>`;
@@ -40,19 +33,30 @@ export function addressOf(mailbox: string): string {
   return (match?.[1] ?? mailbox).trim();
 }
 
-/** Settings from content/ and the defaults, with `overrides` on top. */
-export function defaultEmailSettings(overrides: Partial<EmailSettings> = {}): EmailSettings {
-  const facts = loadContentFacts();
-  const contact = overrides.contact ?? contactDetails(facts.contact);
+/** Settings from content facts and the defaults, with `overrides` on top. */
+export function emailSettings(
+  facts: ContentFacts = loadContentFacts(),
+  overrides: Partial<EmailSettings> = {},
+): EmailSettings {
+  const lead = defaultLeadSettings(facts);
+  const contact = overrides.contact ?? lead.contact;
   return {
-    brandName: SITE.name,
-    siteUrl: SITE.defaultUrl,
+    ...lead,
     from: defaultMailFrom(contact),
     salesEmail: DEFAULT_SALES_EMAIL,
-    assignee: DEFAULT_ASSIGNEE,
-    lists: facts.lists,
-    offers: facts.offers,
+    copy: facts.emails,
     ...overrides,
     contact,
   };
+}
+
+/** The settings of a running process: its configuration's sender, inbox, site and contact details. */
+export function emailSettingsFor(config: ServerConfig): EmailSettings {
+  return emailSettings(config.facts, {
+    siteUrl: config.siteUrl,
+    from: config.mailFrom,
+    salesEmail: config.salesEmail,
+    contact: config.contact,
+    assignee: config.assignee,
+  });
 }

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { buildIcs, foldIcsLine, googleCalendarLink, icsText, meetingTimes } from './calendar.ts';
-import { escapeHtml } from './html.ts';
-import type { EmailLead } from './lead.ts';
+import { buildIcs, foldIcsLine, googleCalendarLink, icsText, meetingTimes } from '../lead/calendar.ts';
+import { escapeHtml } from '../escape-html.ts';
+import type { Lead } from '../lead/model.ts';
+import { prepareLead } from '../lead/view.ts';
 import { EMAIL_PREVIEW_SAMPLES, PREVIEW_SETTINGS, renderEmailPair, renderEmailPreview } from './samples.ts';
-import { defaultEmailSettings } from './settings.ts';
+import { emailSettings } from './settings.ts';
 import { emailSubject } from './subjects.ts';
 import { buildEmailMessages } from './templates.ts';
-import { EMAIL_VARIABLES, emailVariables } from './variables.ts';
+import { EMAIL_VARIABLES, emailVariables as variablesOfView } from './variables.ts';
 
-const settings = defaultEmailSettings();
+const settings = emailSettings();
+const emailVariables = (lead: Lead, from = settings) => variablesOfView(prepareLead(lead, from), from);
 
-const smallLead: EmailLead = {
+const smallLead: Lead = {
   id: 7,
   kind: 'small',
   originPage: '/',
@@ -31,7 +33,7 @@ describe('subjects', () => {
     [undefined, 'internal', 'Notificación - Angram'],
     ['small', undefined, 'Notificación - Angram'],
   ] as const)('%s, %s: %s', (kind, audience, subject) => {
-    expect(emailSubject(kind, audience, 'Angram')).toBe(subject);
+    expect(emailSubject(settings.copy.subjects, kind, audience, 'Angram')).toBe(subject);
   });
 });
 
@@ -134,7 +136,7 @@ describe('template variables', () => {
 
 describe('messages', () => {
   it('escapes every piece of user text in the internal HTML', () => {
-    const hostile: EmailLead = {
+    const hostile: Lead = {
       ...smallLead,
       fields: {
         name: '<script>alert(1)</script>',
@@ -168,7 +170,7 @@ describe('messages', () => {
         businessGoals: bait,
         migrationGoals: bait,
       };
-      const lead: EmailLead = {
+      const lead: Lead = {
         ...sample.lead,
         fields: {
           ...sample.lead.fields,
@@ -257,6 +259,7 @@ describe('calendar helpers', () => {
     title: 'Reunión Angram',
     description: 'Uno, dos; tres\nfin',
     location: 'Videollamada',
+    reminder: 'Reunión con Angram en 30 minutos',
   };
 
   it('builds the Google Calendar template link in UTC', () => {
@@ -303,7 +306,7 @@ describe('preview samples for the wiki', () => {
     for (const sample of EMAIL_PREVIEW_SAMPLES) {
       const preview = renderEmailPreview(sample);
       expect(preview.audience).toBe(sample.audience);
-      expect(preview.subject).toBe(emailSubject(sample.lead.kind, sample.audience, 'Angram'));
+      expect(preview.subject).toBe(emailSubject(settings.copy.subjects, sample.lead.kind, sample.audience, 'Angram'));
       expect(preview.text).toContain(`CONT-${sample.lead.id}`);
       const pair = renderEmailPair(sample, PREVIEW_SETTINGS);
       expect(pair.client.subject).not.toBe(pair.internal.subject);
@@ -315,20 +318,20 @@ describe('build-time safety (the wiki imports the templates)', () => {
   it('keeps the template modules free of I/O, the database and the mailer', async () => {
     const { readFileSync } = await import('node:fs');
     const pure = [
-      'analysis',
-      'calendar',
-      'consultants',
-      'document',
-      'html',
-      'layout',
-      'lead',
-      'samples',
-      'subjects',
-      'templates',
-      'variables',
+      '../lead/analysis',
+      '../lead/calendar',
+      '../lead/consultants',
+      './document',
+      './html',
+      './layout',
+      '../lead/fields',
+      './samples',
+      './subjects',
+      './templates',
+      './variables',
     ];
     for (const name of pure) {
-      const source = readFileSync(new URL(`./${name}.ts`, import.meta.url), 'utf8');
+      const source = readFileSync(new URL(`${name}.ts`, import.meta.url), 'utf8');
       const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]);
       for (const specifier of imports) {
         expect(specifier, `${name}.ts imports ${specifier}`).not.toMatch(

@@ -6,7 +6,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { composeEml, mailOptions } from './mime.ts';
-import type { EmailMessage } from './templates.ts';
+import type { EmailMessage } from './message.ts';
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'eml';

@@ -1,24 +1,17 @@
 /**
  * The template variables the e-mails are written with (client, calendar and internal-team variables):
- * their documentation as data (the wiki renders its tables from it), and `prepareLead`, which computes
- * everything a lead's two messages say (variables, meeting, consultant, analysis, rows) in one pass.
- * Pure functions, no I/O.
+ * their documentation as data (the wiki renders its tables from it), and `emailVariables`, their values
+ * for a lead's view. Pure functions, no I/O.
  */
-import { formatAppointmentShort, formatShortDateTime, todayInMexicoCity } from '../../core/dates.ts';
+import { formatAppointmentShort, formatShortDateTime } from '../../core/dates.ts';
 import { formatMoney } from '../../core/format.ts';
-import { LEAD_KIND_IDS, LEAD_KINDS, type FormType, type LeadFormId, type LeadKind } from '../../core/forms/kinds.ts';
-import { analyzeLead, LEAD_SCORE_DEFAULT, type LeadAnalysis } from './analysis.ts';
-import { googleCalendarLink, meetingTimes, type Meeting } from './calendar.ts';
-import { consultantFor, type Consultant } from './consultants.ts';
-import { fieldRows, fieldText, leadForm, referenceOf, type EmailLead, type FieldRow } from './lead.ts';
-import type { EmailSettings } from './settings.ts';
-
-/** The specification's fallback texts. */
-export const EMAIL_DEFAULTS = {
-  notSpecified: 'No especificada',
-  notAvailable: 'No disponible',
-  unknown: 'Desconocida',
-} as const;
+import { LEAD_KIND_IDS, LEAD_KINDS, type FormType, type LeadKind } from '../../core/forms/kinds.ts';
+import { LEAD_SCORE_DEFAULT } from '../lead/analysis.ts';
+import { googleCalendarLink } from '../lead/calendar.ts';
+import { consultantLabel } from '../lead/consultants.ts';
+import { fieldText } from '../lead/fields.ts';
+import { LEAD_FALLBACKS } from '../lead/model.ts';
+import type { LeadSettings, LeadView } from '../lead/view.ts';
 
 export const CLIENT_VARIABLE_DESCRIPTIONS = {
   nombre_cliente: 'Nombre de quien escribe',
@@ -139,7 +132,7 @@ export const EMAIL_VARIABLES = {
   ) as Readonly<Record<FormType, VariableDoc[]>>,
   calendar: docs(CALENDAR_VARIABLE_DESCRIPTIONS),
   internal: docs(INTERNAL_VARIABLE_DESCRIPTIONS),
-  defaults: EMAIL_DEFAULTS,
+  defaults: LEAD_FALLBACKS,
 } as const;
 
 export type ClientVariables = Record<ClientVariableName, string>;
@@ -152,56 +145,14 @@ export interface EmailVariables {
   internal: InternalVariables;
 }
 
-/** Everything a lead's messages say, computed once. */
-export interface LeadView {
-  lead: EmailLead;
-  form: LeadFormId;
-  reference: string;
-  /** The fields as the visitor filled them, labelled and in the form's order. */
-  rows: FieldRow[];
-  /** The booked meeting, or `undefined`. */
-  meeting: Meeting | undefined;
-  consultant: Consultant;
-  analysis: LeadAnalysis;
-  variables: EmailVariables;
-}
-
-/**
- * The meeting of a lead. Its title and description name no one the visitor typed: the invite goes to
- * whatever address the form was given, so it carries only the brand, the reference and the consultant.
- */
-export function meetingOf(lead: EmailLead, settings: EmailSettings, consultant: Consultant): Meeting | undefined {
-  const slot = lead.fields.appointmentDate;
-  if (!slot) return undefined;
-  const { start, end } = meetingTimes(slot);
-  return {
-    slot,
-    start,
-    end,
-    title: `Reunión con ${settings.brandName} (${referenceOf(lead.id)})`,
-    description: [
-      `Reunión de 60 minutos con ${consultant.name}, ${consultant.role} de ${settings.brandName}.`,
-      `Referencia: ${referenceOf(lead.id)}.`,
-      'Te enviaremos el enlace de la videollamada antes de la reunión.',
-      `Dudas: ${settings.contact.email} o ${settings.contact.phone}.`,
-    ].join('\n'),
-    location: 'Videollamada (enlace por correo antes de la reunión)',
-  };
-}
-
-export function prepareLead(lead: EmailLead, settings: EmailSettings): LeadView {
+/** The variables of a lead's view: what the e-mails (and the wiki's tables) fill in. */
+export function emailVariables(view: LeadView, settings: Pick<LeadSettings, 'lists' | 'assignee'>): EmailVariables {
+  const { lead, meeting, consultant, analysis, reference } = view;
   const text = (field: string) => fieldText(lead, field, settings.lists);
   const first = (fields: readonly string[]) => fields.map(text).find((value) => value !== undefined);
-  const or = (value: string | undefined) => value ?? EMAIL_DEFAULTS.notSpecified;
-  const consultant = consultantFor(lead);
-  const analysis = analyzeLead(lead, settings);
-  const meeting = meetingOf(lead, settings, consultant);
-  const reference = referenceOf(lead.id);
+  const or = (value: string | undefined) => value ?? LEAD_FALLBACKS.notSpecified;
   const slot = lead.fields.appointmentDate;
   const received = new Date(lead.receivedAt);
-  const valid = !Number.isNaN(received.getTime());
-  // The file is named after the month in Mexico City, where the sales team works.
-  const yearMonth = valid ? todayInMexicoCity(received).slice(0, 7) : 'sin-fecha';
 
   const client: ClientVariables = {
     nombre_cliente: or(lead.fields.name),
@@ -209,49 +160,35 @@ export function prepareLead(lead: EmailLead, settings: EmailSettings): LeadView 
     empresa_cliente: or(lead.fields.company),
     telefono_cliente: or(lead.fields.phone),
     mensaje_cliente: or(first(['message', 'description', 'challenges'])),
-    fecha_reunion: slot ? formatAppointmentShort(slot) : EMAIL_DEFAULTS.notSpecified,
+    fecha_reunion: slot ? formatAppointmentShort(slot) : LEAD_FALLBACKS.notSpecified,
     tipo_proyecto: or(first(['projectType', 'systemType', 'integrationType'])),
     presupuesto: or(text('budget')),
     timeline: or(text('timeline')),
     nivel_urgencia: or(text('urgency')),
     situacion_actual: or(first(['currentSituation', 'currentInfrastructure', 'currentSystems'])),
     vision_proyecto: or(text('description')),
-    tipo_consultoria: lead.kind === 'consultancy' ? or(text('serviceType')) : EMAIL_DEFAULTS.notSpecified,
+    tipo_consultoria: lead.kind === 'consultancy' ? or(text('serviceType')) : LEAD_FALLBACKS.notSpecified,
     objetivos: or(first(['goals', 'businessGoals', 'migrationGoals'])),
   };
   const calendar: CalendarVariables = {
-    google_calendar_link: meeting ? googleCalendarLink(meeting) : EMAIL_DEFAULTS.notAvailable,
-    google_meet_link: EMAIL_DEFAULTS.notAvailable,
+    google_calendar_link: meeting ? googleCalendarLink(meeting) : LEAD_FALLBACKS.notAvailable,
+    google_meet_link: LEAD_FALLBACKS.notAvailable,
     nombre_consultor: consultant.name,
     puesto_consultor: consultant.role,
   };
   const internal: InternalVariables = {
     lead_score: String(analysis.score),
     asignado_a: settings.assignee,
-    consultor_recomendado: `${consultant.name} (${consultant.role})`,
+    consultor_recomendado: consultantLabel(consultant),
     prioridad: analysis.priority,
     estimacion_ingresos: analysis.revenue
       ? formatMoney(analysis.revenue.amount, analysis.revenue.currency)
-      : EMAIL_DEFAULTS.notAvailable,
+      : LEAD_FALLBACKS.notAvailable,
     lead_id: String(lead.id),
     referencia_id: reference,
-    folder_id: `${yearMonth}/${reference}`,
-    pagina_origen: lead.originPage || EMAIL_DEFAULTS.unknown,
-    fecha_contacto: valid ? formatShortDateTime(received) : EMAIL_DEFAULTS.notAvailable,
+    folder_id: view.folder,
+    pagina_origen: lead.originPage || LEAD_FALLBACKS.unknown,
+    fecha_contacto: Number.isNaN(received.getTime()) ? LEAD_FALLBACKS.notAvailable : formatShortDateTime(received),
   };
-  return {
-    lead,
-    form: leadForm(lead),
-    reference,
-    rows: fieldRows(lead, settings.lists),
-    meeting,
-    consultant,
-    analysis,
-    variables: { client, calendar, internal },
-  };
-}
-
-/** The variables of a lead (what `prepareLead` computes), for the wiki and the tests. */
-export function emailVariables(lead: EmailLead, settings: EmailSettings): EmailVariables {
-  return prepareLead(lead, settings).variables;
+  return { client, calendar, internal };
 }

@@ -3,7 +3,6 @@
  * areas, phases by day, deliverables and what the post-audit support covers. Its price, duration, return
  * and support days are figures of content/offers.yaml, which the e-mails also quote.
  */
-import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { list, oneOf, strict, text, whole } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
@@ -69,7 +68,5 @@ export const auditSchema = strict({
     nextDay = candidate.toDay + 1;
   });
 });
-
-export type Audit = z.infer<typeof auditSchema>;
 
 export const auditRules: EntryRules = { source: 'content/audit.yaml', ids: [AUDIT_ID] };

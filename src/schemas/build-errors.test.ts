@@ -69,4 +69,15 @@ describe('astro sync on broken content', () => {
     expect(output).toContain('contacto');
     expect(output).toMatch(/seo\.description\**: Demasiado largo: se esperan entre 50 y 160 caracteres/);
   }, 30_000);
+
+  it('names the file and the field of a form option no consultant covers', () => {
+    const restore = rewrite('content/form-options.yaml', (text) =>
+      text.replace('proyects:\n', 'proyects:\n  - { id: iot, proyect: Internet de las cosas }\n'),
+    );
+    const { status, output } = astroSync();
+    restore();
+    expect(status).not.toBe(0);
+    expect(output).toContain('content/consultants.yaml tiene errores');
+    expect(output).toContain('general.projectTypes: Nadie atiende "iot"');
+  }, 30_000);
 });

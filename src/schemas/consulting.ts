@@ -3,7 +3,6 @@
  * copy lives here: each offer's name, price and duration are in content/offers.yaml, which the consulting
  * form and the lead API also read, and every consulting offer there needs its copy here.
  */
-import { z } from 'astro/zod';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { consultingOffers } from '../../core/content/offers.ts';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
@@ -15,7 +14,6 @@ export const CONSULTING_OFFER_IDS = consultingOffers(loadContentFacts().offers).
   string,
   ...string[],
 ];
-export type ConsultingOfferId = string;
 
 export const consultingOfferSchema = strict({
   id: oneOf(CONSULTING_OFFER_IDS, 'una consultoría (la clave en el YAML)'),
@@ -25,7 +23,5 @@ export const consultingOfferSchema = strict({
   deliverables: list(text('un entregable', { max: 140 }), 3, 5),
   idealFor: list(text('para quién es', { max: 140 }), 2, 4),
 });
-
-export type ConsultingOffer = z.infer<typeof consultingOfferSchema>;
 
 export const consultingRules: EntryRules = { source: 'content/consulting.yaml', ids: CONSULTING_OFFER_IDS };

@@ -1,5 +1,5 @@
 /**
- * The real content says what the specification fixes: FAQ figures, process durations, offer numbers,
+ * The real content keeps the figures the business has promised: FAQ figures, process durations, offer numbers,
  * promises, stats. Also keeps the service pages' timelines and prices in step with the FAQ.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,4 @@
 /** Frequently asked questions (`content/faq.yaml`): exactly four categories, in display order. */
-import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { action, list, oneOf, questionAnswer, strict, text } from '../../core/content/common.ts';
 
@@ -18,7 +17,5 @@ export const faqCategorySchema = strict({
   title: text('el título de la categoría', { max: 60 }),
   questions: list(faqQuestion, 4, 6),
 });
-
-export type FaqCategory = z.infer<typeof faqCategorySchema>;
 
 export const faqRules: EntryRules = { source: 'content/faq.yaml', ids: FAQ_CATEGORY_IDS };

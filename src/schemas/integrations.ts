@@ -1,5 +1,4 @@
 /** Integration categories for /integraciones (`content/integrations.yaml`), in display order. */
-import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { list, oneOf, strict, text } from '../../core/content/common.ts';
 import { icon } from './icons.ts';
@@ -23,8 +22,6 @@ export const integrationCategorySchema = strict({
   description: text('una descripción'),
   items: list(strict({ name: text('el nombre', { max: 50 }), description: text('qué resuelve', { max: 220 }) }), 3, 8),
 });
-
-export type IntegrationCategory = z.infer<typeof integrationCategorySchema>;
 
 export const integrationRules: EntryRules = {
   source: 'content/integrations.yaml',

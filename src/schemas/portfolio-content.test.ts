@@ -59,12 +59,10 @@ it('every portfolio, team and testimonial file passes its schema', () => {
   for (const entry of [...cases, ...team, ...testimonials]) expect(entry.issues, entry.file).toEqual([]);
 });
 
-const byOrder = <T extends { data: { order: number } }>(list: T[]) =>
-  [...list].sort((a, b) => a.data.order - b.data.order);
-
 /**
- * The entries the site launched with. Editors may add more (a case, a person, a testimonial is one more
- * file), so these tests check that these exist and keep their order, never that there are no others.
+ * The cases the site launched with (all six with their full study). Editors may add more and order them
+ * as they like (a case is one more file), so these tests check that these exist, never where they sit or
+ * that there are no others.
  */
 const SPEC_CASES = [
   'fintech-revolution',
@@ -80,20 +78,16 @@ const only = <T extends { id: string }>(list: T[], ids: readonly string[]) =>
 const OWN_IMAGE = (id: string) => new RegExp(`^\\./${id}\\.(webp|png|jpe?g|avif|gif)$`);
 
 describe('portfolio content', () => {
-  it('has the six launch cases first, in their order, and no two cases in one position', () => {
-    const ordered = byOrder(cases);
-    expect(ordered.slice(0, SPEC_CASES.length).map((entry) => entry.id)).toEqual(SPEC_CASES);
+  it('keeps the six launch cases, and no two cases in one position', () => {
+    expect(cases.map((entry) => entry.id)).toEqual(expect.arrayContaining(SPEC_CASES));
     const orders = cases.map((entry) => entry.data.order);
     expect(new Set(orders).size).toBe(orders.length);
   });
 
-  it('features exactly the three cases the home page shows', () => {
-    expect(
-      cases
-        .filter((entry) => entry.data.featured)
-        .map((entry) => entry.id)
-        .sort(),
-    ).toEqual(['ecommerce-enterprise', 'edutech-platform', 'fintech-revolution']);
+  it('features one to three cases, the home page’s row', () => {
+    const featured = cases.filter((entry) => entry.data.featured);
+    expect(featured.length).toBeGreaterThanOrEqual(1);
+    expect(featured.length).toBeLessThanOrEqual(3);
   });
 
   it('gives every case its own image; the launch cases each their own industry and city', () => {
@@ -115,7 +109,7 @@ describe('portfolio content', () => {
     }
   });
 
-  it("states the specification's portfolio claims in the cases they belong to", () => {
+  it('keeps the launch cases’ headline figures in the cases they belong to', () => {
     const fintech = cases.find((entry) => entry.id === 'fintech-revolution')!.data;
     const fintechMetrics = fintech.metrics.map((metric) => metric.value);
     expect(fintechMetrics.slice(0, 2)).toEqual(['$50M+ MXN', '2M+']);
@@ -126,29 +120,16 @@ describe('portfolio content', () => {
 });
 
 describe('team content', () => {
-  it('has the three launch people first, in order, each with a portrait named after them', () => {
-    expect(
-      byOrder(team)
-        .slice(0, 3)
-        .map(({ id, data }) => [id, data.name, data.role]),
-    ).toEqual([
-      ['daniela-ortega', 'Daniela Ortega', 'Directora de Tecnología'],
-      ['rodrigo-salinas', 'Rodrigo Salinas', 'Líder de Ingeniería Cloud'],
-      ['mariana-cruz', 'Mariana Cruz', 'Directora de Diseño de Producto'],
-    ]);
+  it('gives every person a portrait named after them and a position of their own', () => {
     for (const { id, data } of team) expect(data.image).toMatch(OWN_IMAGE(id));
+    const orders = team.map((entry) => entry.data.order);
+    expect(new Set(orders).size).toBe(orders.length);
   });
 });
 
 describe('testimonials content', () => {
-  it('has the three launch clients first, each from a different case', () => {
-    const launch = byOrder(testimonials).slice(0, 3);
-    expect(launch.map(({ id, data }) => [id, data.name])).toEqual([
-      ['luis-trevino', 'Luis Fernando Treviño'],
-      ['andrea-villasenor', 'Andrea Villaseñor'],
-      ['jorge-castaneda', 'Jorge Castañeda'],
-    ]);
-    expect(new Set(launch.map((entry) => entry.data.project.id)).size).toBe(3);
+  it('quotes each client once, from a case of its own, with a portrait named after them', () => {
+    expect(new Set(testimonials.map((entry) => entry.data.project.id)).size).toBe(testimonials.length);
     for (const { id, data } of testimonials) expect(data.image).toMatch(OWN_IMAGE(id));
   });
 

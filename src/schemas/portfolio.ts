@@ -83,5 +83,3 @@ export function portfolioSchema({ image }: SchemaContext) {
     order: whole('la posición en la lista', 1),
   });
 }
-
-export type PortfolioData = z.output<ReturnType<typeof portfolioSchema>>;

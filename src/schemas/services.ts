@@ -31,8 +31,8 @@ export const SERVICE_IDS = [
 export type ServiceId = (typeof SERVICE_IDS)[number];
 
 /**
- * The services with a page at `/servicios/<id>`, and the anchor of each page's key section as the
- * specification's route table names it.
+ * The services with a page at `/servicios/<id>`, and the anchor of each page's key section: links from
+ * elsewhere (the home cards, campaigns) point at these, so they are fixed here rather than in content.
  */
 export const SERVICE_PAGE_ANCHORS = {
   'aplicaciones-web': 'tecnologias',

@@ -1,5 +1,4 @@
 /** Stat strips (`content/stats.yaml`): two named groups of four figures each. */
-import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
 import { list, oneOf, strict, text } from '../../core/content/common.ts';
 
@@ -14,7 +13,5 @@ export const statsGroupSchema = strict({
     4,
   ),
 });
-
-export type StatsGroup = z.infer<typeof statsGroupSchema>;
 
 export const statsRules: EntryRules = { source: 'content/stats.yaml', ids: STATS_GROUP_IDS };

@@ -1,5 +1,4 @@
 /** Team members shown on the home page: one YAML file per person in `content/team/<slug>.yaml`. */
-import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { list, strict, text, whole } from '../../core/content/common.ts';
 
@@ -14,5 +13,3 @@ export function teamSchema({ image }: SchemaContext) {
     order: whole('la posición en la lista', 1),
   });
 }
-
-export type TeamMemberData = z.output<ReturnType<typeof teamSchema>>;

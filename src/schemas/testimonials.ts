@@ -32,5 +32,3 @@ export function testimonialSchema({ image }: SchemaContext) {
     order: whole('la posición en la lista', 1),
   });
 }
-
-export type TestimonialData = z.output<ReturnType<typeof testimonialSchema>>;

@@ -21,13 +21,9 @@ export const wikiSchema = strict({
   lastUpdated: z.date({ error: 'Se espera una fecha AAAA-MM-DD sin comillas, por ejemplo 2026-11-22' }).optional(),
 });
 
-export type WikiFrontmatter = z.infer<typeof wikiSchema>;
-
 /** `content/wiki/wiki.yaml`: what the wiki as a whole says to search engines (its pages bring their own title and description). */
 export const wikiSiteSchema = strict({
   seo: seoSchema,
   /** The wiki's name in the trail "Inicio › Wiki › page". */
   breadcrumb: text('el nombre de la wiki en la ruta de navegación', { max: 40 }),
 });
-
-export type WikiSite = z.infer<typeof wikiSiteSchema>;

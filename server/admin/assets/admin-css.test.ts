@@ -1,35 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { inboxStylesheet, tokenDeclarations, usedProperties, withTokens } from '../stylesheet.ts';
 
-// The site's design tokens are the source; the inbox's stylesheet repeats the ones it uses.
-const site = readFileSync(new URL('../../../src/styles/global.css', import.meta.url), 'utf8');
+const tokensCss = readFileSync(new URL('../../../core/design/tokens.css', import.meta.url), 'utf8');
 const admin = readFileSync(new URL('./admin.css', import.meta.url), 'utf8');
 
-function declarations(css: string, prefix: string): Map<string, string> {
-  return new Map(
-    [...css.matchAll(new RegExp(`(--${prefix}[\\w-]*):\\s*([^;]+);`, 'g'))].map((match) => [
-      match[1] as string,
-      (match[2] as string).trim(),
-    ]),
-  );
-}
-
 describe('admin stylesheet', () => {
-  it('uses the site tokens with the site values', () => {
-    const siteTokens = new Map([
-      ...declarations(site, 'color-'),
-      ...declarations(site, 'radius-'),
-      ...declarations(site, 'spacing-'),
-      ...declarations(site, 'motion-'),
-    ]);
-    const adminTokens = new Map([
-      ...declarations(admin, 'color-'),
-      ...declarations(admin, 'radius-'),
-      ...declarations(admin, 'spacing-'),
-      ...declarations(admin, 'motion-'),
-    ]);
-    expect(adminTokens.size).toBeGreaterThan(10);
-    for (const [name, value] of adminTokens) expect(siteTokens.get(name), name).toBe(value);
+  it('is served with every design token it reads, from the one tokens file, with its values', () => {
+    const served = inboxStylesheet().toString('utf8');
+    const tokens = tokenDeclarations(tokensCss);
+    const declaredHere = tokenDeclarations(admin);
+    const fromTokens = [...usedProperties(admin)].filter((name) => !declaredHere.has(name));
+    expect(fromTokens.length).toBeGreaterThan(10);
+    for (const name of fromTokens) {
+      expect(tokens.has(name), `${name} no está en core/design/tokens.css`).toBe(true);
+      expect(served).toContain(`${name}: ${tokens.get(name)};`);
+    }
+    expect(served.endsWith(admin)).toBe(true);
+  });
+
+  it('declares none of the site tokens itself (a colour has one home)', () => {
+    const tokens = tokenDeclarations(tokensCss);
+    expect([...tokenDeclarations(admin).keys()].filter((name) => tokens.has(name))).toEqual([]);
+  });
+
+  it('follows a changed token', () => {
+    const changed = tokensCss.replace(/--color-brand-700: #[0-9a-f]+;/, '--color-brand-700: #123456;');
+    expect(withTokens(changed, admin)).toContain('--color-brand-700: #123456;');
+    expect(withTokens(changed, '.a { color: red; }')).not.toContain('--color-brand-700');
   });
 
   it('loads nothing from elsewhere and needs no inline style', () => {

@@ -1,12 +1,11 @@
 /** The inbox list, a lead and its actions, the CSV export, meetings and the dashboard. */
 import { addDays, todayInMexicoCity, zonedTimeToUtc } from '../../../core/dates.ts';
-import { kindOfFormType } from '../../../core/forms/kinds.ts';
 import type { StoredLead } from '../../db/leads.ts';
-import { analyzeLead } from '../../email/analysis.ts';
-import { consultantFor } from '../../email/consultants.ts';
-import { prepareLead } from '../../email/variables.ts';
-import { CSV_HEADER, leadCsvRow } from '../../scripts/leads-csv.ts';
-import { csvRow } from '../../scripts/csv.ts';
+import { analyzeLead } from '../../lead/analysis.ts';
+import { consultantFor } from '../../lead/consultants.ts';
+import { CSV_HEADER, leadCsvRow } from '../../lead/csv.ts';
+import { csvRow, UTF8_BOM } from '../../lead/csv-cells.ts';
+import { prepareLead } from '../../lead/view.ts';
 import { type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
 import { parseListQuery } from '../filters.ts';
 import { ADMIN_HEADERS, field, HttpError, redirect, type FormFields } from '../http.ts';
@@ -23,19 +22,10 @@ import type { Notice } from '../views/layout.ts';
 
 const STALE_MESSAGE = 'Otra persona cambió este lead mientras lo veías. Revisa cómo quedó y vuelve a intentarlo.';
 
-function scoreOf(services: AdminServices, formType: number, fields: StoredLead['fields']): number | undefined {
-  const kind = kindOfFormType(formType);
-  return kind ? analyzeLead({ kind, fields }, services.facts).score : undefined;
-}
-
 export async function showInbox(services: AdminServices, state: SignedIn): Promise<void> {
   const { filter, page, problems } = parseListQuery(state.url.searchParams);
   const [{ rows, total }, users] = await Promise.all([services.work.list(filter, page), services.users.list()]);
-  const scores = new Map<number, number>();
-  for (const row of rows) {
-    const score = scoreOf(services, row.formType, row.fields);
-    if (score !== undefined) scores.set(row.id, score);
-  }
+  const scores = new Map(rows.map((row) => [row.id, analyzeLead(row, services.leadSettings).score]));
   const notice = noticeFrom(state.url);
   render(
     state,
@@ -82,14 +72,8 @@ async function showLeadPage(
     services.work.emails(lead.id),
     services.users.list(),
   ]);
-  const kind = kindOfFormType(lead.formType);
   const assignee = leadState.assigneeId === null ? undefined : users.find((user) => user.id === leadState.assigneeId);
-  const prepared = kind
-    ? prepareLead(
-        { id: lead.id, kind, fields: lead.fields, originPage: lead.originPage, receivedAt: lead.receivedAt },
-        assignee ? { ...services.emailSettings, assignee: assignee.name } : services.emailSettings,
-      )
-    : undefined;
+  const prepared = prepareLead(lead, services.leadSettings);
   const notice = extra.notice ?? noticeFrom(state.url);
   render(
     state,
@@ -99,6 +83,7 @@ async function showLeadPage(
       prepared,
       state: leadState,
       assignee,
+      defaultAssignee: services.leadSettings.assignee,
       users: users.filter((user) => user.active),
       events,
       emails,
@@ -230,11 +215,11 @@ export async function exportCsv(services: AdminServices, state: SignedIn): Promi
     res.end();
     return;
   }
-  res.write(`\uFEFF${csvRow(CSV_HEADER)}`);
+  res.write(`${UTF8_BOM}${csvRow(CSV_HEADER)}`);
   let count = 0;
   for await (const lead of services.work.matching(filter)) {
     // Respect the socket's pace: a large export never piles up in memory.
-    if (!res.write(leadCsvRow(lead, services.facts))) await new Promise((resolve) => res.once('drain', resolve));
+    if (!res.write(leadCsvRow(lead, services.leadSettings))) await new Promise((resolve) => res.once('drain', resolve));
     count += 1;
   }
   res.end();
@@ -244,7 +229,9 @@ export async function exportCsv(services: AdminServices, state: SignedIn): Promi
 export async function showMeetings(services: AdminServices, state: SignedIn): Promise<void> {
   const today = todayInMexicoCity(state.now);
   const meetings = await services.work.meetings(`${today}T00:00`, `${addDays(today, MEETINGS_DAYS_AHEAD)}T23:59`);
-  const consultants = new Map(meetings.map((meeting) => [meeting.leadId, consultantFor(meeting).name]));
+  const consultants = new Map(
+    meetings.map((meeting) => [meeting.leadId, consultantFor(meeting, services.leadSettings.consultants).name]),
+  );
   render(state, 200, meetingsPage(pageContext(services, state), { meetings, consultants }));
 }
 

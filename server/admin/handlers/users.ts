@@ -1,6 +1,6 @@
 /** Account management (admin) and the signed-in person's own account. */
 import { z } from 'zod';
-import { NAME_MAX_LENGTH, normalizeEmail } from '../cli/args.ts';
+import { NAME_MAX_LENGTH, normalizeEmail } from '../accounts.ts';
 import { type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
 import { field, HttpError, redirect, type FormFields } from '../http.ts';
 import type { AdminUser } from '../model.ts';

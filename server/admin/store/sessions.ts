@@ -3,25 +3,31 @@
  * limit of its last use; the account must still be active. `lastSeenAt` is written at most once a
  * minute per session, so browsing does not turn every page view into a write.
  */
+import { z } from 'zod';
+import { rowParser } from '../../db/rows.ts';
 import type { Queryable } from '../../db/storage.ts';
 import type { AdminUser, Session } from '../model.ts';
 import { isRole } from '../roles.ts';
 
 const TOUCH_EVERY_MS = 60_000;
 
-interface SessionRow {
-  id: string;
-  user_id: number;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  email: string;
-  name: string;
-  role: string;
-  active: number;
-  user_created_at: string;
-  last_login_at: string | null;
-}
+/** `inbox_sessions` joined with its account. */
+const sessionRow = rowParser(
+  'inbox_sessions',
+  z.object({
+    id: z.string(),
+    user_id: z.number().int(),
+    created_at: z.string(),
+    last_seen_at: z.string(),
+    expires_at: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.string(),
+    active: z.number().int(),
+    user_created_at: z.string(),
+    last_login_at: z.string().nullable(),
+  }),
+);
 
 export interface SessionWithUser {
   session: Session;
@@ -46,13 +52,14 @@ export function createSessionStore(db: Queryable, limits: { idleMs: number; maxM
     },
     /** The live session and its active account, touching it; `undefined` (and the row deleted) when it ended. */
     async resume(id: string, now: Date): Promise<SessionWithUser | undefined> {
-      const row = await db.get<SessionRow>(
+      const found = await db.get(
         `SELECT s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at,
                 u.email, u.name, u.role, u.active, u.created_at AS user_created_at, u.last_login_at
          FROM inbox_sessions s JOIN inbox_users u ON u.id = s.user_id WHERE s.id = $1`,
         [id],
       );
-      if (!row) return undefined;
+      if (!found) return undefined;
+      const row = sessionRow(found);
       const lastSeen = new Date(row.last_seen_at).getTime();
       const ended =
         now.toISOString() >= row.expires_at ||

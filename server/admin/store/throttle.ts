@@ -2,6 +2,8 @@
  * The sign-in throttle's counters (policy in ../throttle.ts). Reading and bumping a counter happen in
  * one transaction under a lock on its key, so parallel guesses from several instances all count.
  */
+import { z } from 'zod';
+import { rowParser } from '../../db/rows.ts';
 import type { Storage } from '../../db/storage.ts';
 import { recordFailure, retryAfterMs, THROTTLE_POLICIES, type ThrottleScope, type ThrottleState } from '../throttle.ts';
 
@@ -10,20 +12,23 @@ export interface ThrottleKey {
   key: string;
 }
 
-interface FailureRow {
-  failures: number;
-  last_failure_at: number;
-}
+/** `inbox_login_failures`: a counter per scope and key. */
+const stateFromRow = rowParser(
+  'inbox_login_failures',
+  z
+    .object({ failures: z.number().int(), last_failure_at: z.number() })
+    .transform((row): ThrottleState => ({ failures: row.failures, lastFailureAt: row.last_failure_at })),
+);
 
 const FORGET_AFTER_MS = Math.max(...Object.values(THROTTLE_POLICIES).map((policy) => policy.forgetAfterMs));
 
 export function createThrottleStore(storage: Storage) {
   async function state(db: Pick<Storage, 'get'>, { scope, key }: ThrottleKey): Promise<ThrottleState | undefined> {
-    const row = await db.get<FailureRow>(
+    const row = await db.get(
       'SELECT failures, last_failure_at FROM inbox_login_failures WHERE scope = $1 AND key = $2',
       [scope, key],
     );
-    return row ? { failures: row.failures, lastFailureAt: row.last_failure_at } : undefined;
+    return row ? stateFromRow(row) : undefined;
   }
 
   return {

@@ -1,18 +1,9 @@
-/** Inbox accounts. Works on the storage or inside a transaction. */
+/** Inbox accounts (`inbox_users`). Works on the storage or inside a transaction. */
+import { z } from 'zod';
+import { rowParser } from '../../db/rows.ts';
 import { isUniqueViolation, type Queryable } from '../../db/storage.ts';
 import type { AdminUser } from '../model.ts';
 import { isRole, type Role } from '../roles.ts';
-
-interface UserRow {
-  id: number;
-  email: string;
-  name: string;
-  role: string;
-  active: number;
-  created_at: string;
-  last_login_at: string | null;
-  password_hash: string;
-}
 
 export interface UserWithPassword extends AdminUser {
   passwordHash: string;
@@ -24,19 +15,31 @@ export class UserExistsError extends Error {
 
 const COLUMNS = 'id, email, name, role, active, created_at, last_login_at, password_hash';
 
-function fromRow(row: UserRow): UserWithPassword {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    // A role this code no longer knows gets the least power.
-    role: isRole(row.role) ? row.role : 'sales',
-    active: row.active === 1,
-    createdAt: row.created_at,
-    lastLoginAt: row.last_login_at,
-    passwordHash: row.password_hash,
-  };
-}
+const fromRow = rowParser(
+  'inbox_users',
+  z
+    .object({
+      id: z.number().int(),
+      email: z.string(),
+      name: z.string(),
+      role: z.string(),
+      active: z.number().int(),
+      created_at: z.string(),
+      last_login_at: z.string().nullable(),
+      password_hash: z.string(),
+    })
+    .transform((row): UserWithPassword => ({
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      // A role this code no longer knows gets the least power.
+      role: isRole(row.role) ? row.role : 'sales',
+      active: row.active === 1,
+      createdAt: row.created_at,
+      lastLoginAt: row.last_login_at,
+      passwordHash: row.password_hash,
+    })),
+);
 
 function withoutPassword({ passwordHash: _hash, ...user }: UserWithPassword): AdminUser {
   return user;
@@ -67,20 +70,20 @@ export function createUserStore(db: Queryable) {
       }
     },
     async byEmail(email: string): Promise<UserWithPassword | undefined> {
-      const row = await db.get<UserRow>(`SELECT ${COLUMNS} FROM inbox_users WHERE email = $1`, [email]);
+      const row = await db.get(`SELECT ${COLUMNS} FROM inbox_users WHERE email = $1`, [email]);
       return row ? fromRow(row) : undefined;
     },
     async byId(id: number): Promise<AdminUser | undefined> {
-      const row = await db.get<UserRow>(`SELECT ${COLUMNS} FROM inbox_users WHERE id = $1`, [id]);
+      const row = await db.get(`SELECT ${COLUMNS} FROM inbox_users WHERE id = $1`, [id]);
       return row ? withoutPassword(fromRow(row)) : undefined;
     },
     async byIdWithPassword(id: number): Promise<UserWithPassword | undefined> {
-      const row = await db.get<UserRow>(`SELECT ${COLUMNS} FROM inbox_users WHERE id = $1`, [id]);
+      const row = await db.get(`SELECT ${COLUMNS} FROM inbox_users WHERE id = $1`, [id]);
       return row ? fromRow(row) : undefined;
     },
     /** Every account, active first, then by name. */
     async list(): Promise<AdminUser[]> {
-      const rows = await db.all<UserRow>(`SELECT ${COLUMNS} FROM inbox_users ORDER BY active DESC, lower(name), id`);
+      const rows = await db.all(`SELECT ${COLUMNS} FROM inbox_users ORDER BY active DESC, lower(name), id`);
       return rows.map((row) => withoutPassword(fromRow(row)));
     },
     async update(id: number, changes: { name: string; role: Role }, now: string): Promise<void> {

@@ -3,10 +3,13 @@
  * history, the e-mails' delivery, upcoming meetings and the dashboard's rows. Every change is one
  * transaction under a lock on its lead, checked against the version the person was looking at.
  */
-import type { StoredLead } from '../../db/leads.ts';
+import { z } from 'zod';
+import { fieldsColumn, formTypeColumn, leadFromRow, type StoredLead } from '../../db/leads.ts';
+import { outboxRowSchema } from '../../db/outbox.ts';
+import { optionalText, rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
 import { filterSql, PAGE_SIZE, type LeadFilter } from '../filters.ts';
-import { CONTACTED_STATUSES, isLeadStatus, lostReasonText, type StatusChange } from '../lifecycle.ts';
+import { CONTACTED_STATUSES, isLeadStatus, lostReasonText, type LeadStatus, type StatusChange } from '../lifecycle.ts';
 import {
   NEW_LEAD_STATE,
   type EmailDelivery,
@@ -17,75 +20,142 @@ import {
 } from '../model.ts';
 import type { DashboardRow } from '../stats.ts';
 
-interface StateRow {
-  status: string;
-  assignee_id: number | null;
-  lost_reason: string | null;
-  lost_detail: string | null;
-  first_contact_at: string | null;
-  proposal_at: string | null;
-  updated_at: string;
-  version: number;
-}
+/** A status this code no longer knows reads as nuevo (a lead is never hidden for it). */
+const statusColumn = z
+  .string()
+  .nullable()
+  .transform((status): LeadStatus => (isLeadStatus(status) ? status : 'nuevo'));
 
-function stateFromRow(row: StateRow | undefined): LeadState {
-  if (!row) return NEW_LEAD_STATE;
-  return {
-    status: isLeadStatus(row.status) ? row.status : 'nuevo',
-    assigneeId: row.assignee_id,
-    lostReason: row.lost_reason,
-    lostDetail: row.lost_detail,
-    firstContactAt: row.first_contact_at,
-    proposalAt: row.proposal_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-  };
-}
+const nullableText = z.string().nullable();
 
-/** The lead's row of `leads` as the API stored it (the same shape its store reads). */
-interface LeadRow {
-  id: number;
-  form_type: number;
-  service_type: string | null;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  appointment: string | null;
-  fields: string;
-  origin_page: string;
-  received_at: string;
-  client_hash: string;
-}
+/** `inbox_lead_state`; no row means a new, unassigned lead. */
+const stateFromRow = rowParser(
+  'inbox_lead_state',
+  z
+    .object({
+      status: statusColumn,
+      assignee_id: z.number().nullable(),
+      lost_reason: nullableText,
+      lost_detail: nullableText,
+      first_contact_at: nullableText,
+      proposal_at: nullableText,
+      updated_at: z.string(),
+      version: z.number().int(),
+    })
+    .transform((row): LeadState => ({
+      status: row.status,
+      assigneeId: row.assignee_id,
+      lostReason: row.lost_reason,
+      lostDetail: row.lost_detail,
+      firstContactAt: row.first_contact_at,
+      proposalAt: row.proposal_at,
+      updatedAt: row.updated_at,
+      version: row.version,
+    })),
+);
 
-function parseFields(text: string): Record<string, string | undefined> {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(
-      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-  } catch {
-    return {};
-  }
-}
+const stateOf = (row: unknown): LeadState => (row === undefined ? NEW_LEAD_STATE : stateFromRow(row));
 
-export function leadFromRow(row: LeadRow): StoredLead {
-  return {
-    id: row.id,
-    formType: row.form_type as StoredLead['formType'],
-    serviceType: row.service_type ?? undefined,
-    name: row.name,
-    email: row.email,
-    company: row.company ?? undefined,
-    phone: row.phone ?? undefined,
-    appointment: row.appointment ?? undefined,
-    fields: parseFields(row.fields),
-    originPage: row.origin_page,
-    receivedAt: row.received_at,
-    clientHash: row.client_hash,
-  };
-}
+/** A `leads` row joined with its status and assignee's name (the inbox list). */
+const listedFromRow = rowParser('leads', z.object({ status: statusColumn, assignee_name: nullableText }).loose());
+
+/** `inbox_lead_events` with the author's name. */
+const eventFromRow = rowParser(
+  'inbox_lead_events',
+  z
+    .object({
+      id: z.number().int(),
+      lead_id: z.number().int(),
+      kind: z.enum(['status', 'assignee', 'note']),
+      at: z.string(),
+      user_name: nullableText,
+      from_value: nullableText,
+      to_value: nullableText,
+      body: nullableText,
+    })
+    .transform((row): LeadEvent => ({
+      id: row.id,
+      leadId: row.lead_id,
+      kind: row.kind,
+      at: row.at,
+      userName: row.user_name,
+      fromValue: row.from_value,
+      toValue: row.to_value,
+      body: row.body,
+    })),
+);
+
+/** An outbox row as the lead's page shows its delivery. */
+const deliveryFromRow = rowParser(
+  'outbox',
+  outboxRowSchema
+    .pick({
+      audience: true,
+      recipient: true,
+      subject: true,
+      status: true,
+      attempts: true,
+      next_attempt_at: true,
+      last_error: true,
+      sent_at: true,
+    })
+    .transform((row): EmailDelivery => ({
+      audience: row.audience,
+      recipient: row.recipient,
+      subject: row.subject,
+      status: row.status,
+      attempts: row.attempts,
+      nextAttemptAt: row.next_attempt_at,
+      lastError: row.last_error,
+      sentAt: row.sent_at,
+    })),
+);
+
+/** A booking joined with its lead, its status and its assignee (the meetings page). */
+const meetingFromRow = rowParser(
+  'bookings',
+  z
+    .object({
+      slot: z.string(),
+      id: z.number().int(),
+      form_type: formTypeColumn,
+      name: z.string(),
+      company: optionalText,
+      fields: fieldsColumn,
+      status: statusColumn,
+      assignee_name: nullableText,
+    })
+    .transform((row): UpcomingMeeting => ({
+      leadId: row.id,
+      slot: row.slot,
+      kind: row.form_type,
+      name: row.name,
+      company: row.company ?? null,
+      fields: row.fields,
+      status: row.status,
+      assigneeName: row.assignee_name,
+    })),
+);
+
+/** What the dashboard needs of a lead. */
+const dashboardFromRow = rowParser(
+  'leads',
+  z
+    .object({
+      received_at: z.string(),
+      form_type: formTypeColumn,
+      status: statusColumn,
+      first_contact_at: nullableText,
+      proposal_at: nullableText,
+    })
+    .transform((row): DashboardRow => ({
+      receivedAt: row.received_at,
+      kind: row.form_type,
+      status: row.status,
+      firstContactAt: row.first_contact_at,
+      proposalAt: row.proposal_at,
+    })),
+);
 
 /** The lead changed since the form was shown: nothing was written. */
 export class StaleLeadError extends Error {
@@ -108,7 +178,7 @@ async function lockedState(tx: Transaction, leadId: number, expectedVersion: num
   await tx.lock(`inbox-lead:${leadId}`);
   const exists = await tx.get('SELECT 1 AS found FROM leads WHERE id = $1', [leadId]);
   if (!exists) throw new LeadNotFoundError(`No existe el lead ${leadId}.`);
-  const state = stateFromRow(await tx.get<StateRow>('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
+  const state = stateOf(await tx.get('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
   if (expectedVersion !== undefined && state.version !== expectedVersion)
     throw new StaleLeadError('El lead cambió mientras lo veías.');
   return state;
@@ -171,26 +241,27 @@ export function createWorkStore(storage: Storage) {
       const { where, params } = filterSql(filter);
       const count = await storage.get<{ n: number }>(`SELECT count(*) AS n ${FROM} ${where}`, params);
       const offset = (page - 1) * PAGE_SIZE;
-      const rows = await storage.all<LeadRow & { status: string | null; assignee_name: string | null }>(
+      const rows = await storage.all(
         `SELECT l.*, s.status, a.name AS assignee_name ${FROM} ${where}
          ORDER BY l.received_at DESC, l.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, PAGE_SIZE, offset],
       );
       return {
         total: count?.n ?? 0,
-        rows: rows.map((row) => {
+        rows: rows.map((row): InboxRow => {
           const lead = leadFromRow(row);
+          const { status, assignee_name } = listedFromRow(row);
           return {
             id: lead.id,
-            formType: lead.formType,
+            kind: lead.kind,
             name: lead.name,
             email: lead.email,
             company: lead.company ?? null,
             receivedAt: lead.receivedAt,
             appointment: lead.appointment ?? null,
             fields: lead.fields,
-            status: isLeadStatus(row.status) ? row.status : 'nuevo',
-            assigneeName: row.assignee_name,
+            status,
+            assigneeName: assignee_name,
           };
         }),
       };
@@ -201,21 +272,20 @@ export function createWorkStore(storage: Storage) {
       for (;;) {
         const { where, params } = filterSql(filter, 1);
         const condition = where ? `${where} AND l.id > $1` : 'WHERE l.id > $1';
-        const rows = await storage.all<LeadRow>(`SELECT l.* ${FROM} ${condition} ORDER BY l.id LIMIT ${EXPORT_BATCH}`, [
-          after,
-          ...params,
-        ]);
-        for (const row of rows) yield leadFromRow(row);
+        const rows = (
+          await storage.all(`SELECT l.* ${FROM} ${condition} ORDER BY l.id LIMIT ${EXPORT_BATCH}`, [after, ...params])
+        ).map(leadFromRow);
+        yield* rows;
         if (rows.length < EXPORT_BATCH) return;
-        after = Number(rows[rows.length - 1]?.id);
+        after = rows[rows.length - 1]?.id ?? after;
       }
     },
     async lead(id: number): Promise<StoredLead | undefined> {
-      const row = await storage.get<LeadRow>('SELECT * FROM leads WHERE id = $1', [id]);
+      const row = await storage.get('SELECT * FROM leads WHERE id = $1', [id]);
       return row ? leadFromRow(row) : undefined;
     },
     async state(leadId: number): Promise<LeadState> {
-      return stateFromRow(await storage.get<StateRow>('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
+      return stateOf(await storage.get('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
     },
     /** Applies a checked status change; throws StaleLeadError, TransitionError or LeadNotFoundError. */
     changeStatus(
@@ -281,104 +351,38 @@ export function createWorkStore(storage: Storage) {
     },
     /** The history, newest first. */
     async events(leadId: number): Promise<LeadEvent[]> {
-      const rows = await storage.all<{
-        id: number;
-        lead_id: number;
-        kind: LeadEvent['kind'];
-        at: string;
-        user_name: string | null;
-        from_value: string | null;
-        to_value: string | null;
-        body: string | null;
-      }>(
+      const rows = await storage.all(
         `SELECT e.id, e.lead_id, e.kind, e.at, u.name AS user_name, e.from_value, e.to_value, e.body
          FROM inbox_lead_events e LEFT JOIN inbox_users u ON u.id = e.user_id WHERE e.lead_id = $1 ORDER BY e.id DESC`,
         [leadId],
       );
-      return rows.map((row) => ({
-        id: row.id,
-        leadId: row.lead_id,
-        kind: row.kind,
-        at: row.at,
-        userName: row.user_name,
-        fromValue: row.from_value,
-        toValue: row.to_value,
-        body: row.body,
-      }));
+      return rows.map(eventFromRow);
     },
     async emails(leadId: number): Promise<EmailDelivery[]> {
-      const rows = await storage.all<{
-        audience: string;
-        recipient: string;
-        subject: string;
-        status: string;
-        attempts: number;
-        next_attempt_at: string | null;
-        last_error: string | null;
-        sent_at: string | null;
-      }>(
+      const rows = await storage.all(
         'SELECT audience, recipient, subject, status, attempts, next_attempt_at, last_error, sent_at FROM outbox WHERE lead_id = $1 ORDER BY id',
         [leadId],
       );
-      return rows.map((row) => ({
-        audience: row.audience === 'client' ? 'client' : 'internal',
-        recipient: row.recipient,
-        subject: row.subject,
-        status: row.status === 'sent' || row.status === 'failed' ? row.status : 'pending',
-        attempts: row.attempts,
-        nextAttemptAt: row.next_attempt_at,
-        lastError: row.last_error,
-        sentAt: row.sent_at,
-      }));
+      return rows.map(deliveryFromRow);
     },
     /** Booked meetings from `fromSlot` to `toSlot` (Mexico City `YYYY-MM-DDTHH:mm`), soonest first. */
     async meetings(fromSlot: string, toSlot: string): Promise<UpcomingMeeting[]> {
-      const rows = await storage.all<{
-        slot: string;
-        id: number;
-        form_type: number;
-        name: string;
-        company: string | null;
-        fields: string;
-        status: string | null;
-        assignee_name: string | null;
-      }>(
+      const rows = await storage.all(
         `SELECT b.slot, l.id, l.form_type, l.name, l.company, l.fields, s.status, a.name AS assignee_name
          FROM bookings b JOIN leads l ON l.id = b.lead_id LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id
          WHERE b.slot >= $1 AND b.slot <= $2 ORDER BY b.slot LIMIT 500`,
         [fromSlot, toSlot],
       );
-      return rows.map((row) => ({
-        leadId: row.id,
-        slot: row.slot,
-        formType: row.form_type,
-        name: row.name,
-        company: row.company,
-        fields: parseFields(row.fields),
-        status: isLeadStatus(row.status) ? row.status : 'nuevo',
-        assigneeName: row.assignee_name,
-      }));
+      return rows.map(meetingFromRow);
     },
     /** What the dashboard needs of each lead received since `since` (ISO time). */
     async dashboardRows(since: string): Promise<DashboardRow[]> {
-      const rows = await storage.all<{
-        received_at: string;
-        form_type: number;
-        status: string | null;
-        first_contact_at: string | null;
-        proposal_at: string | null;
-      }>(
+      const rows = await storage.all(
         `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at
          FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id WHERE l.received_at >= $1`,
         [since],
       );
-      return rows.map((row) => ({
-        receivedAt: row.received_at,
-        formType: row.form_type,
-        status: row.status ?? 'nuevo',
-        firstContactAt: row.first_contact_at,
-        proposalAt: row.proposal_at,
-      }));
+      return rows.map(dashboardFromRow);
     },
   };
 }

@@ -1,6 +1,6 @@
 /** The inbox: 20 leads per page, newest first, with filters, and the CSV of the same filter. */
-import { LEAD_KIND_IDS, LEAD_KINDS, kindOfFormType } from '../../../core/forms/kinds.ts';
-import { referenceOf } from '../../email/lead.ts';
+import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../../core/forms/kinds.ts';
+import { referenceOf } from '../../lead/model.ts';
 import { isEmptyFilter, listQueryString, PAGE_SIZE, SEARCH_MAX_LENGTH, type LeadFilter } from '../filters.ts';
 import { html, type Html } from '../html.ts';
 import { LEAD_STATUSES, STATUS_LABELS } from '../lifecycle.ts';
@@ -23,9 +23,8 @@ export interface InboxView {
 
 export const UNASSIGNED_LABEL = 'Equipo de Ventas (sin asignar)';
 
-export function kindLabel(formType: number): string {
-  const kind = kindOfFormType(formType);
-  return kind ? LEAD_KINDS[kind].label : `Formulario ${formType}`;
+export function kindLabel(kind: LeadKind): string {
+  return LEAD_KINDS[kind].label;
 }
 
 function filterForm(view: InboxView): Html {
@@ -77,7 +76,7 @@ function row(lead: InboxRow, score: number | undefined): Html {
   return html`<tr>
 <th scope="row" data-label="Referencia"><a class="ref" href="${leadPath(lead.id)}">${reference}</a></th>
 <td data-label="Recibido">${dateTime(lead.receivedAt)}</td>
-<td data-label="Formulario">${kindLabel(lead.formType)}</td>
+<td data-label="Formulario">${kindLabel(lead.kind)}</td>
 <td data-label="Nombre">${lead.name}</td>
 <td data-label="Empresa">${lead.company ?? html`<span class="muted">—</span>`}</td>
 <td data-label="Reunión">${lead.appointment ? slotText(lead.appointment) : html`<span class="muted">Sin reunión</span>`}</td>

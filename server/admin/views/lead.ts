@@ -5,9 +5,11 @@
 import { formatAppointmentLong } from '../../../core/dates.ts';
 import { formatMoney } from '../../../core/format.ts';
 import type { StoredLead } from '../../db/leads.ts';
-import { googleCalendarLink } from '../../email/calendar.ts';
-import { referenceOf } from '../../email/lead.ts';
-import { EMAIL_DEFAULTS, type LeadView } from '../../email/variables.ts';
+import { LEAD_SCORE_DEFAULT } from '../../lead/analysis.ts';
+import { googleCalendarLink } from '../../lead/calendar.ts';
+import { consultantLabel } from '../../lead/consultants.ts';
+import { LEAD_FALLBACKS, referenceOf } from '../../lead/model.ts';
+import type { LeadView } from '../../lead/view.ts';
 import { attr, html, type Html } from '../html.ts';
 import {
   LOST_DETAIL_MAX_LENGTH,
@@ -41,10 +43,12 @@ export type LeadFormName = 'status' | 'assignee' | 'note';
 
 export interface LeadPageView {
   lead: StoredLead;
-  /** What the e-mails computed (fields, meeting, analysis); undefined for a form type no longer known. */
-  prepared: LeadView | undefined;
+  /** What the e-mails say of the lead: its fields, meeting, consultant and analysis. */
+  prepared: LeadView;
   state: LeadState;
   assignee: AdminUser | undefined;
+  /** Who a lead belongs to until someone is assigned (`asignado_a` of the e-mails). */
+  defaultAssignee: string;
   /** Active accounts, for the assignee list. */
   users: readonly AdminUser[];
   events: readonly LeadEvent[];
@@ -57,8 +61,7 @@ const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
 
 function contactCard(view: LeadPageView): Html {
   const { lead, prepared } = view;
-  const meeting = prepared?.meeting;
-  const consultant = prepared?.consultant;
+  const { meeting, consultant } = prepared;
   return section(
     'Contacto',
     'contacto',
@@ -66,13 +69,13 @@ function contactCard(view: LeadPageView): Html {
 <div><dt>Nombre</dt><dd>${lead.name}</dd></div>
 <div><dt>Correo</dt><dd><a href="mailto:${lead.email}">${lead.email}</a></dd></div>
 ${lead.phone && html`<div><dt>Teléfono</dt><dd><a href="tel:${digits(lead.phone)}">${lead.phone}</a></dd></div>`}
-<div><dt>Empresa</dt><dd>${lead.company ?? EMAIL_DEFAULTS.notSpecified}</dd></div>
+<div><dt>Empresa</dt><dd>${lead.company ?? LEAD_FALLBACKS.notSpecified}</dd></div>
 <div><dt>Reunión</dt><dd>${
       meeting
         ? html`${formatAppointmentLong(meeting.slot)} (hora de la Ciudad de México)<br><a href="${googleCalendarLink(meeting)}" target="_blank" rel="noopener noreferrer">Agregar a Google Calendar<span class="visually-hidden"> (se abre en otra pestaña)</span></a>`
         : 'Sin reunión agendada'
     }</dd></div>
-${meeting && consultant && html`<div><dt>Consultor de la reunión</dt><dd>${consultant.name}, ${consultant.role}</dd></div>`}
+${meeting && html`<div><dt>Consultor de la reunión</dt><dd>${consultant.name}, ${consultant.role}</dd></div>`}
 </dl>`,
   );
 }
@@ -153,49 +156,39 @@ ${textareaField({ name: 'note', id: 'nota', label: 'Nota', errors, required: tru
 
 function submitted(view: LeadPageView): Html {
   const { prepared, lead } = view;
-  const rows =
-    prepared?.rows ??
-    Object.entries(lead.fields).map(([field, value]) => ({ field, label: field, value: value ?? '', long: false }));
   return section(
     'Lo que envió',
     'enviado',
     html`<dl class="fields">
-${rows.map((row) => html`<div><dt>${row.label}</dt><dd${attr('class', row.long ? 'long' : undefined)}>${row.value}</dd></div>`)}
-<div><dt>Formulario</dt><dd>${kindLabel(lead.formType)}</dd></div>
-<div><dt>Página de origen</dt><dd>${lead.originPage || EMAIL_DEFAULTS.unknown}</dd></div>
+${prepared.rows.map((row) => html`<div><dt>${row.label}</dt><dd${attr('class', row.long ? 'long' : undefined)}>${row.value}</dd></div>`)}
+<div><dt>Formulario</dt><dd>${kindLabel(lead.kind)}</dd></div>
+<div><dt>Página de origen</dt><dd>${lead.originPage || LEAD_FALLBACKS.unknown}</dd></div>
 <div><dt>Recibido</dt><dd>${dateTime(lead.receivedAt)} (hora de la Ciudad de México)</dd></div>
 </dl>`,
   );
 }
 
 function analysisCard(view: LeadPageView): Html {
-  const { prepared } = view;
-  if (!prepared)
-    return section(
-      'Análisis preliminar',
-      'analisis',
-      html`<p>Este lead viene de un formulario que ya no existe: no hay análisis.</p>`,
-    );
-  const { analysis, variables } = prepared;
+  const { analysis, consultant, folder } = view.prepared;
   return section(
     'Análisis preliminar',
     'analisis',
     html`<dl class="fields">
 <div><dt>Puntuación</dt><dd><strong>${analysis.score}</strong> de 100</dd></div>
 <div><dt>Prioridad</dt><dd class="priority-${analysis.priority}">${analysis.priority}</dd></div>
-<div><dt>Estimación de ingresos</dt><dd>${analysis.revenue ? formatMoney(analysis.revenue.amount, analysis.revenue.currency) : EMAIL_DEFAULTS.notAvailable}</dd></div>
-<div><dt>Consultor recomendado</dt><dd>${variables.internal.consultor_recomendado}</dd></div>
-<div><dt>Asignado a</dt><dd>${view.assignee?.name ?? variables.internal.asignado_a}</dd></div>
-<div><dt>Expediente</dt><dd>${variables.internal.folder_id}</dd></div>
+<div><dt>Estimación de ingresos</dt><dd>${analysis.revenue ? formatMoney(analysis.revenue.amount, analysis.revenue.currency) : LEAD_FALLBACKS.notAvailable}</dd></div>
+<div><dt>Consultor recomendado</dt><dd>${consultantLabel(consultant)}</dd></div>
+<div><dt>Asignado a</dt><dd>${view.assignee?.name ?? view.defaultAssignee}</dd></div>
+<div><dt>Expediente</dt><dd>${folder}</dd></div>
 </dl>
 <h3>Por qué esta puntuación</h3>
 ${
   analysis.reasons.length
     ? html`<table><caption class="visually-hidden">Reglas que aplicaron a la puntuación</caption><thead><tr><th scope="col">Regla</th><th scope="col" class="num">Puntos</th></tr></thead><tbody>
-<tr><td>Punto de partida</td><td class="num">75</td></tr>
+<tr><td>Punto de partida</td><td class="num">${LEAD_SCORE_DEFAULT}</td></tr>
 ${analysis.reasons.map((reason) => html`<tr><td>${reason.description}</td><td class="num">${reason.points > 0 ? `+${reason.points}` : reason.points}</td></tr>`)}
 </tbody></table>`
-    : html`<p>Ninguna regla aplicó: se queda en el punto de partida, 75.</p>`
+    : html`<p>Ninguna regla aplicó: se queda en el punto de partida, ${LEAD_SCORE_DEFAULT}.</p>`
 }
 <h3>Siguiente paso sugerido</h3>
 <p>${analysis.recommendation}</p>`,
@@ -252,7 +245,7 @@ function historyCard(view: LeadPageView): Html {
     'historial',
     html`<ol class="timeline" reversed>
 ${view.events.map((event) => html`<li>${dateTime(event.at)}${eventText(event)}</li>`)}
-<li>${dateTime(view.lead.receivedAt)}Llegó por el formulario «${kindLabel(view.lead.formType)}» desde ${view.lead.originPage || EMAIL_DEFAULTS.unknown}.</li>
+<li>${dateTime(view.lead.receivedAt)}Llegó por el formulario «${kindLabel(view.lead.kind)}» desde ${view.lead.originPage || LEAD_FALLBACKS.unknown}.</li>
 </ol>`,
   );
 }
@@ -265,7 +258,7 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
     { title: reference, section: 'contacts', ...(view.notice ? { notice: view.notice } : {}) },
     html`<p><a href="${ADMIN_PATHS.contacts}">← Volver a la bandeja</a></p>
 <div class="page-head"><div><h1>${reference} · ${view.lead.name}</h1>
-<p class="lede">${kindLabel(view.lead.formType)} · recibido ${dateTime(view.lead.receivedAt)} · ${statusBadge(view.state.status)}${view.prepared && html` · puntuación ${view.prepared.analysis.score}, prioridad ${view.prepared.analysis.priority}`}</p></div></div>
+<p class="lede">${kindLabel(view.lead.kind)} · recibido ${dateTime(view.lead.receivedAt)} · ${statusBadge(view.state.status)} · puntuación ${view.prepared.analysis.score}, prioridad ${view.prepared.analysis.priority}</p></div></div>
 <div class="grid grid-lead">
 <div>
 ${contactCard(view)}

@@ -1,6 +1,6 @@
 /** Upcoming booked meetings, grouped by Mexico City day. */
 import { formatLongDate } from '../../../core/dates.ts';
-import { referenceOf } from '../../email/lead.ts';
+import { referenceOf } from '../../lead/model.ts';
 import { html, type Html } from '../html.ts';
 import type { UpcomingMeeting } from '../model.ts';
 import { leadPath } from '../paths.ts';
@@ -50,7 +50,7 @@ ${
 <ul class="meetings">${meetings.map(
           (meeting) => html`<li><span class="time">${meeting.slot.slice(11)}</span><div>
 <a class="ref" href="${leadPath(meeting.leadId)}">${referenceOf(meeting.leadId)} · ${meeting.name}</a>${meeting.company && html` · ${meeting.company}`}<br>
-<span class="muted">${[kindLabel(meeting.formType), view.consultants.get(meeting.leadId), meeting.assigneeName ?? 'Sin asignar'].filter(Boolean).join(' · ')}</span> ${statusBadge(meeting.status)}
+<span class="muted">${[kindLabel(meeting.kind), view.consultants.get(meeting.leadId), meeting.assigneeName ?? 'Sin asignar'].filter(Boolean).join(' · ')}</span> ${statusBadge(meeting.status)}
 </div></li>`,
         )}</ul></section>`,
       )

@@ -1,5 +1,5 @@
 /** Account management (admin only): the list, a new account, and one account's role, state and password. */
-import { NAME_MAX_LENGTH } from '../cli/args.ts';
+import { NAME_MAX_LENGTH } from '../accounts.ts';
 import { html, type Html } from '../html.ts';
 import type { AdminUser } from '../model.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords.ts';

@@ -2,8 +2,8 @@ import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import type { StoredLead } from '../../db/leads.ts';
-import { defaultEmailSettings } from '../../email/settings.ts';
-import { prepareLead } from '../../email/variables.ts';
+import { defaultLeadSettings } from '../../lead/settings.ts';
+import { prepareLead } from '../../lead/view.ts';
 import { toHtmlString, type Html } from '../html.ts';
 import { NEW_LEAD_STATE, type AdminUser, type InboxRow } from '../model.ts';
 import { buildDashboard } from '../stats.ts';
@@ -32,7 +32,7 @@ const context = (user: AdminUser): PageContext => ({ user, csrf: 'token-csrf', s
 
 const lead: StoredLead = {
   id: 7,
-  formType: 3,
+  kind: 'project',
   serviceType: undefined,
   name: HOSTILE,
   email: 'ana@cafeorigen.mx',
@@ -129,17 +129,15 @@ describe('inbox views', () => {
   });
 
   it('lead: every field, meeting with calendar link, analysis, e-mails, history; text stays text', () => {
-    const settings = defaultEmailSettings();
-    const prepared = prepareLead(
-      { id: lead.id, kind: 'project', fields: lead.fields, originPage: lead.originPage, receivedAt: lead.receivedAt },
-      settings,
-    );
+    const settings = defaultLeadSettings();
+    const prepared = prepareLead(lead, settings);
     const out = checkPage(
       leadPage(context(sales), {
         lead,
         prepared,
         state: { ...NEW_LEAD_STATE, status: 'perdido', lostReason: 'otro', lostDetail: HOSTILE, version: 3 },
         assignee: { ...sales, active: false },
+        defaultAssignee: settings.assignee,
         users: [admin],
         events: [
           {
@@ -223,7 +221,7 @@ describe('inbox views', () => {
       {
         leadId: 2,
         slot: '2026-11-26T09:00',
-        formType: 1,
+        kind: 'small' as const,
         name: 'B',
         company: null,
         fields: {},
@@ -233,7 +231,7 @@ describe('inbox views', () => {
       {
         leadId: 1,
         slot: '2026-11-25T16:00',
-        formType: 2,
+        kind: 'big' as const,
         name: HOSTILE,
         company: 'X',
         fields: {},
@@ -243,7 +241,7 @@ describe('inbox views', () => {
       {
         leadId: 3,
         slot: '2026-11-25T10:00',
-        formType: 3,
+        kind: 'project' as const,
         name: 'C',
         company: null,
         fields: {},
@@ -268,7 +266,7 @@ describe('inbox views', () => {
       [
         {
           receivedAt: '2026-11-23T16:00:00.000Z',
-          formType: 1,
+          kind: 'small' as const,
           status: 'ganado',
           firstContactAt: '2026-11-23T17:00:00.000Z',
           proposalAt: null,

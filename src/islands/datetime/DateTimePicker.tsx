@@ -1,6 +1,6 @@
 /**
  * The meeting picker of the lead forms: a trigger that shows the chosen slot in Mexican Spanish, and a
- * modal dialog (PickerDialog.tsx) with the date, the day's free slots from `scheduleAvailable`, and
+ * modal dialog (PickerModal.tsx) with the date, the day's free slots from `scheduleAvailable`, and
  * Limpiar, Cancelar, Confirmar. The state lives in picker-machine.ts; the form owns it through
  * `useDateTimePicker` so it can reset the picker after a success and reopen it when the slot was taken
  * meanwhile. The dialog's code loads the first time the picker opens, not with the form.
@@ -13,7 +13,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { canConfirm, initialPickerState, pickerReducer, type PickerEvent, type PickerState } from './picker-machine.ts';
 import { PICKER_TEXTS } from './picker-texts.ts';
 
-const LazyPickerDialog = lazy(() => import('./PickerDialog.tsx'));
+const LazyPickerModal = lazy(() => import('./PickerModal.tsx'));
 
 export interface DateTimePicker {
   state: PickerState;
@@ -110,7 +110,7 @@ export interface DialogProps {
   triggerId: string;
 }
 
-/** What the dialog shows that needs the form's own modules, computed here (see PickerDialog.tsx). */
+/** What the dialog shows that needs the form's own modules, computed here (see PickerModal.tsx). */
 export interface DialogView {
   texts: typeof PICKER_TEXTS;
   /** The draft date in words, or the "no date" text. */
@@ -145,7 +145,7 @@ export function PickerDialog(props: DialogProps) {
   if (!wanted && !props.picker.state.open) return null;
   return (
     <Suspense fallback={null}>
-      <LazyPickerDialog {...props} view={dialogView(props.picker.state)} />
+      <LazyPickerModal {...props} view={dialogView(props.picker.state)} />
     </Suspense>
   );
 }

@@ -180,10 +180,9 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   },
   {
     page: 'tech-stack',
-    says: /\(`core\/content\/`\) y la configuración del servidor \(`server\/api\/config\.ts`\) importan `zod` completo/,
+    says: /\(`core\/content\/`\) y la configuración del servidor \(`server\/config\.ts`\) importan `zod` completo/,
     check: (repo) =>
-      allFrom(repo, ['core/content/*.ts'], 'zod') ??
-      expect(repo, 'server/api/config.ts', /from 'zod'/, "importa 'zod'"),
+      allFrom(repo, ['core/content/*.ts'], 'zod') ?? expect(repo, 'server/config.ts', /from 'zod'/, "importa 'zod'"),
   },
   {
     page: 'overview',
@@ -199,7 +198,7 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
     says: /`API_PORT=8082 PUBLIC_API_BASE=http:\/\/localhost:8082\/api\/ npm run dev`/,
     check: (repo) =>
       expect(repo, 'scripts/dev.ts', /\{ \.\.\.process\.env\b/, 'pasa las variables de entorno a sus dos procesos') ??
-      expect(repo, 'server/api/config.ts', /API_PORT/, 'lee API_PORT') ??
+      expect(repo, 'server/config.ts', /API_PORT/, 'lee API_PORT') ??
       expect(repo, 'src/lib/api/client.ts', /resolveApiBase\(PUBLIC_API_BASE/, 'toma la base de PUBLIC_API_BASE'),
   },
   {
@@ -208,7 +207,7 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
     check: (repo) =>
       expect(
         repo,
-        'server/api/config.ts',
+        'server/config.ts',
         /DEV_SITE_ORIGIN = 'http:\/\/localhost:4321'/,
         'acepta el origen http://localhost:4321 en desarrollo',
       ),

@@ -18,8 +18,8 @@ describe('contrastRatio', () => {
 });
 
 describe('parseColorTokens', () => {
-  it('reads the colour tokens of global.css', () => {
-    const tokens = parseColorTokens(readFileSync('src/styles/global.css', 'utf8'));
+  it('reads the colour tokens of core/design/tokens.css', () => {
+    const tokens = parseColorTokens(readFileSync('core/design/tokens.css', 'utf8'));
     const names = tokens.map((token) => token.name);
     expect(names).toContain('ink-900');
     expect(names).toContain('brand-600');
@@ -28,7 +28,7 @@ describe('parseColorTokens', () => {
 
   it('keeps the text colours of the design system at 4.5:1 or more on their surfaces', () => {
     const tokens = new Map(
-      parseColorTokens(readFileSync('src/styles/global.css', 'utf8')).map((token) => [token.name, token.value]),
+      parseColorTokens(readFileSync('core/design/tokens.css', 'utf8')).map((token) => [token.name, token.value]),
     );
     const color = (name: string) => tokens.get(name) ?? '';
     expect(contrastRatio(color('fg-muted'), color('surface'))).toBeGreaterThanOrEqual(4.5);

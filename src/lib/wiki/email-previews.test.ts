@@ -27,7 +27,7 @@ describe('the API’s e-mail templates (server/email)', () => {
     expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => emailPreviewPath(sample.id))).size).toBe(6);
   });
 
-  it('render each preview as a full e-mail with the specification’s subject', () => {
+  it('render each preview as a full e-mail with the subject of its kind and audience', () => {
     for (const sample of EMAIL_PREVIEW_SAMPLES) {
       const message = renderEmailPreview(sample);
       expect(message.audience).toBe(sample.audience);

@@ -2,7 +2,7 @@
  * The lead API's real e-mail templates as the wiki shows them: the six sample previews, the variable
  * tables and the lead-score rules, imported straight from `server/email/` (pure modules, no I/O).
  */
-import { LEAD_SCORE_DEFAULT, LEAD_SCORE_RULES } from '../../../server/email/analysis.ts';
+import { LEAD_SCORE_DEFAULT, LEAD_SCORE_RULES } from '../../../server/lead/analysis.ts';
 import { EMAIL_PREVIEW_SAMPLES, renderEmailPreview } from '../../../server/email/samples.ts';
 import { EMAIL_VARIABLES, type VariableDoc } from '../../../server/email/variables.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The wiki's sidebar groups, in display order, with their Spanish labels, and the pages the
- * specification requires in each one. A page says which group it belongs to in its own frontmatter
+ * The wiki's sidebar groups, in display order, with their Spanish labels, and the pages each one must
+ * hold (the documentation the team agreed to keep; the build fails when one goes missing). A page says which group it belongs to in its own frontmatter
  * (`group`, `order`); `specPages` is the contract the build checks it against, not the sidebar order.
  */
 import type { IconName } from '../icons.ts';
@@ -9,7 +9,7 @@ export interface WikiGroup {
   id: string;
   label: string;
   icon: IconName;
-  /** Slugs the specification requires in this group; editors may add more. */
+  /** Slugs this group must hold; editors may add more. */
   specPages: readonly string[];
 }
 
@@ -65,9 +65,6 @@ export const WIKI_GROUP_IDS = WIKI_GROUPS.map((group) => group.id) as [WikiGroup
 
 /** The group open by default on every page (besides the one holding the current page). */
 export const DEFAULT_OPEN_GROUP: WikiGroupId = 'overview';
-
-/** `/wikiangram` redirects here. */
-export const WIKI_HOME_SLUG = 'overview';
 
 export const WIKI_TITLE = 'Wiki Angram';
 

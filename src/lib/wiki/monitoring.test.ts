@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_LEVELS, alertLevelFor, MONITORING_THRESHOLDS } from './monitoring.ts';
 
 describe('monitoring thresholds', () => {
-  it('are the specification’s', () => {
+  it('are the thresholds and the four alert levels the team watches', () => {
     expect(MONITORING_THRESHOLDS.lcp).toMatchObject({ warning: 2.5, critical: 4, unit: 's' });
     expect(MONITORING_THRESHOLDS.fid).toMatchObject({ warning: 100, critical: 300, unit: 'ms' });
     expect(MONITORING_THRESHOLDS.cls).toMatchObject({ warning: 0.1, critical: 0.25 });

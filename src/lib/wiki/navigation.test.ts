@@ -9,13 +9,13 @@ import {
   type WikiPageMeta,
 } from './navigation.ts';
 
-/** Every page the specification requires, in its group, numbered in the specification's order. */
+/** Every page the wiki must hold, in its group, numbered in the agreed order. */
 const specPages: WikiPageMeta[] = WIKI_GROUPS.flatMap((group) =>
   group.specPages.map((slug, index) => ({ slug, title: `Título ${slug}`, group: group.id, order: index + 1 })),
 );
 
 describe('groups', () => {
-  it('lists the specification’s 8 groups with 32 pages, each slug once', () => {
+  it('lists the 8 required groups with their 32 pages, each slug once', () => {
     expect(WIKI_GROUPS.map((group) => group.label)).toEqual([
       'Visión general',
       'Instalación',
@@ -111,7 +111,7 @@ describe('tableOfContents', () => {
 });
 
 describe('specProblems', () => {
-  it('accepts the specification’s pages plus extra ones', () => {
+  it('accepts the required pages plus extra ones', () => {
     expect(
       specProblems([...specPages, { slug: 'content-guide', title: 'Guía', group: 'maintenance', order: 9 }]),
     ).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * Pure helpers behind the wiki layout: page order, sidebar model, previous/next links, table of
- * contents and the check that every page the specification requires exists in its group.
+ * contents and the check that every page a group must hold exists in it.
  */
 import { wikiPath } from '../../../core/routes.ts';
 import { DEFAULT_OPEN_GROUP, WIKI_GROUPS, type WikiGroupId } from './groups.ts';
@@ -66,11 +66,6 @@ export function buildSidebar(pages: readonly WikiPageMeta[], currentSlug: string
   }).filter((group) => group.links.length > 0);
 }
 
-export interface PrevNext {
-  prev?: WikiPageMeta;
-  next?: WikiPageMeta;
-}
-
 /** Neighbours in reading order; the first page has no `prev`, the last no `next`. */
 export function prevNext<T extends WikiPageMeta>(pages: readonly T[], currentSlug: string): { prev?: T; next?: T } {
   const sorted = sortWikiPages(pages);
@@ -116,7 +111,7 @@ export function tableOfContents(headings: readonly Heading[]): TocEntry[] {
 }
 
 /**
- * Problems with the set of pages: a page the specification requires is missing, sits in another
+ * Problems with the set of pages: a page a group must hold is missing, sits in another
  * group, or two pages share an `order` in one group. Empty when everything is in place.
  */
 export function specProblems(pages: readonly WikiPageMeta[]): string[] {

@@ -21,8 +21,6 @@ export const lighthouseSummarySchema = z.object({
     .min(1),
 });
 
-export type LighthouseSummary = z.infer<typeof lighthouseSummarySchema>;
-
 export interface LighthouseFigure {
   /** Lowest score across every page type and category. */
   minimum: number;

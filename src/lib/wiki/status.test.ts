@@ -3,7 +3,7 @@ import { contrastRatio } from './contrast.ts';
 import { badgeColors, lighthouseStatus, OTHER_STATUS, STATUS_BADGES, statusBadge } from './status.ts';
 
 describe('status badges', () => {
-  it('has the specification’s four statuses with their colour families', () => {
+  it('has the four project statuses with their colour families', () => {
     expect(Object.keys(STATUS_BADGES)).toEqual(['excellent', 'good', 'needs-improvement', 'poor']);
     // Greens, blues, yellows, reds (by hue of the text colour) and grey for anything else.
     const hue = (hex: string) => {

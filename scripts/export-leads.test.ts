@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../api/test-support.ts';
-import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { CSV_HEADER } from './leads-csv.ts';
+import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../server/api/test-support.ts';
+import { TEST_ENGINES } from '../server/db/testing/engines.ts';
+import { CSV_HEADER } from '../server/lead/csv.ts';
 
 describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
   let t: TestApi;
@@ -27,7 +27,7 @@ describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
   });
 
   const run = (...args: string[]) =>
-    execFileSync(process.execPath, ['server/scripts/export-leads.ts', ...args], {
+    execFileSync(process.execPath, ['scripts/export-leads.ts', ...args], {
       // The same variables the API reads: DATABASE_PATH, or DATABASE_URL for PostgreSQL.
       env: { PATH: process.env.PATH, ...t.databaseEnv },
       encoding: 'utf8',

@@ -5,10 +5,10 @@
  */
 import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadApiConfig } from '../api/config.ts';
-import { createLeadStore } from '../db/leads.ts';
-import { openStorage } from '../db/open.ts';
-import { writeLeadsCsv } from './leads-csv.ts';
+import { loadServerConfig } from '../server/config.ts';
+import { createLeadStore } from '../server/db/leads.ts';
+import { openStorage } from '../server/db/open.ts';
+import { writeLeadsCsv } from '../server/lead/csv.ts';
 
 const { values } = parseArgs({
   options: {
@@ -17,7 +17,7 @@ const { values } = parseArgs({
   },
 });
 
-const config = loadApiConfig(process.env);
+const config = loadServerConfig(process.env);
 const databasePath = values.db ?? config.databasePath;
 const databaseUrl = values.db ? undefined : config.databaseUrl;
 if (!databaseUrl && !existsSync(databasePath)) {

@@ -1,11 +1,18 @@
 /**
- * The meeting as calendar data: a Google Calendar "add event" link and an iCalendar (RFC 5545) invite.
- * Times are written in UTC; calendars show them in each reader's zone. Pure functions.
+ * A lead's meeting and the meeting as calendar data: a Google Calendar "add event" link and an iCalendar
+ * (RFC 5545) invite. Times are written in UTC; calendars show them in each reader's zone. Pure functions.
  */
+import type { ContactDetails } from '../../core/contact.ts';
+import type { MeetingCopy } from '../../core/content/emails.ts';
 import { appointmentToUtc } from '../../core/dates.ts';
 import { SITE } from '../../core/site.ts';
+import { fillTemplate } from '../../core/text-template.ts';
+import type { Consultant } from './consultants.ts';
+import { referenceOf, type Lead } from './model.ts';
 
 export const MEETING_MINUTES = 60;
+/** How long before the meeting the invite's alarm goes off. */
+const REMINDER_MINUTES = 30;
 
 export interface Meeting {
   /** Mexico City slot, `YYYY-MM-DDTHH:mm`. */
@@ -16,6 +23,44 @@ export interface Meeting {
   description: string;
   /** Where: the video call is sent before the meeting, so this is a short note. */
   location: string;
+  /** The alarm's text, `REMINDER_MINUTES` before. */
+  reminder: string;
+}
+
+export interface MeetingFacts {
+  brandName: string;
+  contact: Pick<ContactDetails, 'email' | 'phone'>;
+  copy: MeetingCopy;
+}
+
+/**
+ * The meeting of a lead, or `undefined` without one. Its title and description name no one the visitor
+ * typed: the invite goes to whatever address the form was given, so it carries only the brand, the
+ * reference and the consultant.
+ */
+export function meetingOf(lead: Lead, facts: MeetingFacts, consultant: Consultant): Meeting | undefined {
+  const slot = lead.fields.appointmentDate;
+  if (!slot) return undefined;
+  const { start, end } = meetingTimes(slot);
+  const values = {
+    marca: facts.brandName,
+    referencia: referenceOf(lead.id),
+    consultor: consultant.name,
+    puesto: consultant.role,
+    correo: facts.contact.email,
+    telefono: facts.contact.phone,
+  };
+  return {
+    slot,
+    start,
+    end,
+    title: fillTemplate(facts.copy.title, values),
+    description: facts.copy.description
+      .map((line) => fillTemplate(line, { ...values, minutos: MEETING_MINUTES }))
+      .join('\n'),
+    location: facts.copy.location,
+    reminder: fillTemplate(facts.copy.reminder, { marca: facts.brandName, minutos: REMINDER_MINUTES }),
+  };
 }
 
 export function meetingTimes(slot: string): { start: Date; end: Date } {
@@ -105,8 +150,8 @@ export function buildIcs(invite: IcsInvite): string {
     'TRANSP:OPAQUE',
     'BEGIN:VALARM',
     'ACTION:DISPLAY',
-    `DESCRIPTION:${icsText(`Reunión con ${SITE.name} en 30 minutos`)}`,
-    'TRIGGER:-PT30M',
+    `DESCRIPTION:${icsText(meeting.reminder)}`,
+    `TRIGGER:-PT${REMINDER_MINUTES}M`,
     'END:VALARM',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -1,18 +1,20 @@
 /**
  * The sales team's preliminary analysis of a lead: a 0-100 score, a priority and a revenue estimate.
  *
- * Lead score rule: every lead starts at 75 (the specification's default: whoever fills a form is a warm
- * lead) and each rule below that applies adds or subtracts its points; the result is clamped to 0-100.
+ * Lead score rule: every lead starts at LEAD_SCORE_DEFAULT (75: whoever takes the time to fill a form is
+ * already a warm lead) and each rule below that applies adds or subtracts its points; the result is
+ * clamped to 0-100.
  * Priority: 85 or more 'Alta', 65 or more 'Media', otherwise 'Baja'.
  */
 import type { Offers } from '../../core/content/offers.ts';
 import { FORM_DEFINITIONS } from '../../core/forms/definitions.ts';
 import type { BudgetOption, FormLists, SelectOption } from '../../core/forms/options.ts';
-import { leadForm, type EmailLead } from './lead.ts';
+import { leadForm } from './fields.ts';
+import type { Lead } from './model.ts';
 
 export const LEAD_SCORE_DEFAULT = 75;
 
-type LeadFacts = Pick<EmailLead, 'kind' | 'fields'>;
+type LeadFacts = Pick<Lead, 'kind' | 'fields'>;
 
 /** What the analysis knows besides the lead: the lists (order and amounts of the options) and the offers. */
 export interface AnalysisFacts {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from './csv.ts';
+import { csvCell, csvRow } from './csv-cells.ts';
 
 describe('CSV escaping', () => {
   it('quotes commas, quotes and line breaks (RFC 4180)', () => {

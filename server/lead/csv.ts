@@ -1,12 +1,12 @@
 /** Stored leads as CSV rows for the sales team: readable labels, Mexico City dates, one lead per row. */
 import { formatAppointmentShort, formatShortDateTime } from '../../core/dates.ts';
-import { kindOfFormType, LEAD_KINDS } from '../../core/forms/kinds.ts';
+import { LEAD_KINDS } from '../../core/forms/kinds.ts';
 import { FIELD_LABELS, type FieldName } from '../../core/forms/labels.ts';
 import type { StoredLead } from '../db/leads.ts';
-import { analyzeLead, type AnalysisFacts } from '../email/analysis.ts';
-import { fieldText, referenceOf } from '../email/lead.ts';
-import { UNKNOWN_PAGE } from '../api/client.ts';
-import { csvRow } from './csv.ts';
+import { analyzeLead, type AnalysisFacts } from './analysis.ts';
+import { fieldText } from './fields.ts';
+import { LEAD_FALLBACKS, referenceOf } from './model.ts';
+import { csvRow, UTF8_BOM } from './csv-cells.ts';
 
 /** Form fields in their own columns; the meeting and the service have dedicated ones. */
 const FIELD_COLUMNS = (Object.keys(FIELD_LABELS) as FieldName[]).filter(
@@ -26,20 +26,18 @@ export const CSV_HEADER = [
 ];
 
 export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts): string {
-  const kind = kindOfFormType(lead.formType);
-  const shape = kind ? { kind, fields: lead.fields } : undefined;
-  const text = (field: string) => (shape ? fieldText(shape, field, facts.lists) : lead.fields[field]) ?? '';
-  const analysis = shape ? analyzeLead(shape, facts) : undefined;
+  const text = (field: string) => fieldText(lead, field, facts.lists) ?? '';
+  const analysis = analyzeLead(lead, facts);
   return csvRow([
     referenceOf(lead.id),
     formatShortDateTime(new Date(lead.receivedAt)),
-    kind ? LEAD_KINDS[kind].label : String(lead.formType),
+    LEAD_KINDS[lead.kind].label,
     text('serviceType'),
     ...FIELD_COLUMNS.map(text),
     lead.appointment ? formatAppointmentShort(lead.appointment) : '',
-    lead.originPage || UNKNOWN_PAGE,
-    analysis?.score ?? '',
-    analysis?.priority ?? '',
+    lead.originPage || LEAD_FALLBACKS.unknown,
+    analysis.score,
+    analysis.priority,
   ]);
 }
 
@@ -49,7 +47,7 @@ export async function writeLeadsCsv(
   facts: AnalysisFacts,
   write: (chunk: string) => void,
 ): Promise<number> {
-  write(`\uFEFF${csvRow(CSV_HEADER)}`);
+  write(`${UTF8_BOM}${csvRow(CSV_HEADER)}`);
   let count = 0;
   for await (const lead of leads) {
     write(leadCsvRow(lead, facts));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadApiConfig } from './config.ts';
+import { ConfigError, loadServerConfig } from './config.ts';
 
-describe('loadApiConfig', () => {
+describe('loadServerConfig', () => {
   it('has working defaults', () => {
-    const config = loadApiConfig({});
+    const config = loadServerConfig({});
     expect(config).toMatchObject({
       databasePath: 'data/leads.db',
       databaseUrl: undefined,
@@ -32,7 +32,7 @@ describe('loadApiConfig', () => {
   });
 
   it('reads every variable; empty ones count as unset', () => {
-    const config = loadApiConfig({
+    const config = loadServerConfig({
       DATABASE_PATH: '/var/lib/angram/leads.db',
       DATABASE_URL: 'postgres://angram:secreto@db.interna:5432/angram',
       DATABASE_POOL_MAX: '20',
@@ -82,11 +82,11 @@ describe('loadApiConfig', () => {
     // The sender follows the public contact address unless MAIL_FROM says otherwise.
     expect(config.mailFrom).toBe('Angram <contacto@angram.mx>');
     expect(config.contact.whatsappNumber).toBe('525512345678');
-    expect(loadApiConfig({ MAIL_FROM: 'Ventas Angram <ventas@angram.mx>' }).mailFrom).toBe(
+    expect(loadServerConfig({ MAIL_FROM: 'Ventas Angram <ventas@angram.mx>' }).mailFrom).toBe(
       'Ventas Angram <ventas@angram.mx>',
     );
-    expect(loadApiConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
-    expect(loadApiConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1 ' }).trustProxy).toMatchObject({
+    expect(loadServerConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadServerConfig({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1,::1 ' }).trustProxy).toMatchObject({
       kind: 'list',
       proxies: ['10.0.0.0/8', '127.0.0.1', '::1'],
     });
@@ -94,7 +94,7 @@ describe('loadApiConfig', () => {
 
   it('names every invalid variable in one clear error', () => {
     const attempt = () =>
-      loadApiConfig({
+      loadServerConfig({
         RATE_LIMIT_MAX: 'cinco',
         MAIL_FROM: 'Angram <hola>',
         SMTP_URL: 'http://mail',

@@ -1,24 +1,14 @@
 /**
- * A stored enquiry as the e-mails (and the sales inbox) see it: which form it came from, its fields by the
- * form's own labels and order, and option labels instead of ids. No I/O: the wiki imports this at build time.
+ * A lead's fields as a person reads them: which site form it was sent with, its fields by that form's own
+ * labels and order, and option labels instead of ids. No I/O: the wiki imports this at build time.
  */
 import { FORM_DEFINITIONS, type FieldDefinition } from '../../core/forms/definitions.ts';
-import { LEAD_FORMS, type LeadFormId, type LeadKind } from '../../core/forms/kinds.ts';
+import { LEAD_FORMS, type LeadFormId } from '../../core/forms/kinds.ts';
 import { FIELD_LABELS, type FieldName } from '../../core/forms/labels.ts';
 import { optionLabel, type FormLists } from '../../core/forms/options.ts';
+import type { Lead } from './model.ts';
 
-export interface EmailLead {
-  id: number;
-  kind: LeadKind;
-  /** The parsed submission (field name → value); absent fields are missing or undefined. */
-  fields: Readonly<Record<string, string | undefined>>;
-  /** Path of the page the form was sent from, or 'Desconocida'. */
-  originPage: string;
-  /** When the API stored it, ISO 8601 UTC. */
-  receivedAt: string;
-}
-
-type LeadShape = Pick<EmailLead, 'kind' | 'fields'>;
+type LeadShape = Pick<Lead, 'kind' | 'fields'>;
 
 /** The site form a lead was sent with: its kind, and for consultancy leads the dedicated form its service names. */
 export function leadForm(lead: LeadShape): LeadFormId {
@@ -81,8 +71,4 @@ export function fieldRows(lead: LeadShape, lists: FormLists): FieldRow[] {
     });
   }
   return rows;
-}
-
-export function referenceOf(id: number): string {
-  return `CONT-${id}`;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { analyzeLead as analyze, budgetEstimate, LEAD_SCORE_DEFAULT, priorityOf } from './analysis.ts';
-import type { EmailLead } from './lead.ts';
+import type { Lead } from './model.ts';
 
 const facts = loadContentFacts();
-const analyzeLead = (lead: Pick<EmailLead, 'kind' | 'fields'>) => analyze(lead, facts);
+const analyzeLead = (lead: Pick<Lead, 'kind' | 'fields'>) => analyze(lead, facts);
 
 const base = { name: 'Ana', email: 'ana@x.mx', company: 'Café Origen' };
 

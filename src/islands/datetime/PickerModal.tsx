@@ -13,7 +13,7 @@ const slotButton =
   'touch-target rounded-xl border px-3 py-2 font-semibold tabular-nums transition-colors focus-visible:outline-offset-2';
 
 /** The modal itself; rendered next to the form (not inside it) so Enter in the date input submits nothing. */
-export default function PickerDialog({ picker, id, triggerId, view }: DialogProps & { view: DialogView }) {
+export default function PickerModal({ picker, id, triggerId, view }: DialogProps & { view: DialogView }) {
   const { state, dispatch } = picker;
   const { texts } = view;
   const dialogRef = useRef<HTMLDialogElement>(null);

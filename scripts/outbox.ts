@@ -10,10 +10,9 @@
  * Message-ID, and gets a full retry period again.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadApiConfig } from '../api/config.ts';
-import { migrateLeads } from '../db/migrations.ts';
-import { openStorage } from '../db/open.ts';
-import { createOutboxStore } from '../db/outbox.ts';
+import { ConfigError, loadServerConfig } from '../server/config.ts';
+import { openDatabase } from '../server/database.ts';
+import { createOutboxStore } from '../server/db/outbox.ts';
 
 const USAGE = 'Uso: npm run outbox [-- requeue (--all | --id N [--id M…])]';
 
@@ -44,15 +43,14 @@ if (command === 'requeue' && !values.all && ids.length === 0) fail(`Indica --all
 
 let config;
 try {
-  config = loadApiConfig(process.env);
+  config = loadServerConfig(process.env);
 } catch (error) {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
 }
 
-const storage = await openStorage(config);
+const storage = await openDatabase(config);
 try {
-  await migrateLeads(storage);
   const outbox = createOutboxStore(storage);
   if (command === 'requeue') {
     const count = await outbox.requeueFailed(new Date().toISOString(), values.all ? undefined : ids);

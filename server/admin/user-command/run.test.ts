@@ -145,7 +145,7 @@ describe('npm run admin:user, the script', () => {
   it('creates an account on a fresh database from ADMIN_PASSWORD, or from a piped line', () => {
     const created = execFileSync(
       process.execPath,
-      ['server/scripts/admin-user.ts', '--email', 'Ana@Angram.mx', '--role', 'admin', '--name', 'Ana López'],
+      ['scripts/admin-user.ts', '--email', 'Ana@Angram.mx', '--role', 'admin', '--name', 'Ana López'],
       {
         env: { ...env(), ADMIN_PASSWORD: 'Una clave bastante larga' },
         encoding: 'utf8',
@@ -154,7 +154,7 @@ describe('npm run admin:user, the script', () => {
     expect(created).toBe('Cuenta creada: ana@angram.mx (Administración). Entra en /admin/login.\n');
     const piped = spawnSync(
       process.execPath,
-      ['server/scripts/admin-user.ts', '--email', 'beto@angram.mx', '--role', 'sales'],
+      ['scripts/admin-user.ts', '--email', 'beto@angram.mx', '--role', 'sales'],
       {
         env: env(),
         input: 'Otra clave bastante larga\n',
@@ -164,7 +164,7 @@ describe('npm run admin:user, the script', () => {
     expect(piped.status).toBe(0);
     expect(piped.stderr).toContain('Contraseña nueva (no se muestra):');
     expect(piped.stderr).not.toContain('Otra clave');
-    const list = execFileSync(process.execPath, ['server/scripts/admin-user.ts', '--list'], {
+    const list = execFileSync(process.execPath, ['scripts/admin-user.ts', '--list'], {
       env: env(),
       encoding: 'utf8',
     });
@@ -182,7 +182,7 @@ describe('npm run admin:user, the script', () => {
   it('explains a usage error and exits 2', () => {
     const result = spawnSync(
       process.execPath,
-      ['server/scripts/admin-user.ts', '--email', 'ana@angram.mx', '--role', 'jefe'],
+      ['scripts/admin-user.ts', '--email', 'ana@angram.mx', '--role', 'jefe'],
       { env: env(), encoding: 'utf8' },
     );
     expect(result.status).toBe(2);

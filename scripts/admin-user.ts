@@ -4,13 +4,11 @@
  * DATABASE_PATH, or --db for a SQLite file). The password comes from ADMIN_PASSWORD or is asked for
  * without echo.
  */
-import { ConfigError, loadApiConfig } from '../api/config.ts';
-import { parseUserCommand } from '../admin/cli/args.ts';
-import { PromptCancelled, readSecret } from '../admin/cli/prompt.ts';
-import { runUserCommand } from '../admin/cli/run.ts';
-import { migrateInbox } from '../admin/store/migrations.ts';
-import { migrateLeads } from '../db/migrations.ts';
-import { openStorage } from '../db/open.ts';
+import { ConfigError, loadServerConfig } from '../server/config.ts';
+import { parseUserCommand } from '../server/admin/user-command/args.ts';
+import { PromptCancelled, readSecret } from '../server/admin/user-command/prompt.ts';
+import { runUserCommand } from '../server/admin/user-command/run.ts';
+import { openDatabase } from '../server/database.ts';
 
 const parsed = parseUserCommand(process.argv.slice(2));
 if (!parsed.ok) {
@@ -20,7 +18,7 @@ if (!parsed.ok) {
 
 let config;
 try {
-  config = loadApiConfig(process.env);
+  config = loadServerConfig(process.env);
 } catch (error) {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
@@ -29,12 +27,10 @@ try {
   throw error;
 }
 
-const storage = await openStorage(parsed.db ? { databasePath: parsed.db } : config);
+// A fresh database gets every table, as the server would create them.
+const storage = await openDatabase(parsed.db ? { databasePath: parsed.db } : config);
 let code = 1;
 try {
-  // A fresh database gets the lead tables first: the inbox's refer to them.
-  await migrateLeads(storage);
-  await migrateInbox(storage);
   const blank = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
   code = await runUserCommand(parsed.command, storage, {
     password: blank(process.env.ADMIN_PASSWORD),

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { NAME_MAX_LENGTH, normalizeEmail } from '../accounts.ts';
 import { isRole, ROLES, type Role } from '../roles.ts';
 
 export type UserCommand =
@@ -28,11 +29,6 @@ Roles: sales trabaja los leads; admin además administra las cuentas en /admin/u
 Usa la misma base de datos que el servidor (DATABASE_URL o DATABASE_PATH, o --db ARCHIVO).`;
 
 const emailSchema = z.email();
-export const NAME_MAX_LENGTH = 80;
-
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
 
 export function parseUserCommand(argv: readonly string[]): ParsedCommand {
   let values;

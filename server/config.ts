@@ -1,20 +1,23 @@
 /**
- * The API's settings, read once from the environment and validated with zod. An empty variable counts
- * as unset (as in a copied `.env.example`). Every variable is documented in `server/api/README.md`.
+ * The server process's configuration: database, mail, site origin, limits and shutdown, read once from
+ * the environment by the entry points (server/index.ts, the API alone, the commands) and validated with
+ * zod; the inbox adds its own ADMIN_* variables (server/admin/config.ts). An empty variable counts as
+ * unset (as in a copied `.env.example`). Every variable is documented in README.md and `.env.example`.
  */
 import { z } from 'zod';
-import { DEFAULT_API_PORT } from '../../core/api/routes.ts';
-import { contactDetails, type ContactDetails } from '../../core/contact.ts';
-import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
-import { SITE } from '../../core/site.ts';
-import { addressOf, DEFAULT_ASSIGNEE, DEFAULT_SALES_EMAIL, defaultMailFrom } from '../email/settings.ts';
-import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './trusted-proxies.ts';
+import { DEFAULT_API_PORT } from '../core/api/routes.ts';
+import { contactDetails, type ContactDetails } from '../core/contact.ts';
+import { loadContentFacts, type ContentFacts } from '../core/content/load.ts';
+import { SITE } from '../core/site.ts';
+import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './api/trusted-proxies.ts';
+import { addressOf, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
+import { DEFAULT_ASSIGNEE } from './lead/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
 export { DEFAULT_API_PORT };
 
-export interface ApiConfig {
+export interface ServerConfig {
   /** SQLite file (`DATABASE_PATH`), used when `databaseUrl` is not set. */
   databasePath: string;
   /** PostgreSQL (`DATABASE_URL=postgres://…`): the engine for more than one instance. */
@@ -158,8 +161,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and validates the API's environment; throws a `ConfigError` naming every bad variable. */
-export function loadApiConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = loadContentFacts()): ApiConfig {
+/** Reads and validates the process's environment; throws a `ConfigError` naming every bad variable. */
+export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = loadContentFacts()): ServerConfig {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `- ${String(issue.path[0] ?? '')}: ${issue.message}`);

@@ -1,0 +1,110 @@
+/**
+ * The layers, checked on every import of the repository: `server/` imports nothing from `src/`; `core/`
+ * imports from nobody; the sales inbox imports no e-mail code and no command-line code; nothing imports a
+ * command (scripts/ holds entry points only); every folder a stylesheet tells Tailwind to scan exists.
+ */
+import { existsSync, globSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const SOURCES = [
+  'server/**/*.ts',
+  'core/**/*.ts',
+  'src/**/*.{ts,tsx,astro}',
+  'scripts/**/*.ts',
+  'bench/**/*.ts',
+  'e2e/**/*.ts',
+];
+
+interface Import {
+  /** The importing file, from the root. */
+  from: string;
+  /** The imported file, from the root. */
+  to: string;
+}
+
+/** Relative specifiers in `from`, `import()` and bare `import '…'` forms. */
+const SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function importsOf(file: string, source: string): Import[] {
+  return [...source.matchAll(SPECIFIER)].map((match) => ({
+    from: file,
+    to: relative(ROOT, normalize(join(ROOT, dirname(file), (match[1] ?? '').replace(/\?.*$/, '')))),
+  }));
+}
+
+function repositoryImports(): Import[] {
+  return globSync(SOURCES, { cwd: ROOT }).flatMap((file) => importsOf(file, readFileSync(join(ROOT, file), 'utf8')));
+}
+
+const under = (folder: string) => (path: string) => path === folder || path.startsWith(`${folder}/`);
+const isTest = (path: string) => /\.test\.tsx?$|(^|\/)test-support\.ts$/.test(path);
+const described = (imports: readonly Import[]) => imports.map(({ from, to }) => `${from} → ${to}`);
+
+/** The inbox's own code: server/admin/, its command-line library aside. */
+const isInbox = (path: string) => under('server/admin')(path) && !under('server/admin/user-command')(path);
+
+/** The layer rules over a list of imports: what breaks each one (empty when all hold). */
+function layerProblems(imports: readonly Import[]): Record<string, string[]> {
+  return {
+    'server/ importa src/': described(imports.filter(({ from, to }) => under('server')(from) && under('src')(to))),
+    'core/ importa de otra carpeta': described(
+      imports.filter(({ from, to }) => under('core')(from) && !under('core')(to)),
+    ),
+    'la bandeja importa código de correo': described(
+      imports.filter(({ from, to }) => under('server/admin')(from) && under('server/email')(to)),
+    ),
+    'la bandeja importa código de línea de comandos': described(
+      imports.filter(
+        ({ from, to }) =>
+          isInbox(from) && !isTest(from) && (under('scripts')(to) || under('server/admin/user-command')(to)),
+      ),
+    ),
+    'se importa un comando de scripts/': described(
+      imports.filter(({ from, to }) => under('scripts')(to) && !isTest(from)),
+    ),
+  };
+}
+
+describe('layers', () => {
+  const imports = repositoryImports();
+
+  it('reads the imports of the repository', () => {
+    expect(imports.length).toBeGreaterThan(500);
+    expect(imports).toContainEqual({ from: 'server/index.ts', to: 'server/services.ts' });
+  });
+
+  it('hold on every import', () => {
+    expect(layerProblems(imports)).toEqual({
+      'server/ importa src/': [],
+      'core/ importa de otra carpeta': [],
+      'la bandeja importa código de correo': [],
+      'la bandeja importa código de línea de comandos': [],
+      'se importa un comando de scripts/': [],
+    });
+  });
+
+  it('catch each kind of crossing', () => {
+    const crossings = [
+      ...importsOf('server/api/x.ts', "import { a } from '../../src/lib/a.ts';"),
+      ...importsOf('core/x.ts', "import { b } from '../server/b.ts';"),
+      ...importsOf('server/admin/views/x.ts', "import { c } from '../../email/templates.ts';"),
+      ...importsOf('server/admin/x.ts', "import { d } from '../../scripts/outbox.ts';"),
+      ...importsOf('server/admin/handlers/x.ts', "const e = await import('../user-command/run.ts');"),
+      ...importsOf('bench/x.ts', "import '../scripts/dev.ts';"),
+    ];
+    expect(Object.values(layerProblems(crossings)).map((found) => found.length)).toEqual([1, 1, 1, 2, 2]);
+  });
+
+  it('point every stylesheet at folders and files that exist (Tailwind skips a missing one silently)', () => {
+    const missing = globSync('src/styles/*.css', { cwd: ROOT }).flatMap((sheet) =>
+      [...readFileSync(join(ROOT, sheet), 'utf8').matchAll(/@(?:source(?: not)?|import)\s+'(\.{1,2}\/[^']+)'/g)]
+        .map((match) => join(dirname(sheet), match[1] ?? ''))
+        .filter((path) => !existsSync(join(ROOT, path)))
+        .map((path) => `${sheet} → ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * What a server process runs, composed in one place: the database it owns (opened and migrated here,
+ * closed by the process after everything else stopped), the lead API and the sales inbox, both handed that
+ * database and the same view of a lead (the e-mails' settings), so the inbox shows a lead as its e-mail did.
+ */
+import type { AdminConfig } from './admin/config.ts';
+import { createAdmin, type Admin } from './admin/index.ts';
+import { createApi, type Api } from './api/index.ts';
+import type { ServerConfig } from './config.ts';
+import { openDatabase } from './database.ts';
+import type { Storage } from './db/storage.ts';
+import { emailSettingsFor } from './email/settings.ts';
+import { errorMessage, stderrLogger } from './log/logger.ts';
+
+export interface Services {
+  storage: Storage;
+  api: Api;
+  admin: Admin;
+}
+
+export async function openServices(config: ServerConfig, adminConfig: AdminConfig): Promise<Services> {
+  const storage = await openDatabase(config, {
+    poolMax: config.databasePoolMax,
+    onIdleError: (error) => stderrLogger.error('db.idle_error', { error: errorMessage(error) }),
+  });
+  const api = await createApi(config, storage);
+  const admin = await createAdmin({
+    storage,
+    config: adminConfig,
+    trustProxy: config.trustProxy,
+    leadSettings: emailSettingsFor(config),
+  });
+  return { storage, api, admin };
+}
