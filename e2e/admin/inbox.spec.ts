@@ -173,6 +173,8 @@ test.describe('on a phone', () => {
   test('a new team member works a lead to ganado on a phone', async ({ page }) => {
     await signIn(page, sales, `/admin/contacts?q=${tag}`);
     await expect(page).toHaveURL(new RegExp(`/admin/contacts\\?q=${tag}`));
+    // Measured once the stylesheet has applied: before it, the bare table is wider than any phone.
+    await page.waitForLoadState('load');
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
@@ -181,6 +183,7 @@ test.describe('on a phone', () => {
     await expect(card.locator('td[data-label="Estado"]')).toBeVisible();
     await card.getByRole('link', { name: phoneLead.reference }).tap();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(phoneLead.reference);
+    await page.waitForLoadState('load');
     expect(await overflow()).toBeLessThanOrEqual(0);
     for (const label of ['Contactado', 'Ganado']) {
       await page.getByLabel('Cambiar a', { exact: true }).selectOption({ label });
