@@ -2,9 +2,10 @@
  * `npm run bench`: builds the site (timed), serves it with the production server and runs Lighthouse
  * (mobile, simulated throttling, Debian's Chromium when present) three times on one URL per page type.
  * Prints the median scores, LCP, TBT, CLS and the bytes transferred on first load (total, fonts, JS, as
- * the browser received them: brotli from the production server), checks them against the byte goals of
- * src/lib/budgets.ts, writes bench/lighthouse-summary.json (the wiki's overview reads it) and refreshes
- * the table in README.md's "Rendimiento" section.
+ * the browser received them: brotli from the production server; JS counts the page's inline scripts too),
+ * checks them against the goals of src/lib/budgets.ts (bytes, and Lighthouse 100, TBT, CLS), writes
+ * bench/lighthouse-summary.json (the wiki reads it) and refreshes the table in README.md's "Rendimiento"
+ * section.
  *
  *   npm run bench                 # full run
  *   npm run bench -- --runs=1     # quicker, noisier
@@ -18,7 +19,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProductionServer } from '../scripts/lib/production-server.ts';
-import { firstLoadOvershoots, formatKb, type FirstLoadWeight } from '../src/lib/budgets.ts';
+import { inlineJavaScriptBytes } from '../scripts/lib/inline-javascript.ts';
+import {
+  FIRST_LOAD_LABELS,
+  firstLoadOvershoots,
+  formatKb,
+  lighthouseShortfalls,
+  type FirstLoadWeight,
+} from '../src/lib/budgets.ts';
 
 const PAGE_TYPES = [
   { type: 'home', label: 'Inicio', path: '/' },
@@ -51,6 +59,7 @@ interface Sample {
   /** Every byte transferred on first load (Lighthouse's total byte weight). */
   bytes: number;
   fontBytes: number;
+  /** Scripts transferred plus the page's inline scripts (brotli). */
   jsBytes: number;
   cssBytes: number;
   imageBytes: number;
@@ -91,6 +100,8 @@ async function auditWithRetry(url: string, port: number, ignoreStatusCode: boole
 }
 
 async function audit(url: string, port: number, ignoreStatusCode: boolean): Promise<Sample> {
+  // The inline scripts travel inside the document, which Lighthouse counts as a document, not as JS.
+  const inlineJs = inlineJavaScriptBytes(await (await fetch(url)).text());
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error' },
@@ -130,7 +141,7 @@ async function audit(url: string, port: number, ignoreStatusCode: boolean): Prom
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     bytes: audits['total-byte-weight']?.numericValue ?? NaN,
     fontBytes: bytesOf('Font'),
-    jsBytes: bytesOf('Script'),
+    jsBytes: bytesOf('Script') + inlineJs,
     cssBytes: bytesOf('Stylesheet'),
     imageBytes: bytesOf('Image'),
   };
@@ -220,9 +231,9 @@ const markdown = table(rows, buildMs);
 process.stdout.write(`\nLighthouse móvil, mediana de ${runs} corrida(s) por página:\n\n${markdown}\n`);
 for (const failure of failures) process.stdout.write(`\nSin medir: ${failure}\n`);
 const overBudget = rows.flatMap((r) => {
-  const weight: FirstLoadWeight = { total: r.bytes, fonts: r.fontBytes };
+  const weight: FirstLoadWeight = { total: r.bytes, fonts: r.fontBytes, js: r.jsBytes };
   return firstLoadOvershoots(r.path, weight).map(
-    (o) => `${r.path}: ${o.kind === 'fonts' ? 'fuentes' : 'total'} ${formatKb(o.bytes)} supera ${formatKb(o.budget)}`,
+    (o) => `${r.path}: ${FIRST_LOAD_LABELS[o.kind]} ${formatKb(o.bytes)} supera ${formatKb(o.budget)}`,
   );
 });
 if (overBudget.length > 0)
@@ -231,7 +242,15 @@ if (overBudget.length > 0)
   );
 else if (rows.length > 0)
   process.stdout.write('\nCada página medida está dentro de sus metas de bytes en la primera carga.\n');
-if (failures.length > 0 || overBudget.length > 0) process.exitCode = 1;
+// Scores and TBT depend on the machine (a busy one lowers them): reported, and the run fails, so a
+// regression is seen; run it again on a quiet machine before believing a shortfall.
+const shortOfGoals = rows.flatMap((r) =>
+  lighthouseShortfalls(r, { errorPage: r.type === 'notFound' }).map((line) => `${r.path}: ${line}`),
+);
+if (shortOfGoals.length > 0)
+  process.stdout.write(`\nBajo la meta de Lighthouse:\n${shortOfGoals.map((line) => `- ${line}`).join('\n')}\n`);
+else if (rows.length > 0) process.stdout.write('Cada página medida tiene 100, TBT bajo 50 ms y CLS 0.\n');
+if (failures.length > 0 || overBudget.length > 0 || shortOfGoals.length > 0) process.exitCode = 1;
 
 const measuredAt = new Date().toISOString();
 if (!args.has('only')) {

@@ -3,7 +3,7 @@
  * on its way is kept and acted on once it arrives, instead of a dead button or lost text.
  */
 import type { Page, Route } from '@playwright/test';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
+import { expect, test, waitForIsland } from '../support/fixtures.ts';
 import { leadForm } from './support.ts';
 
 /** Holds the lead form island's script until `release()`; everything else loads normally. */
@@ -31,7 +31,7 @@ test('text typed before hydration is kept and sent', async ({ page }) => {
   await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Aplicación web' });
   await form.getByLabel('Cuéntanos sobre tu proyecto').fill('Escrito antes de que cargara el formulario.');
   await script.release();
-  await waitForHydration(page);
+  await waitForIsland(page, 'LeadForm');
   await expect(form.getByLabel('Nombre completo')).toHaveValue('Elena Paredes');
   await expect(form.getByLabel('Tipo de proyecto')).not.toHaveValue('');
   await expect(form.getByLabel('Cuéntanos sobre tu proyecto')).toHaveValue(
@@ -43,7 +43,7 @@ test('text typed before hydration is kept and sent', async ({ page }) => {
   await expect(form.getByText('Este campo es obligatorio')).toHaveCount(0);
 });
 
-test('the send button works before hydration: the press is kept and the form is sent once the script arrives', async ({
+test('the send button works before hydration: the press says it is sending and the form is sent, once, when the script arrives', async ({
   page,
 }) => {
   const script = await holdFormScript(page);
@@ -53,21 +53,29 @@ test('the send button works before hydration: the press is kept and the form is 
   });
   await page.goto('/contacto');
   const form = leadForm(page, 'big');
-  const button = form.getByRole('button', { name: 'Enviar mensaje' });
+  const button = form.locator('button[type="submit"]');
   await expect(button).toBeEnabled();
+  await expect(button).toHaveAccessibleName('Enviar mensaje');
   await form.getByLabel('Nombre completo').fill('Elena Paredes');
   await form.getByLabel('Correo electrónico').fill('elena.boton@ejemplo.mx');
   await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Aplicación web' });
   await form.getByLabel('Cuéntanos sobre tu proyecto').fill('Presioné enviar antes de que cargara.');
   await button.click();
-  // Nothing left the page: no navigation, the text is still there, and the button says it is working on it.
+  // Nothing left the page: no navigation, the text is still there, and the button shows it is sending.
   await expect(page).toHaveURL(/\/contacto$/);
   await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button).toHaveAccessibleName('Enviando…');
+  await expect(button.getByText('Enviando…')).toBeVisible();
+  await expect(button.getByText('Enviar mensaje')).toBeHidden();
   await expect(form.getByLabel('Nombre completo')).toHaveValue('Elena Paredes');
+  // An impatient second press, and Enter in a field, are the same pending send.
+  await button.click();
+  await form.getByLabel('Nombre completo').press('Enter');
   expect(sent).toHaveLength(0);
 
   await script.release();
   await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(sent).toHaveLength(1);
   expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({
     name: 'Elena Paredes',

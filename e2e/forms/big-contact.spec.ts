@@ -1,11 +1,12 @@
 /** The large contact form on /contacto, end to end, plus what a visitor sees when the API fails. */
 import type { Page } from '@playwright/test';
 import { formatAppointmentLong } from '../../core/dates.ts';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import {
   confirmedLeadId,
   DAY,
   freeSlots,
+  hydratedForm,
   isBooked,
   leadForm,
   leadsWithEmail,
@@ -34,7 +35,7 @@ async function fillBigForm(page: Page, email: string) {
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/contacto');
-  await waitForHydration(page);
+  await hydratedForm(page, 'big');
 });
 
 test('a visitor sends the large form with a meeting; the lead, its booking and both e-mails exist', async ({
