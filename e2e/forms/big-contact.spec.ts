@@ -157,7 +157,8 @@ test.describe('while sending', () => {
     const form = await fillBigForm(page, 'roberto.double@logisticanorte.mx');
     const submit = form.locator('button[type="submit"]');
     await submit.click();
-    await expect(submit).toHaveText('Enviando…');
+    // Both labels are in the button; the one shown is what the visitor reads.
+    await expect(submit).toHaveText('Enviando…', { useInnerText: true });
     await expect(submit).toHaveAttribute('aria-disabled', 'true');
     // A visitor pressing again: real clicks on a button that only says it is disabled (it keeps focus).
     await submit.click({ force: true });
@@ -168,7 +169,7 @@ test.describe('while sending', () => {
     await confirmedLeadId(page);
     expect(sent).toHaveLength(1);
     expect(leadsWithEmail('roberto.double@logisticanorte.mx')).toBe(1);
-    await expect(submit).toHaveText('Enviar mensaje');
+    await expect(submit).toHaveText('Enviar mensaje', { useInnerText: true });
   });
 
   test('too many submissions say to try again later and keep the fields', async ({ page }) => {

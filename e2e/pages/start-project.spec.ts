@@ -42,7 +42,7 @@ test('the four button labels of the specification, each leading to the project f
   }
   const form = page.locator('#formulario [data-form="project"]');
   // The form's submit carries the specification's label (an e-mail button until the form island lands).
-  await expect(form.locator('a, button').filter({ hasText: /^\s*Enviar Proyecto\s*$/ })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Enviar Proyecto', exact: true })).toBeVisible();
 
   await main.getByRole('link', { name: 'Reservar mi Slot AHORA' }).click();
   await expect(page).toHaveURL(/#formulario$/);
