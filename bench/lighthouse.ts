@@ -45,7 +45,7 @@ const PAGE_TYPES = [
  * First load of the equivalent page of two well-kept Astro sites, their starters built and served and
  * measured by the same byte pass (brotli, as transferred): AstroWind (a marketing template, whose contact
  * form sends nothing) and Starlight (Astro's documentation theme). Printed beside ours; the budgets of
- * src/lib/budgets.ts sit below them.
+ * src/lib/budgets.ts sit below them. Written into bench/lighthouse-summary.json for the wiki too.
  */
 const PEERS: Partial<Record<(typeof PAGE_TYPES)[number]['type'], { name: string; kib: number }>> = {
   home: { name: 'AstroWind, inicio', kib: 134.1 },
@@ -275,7 +275,9 @@ if (failures.length > 0 || overBudget.length > 0 || shortOfGoals.length > 0) pro
 
 const measuredAt = new Date().toISOString();
 if (!args.has('only')) {
-  const summary = { measuredAt, runs, buildMs: buildMs === null ? null : Math.round(buildMs), pages: rows };
+  // The wiki's performance page shows each page beside its peer's (src/lib/wiki/first-load.ts).
+  const pages = rows.map((row) => ({ ...row, peer: PEERS[row.type] ?? null }));
+  const summary = { measuredAt, runs, buildMs: buildMs === null ? null : Math.round(buildMs), pages };
   await writeFile('bench/lighthouse-summary.json', `${JSON.stringify(summary, null, 2)}\n`);
 }
 
