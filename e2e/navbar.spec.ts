@@ -128,6 +128,13 @@ test.describe('navbar on a 375 px phone', () => {
     expect(await navLook(page)).toBe('glass');
   });
 
+  test('a click alone, as assistive technology may send it, opens the menu and loads the island', async ({ page }) => {
+    await page.goto('/');
+    await toggle(page).dispatchEvent('click');
+    await expect(menu(page)).toBeVisible();
+    await waitForIsland(page, 'Navbar');
+  });
+
   test('closes when a link is chosen', async ({ page }) => {
     await page.goto('/');
     await toggle(page).tap();

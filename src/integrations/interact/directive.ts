@@ -4,7 +4,7 @@
  * HTML already works on its own (links, a popover menu, <details>, form fields and the small early-form
  * script), so a reader who only reads and scrolls downloads no React.
  *
- * Use is a press, a tap, focus, a key or typing inside the island. Links are not: they work without the
+ * Use is a press, a tap, a click, focus, a key or typing inside the island. Links are not: they work without the
  * island, so following one loads nothing. A finger that lands on the island to scroll is not either: a touch
  * counts when it lifts without having scrolled (the browser cancels the pointer of a scroll, so no pointerup).
  *
@@ -21,7 +21,8 @@
 import type { ClientDirective } from 'astro';
 import type { InteractOptions } from './options.ts';
 
-const USE_EVENTS = ['pointerdown', 'pointerup', 'focusin', 'keydown', 'input'];
+// `click` too: assistive technology may activate a control with a click alone, no pointer or focus first.
+const USE_EVENTS = ['pointerdown', 'pointerup', 'click', 'focusin', 'keydown', 'input'];
 
 const interact: ClientDirective = (load, options, el) => {
   // Typed as a string by Astro, the value is what the page gave: the options object, or `true` for none.
