@@ -4,7 +4,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test, waitForIsland } from '../support/fixtures.ts';
-import { leadForm } from './support.ts';
+import { leadForm, watchSubmissions } from './support.ts';
 
 /** Holds the lead form island's script until `release()`; everything else loads normally. */
 async function holdFormScript(page: Page): Promise<{ release(): Promise<void> }> {
@@ -110,4 +110,36 @@ test('a press before hydration on an invalid form shows the errors once the scri
   await expect(page.getByRole('status')).toContainText('Revisa los campos marcados');
   await expect(form.getByLabel('Nombre completo')).toBeFocused();
   expect(sent).toHaveLength(0);
+});
+
+test.describe('when the form script fails to download', () => {
+  // The failed downloads are the point of the test: the browser and Astro log them.
+  test.use({ allowedConsoleErrors: [/Failed to load resource|dynamically imported module|Error hydrating/] });
+
+  test('the press is kept, and pressing send again downloads it again and sends the lead once', async ({ page }) => {
+    let failures = 0;
+    // The first download and Astro's own retry a second later both fail; the visitor's next press works.
+    await page.route(
+      (url) => /\/_astro\/LeadForm\.[^/]+\.js/.test(url.pathname),
+      (route) => (failures++ < 2 ? route.abort('connectionreset') : route.continue()),
+    );
+    const sent = watchSubmissions(page);
+    await page.goto('/contacto');
+    const form = leadForm(page, 'big');
+    await form.getByLabel('Nombre completo').fill('Elena Paredes');
+    await form.getByLabel('Correo electrónico').fill('elena.reintento@ejemplo.mx');
+    await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Aplicación web' });
+    await form.getByLabel('Cuéntanos sobre tu proyecto').fill('La primera descarga del formulario falló.');
+    const button = form.locator('button[type="submit"]');
+    await button.click();
+    await expect(button).toHaveAccessibleName('Enviando…');
+    await expect.poll(() => failures).toBe(2);
+    expect(sent).toHaveLength(0);
+
+    await button.click();
+    await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(sent).toHaveLength(1);
+    await expect(form.getByLabel('Nombre completo')).toHaveValue('');
+  });
 });

@@ -37,9 +37,15 @@ const interact: ClientDirective = (load, options, el) => {
     started = true;
     observer?.disconnect();
     removeEventListener('hashchange', onHash);
-    await (
-      await load()
-    )();
+    const hydrate = await load();
+    await hydrate();
+    // A download that failed leaves the server HTML working as it was (Astro logs why): the next use
+    // tries again, so a send pressed meanwhile is not stuck. Keys held for it are let go.
+    if (el.hasAttribute('ssr')) {
+      started = false;
+      held.length = 0;
+      return;
+    }
     for (const type of USE_EVENTS) el.removeEventListener(type, onUse, true);
     // Each held key goes where the focus is by then, as it would have had the island been there: the
     // first arrow moves the focus, the next one starts from the new place.
