@@ -10,6 +10,8 @@ import { fontFamiliesConfig, subsetFontProvider } from './src/integrations/fonts
 import { FONT_CACHE_DIR, SITE_FONTS, SITE_TEXT } from './src/integrations/fonts/site-fonts.ts';
 import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
 import { precompress } from './src/integrations/precompress.ts';
+import { interactDirective } from './src/integrations/interact/index.ts';
+import { ownCspHashes } from './src/integrations/csp-hashes.ts';
 import { loadEnv } from 'vite';
 import { SITE } from './core/site.ts';
 
@@ -32,6 +34,8 @@ export default defineConfig({
   compressHTML: true,
   integrations: [
     react(),
+    // `client:interact`: React loads when the visitor first uses an island (src/integrations/interact).
+    interactDirective(),
     mdx(),
     // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index.
     sitemap({
@@ -39,6 +43,7 @@ export default defineConfig({
     }),
     wikiSearchIndex(),
     fontCoverage(fontFamilies),
+    ownCspHashes(),
     // Last: compresses what the other integrations wrote too.
     precompress(),
   ],

@@ -2,9 +2,10 @@
  * `npm run bench`: builds the site (timed), serves it with the production server and runs Lighthouse
  * (mobile, simulated throttling, Debian's Chromium when present) three times on one URL per page type.
  * Prints the median scores, LCP, TBT, CLS and the bytes transferred on first load (total, fonts, JS, as
- * the browser received them: brotli from the production server), checks them against the byte goals of
- * src/lib/budgets.ts, writes bench/lighthouse-summary.json (the wiki's overview reads it) and refreshes
- * the table in README.md's "Rendimiento" section.
+ * the browser received them: brotli from the production server; JS counts the page's inline scripts too),
+ * checks them against the goals of src/lib/budgets.ts (bytes, and Lighthouse 100, TBT, CLS), writes
+ * bench/lighthouse-summary.json (the wiki reads it) and refreshes the table in README.md's "Rendimiento"
+ * section.
  *
  *   npm run bench                 # full run
  *   npm run bench -- --runs=1     # quicker, noisier
@@ -18,7 +19,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProductionServer } from '../server/testing/production-server.ts';
-import { firstLoadOvershoots, formatKb, type FirstLoadWeight } from '../src/lib/budgets.ts';
+import { inlineJavaScriptBytes } from './lib/inline-javascript.ts';
+import {
+  FIRST_LOAD_LABELS,
+  firstLoadBudget,
+  firstLoadOvershoots,
+  formatKb,
+  lighthouseShortfalls,
+  type FirstLoadWeight,
+} from '../src/lib/budgets.ts';
 
 const PAGE_TYPES = [
   { type: 'home', label: 'Inicio', path: '/' },
@@ -31,6 +40,19 @@ const PAGE_TYPES = [
   { type: 'wiki', label: 'Wiki', path: '/wikiangram/overview' },
   { type: 'notFound', label: '404', path: '/pagina-inexistente' },
 ] as const;
+
+/**
+ * First load of the equivalent page of two well-kept Astro sites, their starters built and served and
+ * measured by the same byte pass (brotli, as transferred): AstroWind (a marketing template, whose contact
+ * form sends nothing) and Starlight (Astro's documentation theme). Printed beside ours; the budgets of
+ * src/lib/budgets.ts sit below them. Written into bench/lighthouse-summary.json for the wiki too.
+ */
+const PEERS: Partial<Record<(typeof PAGE_TYPES)[number]['type'], { name: string; kib: number }>> = {
+  home: { name: 'AstroWind, inicio', kib: 134.1 },
+  contact: { name: 'AstroWind, contacto', kib: 76.3 },
+  wiki: { name: 'Starlight, documentación', kib: 67.2 },
+  notFound: { name: 'AstroWind, 404', kib: 71.8 },
+};
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -51,6 +73,7 @@ interface Sample {
   /** Every byte transferred on first load (Lighthouse's total byte weight). */
   bytes: number;
   fontBytes: number;
+  /** Scripts transferred plus the page's inline scripts (brotli). */
   jsBytes: number;
   cssBytes: number;
   imageBytes: number;
@@ -91,6 +114,8 @@ async function auditWithRetry(url: string, port: number, ignoreStatusCode: boole
 }
 
 async function audit(url: string, port: number, ignoreStatusCode: boolean): Promise<Sample> {
+  // The inline scripts travel inside the document, which Lighthouse counts as a document, not as JS.
+  const inlineJs = inlineJavaScriptBytes(await (await fetch(url)).text());
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error' },
@@ -130,7 +155,7 @@ async function audit(url: string, port: number, ignoreStatusCode: boolean): Prom
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     bytes: audits['total-byte-weight']?.numericValue ?? NaN,
     fontBytes: bytesOf('Font'),
-    jsBytes: bytesOf('Script'),
+    jsBytes: bytesOf('Script') + inlineJs,
     cssBytes: bytesOf('Stylesheet'),
     imageBytes: bytesOf('Image'),
   };
@@ -148,13 +173,20 @@ function pageCount(): number {
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
-function table(rows: Array<{ label: string; path: string } & Sample>, buildMs: number | null): string {
+function table(
+  rows: Array<{ type: (typeof PAGE_TYPES)[number]['type']; label: string; path: string } & Sample>,
+  buildMs: number | null,
+): string {
+  const peer = (type: (typeof PAGE_TYPES)[number]['type']) => {
+    const found = PEERS[type];
+    return found ? `${found.kib.toFixed(1)} (${found.name})` : '—';
+  };
   const lines = [
-    '| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | Total (KB) | Fuentes | JS | CSS | Imágenes |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | Total (KB) | Meta (KB) | Par (KB) | Fuentes | JS | CSS | Imágenes |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.label} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${kib(r.bytes)} | ${kib(r.fontBytes)} | ${kib(r.jsBytes)} | ${kib(r.cssBytes)} | ${kib(r.imageBytes)} |`,
+        `| ${r.label} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${kib(r.bytes)} | ${kib(firstLoadBudget(r.path))} | ${peer(r.type)} | ${kib(r.fontBytes)} | ${kib(r.jsBytes)} | ${kib(r.cssBytes)} | ${kib(r.imageBytes)} |`,
     ),
   ];
   if (buildMs !== null)
@@ -179,7 +211,7 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
-const rows: Array<{ type: string; label: string; path: string } & Sample> = [];
+const rows: Array<{ type: (typeof PAGE_TYPES)[number]['type']; label: string; path: string } & Sample> = [];
 const failures: string[] = [];
 try {
   const only = args.get('only')?.split(',');
@@ -220,9 +252,9 @@ const markdown = table(rows, buildMs);
 process.stdout.write(`\nLighthouse móvil, mediana de ${runs} corrida(s) por página:\n\n${markdown}\n`);
 for (const failure of failures) process.stdout.write(`\nSin medir: ${failure}\n`);
 const overBudget = rows.flatMap((r) => {
-  const weight: FirstLoadWeight = { total: r.bytes, fonts: r.fontBytes };
+  const weight: FirstLoadWeight = { total: r.bytes, fonts: r.fontBytes, js: r.jsBytes };
   return firstLoadOvershoots(r.path, weight).map(
-    (o) => `${r.path}: ${o.kind === 'fonts' ? 'fuentes' : 'total'} ${formatKb(o.bytes)} supera ${formatKb(o.budget)}`,
+    (o) => `${r.path}: ${FIRST_LOAD_LABELS[o.kind]} ${formatKb(o.bytes)} supera ${formatKb(o.budget)}`,
   );
 });
 if (overBudget.length > 0)
@@ -231,11 +263,21 @@ if (overBudget.length > 0)
   );
 else if (rows.length > 0)
   process.stdout.write('\nCada página medida está dentro de sus metas de bytes en la primera carga.\n');
-if (failures.length > 0 || overBudget.length > 0) process.exitCode = 1;
+// Scores and TBT depend on the machine (a busy one lowers them): reported, and the run fails, so a
+// regression is seen; run it again on a quiet machine before believing a shortfall.
+const shortOfGoals = rows.flatMap((r) =>
+  lighthouseShortfalls(r, { errorPage: r.type === 'notFound' }).map((line) => `${r.path}: ${line}`),
+);
+if (shortOfGoals.length > 0)
+  process.stdout.write(`\nBajo la meta de Lighthouse:\n${shortOfGoals.map((line) => `- ${line}`).join('\n')}\n`);
+else if (rows.length > 0) process.stdout.write('Cada página medida tiene 100, TBT bajo 50 ms y CLS 0.\n');
+if (failures.length > 0 || overBudget.length > 0 || shortOfGoals.length > 0) process.exitCode = 1;
 
 const measuredAt = new Date().toISOString();
 if (!args.has('only')) {
-  const summary = { measuredAt, runs, buildMs: buildMs === null ? null : Math.round(buildMs), pages: rows };
+  // The wiki's performance page shows each page beside its peer's (src/lib/wiki/first-load.ts).
+  const pages = rows.map((row) => ({ ...row, peer: PEERS[row.type] ?? null }));
+  const summary = { measuredAt, runs, buildMs: buildMs === null ? null : Math.round(buildMs), pages };
   await writeFile('bench/lighthouse-summary.json', `${JSON.stringify(summary, null, 2)}\n`);
 }
 

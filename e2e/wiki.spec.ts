@@ -421,7 +421,7 @@ test.describe('the wiki tells the truth', () => {
   test('the navigation page states the navbar directive the layout really uses', async ({ page }) => {
     const layout = readFileSync('src/layouts/BaseLayout.astro', 'utf8');
     const directive = /<Navbar\s+(client:\w+)/.exec(layout)?.[1];
-    expect(directive).toBe('client:idle');
+    expect(directive).toBe('client:interact');
     await page.goto('/wikiangram/navigation');
     await expect(page.locator('article')).toContainText(`hidrata con ${directive}`);
   });

@@ -3,8 +3,8 @@
  * on its way is kept and acted on once it arrives, instead of a dead button or lost text.
  */
 import type { Page, Route } from '@playwright/test';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
-import { leadForm } from './support.ts';
+import { expect, test, waitForIsland } from '../support/fixtures.ts';
+import { leadForm, watchSubmissions } from './support.ts';
 
 /** Holds the lead form island's script until `release()`; everything else loads normally. */
 async function holdFormScript(page: Page): Promise<{ release(): Promise<void> }> {
@@ -31,7 +31,7 @@ test('text typed before hydration is kept and sent', async ({ page }) => {
   await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Aplicación web' });
   await form.getByLabel('Cuéntanos sobre tu proyecto').fill('Escrito antes de que cargara el formulario.');
   await script.release();
-  await waitForHydration(page);
+  await waitForIsland(page, 'LeadForm');
   await expect(form.getByLabel('Nombre completo')).toHaveValue('Elena Paredes');
   await expect(form.getByLabel('Tipo de proyecto')).not.toHaveValue('');
   await expect(form.getByLabel('Cuéntanos sobre tu proyecto')).toHaveValue(
@@ -43,7 +43,7 @@ test('text typed before hydration is kept and sent', async ({ page }) => {
   await expect(form.getByText('Este campo es obligatorio')).toHaveCount(0);
 });
 
-test('the send button works before hydration: the press is kept and the form is sent once the script arrives', async ({
+test('the send button works before hydration: the press says it is sending and the form is sent, once, when the script arrives', async ({
   page,
 }) => {
   const script = await holdFormScript(page);
@@ -53,21 +53,29 @@ test('the send button works before hydration: the press is kept and the form is 
   });
   await page.goto('/contacto');
   const form = leadForm(page, 'big');
-  const button = form.getByRole('button', { name: 'Enviar mensaje' });
+  const button = form.locator('button[type="submit"]');
   await expect(button).toBeEnabled();
+  await expect(button).toHaveAccessibleName('Enviar mensaje');
   await form.getByLabel('Nombre completo').fill('Elena Paredes');
   await form.getByLabel('Correo electrónico').fill('elena.boton@ejemplo.mx');
   await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Aplicación web' });
   await form.getByLabel('Cuéntanos sobre tu proyecto').fill('Presioné enviar antes de que cargara.');
   await button.click();
-  // Nothing left the page: no navigation, the text is still there, and the button says it is working on it.
+  // Nothing left the page: no navigation, the text is still there, and the button shows it is sending.
   await expect(page).toHaveURL(/\/contacto$/);
   await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button).toHaveAccessibleName('Enviando…');
+  await expect(button.getByText('Enviando…')).toBeVisible();
+  await expect(button.getByText('Enviar mensaje')).toBeHidden();
   await expect(form.getByLabel('Nombre completo')).toHaveValue('Elena Paredes');
+  // An impatient second press, and Enter in a field, are the same pending send.
+  await button.click();
+  await form.getByLabel('Nombre completo').press('Enter');
   expect(sent).toHaveLength(0);
 
   await script.release();
   await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(sent).toHaveLength(1);
   expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({
     name: 'Elena Paredes',
@@ -102,4 +110,36 @@ test('a press before hydration on an invalid form shows the errors once the scri
   await expect(page.getByRole('status')).toContainText('Revisa los campos marcados');
   await expect(form.getByLabel('Nombre completo')).toBeFocused();
   expect(sent).toHaveLength(0);
+});
+
+test.describe('when the form script fails to download', () => {
+  // The failed downloads are the point of the test: the browser and Astro log them.
+  test.use({ allowedConsoleErrors: [/Failed to load resource|dynamically imported module|Error hydrating/] });
+
+  test('the press is kept, and pressing send again downloads it again and sends the lead once', async ({ page }) => {
+    let failures = 0;
+    // The first download and Astro's own retry a second later both fail; the visitor's next press works.
+    await page.route(
+      (url) => /\/_astro\/LeadForm\.[^/]+\.js/.test(url.pathname),
+      (route) => (failures++ < 2 ? route.abort('connectionreset') : route.continue()),
+    );
+    const sent = watchSubmissions(page);
+    await page.goto('/contacto');
+    const form = leadForm(page, 'big');
+    await form.getByLabel('Nombre completo').fill('Elena Paredes');
+    await form.getByLabel('Correo electrónico').fill('elena.reintento@ejemplo.mx');
+    await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Aplicación web' });
+    await form.getByLabel('Cuéntanos sobre tu proyecto').fill('La primera descarga del formulario falló.');
+    const button = form.locator('button[type="submit"]');
+    await button.click();
+    await expect(button).toHaveAccessibleName('Enviando…');
+    await expect.poll(() => failures).toBe(2);
+    expect(sent).toHaveLength(0);
+
+    await button.click();
+    await expect(page.getByRole('status').filter({ hasText: '¡Mensaje enviado con éxito!' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(sent).toHaveLength(1);
+    await expect(form.getByLabel('Nombre completo')).toHaveValue('');
+  });
 });

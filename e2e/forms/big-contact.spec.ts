@@ -1,11 +1,12 @@
 /** The large contact form on /contacto, end to end, plus what a visitor sees when the API fails. */
 import type { Page } from '@playwright/test';
 import { formatAppointmentLong } from '../../core/dates.ts';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import {
   confirmedLeadId,
   DAY,
   freeSlots,
+  hydratedForm,
   isBooked,
   leadForm,
   leadsWithEmail,
@@ -34,7 +35,7 @@ async function fillBigForm(page: Page, email: string) {
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/contacto');
-  await waitForHydration(page);
+  await hydratedForm(page, 'big');
 });
 
 test('a visitor sends the large form with a meeting; the lead, its booking and both e-mails exist', async ({
@@ -156,7 +157,8 @@ test.describe('while sending', () => {
     const form = await fillBigForm(page, 'roberto.double@logisticanorte.mx');
     const submit = form.locator('button[type="submit"]');
     await submit.click();
-    await expect(submit).toHaveText('Enviando…');
+    // Both labels are in the button; the one shown is what the visitor reads.
+    await expect(submit).toHaveText('Enviando…', { useInnerText: true });
     await expect(submit).toHaveAttribute('aria-disabled', 'true');
     // A visitor pressing again: real clicks on a button that only says it is disabled (it keeps focus).
     await submit.click({ force: true });
@@ -167,7 +169,7 @@ test.describe('while sending', () => {
     await confirmedLeadId(page);
     expect(sent).toHaveLength(1);
     expect(leadsWithEmail('roberto.double@logisticanorte.mx')).toBe(1);
-    await expect(submit).toHaveText('Enviar mensaje');
+    await expect(submit).toHaveText('Enviar mensaje', { useInnerText: true });
   });
 
   test('too many submissions say to try again later and keep the fields', async ({ page }) => {

@@ -4,7 +4,7 @@
  * calls to /api/ are answered by a stub that records what the forms send.
  */
 import type { Page, Request } from '@playwright/test';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { hydratedForm, leadForm } from './support.ts';
 
 const CONTRACT_SELECTS = {
@@ -53,8 +53,7 @@ test("the large form renders the server's integer-id lists, and the contract's b
 }) => {
   const stub = await contractBackend(page);
   await page.goto('/contacto');
-  await waitForHydration(page);
-  const form = leadForm(page, 'big');
+  const form = await hydratedForm(page, 'big');
   const projectType = form.getByLabel('Tipo de proyecto');
   await expect(projectType.locator('option')).toHaveText([
     'Selecciona una opción',
@@ -127,7 +126,7 @@ test("the small form sends exactly the contract's keys, and says the requested m
 test('a select answer that cannot be used leaves the shipped lists in place', async ({ page }) => {
   await contractBackend(page, { proyects: 'no disponible' });
   await page.goto('/contacto');
-  await waitForHydration(page);
+  await hydratedForm(page, 'big');
   await expect(
     leadForm(page, 'big').getByLabel('Tipo de proyecto').locator('option', { hasText: 'Aplicación web' }),
   ).toHaveCount(1);
@@ -142,8 +141,7 @@ test('a 2xx that says success: false is an error and keeps every field', async (
     }),
   );
   await page.goto('/contacto');
-  await waitForHydration(page);
-  const form = leadForm(page, 'big');
+  const form = await hydratedForm(page, 'big');
   await form.getByLabel('Nombre completo').fill('Marta Ríos');
   await form.getByLabel('Correo electrónico').fill('marta@ejemplo.mx');
   await form.getByLabel('Tipo de proyecto').selectOption({ label: 'Aplicación web' });

@@ -1,11 +1,11 @@
 /** The date-time picker as a keyboard and pointer user meets it, on /contacto. */
 import { formatAppointmentLong, formatLongDate } from '../../core/dates.ts';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
-import { DAY, leadForm, nthOpenDay, pickSlot } from './support.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { DAY, hydratedForm, leadForm, nthOpenDay, pickSlot } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/contacto');
-  await waitForHydration(page);
+  await hydratedForm(page, 'big');
 });
 
 test('opens as a modal, keeps focus inside, closes with Escape and gives focus back', async ({ page }) => {

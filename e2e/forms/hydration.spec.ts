@@ -3,7 +3,7 @@
  * form shows, cannot send, and says how to write instead.
  */
 import { loadContentFacts } from '../../core/content/load.ts';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { hydratedForm, leadForm } from './support.ts';
 
 const PAGES = [
@@ -54,7 +54,7 @@ test.describe('without JavaScript', () => {
 
 test('the honeypot is out of sight, out of the tab order and hidden from assistive technology', async ({ page }) => {
   await page.goto('/contacto');
-  await waitForHydration(page);
+  await hydratedForm(page, 'big');
   const trap = page.locator('[data-form="big"] input[name="website"]');
   await expect(trap).toHaveAttribute('tabindex', '-1');
   await expect(trap).toHaveAttribute('autocomplete', 'off');

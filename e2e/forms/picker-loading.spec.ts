@@ -2,8 +2,8 @@
  * The date-time picker's dialog is a chunk of its own: a visitor who never opens the picker never
  * downloads it, and the server HTML carries no dialog. Opening it fetches the chunk once.
  */
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
-import { leadForm } from './support.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { hydratedForm, leadForm } from './support.ts';
 
 test('the picker dialog loads when opened, not with the form', async ({ page }) => {
   const scripts: string[] = [];
@@ -11,7 +11,7 @@ test('the picker dialog loads when opened, not with the form', async ({ page }) 
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await page.goto('/contacto');
-  await waitForHydration(page);
+  await hydratedForm(page, 'big');
   await page.waitForLoadState('networkidle');
 
   expect(

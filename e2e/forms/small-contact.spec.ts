@@ -1,10 +1,11 @@
 /** The home page's small contact form (#contacto), end to end against the real API and database. */
 import { formatAppointmentLong } from '../../core/dates.ts';
-import { expect, test, waitForHydration } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import {
   confirmedLeadId,
   DAY,
   freeSlots,
+  hydratedForm,
   isBooked,
   leadsWithEmail,
   leadForm,
@@ -18,9 +19,9 @@ import {
 } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
-  // The form hydrates when it comes into view (client:visible); the anchor scrolls to it.
+  // The anchor opens the page at the form, which then hydrates on the visitor's first touch.
   await page.goto('/#contacto');
-  await waitForHydration(page, { includeVisible: true });
+  await hydratedForm(page, 'small');
 });
 
 test('a visitor sends the small form with a meeting and finds it booked, stored and e-mailed', async ({

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { leadFromRow, type StoredLead } from '../../server/db/leads.ts';
-import { expect, waitForHydration } from '../support/fixtures.ts';
+import { expect, waitForIsland } from '../support/fixtures.ts';
 
 /**
  * Tests run in parallel against one database, so each one that books (or looks at) a slot owns a
@@ -22,6 +22,7 @@ export const DAY = {
   keyboard: 6,
   accessibility: 7,
   inbox: 8,
+  firstUse: 9,
 } as const;
 
 export interface OpenDay {
@@ -64,13 +65,14 @@ export function leadForm(page: Page, kind: string): Locator {
 }
 
 /**
- * Brings a form into view and waits until it has hydrated: a form below the first screen hydrates
- * when the visitor approaches it (client:visible), as a visitor's scrolling would make it.
+ * Brings a form into view, touches it as a visitor does (focus on its first field) and waits until it has
+ * hydrated: a form loads its island on first use, or as the visitor scrolls towards it (client:interact).
  */
 export async function hydratedForm(page: Page, kind: string): Promise<Locator> {
   const form = leadForm(page, kind);
   await form.scrollIntoViewIfNeeded();
-  await waitForHydration(page, { includeVisible: true });
+  await form.locator('input:not([type="hidden"]):not([tabindex="-1"]), select, textarea').first().focus();
+  await waitForIsland(page, page.locator(`[data-form="${kind}"] astro-island`));
   return form;
 }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, waitForHydration } from '../support/fixtures.ts';
+import { test, expect, waitForIsland } from '../support/fixtures.ts';
 import { accessibleExpanded, holdIsland, isHydrated } from '../support/islands.ts';
 import { jsonLdNodes } from './jsonld.ts';
 
@@ -35,10 +35,10 @@ async function oneOpenAtATime(page: Page): Promise<void> {
   await expect(openItems(page)).toHaveCount(0);
 }
 
+// Every test here starts on a page whose island has not loaded: the FAQ works from the visitor's first use.
 test.describe('/faq with JavaScript', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/faq');
-    await waitForHydration(page);
   });
 
   test('four categories, every question a disclosure tied to its answer', async ({ page }) => {
@@ -145,7 +145,7 @@ test('works from the first paint: questions open and close while the island is h
   await support.locator('summary').click();
   await support.evaluate((el) => ((el as HTMLElement).dataset.probe = 'antes'));
   release();
-  await waitForHydration(page);
+  await waitForIsland(page, 'FaqAccordion');
   expect(await isHydrated(page, 'FaqAccordion')).toBe(true);
   await expect(support).toHaveAttribute('open', '');
   expect(await support.evaluate((el) => (el as HTMLElement).dataset.probe)).toBe('antes');
@@ -158,9 +158,29 @@ test('works from the first paint: questions open and close while the island is h
   await oneOpenAtATime(page);
 });
 
+test('arrow keys pressed before the island has loaded move the focus once it has, and do not scroll the page', async ({
+  page,
+}) => {
+  const release = await holdIsland(page, 'FaqAccordion');
+  await page.goto('/faq');
+  const summaries = page.locator('#preguntas summary');
+  await summaries.first().focus();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  expect(await isHydrated(page, 'FaqAccordion')).toBe(false);
+  await expect(summaries.first()).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  release();
+  await expect(summaries.nth(1)).toBeFocused();
+  // Each press acted once: down, down, up ends on the second question, not on the third or the last.
+  await page.keyboard.press('End');
+  await expect(summaries.last()).toBeFocused();
+});
+
 test('a link to one question opens it', async ({ page }) => {
   await page.goto('/faq#faq-soporte-y-garantia-2-pregunta');
-  await waitForHydration(page);
   await expect(page.locator('#faq-soporte-y-garantia-2')).toHaveAttribute('open', '');
   await expect(page.locator('#faq-soporte-y-garantia-2-respuesta')).toContainText('6 meses de garantía');
   await expect(openItems(page)).toHaveCount(1);

@@ -13,7 +13,7 @@ import { ARCO_DEADLINE_DAYS, retentionPolicy } from '../../core/privacy.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { SITE } from '../../core/site.ts';
 import { collectedFields } from '../../src/lib/privacy/form-fields.ts';
-import { expect, sitemapPaths, test, waitForHydration } from '../support/fixtures.ts';
+import { expect, sitemapPaths, test, waitForIsland } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
 
 const facts = loadContentFacts();
@@ -138,7 +138,7 @@ test('the notice lists exactly what the site keeps in the browser, nothing more 
   const seen = new Set<string>();
   const visit = async (path: string, act?: () => Promise<void>) => {
     await page.goto(path);
-    await waitForHydration(page);
+    await page.waitForLoadState('load');
     await act?.();
     for (const entry of await browserStorage(page)) seen.add(entry);
   };
@@ -147,6 +147,8 @@ test('the notice lists exactly what the site keeps in the browser, nothing more 
   await visit('/contacto', async () => {
     await page.locator('[data-form="big"]').getByLabel('Nombre completo').fill('Prueba de almacenamiento');
     await page.locator('[data-form="big"]').getByLabel('Correo electrónico').fill('almacenamiento@ejemplo.mx');
+    // Typing wakes the form's island; what React keeps is counted once it runs.
+    await waitForIsland(page, page.locator('[data-form="big"] astro-island'));
   });
   await visit('/iniciar-proyecto');
   await visit('/wikiangram/overview', async () => {

@@ -133,7 +133,7 @@ test('the campaign’s four button labels, each leading to the project form', as
   }
   const form = page.locator('#formulario [data-form="project"]');
   // The form's own submit is the fourth label: every call on the page ends in this one form.
-  await expect(form.locator('a, button').filter({ hasText: /^\s*Enviar Proyecto\s*$/ })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Enviar Proyecto', exact: true })).toBeVisible();
 
   await main.getByRole('link', { name: 'Reservar mi Slot AHORA' }).click();
   await expect(page).toHaveURL(/#formulario$/);

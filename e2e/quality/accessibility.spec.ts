@@ -3,7 +3,7 @@
  * states: the open mobile menu, the open date-time picker and a form showing its errors.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, waitForHydration } from '../support/fixtures.ts';
+import { test, expect, waitForIsland } from '../support/fixtures.ts';
 import { axeViolations } from '../support/axe.ts';
 import { sitemapPathsFromDist } from '../support/built-site.ts';
 import { DAY, hydratedForm, nthOpenDay, openPickerOn } from '../forms/support.ts';
@@ -39,16 +39,16 @@ test.describe('axe on interactive states', () => {
 
   test('the open mobile menu', async ({ page }) => {
     await page.goto('/');
-    await waitForHydration(page);
-    await page.locator('header[data-nav-style]').getByRole('button', { name: 'Menú', exact: true }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Menú', exact: true }).click();
     await expect(page.locator('#menu-movil')).toBeVisible();
+    await waitForIsland(page, 'Navbar');
     expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the open date-time picker with its slots and a chosen time', async ({ page, request }) => {
     const { date, slots } = await nthOpenDay(request, DAY.accessibility);
     await page.goto('/contacto');
-    await waitForHydration(page);
+    await hydratedForm(page, 'big');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const dialog = await openPickerOn(page, date);
     await dialog.getByRole('button', { name: slots[0], exact: true }).click();

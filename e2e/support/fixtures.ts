@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Every test runs against the server started by global-setup.ts and fails if the page logs a console
@@ -46,16 +46,13 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until the islands have hydrated (Astro removes `ssr` once one has). A `client:visible` island
- * (the home page's contact form) waits for the visitor to scroll near it, so it is only awaited with
- * `{ includeVisible: true }`, after the test has brought it into view.
+ * Waits until every island matched by `islands` (e.g. `page.locator('[data-form="big"] astro-island')`) or
+ * rendering `component` ('Navbar', 'FaqAccordion', 'LeadForm') has hydrated: Astro removes `ssr` once one
+ * has. Islands hydrate on the visitor's first use of them (`client:interact`), so a test uses the island
+ * first, as a visitor would, and waits here only for what needs React (the island's own behaviour).
  */
-export async function waitForHydration(page: Page, options: { includeVisible?: boolean } = {}): Promise<void> {
-  await page.waitForFunction(
-    (includeVisible) =>
-      [...document.querySelectorAll('astro-island[ssr]')].every(
-        (island) => !includeVisible && island.getAttribute('client') === 'visible',
-      ),
-    options.includeVisible ?? false,
-  );
+export async function waitForIsland(page: Page, islands: string | Locator): Promise<void> {
+  const locator = typeof islands === 'string' ? page.locator(`astro-island[component-url*="/${islands}."]`) : islands;
+  await expect(locator.first()).toBeAttached();
+  for (const island of await locator.all()) await expect(island).not.toHaveAttribute('ssr');
 }

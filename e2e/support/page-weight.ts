@@ -95,16 +95,22 @@ export function eagerImagesFarBelow(page: Page): Promise<string[]> {
   );
 }
 
-/** Scrolls through the page so client:visible islands load, and waits until every island has hydrated. */
-export async function readWholePage(page: Page): Promise<void> {
+/**
+ * Scrolls through the page and uses each island once (focus on its first control: the menu toggle, a
+ * question, a form field), so that every island loads as it does for a visitor who uses them all, and
+ * waits until all of them have hydrated.
+ */
+export async function useWholePage(page: Page): Promise<void> {
   await page.evaluate(async () => {
     // A screen at a time: every part of the page is on screen for at least one frame.
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
+    for (const island of document.querySelectorAll('astro-island[ssr]')) {
+      island.querySelector<HTMLElement>('button, summary, input:not([type="hidden"]), select, textarea')?.focus();
+    }
   });
-  // A client:visible island starts loading only once scrolled to, after the first network idle.
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
   await page.waitForLoadState('networkidle');
 }

@@ -1,7 +1,11 @@
 /**
- * The wiki's few lines of behaviour: the phone sidebar toggle and the search dialog's open/close.
- * The search itself (Pagefind and the result list) is a separate chunk imported on first open.
+ * The wiki's few lines of behaviour: the phone sidebar toggle and the search dialog's open/close. The
+ * search's own code is small and comes with it, so the whole script has no import and Astro inlines it
+ * into the page (one request and a module-preload helper less on first load); Pagefind, the search engine
+ * and its index, still loads only when the dialog first opens (wiki-search.ts).
  */
+import { setupWikiSearch } from './wiki-search.ts';
+
 const MOBILE = window.matchMedia('(max-width: 1023.98px)');
 
 function setupSidebarToggle(): void {
@@ -44,7 +48,7 @@ function setupSearch(): void {
     opener = from;
     dialog.showModal();
     input?.focus();
-    loaded ??= import('./wiki-search.ts').then(({ setupWikiSearch }) => setupWikiSearch(dialog));
+    loaded ??= setupWikiSearch(dialog);
   };
 
   openers.forEach((button) => button.addEventListener('click', () => open(button)));

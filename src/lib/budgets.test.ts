@@ -7,6 +7,8 @@ import {
   firstLoadBudget,
   firstLoadOvershoots,
   formatKb,
+  LIGHTHOUSE_GOALS,
+  lighthouseShortfalls,
 } from './budgets.ts';
 
 describe('budgetOvershoots', () => {
@@ -29,22 +31,47 @@ describe('budgetOvershoots', () => {
 });
 
 describe('firstLoadOvershoots', () => {
-  it('gives the wiki 60 KB, the portfolio 190 KB and every other page 150 KB in all', () => {
-    expect(firstLoadBudget('/wikiangram/overview')).toBe(60 * KB);
-    expect(firstLoadBudget('/portfolio')).toBe(190 * KB);
-    expect(firstLoadBudget('/portfolio/fintech-revolution')).toBe(150 * KB);
-    expect(firstLoadBudget('/')).toBe(150 * KB);
-    expect(firstLoadBudget('/pagina-que-no-existe')).toBe(150 * KB);
+  it('gives a wiki page 50 KB, /portfolio and a case 95 KB and every other page 75 KB in all', () => {
+    expect(firstLoadBudget('/wikiangram/overview')).toBe(50 * KB);
+    expect(firstLoadBudget('/wikiangram')).toBe(50 * KB);
+    expect(firstLoadBudget('/portfolio')).toBe(95 * KB);
+    expect(firstLoadBudget('/portfolio/fintech-revolution')).toBe(95 * KB);
+    expect(firstLoadBudget('/portfolio/404')).toBe(75 * KB);
+    expect(firstLoadBudget('/')).toBe(75 * KB);
+    expect(firstLoadBudget('/contacto')).toBe(75 * KB);
+    expect(firstLoadBudget('/pagina-que-no-existe')).toBe(75 * KB);
   });
 
   it('accepts a page exactly at its goals', () => {
-    expect(firstLoadOvershoots('/', { total: 150 * KB, fonts: FIRST_LOAD_BUDGETS.fonts })).toEqual([]);
+    expect(
+      firstLoadOvershoots('/', { total: 75 * KB, fonts: FIRST_LOAD_BUDGETS.fonts, js: FIRST_LOAD_BUDGETS.js }),
+    ).toEqual([]);
   });
 
-  it('reports the total and the fonts separately, with the overshoot', () => {
-    expect(firstLoadOvershoots('/wikiangram/overview', { total: 61 * KB, fonts: 41 * KB })).toEqual([
-      { kind: 'total', bytes: 61 * KB, budget: 60 * KB, overshoot: KB },
+  it('reports the total, the fonts and the JavaScript separately, with the overshoot', () => {
+    expect(firstLoadOvershoots('/wikiangram/overview', { total: 51 * KB, fonts: 41 * KB, js: 13 * KB })).toEqual([
+      { kind: 'total', bytes: 51 * KB, budget: 50 * KB, overshoot: KB },
       { kind: 'fonts', bytes: 41 * KB, budget: 40 * KB, overshoot: KB },
+      { kind: 'js', bytes: 13 * KB, budget: 12 * KB, overshoot: KB },
     ]);
+  });
+});
+
+describe('lighthouseShortfalls', () => {
+  const perfect = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, tbtMs: 0, cls: 0 };
+
+  it('asks 100 in every category, TBT under 50 ms and no layout shift', () => {
+    expect(lighthouseShortfalls(perfect)).toEqual([]);
+    expect(lighthouseShortfalls({ ...perfect, performance: 99, tbtMs: 50, cls: 0.001 })).toEqual([
+      `rendimiento 99 (meta ${LIGHTHOUSE_GOALS.score})`,
+      'TBT 50 ms (meta: menos de 50 ms)',
+      'CLS 0.001 (meta 0)',
+    ]);
+  });
+
+  it('does not ask SEO and best practices of the error page, which answers 404 with noindex on purpose', () => {
+    expect(lighthouseShortfalls({ ...perfect, seo: 61, bestPractices: 96 }, { errorPage: true })).toEqual([]);
+    expect(lighthouseShortfalls({ ...perfect, seo: 61 })).toEqual(['SEO 61 (meta 100)']);
+    expect(lighthouseShortfalls({ ...perfect, performance: 98 }, { errorPage: true })).toHaveLength(1);
   });
 });

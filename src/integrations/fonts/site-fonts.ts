@@ -2,11 +2,12 @@
  * The site's two families, as the design uses them. Inter sets the text at 400, 500 and 600 (bold text is
  * semibold, see global.css): one variable file, its weight axis cut to 400-600. Sora sets headings and
  * figures at 600, and only the case pages' quotes and the process page's phase numbers at 500: two
- * static files, the 600 one preloaded and the 500 one fetched by the pages that use it; plus the wiki's
- * light "#" heading anchors at 400, a file of that one character.
- * Features kept are the ones each font has and the design shows: kerning, Inter's contextual alternates
- * (the colon of "9:00", case-sensitive dashes) and Sora's ligatures, which browsers apply by default,
- * and Inter's tabular figures for the date picker's time slots (`tabular-nums`; no Sora text uses them).
+ * static files, the 600 one preloaded and the 500 one fetched by the pages that use it. (The wiki's light
+ * "#" heading anchors are Inter at 400: a Sora file for that one character cost its pages 1.2 KB.)
+ * Features kept are the ones each font has and the design shows: kerning, and Sora's ligatures, which
+ * browsers apply by default. Inter's contextual alternates (the raised colon of "9:00", dashes between
+ * capitals) cost 3.3 KB and its tabular figures (the picker's time slots) 0.75 KB on every page's first
+ * load, for details few visitors see: both are cut, so a wiki page fits its 50 KB (src/lib/budgets.ts).
  */
 import type { SubsetFamilySpec } from './subset-fonts.ts';
 
@@ -17,7 +18,7 @@ export const SITE_FONTS: readonly SubsetFamilySpec[] = [
     fallbacks: ['system-ui', 'sans-serif'],
     source: 'src/assets/fonts/inter-latin-wght.woff2',
     weight: { min: 400, max: 600 },
-    features: ['kern', 'calt', 'tnum'],
+    features: ['kern'],
   },
   {
     name: 'Sora',
@@ -25,7 +26,6 @@ export const SITE_FONTS: readonly SubsetFamilySpec[] = [
     fallbacks: ['system-ui', 'sans-serif'],
     source: 'src/assets/fonts/sora-latin-wght.woff2',
     weight: { min: 500, max: 600, instances: [600, 500], preload: 600 },
-    extra: { weight: 400, characters: '#' },
     features: ['kern', 'liga'],
   },
 ];

@@ -26,11 +26,6 @@ export interface SubsetFamilySpec {
    * family at one or two weights); `preload` names the weight every page needs.
    */
   weight: { min: number; max: number; instances?: readonly number[]; preload?: number };
-  /**
-   * A few characters the design sets at one more static weight (the wiki's light "#" heading anchor):
-   * a tiny file with only them. Any other character at that weight would fall back to the system font.
-   */
-  extra?: { weight: number; characters: string };
   /** OpenType features to keep (the ones browsers apply by default plus any the CSS asks for). */
   features: readonly string[];
 }
@@ -152,13 +147,6 @@ async function cutFamily(
       ].filter((face): face is SubsetFace => face !== null),
     );
   }
-  if (spec.extra) {
-    const extra = new Set(
-      Array.from(spec.extra.characters, (char) => char.codePointAt(0) as number).filter((code) => site.has(code)),
-    );
-    const face = await cutFace(spec, source, `site-${spec.extra.weight}`, extra, cacheDir, spec.extra.weight);
-    if (face) faces.push(face);
-  }
   return faces;
 }
 
@@ -186,12 +174,7 @@ export async function subsetFamilies(
       throw new Error(`${spec.source} es una colección de fuentes; se espera un solo archivo WOFF2.`);
     const axis = font.variationAxes.wght;
     if (!axis) throw new Error(`${spec.source} no es una fuente variable con eje wght.`);
-    const weights = [
-      spec.weight.min,
-      spec.weight.max,
-      ...(spec.weight.instances ?? []),
-      ...(spec.extra ? [spec.extra.weight] : []),
-    ];
+    const weights = [spec.weight.min, spec.weight.max, ...(spec.weight.instances ?? [])];
     if (weights.some((weight) => weight < axis.min || weight > axis.max)) {
       throw new Error(
         `${spec.name}: los pesos ${weights.join(', ')} salen del eje de la fuente (${axis.min}-${axis.max}).`,

@@ -10,7 +10,7 @@ import { Icon } from '../ui/Icon.tsx';
 import type { DialogView, DialogProps } from './DateTimePicker.tsx';
 
 const slotButton =
-  'touch-target rounded-xl border px-3 py-2 font-semibold tabular-nums transition-colors focus-visible:outline-offset-2';
+  'touch-target rounded-xl border px-3 py-2 font-semibold transition-colors focus-visible:outline-offset-2';
 
 /** The modal itself; rendered next to the form (not inside it) so Enter in the date input submits nothing. */
 export default function PickerModal({ picker, id, triggerId, view }: DialogProps & { view: DialogView }) {

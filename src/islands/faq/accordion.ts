@@ -12,9 +12,12 @@ export interface FaqItemRef {
 /** The `name` shared by every question's <details>: the browser keeps one of them open at a time. */
 export const FAQ_GROUP = 'faq';
 
+/** What every item's id starts with, so a link to one question is told apart from a link to a category. */
+export const ITEM_ID_PREFIX = 'faq-';
+
 /** Stable DOM ids of an item, its question and its answer (unique per page: category ids are unique). */
 export function itemIds(item: FaqItemRef): { item: string; question: string; answer: string } {
-  const base = `faq-${item.category}-${item.index + 1}`;
+  const base = `${ITEM_ID_PREFIX}${item.category}-${item.index + 1}`;
   return { item: base, question: `${base}-pregunta`, answer: `${base}-respuesta` };
 }
 
@@ -32,10 +35,11 @@ export function itemFromHash(
 }
 
 /** Keys that move focus between the question buttons, as the WAI-ARIA accordion pattern suggests. */
-export type FocusKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End';
+export const FOCUS_KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End'] as const;
+export type FocusKey = (typeof FOCUS_KEYS)[number];
 
 export function isFocusKey(key: string): key is FocusKey {
-  return key === 'ArrowDown' || key === 'ArrowUp' || key === 'Home' || key === 'End';
+  return (FOCUS_KEYS as readonly string[]).includes(key);
 }
 
 /** Position of the button to focus among `total` buttons; Down and Up wrap around. */

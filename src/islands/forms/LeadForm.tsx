@@ -270,26 +270,25 @@ export default function LeadForm({
         <div className="sm:col-span-2">
           <button
             type="submit"
-            className="btn btn-primary w-full aria-busy:cursor-progress sm:w-auto"
+            className="group btn btn-primary w-full aria-busy:cursor-progress sm:w-auto"
             // Disabled in the HTML for browsers without JavaScript; the early script enables it at once.
             disabled={!hydrated}
             aria-disabled={sending || undefined}
             aria-busy={sending || undefined}
           >
-            {sending ? (
-              <>
-                <span
-                  className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-                  aria-hidden="true"
-                />
-                {FORM_FEEDBACK.sending}
-              </>
-            ) : (
-              <>
-                {submitLabel ?? definition.submitLabel}
-                <Icon name="arrow-right" size={18} />
-              </>
-            )}
+            {/* Both labels are always in the markup and `aria-busy` picks one, so a press before hydration
+                (early-form.ts sets `aria-busy`) shows "Enviando…" too, and hydration changes nothing. */}
+            <span className="contents group-aria-busy:hidden">
+              {submitLabel ?? definition.submitLabel}
+              <Icon name="arrow-right" size={18} />
+            </span>
+            <span className="hidden group-aria-busy:contents">
+              <span
+                className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                aria-hidden="true"
+              />
+              {FORM_FEEDBACK.sending}
+            </span>
           </button>
           <div role="status" className="mt-4">
             {result && (

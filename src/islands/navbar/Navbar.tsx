@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { isNavSolid, type NavLink } from '../../lib/navigation.ts';
+import type { NavLink } from '../../lib/navigation.ts';
 import { Icon } from '../ui/Icon.tsx';
 
 const MENU_ID = 'menu-movil';
@@ -20,35 +20,16 @@ function isCurrent(href: string, currentPath: string): boolean {
 /**
  * Top navigation, rendered on the server so every link works without JavaScript. The phone menu is a
  * native popover opened by its toggle button (`popovertarget`): it opens from the first paint, closes
- * on Escape or a tap outside, and the browser tells assistive technology whether it is expanded. The
- * island renders the very same markup and adds what HTML cannot: the bar turning from glass to a solid
- * light bar past 80% of the window height (and while the menu is open), closing the menu when a link
- * is chosen (a link to a section of the same page would leave it open) and when the window grows to
- * the desktop layout.
+ * on Escape or a tap outside, and the browser tells assistive technology whether it is expanded. The bar
+ * turns from glass to a solid light bar past 80% of the window height, and while the menu is open, in CSS
+ * (the `nav-solid:` classes, src/styles/navbar.css). The island hydrates when the visitor first presses
+ * the toggle (`client:interact`) and adds what HTML cannot: closing the menu when a link is chosen (a link
+ * to a section of the same page would leave it open) and when the window grows to the desktop layout.
+ * Until it has hydrated, src/enhancements/navbar.ts closes the menu on a chosen link in its place.
  */
 export default function Navbar({ links, cta, currentPath, children }: NavbarProps) {
-  const [solid, setSolid] = useState(false);
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      setSolid(isNavSolid(window.scrollY, window.innerHeight));
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    update();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, []);
 
   // The popover may have been opened before hydration: read its state, then follow its toggles.
   useEffect(() => {
@@ -74,17 +55,16 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
     return () => desktop.removeEventListener('change', onBreakpoint);
   }, [open, close]);
 
-  const light = solid || open;
-  const linkTone = light ? 'text-fg hover:bg-brand-50 hover:text-brand-700' : 'text-white hover:bg-white/10';
+  // Glass over the page's dark hero; `nav-solid:` is the light bar (focus rings turn brand blue with it).
+  const linkTone =
+    'text-white hover:bg-white/10 nav-solid:text-fg nav-solid:hover:bg-brand-50 nav-solid:hover:text-brand-700';
 
   return (
     <header
-      data-nav-style={light ? 'solid' : 'glass'}
       className={[
-        'fixed inset-x-0 top-0 z-50 border-b transition-[background-color,color,border-color,box-shadow] duration-300',
-        light
-          ? 'on-light border-line bg-white/95 text-fg shadow-[0_8px_24px_-16px_rgb(15_23_42/0.35)]'
-          : 'on-ink glass-soft border-white/10 text-white',
+        'site-nav fixed inset-x-0 top-0 z-50 border-b transition-[background-color,color,border-color,box-shadow] duration-300',
+        'on-ink glass-soft border-white/10 text-white',
+        'nav-solid:border-x-0 nav-solid:border-t-0 nav-solid:border-line nav-solid:bg-white/95 nav-solid:text-fg nav-solid:shadow-[0_8px_24px_-16px_rgb(15_23_42/0.35)] nav-solid:backdrop-filter-none nav-solid:[&_:focus-visible]:outline-brand-500',
       ].join(' ')}
     >
       <nav aria-label="Principal" className="container-site flex h-(--nav-height) items-center justify-between gap-4">

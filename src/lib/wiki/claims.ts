@@ -109,9 +109,26 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   },
   {
     page: 'navigation',
-    says: /`BaseLayout` hidrata con `client:idle`/,
+    says: /`BaseLayout` hidrata con `client:interact`/,
     check: (repo) =>
-      expect(repo, 'src/layouts/BaseLayout.astro', /<Navbar\s+client:idle\b/, 'hidrata la barra con client:idle'),
+      expect(
+        repo,
+        'src/layouts/BaseLayout.astro',
+        /<Navbar\s+client:interact\b/,
+        'hidrata la barra con client:interact',
+      ),
+  },
+  {
+    page: 'navigation',
+    says: /\(`animation-timeline: scroll\(root\)`\) pasa `--nav-solid` de 0 a 1 justo al 80 % de la altura de\s+la ventana \(`80dvh`\)/,
+    check: (repo) =>
+      expect(
+        repo,
+        'src/styles/navbar.css',
+        /animation-timeline: scroll\(root\);\s+animation-range: 0 80dvh;/,
+        'cambia la barra con una animación ligada al scroll hasta 80dvh',
+      ) ??
+      expect(repo, 'src/lib/navigation.ts', /NAV_SOLID_SCROLL_RATIO = 0\.8;/, 'usa el 80 % de la ventana en el script'),
   },
   {
     page: 'navigation',
@@ -127,9 +144,14 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   },
   {
     page: 'main-pages',
-    says: /`<details>` del\s+grupo `name="faq"`[\s\S]*hidrata con `client:idle`/,
+    says: /`<details>` del\s+grupo `name="faq"`[\s\S]*hidrata con `client:interact` al primer uso \(o en\s+cuanto la dirección nombra una pregunta\)/,
     check: (repo) =>
-      expect(repo, 'src/pages/faq.astro', /<FaqAccordion\s+client:idle\b/, 'hidrata el FAQ con client:idle') ??
+      expect(
+        repo,
+        'src/pages/faq.astro',
+        /<FaqAccordion\s+client:interact=\{\{ hash: ITEM_ID_PREFIX, replayKeys: FOCUS_KEYS \}\}/,
+        'hidrata el FAQ al primer uso o con un enlace a una pregunta',
+      ) ??
       expect(repo, 'src/islands/faq/accordion.ts', /FAQ_GROUP = 'faq'/, "agrupa las preguntas con name='faq'") ??
       expect(
         repo,
@@ -140,32 +162,17 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   },
   {
     page: 'architecture',
-    says: /hidrata en el navegador cuando queda libre \(`client:idle`\),\s+salvo los formularios que empiezan abajo del pliegue\s+\(todos menos el de `\/contacto`\)[^.]*\(`client:visible`\)/,
+    says: /React solo se descarga cuando el visitante usa una isla, con la\s+directiva propia `client:interact`[\s\S]*acercarse a la pantalla \(a 400 px\)/,
     check: (repo) =>
+      expect(repo, 'astro.config.mjs', /interactDirective\(\)/, 'registra la directiva client:interact') ??
       expect(
         repo,
         'src/components/forms/FormSection.astro',
-        /<LeadForm client:visible\b/,
-        'hidrata un formulario al hacerse visible',
+        /<LeadForm client:interact=\{\{ near: '400px' \}\}/,
+        'hidrata un formulario al usarlo o al acercarse a 400 px',
       ) ??
-      expect(
-        repo,
-        'src/components/forms/FormSection.astro',
-        /Astro\.props\.hydrate \?\? 'visible'/,
-        "hidrata al hacerse visible salvo que la página pida 'idle'",
-      ) ??
-      expect(
-        repo,
-        'src/components/forms/FormSection.astro',
-        /<LeadForm client:idle\b/,
-        'hidrata con client:idle el formulario que lo pide',
-      ) ??
-      expect(
-        repo,
-        'src/pages/contacto.astro',
-        /<FormSection form="big" hydrate="idle"/,
-        'pide client:idle para el formulario de /contacto',
-      ),
+      expect(repo, 'src/layouts/BaseLayout.astro', /<Navbar\s+client:interact\b/, 'hidrata la barra al usarla') ??
+      expect(repo, 'src/pages/faq.astro', /<FaqAccordion\s+client:interact\b/, 'hidrata el FAQ al usarlo'),
   },
   {
     page: 'tech-stack',
