@@ -9,8 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureSetting } from '../db/settings.ts';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
 import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
+import type { ContentFacts } from '../../core/content/load.ts';
 import type { LeadSettings } from '../lead/view.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
+import { createAuditLog } from '../privacy/audit.ts';
+import { createPrivacyService } from '../privacy/service.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
 import type { AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
@@ -60,6 +63,8 @@ export interface AdminOptions {
   trustProxy: TrustProxy;
   /** What a lead's view is computed with, the same the e-mails use. */
   leadSettings: LeadSettings;
+  /** For the personal-data pages: where the outbox writes `.eml` files, the lists and the privacy notice. */
+  privacy: { outboxDir: string; facts: Pick<ContentFacts, 'lists' | 'privacy'> };
   now?: () => Date;
   logger?: Logger;
 }
@@ -190,6 +195,8 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     sessions,
     throttle,
     work: createWorkStore(storage),
+    privacy: createPrivacyService({ storage, ...options.privacy }),
+    audit: createAuditLog(storage),
     leadSettings: options.leadSettings,
     now,
     logger,

@@ -6,7 +6,7 @@ import { consultantFor } from '../../lead/consultants.ts';
 import { CSV_HEADER, leadCsvRow } from '../../lead/csv.ts';
 import { csvRow, UTF8_BOM } from '../../lead/csv-cells.ts';
 import { prepareLead } from '../../lead/view.ts';
-import { type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
+import { actorOf, type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
 import { parseListQuery } from '../filters.ts';
 import { ADMIN_HEADERS, field, HttpError, redirect, type FormFields } from '../http.ts';
 import { canMove, checkStatusChange } from '../lifecycle.ts';
@@ -224,6 +224,12 @@ export async function exportCsv(services: AdminServices, state: SignedIn): Promi
   }
   res.end();
   services.logger.info('admin.export', { account: state.auth.user.id, leads: count });
+  await services.audit.record({
+    actor: actorOf(services, state),
+    action: 'csv_export',
+    detail: { leads: count },
+    at: state.now,
+  });
 }
 
 export async function showMeetings(services: AdminServices, state: SignedIn): Promise<void> {
