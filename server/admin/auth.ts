@@ -227,7 +227,7 @@ export function toLogin(state: RequestState): void {
   const target =
     state.req.method === 'POST'
       ? state.url.pathname.replace(
-          /\/(status|assignee|notes|disable|enable|password|contact|export|cancel|objection)$/,
+          /\/(status|assignee|notes|disable|enable|password|contact|find|export|cancel|objection)$/,
           '',
         )
       : `${state.url.pathname}${state.url.search}`;

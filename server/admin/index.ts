@@ -30,6 +30,15 @@ import {
   showMeetings,
 } from './handlers/leads.ts';
 import {
+  cancelPerson,
+  exportPerson,
+  findPerson,
+  objectPerson,
+  registerRequest,
+  showAudit,
+  showPrivacy,
+} from './handlers/privacy.ts';
+import {
   changeOwnPassword,
   createUser,
   resetUserPassword,
@@ -40,7 +49,7 @@ import {
   updateUser,
 } from './handlers/users.ts';
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
-import { ADMIN_PATHS } from './paths.ts';
+import { ADMIN_PATHS, PRIVACY_PATHS } from './paths.ts';
 import { can, type Permission } from './roles.ts';
 import { inboxStylesheet } from './stylesheet.ts';
 import { createSessionStore } from './store/sessions.ts';
@@ -167,6 +176,14 @@ const ROUTES: readonly Route[] = [
     access: 'manage-users',
     run: resetUserPassword,
   },
+  // Personal data (ARCO) and the audit trail: admin only.
+  { method: 'GET', pattern: exact(ADMIN_PATHS.privacy), access: 'manage-users', run: showPrivacy },
+  { method: 'POST', pattern: exact(ADMIN_PATHS.privacy), access: 'manage-users', run: registerRequest },
+  { method: 'POST', pattern: exact(PRIVACY_PATHS.find), access: 'manage-users', run: findPerson },
+  { method: 'POST', pattern: exact(PRIVACY_PATHS.access), access: 'manage-users', run: exportPerson },
+  { method: 'POST', pattern: exact(PRIVACY_PATHS.objection), access: 'manage-users', run: objectPerson },
+  { method: 'POST', pattern: exact(PRIVACY_PATHS.cancel), access: 'manage-users', run: cancelPerson },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.audit), access: 'manage-users', run: showAudit },
 ];
 
 const STYLESHEET = inboxStylesheet();

@@ -417,9 +417,3 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   settings: 'secretos del servidor (sal de las direcciones, llave de la bandeja)',
   job_runs: 'qué tarea programada corrió y cuándo',
 };
-
-export function registryEntry(table: string): RegistryTable {
-  const entry = REGISTRY.find((candidate) => candidate.table === table);
-  if (!entry) throw new Error(`La tabla ${table} no está en el registro de datos personales.`);
-  return entry;
-}

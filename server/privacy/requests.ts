@@ -173,5 +173,3 @@ export function createRequestStore(db: Queryable, hashKey: string) {
   };
   return store;
 }
-
-export type RequestStore = ReturnType<typeof createRequestStore>;
