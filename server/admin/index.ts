@@ -34,6 +34,7 @@ import {
   exportPerson,
   findPerson,
   objectPerson,
+  rectifyContact,
   registerRequest,
   showAudit,
   showPrivacy,
@@ -140,6 +141,12 @@ const ROUTES: readonly Route[] = [
     run: assignLead,
   },
   { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/notes$`), access: 'work-leads', run: addNote },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/contact$`),
+    access: 'work-leads',
+    run: rectifyContact,
+  },
   { method: 'GET', pattern: exact(ADMIN_PATHS.meetings), access: 'work-leads', run: showMeetings },
   { method: 'GET', pattern: exact(ADMIN_PATHS.dashboard), access: 'work-leads', run: showDashboard },
   {

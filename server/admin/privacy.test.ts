@@ -113,6 +113,44 @@ describe.each(TEST_ENGINES)('the personal-data pages (%s)', (engine) => {
     ]);
   });
 
+  it('rectifies the contact data from the lead page, keeping no old value in the history', async () => {
+    const sales = t.client();
+    await sales.signIn('ventas@angram.mx');
+    const page = await sales.get(`/admin/contacts/${other}`);
+    expect(page.text).toContain('No rechazó ninguna finalidad voluntaria.');
+    const version = (/name="version" value="(\[[^"]*\])"/.exec(page.text)?.[1] ?? '').replaceAll('&quot;', '"');
+    const form = {
+      version,
+      name: 'Jorge Treviño Garza',
+      email: VALID.big.email,
+      company: VALID.big.company,
+      phone: '',
+    };
+    const bad = await sales.post(`/admin/contacts/${other}/contact`, { ...form, email: 'sin arroba' });
+    expect(bad.status).toBe(422);
+    const fixed = await sales.post(`/admin/contacts/${other}/contact`, { ...form, arco: '1' });
+    expect(fixed.status).toBe(303);
+    expect(fixed.location).toContain('aviso=datos');
+    const [lead] = await t.api.rows<{ name: string; phone: string | null; fields: string }>(
+      'SELECT name, phone, fields FROM leads WHERE id = $1',
+      other,
+    );
+    expect(lead?.name).toBe('Jorge Treviño Garza');
+    expect(lead?.phone).toBeNull();
+    expect(JSON.parse(lead?.fields ?? '{}')).toMatchObject({ name: 'Jorge Treviño Garza', budget: VALID.big.budget });
+    const [event] = await t.api.rows<{ body: string }>(
+      "SELECT body FROM inbox_lead_events WHERE lead_id = $1 AND body LIKE 'Rectificación%'",
+      other,
+    );
+    expect(event?.body).toMatch(/^Rectificación de datos de contacto: nombre, teléfono \(solicitud ARCO n\.º \d+\)\.$/);
+    // The same form sent again is outdated: refused, nothing overwritten.
+    const stale = await sales.post(`/admin/contacts/${other}/contact`, { ...form, name: 'Otro nombre' });
+    expect(stale.status).toBe(409);
+    expect((await t.api.rows<{ name: string }>('SELECT name FROM leads WHERE id = $1', other))[0]?.name).toBe(
+      'Jorge Treviño Garza',
+    );
+  });
+
   it('shows the audit trail, filtered by action', async () => {
     const page = await admin.get('/admin/audit?accion=arco_cancel');
     expect(page.status).toBe(200);

@@ -9,7 +9,9 @@ import { receivedProblem } from '../../privacy/command/args.ts';
 import { accessText } from '../../privacy/export.ts';
 import { isEmail, normalizeEmail, phoneDigits } from '../../privacy/identity.ts';
 import { isRequestKind, REQUESTS_PAGE_SIZE } from '../../privacy/requests.ts';
+import { LeadGoneError, rectificationSchema, StaleContactError } from '../../privacy/service.ts';
 import type { Lookup } from '../../privacy/subject.ts';
+import { showLeadPage } from './leads.ts';
 import {
   actorOf,
   type AdminServices,
@@ -20,8 +22,8 @@ import {
   type SignedIn,
   withNotice,
 } from '../context.ts';
-import { ADMIN_HEADERS, field, redirect, type FormFields } from '../http.ts';
-import { ADMIN_PATHS } from '../paths.ts';
+import { ADMIN_HEADERS, field, HttpError, redirect, type FormFields } from '../http.ts';
+import { ADMIN_PATHS, leadPath } from '../paths.ts';
 import type { FieldErrors } from '../views/components.ts';
 import { auditPage, privacyPage, REASON_MAX_LENGTH, type PrivacyForm, type PrivacyView } from '../views/privacy.ts';
 import type { Notice } from '../views/layout.ts';
@@ -266,4 +268,54 @@ export async function showAudit(services: AdminServices, state: SignedIn): Promi
       action: action ?? '',
     }),
   );
+}
+
+const STALE_CONTACT = 'Alguien cambió estos datos mientras los veías (o se eliminaron). Revisa y vuelve a intentarlo.';
+
+/** Rectification from the lead page (any account that works leads), recorded as ARCO when the person asked. */
+export async function rectifyContact(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
+  const id = Number(params[0]);
+  const lead = await services.work.lead(id);
+  if (!lead) throw new HttpError(404, 'No existe ese lead.');
+  const values = valuesOf(form, ['name', 'email', 'company', 'phone', 'arco', 'received']);
+  const parsed = rectificationSchema.safeParse({
+    name: values.name,
+    email: values.email,
+    company: values.company,
+    phone: values.phone,
+  });
+  const errors: FieldErrors = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'name');
+      errors[name] ??= issue.message;
+    }
+  const received = receivedOf(form, state, errors);
+  if (!parsed.success || Object.keys(errors).length > 0)
+    return showLeadPage(services, state, lead, 422, { rectification: { errors, values } });
+  try {
+    const { changed } = await services.privacy.rectify(lead.id, parsed.data, {
+      actor: actorOf(services, state),
+      now: state.now,
+      receivedOn: received,
+      version: field(form, 'version'),
+      asRequest: values.arco === '1',
+    });
+    redirect(
+      state.res,
+      withNotice(leadPath(lead.id), changed.length > 0 ? 'datos' : 'sin-cambios', '#datos-personales'),
+    );
+  } catch (error) {
+    if (error instanceof LeadGoneError) throw new HttpError(404, 'No existe ese lead.');
+    if (error instanceof StaleContactError) {
+      const fresh = (await services.work.lead(lead.id)) ?? lead;
+      return showLeadPage(services, state, fresh, 409, { notice: { tone: 'error', message: STALE_CONTACT } });
+    }
+    throw error;
+  }
 }

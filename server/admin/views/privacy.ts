@@ -7,6 +7,7 @@ import { businessDaysBetween } from '../../privacy/deadline.ts';
 import type { AuditEntry } from '../../privacy/audit.ts';
 import { AUDIT_ACTIONS } from '../../privacy/audit.ts';
 import type { Finding } from '../../privacy/find.ts';
+import type { LeadPrivacy } from '../../privacy/service.ts';
 import type { PrivacyRequest } from '../../privacy/requests.ts';
 import { REQUEST_KINDS } from '../../privacy/requests.ts';
 import { formatDayMonthYear, todayInMexicoCity } from '../../../core/dates.ts';
@@ -258,5 +259,47 @@ ${selectField({ name: 'accion', id: 'accion', label: 'Acción', choices: actionC
           )}</tbody></table></div>`
     }
 ${pagination(view.page, view.pages, hrefFor, 'Páginas de la bitácora')}</div>`,
+  );
+}
+
+export interface LeadPrivacyView {
+  leadId: number;
+  contact: { name: string; email: string; company: string | null; phone: string | null };
+  /** What the form was shown with (server/privacy/service.ts `contactVersion`). */
+  version: string;
+  privacy: LeadPrivacy;
+  form?: { errors: FieldErrors; values: Readonly<Record<string, string>> };
+}
+
+/** The lead page's personal-data card: consent as the person left it, and rectification of the contact data. */
+export function leadPrivacySection(context: PageContext, view: LeadPrivacyView): Html {
+  const { privacy, contact } = view;
+  const errors = view.form?.errors ?? {};
+  const value = (name: keyof LeadPrivacyView['contact']) => view.form?.values[name] ?? contact[name] ?? '';
+  const consent = html`<ul>
+<li>${privacy.refusals.length > 0 ? html`Rechazó: ${privacy.refusals.map((refusal) => refusal.label).join(', ')}.` : 'No rechazó ninguna finalidad voluntaria.'}</li>
+${privacy.objection ? html`<li>${REQUEST_KINDS[privacy.objection.kind]} desde ${dateTime(privacy.objection.at)}: no se le envían correos.</li>` : html``}
+</ul>`;
+  if (privacy.anonymisedAt)
+    return section(
+      'Datos personales',
+      'datos-personales',
+      html`<p>Sus datos personales se eliminaron el ${dateTime(privacy.anonymisedAt)}; quedan las cifras del negocio.</p>`,
+    );
+  return section(
+    'Datos personales',
+    'datos-personales',
+    html`${consent}
+<form method="post" action="${ADMIN_PATHS.contacts}/${view.leadId}/contact">
+${csrfInput(context.csrf)}<input type="hidden" name="version" value="${view.version}">
+${errorSummary(errors)}
+${inputField({ name: 'name', id: 'rectificar-nombre', label: 'Nombre', required: true, maxLength: 200, value: value('name'), errors, autocomplete: 'off' })}
+${inputField({ name: 'email', id: 'rectificar-correo', label: 'Correo electrónico', type: 'email', required: true, maxLength: 254, value: value('email'), errors, autocomplete: 'off' })}
+${inputField({ name: 'company', id: 'rectificar-empresa', label: 'Empresa', maxLength: 200, value: value('company'), errors, autocomplete: 'off' })}
+${inputField({ name: 'phone', id: 'rectificar-telefono', label: 'Teléfono', type: 'tel', maxLength: 20, value: value('phone'), errors, autocomplete: 'off', inputMode: 'tel' })}
+<div class="field"><label><input type="checkbox" name="arco" value="1"${view.form?.values.arco === '1' ? html` checked` : html``}> La persona lo pidió (queda como solicitud ARCO de rectificación)</label></div>
+<div class="actions"><button class="btn btn-outline" type="submit">Corregir sus datos</button></div>
+</form>
+<p class="hint">El historial dice qué se corrigió, nunca los valores anteriores.</p>`,
   );
 }
