@@ -15,7 +15,6 @@ export const AUDIT_ACTIONS = {
   csv_export: 'Exportación de leads (CSV)',
   arco_find: 'Consulta de datos personales',
   arco_access: 'Acceso: datos entregados',
-  arco_download: 'Descarga de los datos entregados',
   arco_rectify: 'Rectificación de datos',
   arco_cancel: 'Cancelación de datos',
   arco_objection: 'Oposición o revocación',

@@ -158,10 +158,6 @@ export function createRequestStore(db: Queryable, hashKey: string) {
       );
       return { requests: rows.map(fromRow), total: count?.n ?? 0 };
     },
-    /** Open requests, soonest deadline first (what is due). */
-    async due(): Promise<PrivacyRequest[]> {
-      return (await db.all(`${SELECT} WHERE r.answered_at IS NULL ORDER BY r.due_on, r.id LIMIT 200`)).map(fromRow);
-    },
     /** The e-mail of requests answered before `before` is masked for good (retention). */
     async maskAnsweredBefore(before: Date): Promise<number> {
       return (

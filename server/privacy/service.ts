@@ -147,22 +147,6 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
       });
     },
 
-    /** The document again for an answered acceso request, while its e-mail is known (a download). */
-    async accessAgain(requestId: number, options: { actor: Operator; now: Date }): Promise<AccessDocument | undefined> {
-      const secret = await hashKey();
-      const request = await createRequestStore(storage, secret).get(requestId);
-      if (request?.kind !== 'acceso' || !request.email) return undefined;
-      const subject = await resolveSubject(storage, { email: request.email }, secret);
-      const document = await accessDocument(storage, subject, request.email, facts.lists, formNames, options.now);
-      await audit.record({
-        actor: options.actor,
-        action: 'arco_download',
-        target: `request:${requestId}`,
-        at: options.now,
-      });
-      return document;
-    },
-
     /** Cancelación: the person's data erased everywhere, the request recorded with what was done. */
     async cancel(
       lookup: Lookup,

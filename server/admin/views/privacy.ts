@@ -297,7 +297,7 @@ ${inputField({ name: 'name', id: 'rectificar-nombre', label: 'Nombre', required:
 ${inputField({ name: 'email', id: 'rectificar-correo', label: 'Correo electrónico', type: 'email', required: true, maxLength: 254, value: value('email'), errors, autocomplete: 'off' })}
 ${inputField({ name: 'company', id: 'rectificar-empresa', label: 'Empresa', maxLength: 200, value: value('company'), errors, autocomplete: 'off' })}
 ${inputField({ name: 'phone', id: 'rectificar-telefono', label: 'Teléfono', type: 'tel', maxLength: 20, value: value('phone'), errors, autocomplete: 'off', inputMode: 'tel' })}
-<div class="field"><label><input type="checkbox" name="arco" value="1"${view.form?.values.arco === '1' ? html` checked` : html``}> La persona lo pidió (queda como solicitud ARCO de rectificación)</label></div>
+<div class="field"><label class="check"><input type="checkbox" name="arco" value="1"${view.form?.values.arco === '1' ? html` checked` : html``}> La persona lo pidió (queda como solicitud ARCO de rectificación)</label></div>
 <div class="actions"><button class="btn btn-outline" type="submit">Corregir sus datos</button></div>
 </form>
 <p class="hint">El historial dice qué se corrigió, nunca los valores anteriores.</p>`,
