@@ -45,6 +45,14 @@ describe.each(TEST_ENGINES)('the personal-data pages (%s)', (engine) => {
     expect((await sales.get('/admin/privacy')).status).toBe(403);
     expect((await sales.get('/admin/audit')).status).toBe(403);
     expect((await sales.get('/admin/contacts')).text).not.toContain('href="/admin/privacy"');
+    const erase = { email: LUCIA.email, reason: 'x', confirm: LUCIA.email };
+    expect((await sales.post('/admin/privacy/cancel', erase)).status).toBe(403);
+    // Signed out: to the sign-in; signed in without the form's token: refused. Nothing erased either way.
+    const stranger = await t.client().post('/admin/privacy/cancel', erase, { csrf: null });
+    expect(stranger.status).toBe(303);
+    expect(stranger.location).toMatch(/^\/admin\/login\?next=%2Fadmin%2Fprivacy/);
+    expect((await admin.post('/admin/privacy/cancel', erase, { csrf: null })).status).toBe(403);
+    expect((await t.api.rows('SELECT 1 FROM leads WHERE email = $1', LUCIA.email)).length).toBe(1);
   });
 
   it('registers a request received earlier, with its legal deadline', async () => {
