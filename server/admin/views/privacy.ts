@@ -5,7 +5,7 @@
  */
 import { businessDaysBetween } from '../../privacy/deadline.ts';
 import type { AuditEntry } from '../../privacy/audit.ts';
-import { AUDIT_ACTIONS } from '../../privacy/audit.ts';
+import { AUDIT_ACTIONS, isAuditAction } from '../../privacy/audit.ts';
 import type { Finding } from '../../privacy/find.ts';
 import type { LeadPrivacy } from '../../privacy/service.ts';
 import type { PrivacyRequest } from '../../privacy/requests.ts';
@@ -233,7 +233,7 @@ function actorText(entry: AuditEntry): string {
 
 const detailText = (detail: Record<string, unknown>) =>
   Object.entries(detail)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' · ');
 
 export function auditPage(context: PageContext, view: AuditView): Html {
@@ -255,7 +255,7 @@ ${selectField({ name: 'accion', id: 'accion', label: 'Acción', choices: actionC
 <thead><tr><th scope="col">Fecha</th><th scope="col">Quién</th><th scope="col">Acción</th><th scope="col">Sobre</th><th scope="col">Detalle</th></tr></thead>
 <tbody>${view.entries.map(
             (entry) =>
-              html`<tr><td data-label="Fecha">${dateTime(entry.at)}</td><td data-label="Quién">${actorText(entry)}</td><td data-label="Acción">${AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS] ?? entry.action}</td><td data-label="Sobre">${entry.target ?? '—'}</td><td data-label="Detalle">${detailText(entry.detail) || '—'}</td></tr>`,
+              html`<tr><td data-label="Fecha">${dateTime(entry.at)}</td><td data-label="Quién">${actorText(entry)}</td><td data-label="Acción">${isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}</td><td data-label="Sobre">${entry.target ?? '—'}</td><td data-label="Detalle">${detailText(entry.detail) || '—'}</td></tr>`,
           )}</tbody></table></div>`
     }
 ${pagination(view.page, view.pages, hrefFor, 'Páginas de la bitácora')}</div>`,
