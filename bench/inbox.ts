@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { loadContentFacts } from '../core/content/load.ts';
 import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
@@ -111,6 +112,8 @@ async function measure(engine: string, storage: Storage): Promise<void> {
     config: loadAdminConfig({}),
     trustProxy: TRUST_NO_PROXY,
     leadSettings: emailSettings(),
+    // The bench reads pages only: no personal-data action writes or deletes a file.
+    privacy: { outboxDir: join(tmpdir(), 'angram-bench-outbox'), facts: loadContentFacts() },
     logger: silentLogger,
   });
   const server = createServer((req, res) => void admin.handle(req, res));

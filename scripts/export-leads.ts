@@ -6,9 +6,10 @@
 import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadServerConfig } from '../server/config.ts';
+import { openDatabase } from '../server/database.ts';
 import { createLeadStore } from '../server/db/leads.ts';
-import { openStorage } from '../server/db/open.ts';
 import { writeLeadsCsv } from '../server/lead/csv.ts';
+import { createAuditLog, TERMINAL } from '../server/privacy/audit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,8 +26,9 @@ if (!databaseUrl && !existsSync(databasePath)) {
   process.exit(1);
 }
 
-// Reading while the API runs is safe on both engines (WAL readers never block the writer).
-const storage = await openStorage({ databaseUrl, databasePath });
+// Reading while the API runs is safe on both engines (WAL readers never block the writer). The export
+// enters the audit trail, whose table a database that never met this version gets here.
+const storage = await openDatabase({ databaseUrl, databasePath });
 const target = values.out;
 const partial = target ? `${target}.partial` : undefined;
 const fd = partial ? openSync(partial, 'w') : 1;
@@ -38,6 +40,12 @@ try {
     closeSync(fd);
     renameSync(partial, target);
   }
+  await createAuditLog(storage).record({
+    actor: TERMINAL,
+    action: 'csv_export',
+    detail: { leads: count },
+    at: new Date(),
+  });
   process.stderr.write(
     `${count} ${count === 1 ? 'registro exportado' : 'registros exportados'}${target ? ` a ${target}` : ''}.\n`,
   );

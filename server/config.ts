@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DEFAULT_API_PORT } from '../core/api/routes.ts';
 import { contactDetails, type ContactDetails } from '../core/contact.ts';
 import { loadContentFacts, type ContentFacts } from '../core/content/load.ts';
+import { retentionPolicy, type RetentionPolicy } from '../core/privacy.ts';
 import { SITE } from '../core/site.ts';
 import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './api/trusted-proxies.ts';
 import { addressOf, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
@@ -73,6 +74,8 @@ export interface ServerConfig {
   facts: ContentFacts;
   /** `asignado_a` of the internal e-mails. */
   assignee: string;
+  /** How long leads and e-mail bodies are kept (`LEAD_RETENTION_MONTHS`, `MAIL_BODY_RETENTION_DAYS`; the notice states them). */
+  retention: RetentionPolicy;
 }
 
 export const BODY_LIMIT_BYTES = 32 * 1024;
@@ -169,6 +172,14 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     throw new ConfigError(`Configuración inválida de la API:\n${lines.join('\n')}`);
   }
   const values = result.data;
+  let retention: RetentionPolicy;
+  try {
+    retention = retentionPolicy(env);
+  } catch (error) {
+    throw new ConfigError(
+      `Configuración inválida de la API:\n- ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   const contact = contactDetails(facts.contact, {
     email: values.PUBLIC_CONTACT_EMAIL,
     phone: values.PUBLIC_CONTACT_PHONE,
@@ -204,5 +215,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     contact,
     facts,
     assignee: DEFAULT_ASSIGNEE,
+    retention,
   };
 }

@@ -40,7 +40,7 @@ try {
   throw error;
 }
 
-const { storage, api, admin } = await openServices(apiConfig, adminConfig);
+const { storage, api, admin, retention } = await openServices(apiConfig, adminConfig);
 const app = await startApp({ host, port, distDir, api, admin });
 
 let closing = false;
@@ -58,6 +58,7 @@ async function shutdown(signal: string): Promise<void> {
   stderrLogger.info('server.shutdown', { signal, delayMs });
   // Then in-flight requests finish and the current e-mail send completes, each within SHUTDOWN_TIMEOUT_MS.
   await app.close(apiConfig.shutdownTimeoutMs, delayMs, hurry.signal);
+  await retention.stop();
   await storage.close();
   stderrLogger.info('server.stopped', { signal });
   process.exit(0);

@@ -10,12 +10,16 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import type { Storage } from './db/storage.ts';
 import { emailSettingsFor } from './email/settings.ts';
+import type { DailyJob } from './jobs/daily.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
+import { scheduleRetention } from './privacy/schedule.ts';
 
 export interface Services {
   storage: Storage;
   api: Api;
   admin: Admin;
+  /** The daily retention job (personal data past its limits); stopped before the database closes. */
+  retention: DailyJob;
 }
 
 export async function openServices(config: ServerConfig, adminConfig: AdminConfig): Promise<Services> {
@@ -29,6 +33,8 @@ export async function openServices(config: ServerConfig, adminConfig: AdminConfi
     config: adminConfig,
     trustProxy: config.trustProxy,
     leadSettings: emailSettingsFor(config),
+    privacy: { outboxDir: config.outboxDir, facts: config.facts },
   });
-  return { storage, api, admin };
+  const retention = scheduleRetention(storage, config, { logger: stderrLogger });
+  return { storage, api, admin, retention };
 }

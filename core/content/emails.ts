@@ -157,6 +157,8 @@ export const emailsSchema = strict({
     brand: copy('la línea de la marca', ['marca', 'lema', 'ciudad']),
     hours: copy('la línea del horario de atención', ['horario']),
     client: copy('por qué recibió el correo el cliente', ['sitio']),
+    /** The confirmation's link to the full privacy notice (`{SITE_URL}/aviso-de-privacidad`). */
+    privacy: copy('el enlace al aviso de privacidad', [], { link: true }),
     internal: copy('de dónde sale el correo interno', ['sitio']),
   }),
 });

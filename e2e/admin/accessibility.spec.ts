@@ -60,6 +60,8 @@ for (const width of [375, 1440]) {
       ['/admin/users', () => '/admin/users'],
       ['/admin/users/:id', () => `/admin/users/${userIdOf(sales.email)}`],
       ['/admin/account', () => '/admin/account'],
+      ['/admin/privacy', () => '/admin/privacy'],
+      ['/admin/audit', () => '/admin/audit'],
       ['an unknown lead (404)', () => '/admin/contacts/999999999'],
     ] as const) {
       test(`signed in as admin: ${title}`, async ({ page }) => {
@@ -69,6 +71,20 @@ for (const width of [375, 1440]) {
         expect(await axeViolations(page)).toEqual([]);
       });
     }
+
+    test('a person looked up on /admin/privacy, and a cancellation not confirmed', async ({ page }) => {
+      await page.context().addCookies(adminCookies);
+      await page.goto('/admin/privacy');
+      await page.getByLabel('Correo electrónico', { exact: true }).fill('karla@nunez.mx');
+      await page.getByRole('button', { name: 'Buscar sus datos' }).click();
+      await expect(page.getByRole('heading', { name: 'Cancelación: borrar sus datos' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByLabel('Motivo').last().fill('Lo pidió por correo.');
+      await page.getByLabel('Escribe karla@nunez.mx para confirmar').fill('otra@nunez.mx');
+      await page.getByRole('button', { name: 'Borrar sus datos personales' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
 
     test('a lead with a form error, and the 403 page', async ({ page }) => {
       await signIn(page, sales, `/admin/contacts/${leadId}`);

@@ -4,13 +4,12 @@
  * account (or trusted device) and per address, and always starts a new session (rotation).
  */
 import type { IncomingMessage } from 'node:http';
-import { clientAddress, hashAddress } from '../api/client.ts';
 import { trustedHops, type TrustProxy } from '../api/trusted-proxies.ts';
 import { serializeCookie, type CookieOptions } from './cookies.ts';
 import { normalizeEmail } from './accounts.ts';
 import { csrfToken, isValidCsrfToken } from './csrf.ts';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieValue, trustedDevice } from './device.ts';
-import { type AdminServices, type RequestState, render } from './context.ts';
+import { addressHashOf, type AdminServices, type RequestState, render } from './context.ts';
 import { readForm, redirect } from './http.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { ADMIN_PATHS, loginPathFor, safeNextPath, type LoginReason } from './paths.ts';
@@ -132,7 +131,7 @@ export async function postLogin(services: AdminServices, state: RequestState): P
 
   const user = await services.users.byEmail(email);
   const device = user ? trustedDevice(services.secret, state.cookies.get(DEVICE_COOKIE), user.id) : undefined;
-  const address = hashAddress(clientAddress(state.req, services.trustProxy), services.secret);
+  const address = addressHashOf(services, state);
   const accountKey: ThrottleKey =
     device && user ? { scope: 'device', key: `${user.id}:${device}` } : { scope: 'account', key: email };
   const keys: ThrottleKey[] = [{ scope: 'address', key: address }, accountKey];
@@ -140,6 +139,12 @@ export async function postLogin(services: AdminServices, state: RequestState): P
   const wait = await services.throttle.waitMs(keys, nowMs);
   if (wait > 0) {
     services.logger.warn('admin.login_throttled', { account: user?.id ?? null, scope: accountKey.scope });
+    await services.audit.record({
+      actor: { kind: 'unknown', addressHash: address },
+      action: 'login_throttled',
+      ...(user ? { target: `account:${user.id}` } : {}),
+      at: state.now,
+    });
     const seconds = Math.ceil(wait / 1000);
     showLogin(services, state, 429, {
       next,
@@ -153,6 +158,13 @@ export async function postLogin(services: AdminServices, state: RequestState): P
   if (!user || !user.active || !valid) {
     await services.throttle.recordFailure(keys, nowMs);
     services.logger.warn('admin.login_failed', { account: user?.id ?? null });
+    await services.audit.record({
+      actor: { kind: 'unknown', addressHash: address },
+      action: 'login_failed',
+      ...(user ? { target: `account:${user.id}` } : {}),
+      detail: { motivo: !user ? 'cuenta desconocida' : user.active ? 'contraseña' : 'cuenta desactivada' },
+      at: state.now,
+    });
     showLogin(services, state, 401, {
       next,
       email,
@@ -172,6 +184,12 @@ export async function postLogin(services: AdminServices, state: RequestState): P
   if (needsRehash(user.passwordHash))
     await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
   services.logger.info('admin.login', { account: user.id });
+  await services.audit.record({
+    actor: { kind: 'account', id: user.id, addressHash: address },
+    action: 'login',
+    target: `account:${user.id}`,
+    at: state.now,
+  });
   const cookies = [
     serializeCookie(
       SESSION_COOKIE,
@@ -208,7 +226,10 @@ export async function postLogout(
 export function toLogin(state: RequestState): void {
   const target =
     state.req.method === 'POST'
-      ? state.url.pathname.replace(/\/(status|assignee|notes|disable|enable|password)$/, '')
+      ? state.url.pathname.replace(
+          /\/(status|assignee|notes|disable|enable|password|contact|find|export|cancel|objection)$/,
+          '',
+        )
       : `${state.url.pathname}${state.url.search}`;
   const headers = state.expired ? { 'Set-Cookie': clearCookie(state, SESSION_COOKIE) } : undefined;
   redirect(state.res, loginPathFor(target, state.expired ? 'expired' : undefined), headers);

@@ -1,8 +1,11 @@
 /** What every inbox handler works with: the stores, the secret, the clock, and the request at hand. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress, hashAddress } from '../api/client.ts';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
 import type { LeadSettings } from '../lead/view.ts';
 import type { Logger } from '../log/logger.ts';
+import type { Actor, AuditLog } from '../privacy/audit.ts';
+import type { PrivacyService } from '../privacy/service.ts';
 import type { AdminConfig } from './config.ts';
 import { csrfToken } from './csrf.ts';
 import type { Html } from './html.ts';
@@ -21,6 +24,10 @@ export interface AdminServices {
   sessions: SessionStore;
   throttle: ThrottleStore;
   work: WorkStore;
+  /** ARCO requests, the register, rectification and the lead's consent (admin pages, the lead page). */
+  privacy: PrivacyService;
+  /** Sign-ins, exports, ARCO actions and account changes. */
+  audit: AuditLog;
   /** What a lead's view is computed with: labels, score, consultant and meeting, as in the e-mails. */
   leadSettings: LeadSettings;
   now: () => Date;
@@ -43,6 +50,16 @@ export interface RequestState {
 }
 
 export type SignedIn = RequestState & { auth: SessionWithUser };
+
+/** The request's client address, hashed with the inbox's secret (the throttle's and the audit's key). */
+export function addressHashOf(services: AdminServices, state: RequestState): string {
+  return hashAddress(clientAddress(state.req, services.trustProxy), services.secret);
+}
+
+/** The signed-in account as the audit trail names it. */
+export function actorOf(services: AdminServices, state: SignedIn): Extract<Actor, { kind: 'account' }> {
+  return { kind: 'account', id: state.auth.user.id, addressHash: addressHashOf(services, state) };
+}
 
 export function sessionCsrf(services: AdminServices, auth: SessionWithUser): string {
   return csrfToken(services.secret, `session:${auth.session.id}`);
@@ -76,6 +93,13 @@ export const NOTICES = {
   'usuario-reactivado': 'Cuenta reactivada.',
   'clave-usuario': 'Contraseña cambiada; sus sesiones se cerraron.',
   clave: 'Tu contraseña cambió. Cerramos tus sesiones en los demás dispositivos.',
+  datos: 'Datos de contacto corregidos; el cambio quedó en el historial.',
+  'sin-cambios': 'No había nada que corregir: los datos ya eran esos.',
+  acceso: 'Solicitud de acceso respondida: descarga los datos y envíaselos a la persona.',
+  cancelacion: 'Datos personales eliminados. La solicitud quedó registrada como respondida.',
+  oposicion: 'Oposición registrada: no se le enviarán más correos sobre los datos que nos dio.',
+  revocacion: 'Revocación registrada: no se le enviarán más correos sobre los datos que nos dio.',
+  solicitud: 'Solicitud registrada con su fecha límite.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

@@ -9,8 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureSetting } from '../db/settings.ts';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
 import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
+import type { ContentFacts } from '../../core/content/load.ts';
 import type { LeadSettings } from '../lead/view.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
+import { createAuditLog } from '../privacy/audit.ts';
+import { createPrivacyService } from '../privacy/service.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
 import type { AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
@@ -27,6 +30,16 @@ import {
   showMeetings,
 } from './handlers/leads.ts';
 import {
+  cancelPerson,
+  exportPerson,
+  findPerson,
+  objectPerson,
+  rectifyContact,
+  registerRequest,
+  showAudit,
+  showPrivacy,
+} from './handlers/privacy.ts';
+import {
   changeOwnPassword,
   createUser,
   resetUserPassword,
@@ -37,7 +50,7 @@ import {
   updateUser,
 } from './handlers/users.ts';
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
-import { ADMIN_PATHS } from './paths.ts';
+import { ADMIN_PATHS, PRIVACY_PATHS } from './paths.ts';
 import { can, type Permission } from './roles.ts';
 import { inboxStylesheet } from './stylesheet.ts';
 import { createSessionStore } from './store/sessions.ts';
@@ -60,6 +73,8 @@ export interface AdminOptions {
   trustProxy: TrustProxy;
   /** What a lead's view is computed with, the same the e-mails use. */
   leadSettings: LeadSettings;
+  /** For the personal-data pages: where the outbox writes `.eml` files, the lists and the privacy notice. */
+  privacy: { outboxDir: string; facts: Pick<ContentFacts, 'lists' | 'privacy'> };
   now?: () => Date;
   logger?: Logger;
 }
@@ -126,6 +141,12 @@ const ROUTES: readonly Route[] = [
     run: assignLead,
   },
   { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/notes$`), access: 'work-leads', run: addNote },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/contact$`),
+    access: 'work-leads',
+    run: rectifyContact,
+  },
   { method: 'GET', pattern: exact(ADMIN_PATHS.meetings), access: 'work-leads', run: showMeetings },
   { method: 'GET', pattern: exact(ADMIN_PATHS.dashboard), access: 'work-leads', run: showDashboard },
   {
@@ -162,6 +183,14 @@ const ROUTES: readonly Route[] = [
     access: 'manage-users',
     run: resetUserPassword,
   },
+  // Personal data (ARCO) and the audit trail: admin only.
+  { method: 'GET', pattern: exact(ADMIN_PATHS.privacy), access: 'manage-users', run: showPrivacy },
+  { method: 'POST', pattern: exact(ADMIN_PATHS.privacy), access: 'manage-users', run: registerRequest },
+  { method: 'POST', pattern: exact(PRIVACY_PATHS.find), access: 'manage-users', run: findPerson },
+  { method: 'POST', pattern: exact(PRIVACY_PATHS.access), access: 'manage-users', run: exportPerson },
+  { method: 'POST', pattern: exact(PRIVACY_PATHS.objection), access: 'manage-users', run: objectPerson },
+  { method: 'POST', pattern: exact(PRIVACY_PATHS.cancel), access: 'manage-users', run: cancelPerson },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.audit), access: 'manage-users', run: showAudit },
 ];
 
 const STYLESHEET = inboxStylesheet();
@@ -190,6 +219,8 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     sessions,
     throttle,
     work: createWorkStore(storage),
+    privacy: createPrivacyService({ storage, ...options.privacy }),
+    audit: createAuditLog(storage),
     leadSettings: options.leadSettings,
     now,
     logger,

@@ -15,7 +15,17 @@ export const ADMIN_PATHS = {
   dashboard: '/admin/dashboard',
   users: '/admin/users',
   account: '/admin/account',
+  privacy: '/admin/privacy',
+  audit: '/admin/audit',
   stylesheet: '/admin/assets/admin.css',
+} as const;
+
+/** The answers to ARCO requests, each a POST from the personal-data page (admin). */
+export const PRIVACY_PATHS = {
+  find: '/admin/privacy/find',
+  access: '/admin/privacy/export',
+  objection: '/admin/privacy/objection',
+  cancel: '/admin/privacy/cancel',
 } as const;
 
 export const leadPath = (id: number): string => `${ADMIN_PATHS.contacts}/${id}`;

@@ -65,6 +65,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     config: loadAdminConfig(env),
     trustProxy: api.config.trustProxy,
     leadSettings: api.settings,
+    privacy: { outboxDir: api.config.outboxDir, facts: api.config.facts },
     now: () => clock.now,
     logger: silentLogger,
   });

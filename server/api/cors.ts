@@ -4,6 +4,14 @@
  * foreign page cannot even send a simple cross-site POST that stores something.
  */
 import type { IncomingMessage } from 'node:http';
+import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
+
+/**
+ * Request headers a form may send besides its JSON: the refused voluntary purposes, and the visit's origin
+ * (`X-Lead-Attribution`, PRODUCT.md decision 17). A cross-origin deployment (PUBLIC_API_BASE on another
+ * host) needs them allowed in the preflight.
+ */
+export const ALLOWED_REQUEST_HEADERS = ['Content-Type', PRIVACY_REFUSALS_HEADER, 'X-Lead-Attribution'];
 
 export type OriginVerdict =
   | { kind: 'none' }
@@ -39,7 +47,7 @@ export function preflightHeaders(verdict: OriginVerdict, methods: readonly strin
   return {
     ...corsHeaders(verdict),
     'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
-    'Access-Control-Allow-Headers': 'Content-Type',
+    'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS.join(', '),
     'Access-Control-Max-Age': '600',
   };
 }

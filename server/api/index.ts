@@ -19,6 +19,8 @@ import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { emailSettingsFor } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
+import { objectionHoldBack } from '../privacy/objections.ts';
+import { refusalsOf } from '../privacy/refusals.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders } from './cors.ts';
@@ -80,6 +82,8 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     giveUpAfterMs: config.outboxGiveUpHours * 60 * 60 * 1000,
     leaseMs: config.outboxLeaseMs,
     stopTimeoutMs: config.shutdownTimeoutMs,
+    // Whoever opposed or revoked their consent gets no more e-mails about what they had sent.
+    holdBack: objectionHoldBack(storage),
     ...(options.outboxPollMs ? { idlePollMs: options.outboxPollMs } : {}),
   });
   const submissionLimit: RateLimit = {
@@ -124,7 +128,14 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     async (req) => {
       const body = await readJsonObject(req, config.bodyLimitBytes);
       const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
-      const outcome = await submit(submissionContext, { kind, schema, body, originPage: originPage(req), clientHash });
+      const outcome = await submit(submissionContext, {
+        kind,
+        schema,
+        body,
+        originPage: originPage(req),
+        clientHash,
+        refusals: refusalsOf(req, config.facts.privacy),
+      });
       return outcome.response;
     };
 

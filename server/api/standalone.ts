@@ -15,7 +15,7 @@ import { MESSAGES } from './messages.ts';
 
 const config = loadServerConfig(process.env);
 // The sales inbox rides along, so `npm run dev` has it at http://localhost:8081/admin.
-const { storage, api, admin } = await openServices(config, loadAdminConfig(process.env));
+const { storage, api, admin, retention } = await openServices(config, loadAdminConfig(process.env));
 
 // Slow or stalled clients are cut off instead of holding a connection open.
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => {
@@ -54,6 +54,7 @@ async function shutdown(signal: string): Promise<void> {
   await drainable.drain(config.shutdownTimeoutMs);
   await admin.close();
   await api.close();
+  await retention.stop();
   await storage.close();
   process.exit(0);
 }

@@ -17,6 +17,7 @@ import { addressOf, type EmailSettings } from '../email/settings.ts';
 import type { EmailMessage } from '../email/message.ts';
 import { buildEmailMessages } from '../email/templates.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
+import { storeRefusals } from '../privacy/refusals.ts';
 import { failure, type ApiResponse } from './http.ts';
 import { bookingLimitMessage, MESSAGES, tooManyRequestsMessage } from './messages.ts';
 import { lockAndCheck, overLimit, record, type RateLimit } from './rate-limit.ts';
@@ -40,6 +41,8 @@ export interface SubmissionRequest {
   body: Record<string, unknown>;
   originPage: string;
   clientHash: string;
+  /** Voluntary purposes of the privacy notice the visitor refused (X-Privacy-Refusals), stored with the lead. */
+  refusals?: readonly string[];
 }
 
 export type SubmissionOutcome =
@@ -184,6 +187,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         receivedAt,
         clientHash: request.clientHash,
       });
+      await storeRefusals(tx, id, request.refusals ?? []);
       if (slot) {
         const date = parseAppointment(slot)?.date ?? slot.slice(0, 10);
         // The UNIQUE index is the final word if another process booked it since the check above.

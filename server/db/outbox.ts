@@ -39,6 +39,8 @@ export const outboxRowSchema = z.object({
   sent_at: z.string().nullable(),
   lease_owner: z.string().nullable(),
   lease_until: z.string().nullable(),
+  /** Set when its body was erased (server/privacy/): it is never sent or requeued again. */
+  body_erased_at: z.string().nullable().optional(),
 });
 
 export type OutboxRow = z.output<typeof outboxRowSchema>;
@@ -150,7 +152,7 @@ export function createOutboxStore(db: Queryable) {
       if (ids?.length === 0) return 0;
       const only = ids ? ` AND id IN (${ids.map((_, index) => `$${index + 2}`).join(', ')})` : '';
       const result = await db.run(
-        `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL WHERE status = 'failed'${only}`,
+        `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL WHERE status = 'failed' AND body_erased_at IS NULL${only}`,
         [now, ...(ids ?? [])],
       );
       return result.changes;

@@ -49,6 +49,11 @@ export interface OutboxWorkerOptions {
   stopTimeoutMs?: number;
   /** See `TAKEOVER_GRACE_MS`; never more than `leaseMs`. */
   takeoverGraceMs?: number;
+  /**
+   * Asked right before a message is sent: a reason not to send it at all (its person opposed or revoked
+   * their consent), and the message is marked failed with that reason instead.
+   */
+  holdBack?: (row: OutboxRow) => Promise<string | undefined>;
 }
 
 export interface OutboxWorker {
@@ -198,6 +203,19 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the await above
     if (stopped) {
       await releaseNow(row);
+      return;
+    }
+    let held: string | undefined;
+    try {
+      held = await options.holdBack?.(row);
+    } catch (error) {
+      // Unknown whether it may go: not now; the lease runs out and the message comes back.
+      logger.warn('outbox.write_failed', { outboxId: row.id, what: 'hold_back', error: errorMessage(error) });
+      return;
+    }
+    if (held !== undefined) {
+      await write(row, 'held', () => outbox.markFailed(row.id, row.attempts, held));
+      logger.info('mail.held_back', { outboxId: row.id, leadId: row.lead_id });
       return;
     }
     const attempts = row.attempts + 1;

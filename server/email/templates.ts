@@ -13,6 +13,7 @@
  */
 import { formatAppointmentLong } from '../../core/dates.ts';
 import { whatsappLink } from '../../core/contact.ts';
+import { ROUTES } from '../../core/routes.ts';
 import { findOffer, offerDuration, offerPriceWithKind } from '../../core/offers.ts';
 import { SITE } from '../../core/site.ts';
 import { fillTemplate } from '../../core/text-template.ts';
@@ -96,6 +97,15 @@ function footerBlocks(settings: EmailSettings, audience: Audience): Block[] {
     },
     { kind: 'paragraph', parts: copyInline(footer.hours, { horario: contact.supportHours }) },
     { kind: 'paragraph', parts: copyInline(audience === 'client' ? footer.client : footer.internal, { sitio: site }) },
+    // The person who wrote is told where the full privacy notice is (LFPDPPP; PRODUCT.md decision 14).
+    ...(audience === 'client'
+      ? [
+          {
+            kind: 'paragraph' as const,
+            parts: copyInline(footer.privacy, {}, new URL(ROUTES.privacy, settings.siteUrl).toString()),
+          },
+        ]
+      : []),
   ];
 }
 

@@ -67,8 +67,13 @@ export function smtpTransport(url: string, options: SmtpOptions): MailTransport 
   };
 }
 
+/** How every file of one outbox message starts (`000012-`): what erasing the message deletes. */
+export function emlFilePrefix(outboxId: number): string {
+  return `${String(outboxId).padStart(6, '0')}-`;
+}
+
 export function emlFileName(outboxId: number, message: EmailMessage): string {
-  return `${String(outboxId).padStart(6, '0')}-${message.audience}.eml`;
+  return `${emlFilePrefix(outboxId)}${message.audience}.eml`;
 }
 
 export function emlDirectoryTransport(directory: string): MailTransport {

@@ -6,7 +6,9 @@ import { consultantFor } from '../../lead/consultants.ts';
 import { CSV_HEADER, leadCsvRow } from '../../lead/csv.ts';
 import { csvRow, UTF8_BOM } from '../../lead/csv-cells.ts';
 import { prepareLead } from '../../lead/view.ts';
-import { type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
+import { actorOf, type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
+import { contactVersion } from '../../privacy/service.ts';
+import { leadPrivacySection } from '../views/privacy.ts';
 import { parseListQuery } from '../filters.ts';
 import { ADMIN_HEADERS, field, HttpError, redirect, type FormFields } from '../http.ts';
 import { canMove, checkStatusChange } from '../lifecycle.ts';
@@ -56,7 +58,7 @@ async function loadLead(services: AdminServices, id: number): Promise<StoredLead
   return lead;
 }
 
-async function showLeadPage(
+export async function showLeadPage(
   services: AdminServices,
   state: SignedIn,
   lead: StoredLead,
@@ -64,13 +66,16 @@ async function showLeadPage(
   extra: {
     notice?: Notice;
     failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
+    /** The rectification form's errors and values (./privacy.ts). */
+    rectification?: { errors: FieldErrors; values: Readonly<Record<string, string>> };
   } = {},
 ): Promise<void> {
-  const [leadState, events, emails, users] = await Promise.all([
+  const [leadState, events, emails, users, privacy] = await Promise.all([
     services.work.state(lead.id),
     services.work.events(lead.id),
     services.work.emails(lead.id),
     services.users.list(),
+    services.privacy.leadPrivacy(lead.id),
   ]);
   const assignee = leadState.assigneeId === null ? undefined : users.find((user) => user.id === leadState.assigneeId);
   const prepared = prepareLead(lead, services.leadSettings);
@@ -89,6 +94,18 @@ async function showLeadPage(
       emails,
       ...(notice ? { notice } : {}),
       ...(extra.failed ? { failed: extra.failed } : {}),
+      privacy: leadPrivacySection(pageContext(services, state), {
+        leadId: lead.id,
+        contact: { name: lead.name, email: lead.email, company: lead.company ?? null, phone: lead.phone ?? null },
+        version: contactVersion({
+          name: lead.name,
+          email: lead.email,
+          company: lead.company ?? null,
+          phone: lead.phone ?? null,
+        }),
+        privacy,
+        ...(extra.rectification ? { form: extra.rectification } : {}),
+      }),
     }),
   );
 }
@@ -224,6 +241,12 @@ export async function exportCsv(services: AdminServices, state: SignedIn): Promi
   }
   res.end();
   services.logger.info('admin.export', { account: state.auth.user.id, leads: count });
+  await services.audit.record({
+    actor: actorOf(services, state),
+    action: 'csv_export',
+    detail: { leads: count },
+    at: state.now,
+  });
 }
 
 export async function showMeetings(services: AdminServices, state: SignedIn): Promise<void> {

@@ -1,7 +1,8 @@
 /** Account management (admin) and the signed-in person's own account. */
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, normalizeEmail } from '../accounts.ts';
-import { type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
+import { actorOf, type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
+import type { AuditAction } from '../../privacy/audit.ts';
 import { field, HttpError, redirect, type FormFields } from '../http.ts';
 import type { AdminUser } from '../model.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../passwords.ts';
@@ -73,7 +74,25 @@ export async function createUser(
     throw error;
   }
   services.logger.info('admin.user_created', { by: state.auth.user.id, account: id, role });
+  await auditAccount(services, state, 'account_created', id, { rol: role });
   redirect(state.res, withNotice(userPath(id), 'usuario-creado'));
+}
+
+/** An account change in the audit trail: who changed which account, and how (never the password). */
+function auditAccount(
+  services: AdminServices,
+  state: SignedIn,
+  action: AuditAction,
+  account: number,
+  detail?: Record<string, string>,
+): Promise<void> {
+  return services.audit.record({
+    actor: actorOf(services, state),
+    action,
+    target: `account:${account}`,
+    ...(detail ? { detail } : {}),
+    at: state.now,
+  });
 }
 
 function userIdOf(raw: string | undefined): number {
@@ -140,6 +159,7 @@ export async function updateUser(
   }
   await services.users.update(user.id, { name, role }, state.now.toISOString());
   services.logger.info('admin.user_updated', { by: state.auth.user.id, account: user.id, role });
+  await auditAccount(services, state, 'account_updated', user.id, { rol: role, antes: user.role });
   redirect(state.res, withNotice(userPath(user.id), 'usuario-guardado'));
 }
 
@@ -161,6 +181,7 @@ export async function setUserActive(
     by: state.auth.user.id,
     account: user.id,
   });
+  await auditAccount(services, state, active ? 'account_enabled' : 'account_disabled', user.id);
   redirect(state.res, withNotice(userPath(user.id), active ? 'usuario-reactivado' : 'usuario-desactivado'));
 }
 
@@ -180,6 +201,7 @@ export async function resetUserPassword(
   if (user.id === state.auth.user.id) await services.sessions.deleteOthers(user.id, state.auth.session.id);
   else await services.sessions.deleteForUser(user.id);
   services.logger.info('admin.user_password', { by: state.auth.user.id, account: user.id });
+  await auditAccount(services, state, 'account_password', user.id);
   redirect(state.res, withNotice(userPath(user.id), 'clave-usuario'));
 }
 
@@ -229,5 +251,6 @@ export async function changeOwnPassword(
   await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
   await services.sessions.deleteOthers(user.id, session.id);
   services.logger.info('admin.own_password', { account: user.id });
+  await auditAccount(services, state, 'own_password', user.id);
   redirect(state.res, withNotice(ADMIN_PATHS.account, 'clave'));
 }

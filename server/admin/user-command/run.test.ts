@@ -5,6 +5,7 @@ import { openStorage } from '../../db/open.ts';
 import type { Storage } from '../../db/storage.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../db/testing/engines.ts';
 import { migrateInbox } from '../store/migrations.ts';
+import { migratePrivacy } from '../../privacy/migrations.ts';
 import { createSessionStore } from '../store/sessions.ts';
 import { createUserStore } from '../store/users.ts';
 import { verifyPassword } from '../passwords.ts';
@@ -38,6 +39,8 @@ describe.each(TEST_ENGINES)('admin:user (%s)', (engine) => {
     storage = await openStorage(database.location);
     await migrateLeads(storage);
     await migrateInbox(storage);
+    // Account changes enter the audit trail, a table of the privacy module.
+    await migratePrivacy(storage);
   });
   afterAll(async () => {
     await storage.close();

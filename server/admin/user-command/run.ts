@@ -5,6 +5,7 @@
  */
 import type { Storage } from '../../db/storage.ts';
 import { formatShortDateTime } from '../../../core/dates.ts';
+import { createAuditLog, TERMINAL, type AuditAction } from '../../privacy/audit.ts';
 import { hashPassword, passwordProblem } from '../passwords.ts';
 import { ROLE_LABELS } from '../roles.ts';
 import { createSessionStore } from '../store/sessions.ts';
@@ -45,6 +46,15 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
   // Sessions end by themselves; the limits only matter to `resume`, which the CLI does not call.
   const sessions = createSessionStore(storage, { idleMs: 0, maxMs: 0 });
   const now = io.now().toISOString();
+  // Account changes from the terminal enter the audit trail like the inbox's.
+  const audit = (action: AuditAction, account: number, detail?: Record<string, string>) =>
+    createAuditLog(storage).record({
+      actor: TERMINAL,
+      action,
+      target: `account:${account}`,
+      ...(detail ? { detail } : {}),
+      at: io.now(),
+    });
   switch (command.action) {
     case 'help':
       io.out(USAGE);
@@ -69,8 +79,9 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
       }
       const password = await newPassword(io, command.email);
       if (password === undefined) return 1;
+      let id: number;
       try {
-        await users.create({
+        id = await users.create({
           email: command.email,
           name: command.name ?? command.email,
           role: command.role,
@@ -84,6 +95,7 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
         }
         throw error;
       }
+      await audit('account_created', id, { rol: command.role });
       io.out(`Cuenta creada: ${command.email} (${ROLE_LABELS[command.role]}). Entra en /admin/login.`);
       return 0;
     }
@@ -100,6 +112,7 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
         if (password === undefined) return 1;
         await users.setPassword(user.id, await hashPassword(password), now);
         const closed = await sessions.deleteForUser(user.id);
+        await audit('account_password', user.id);
         io.out(
           `Contraseña cambiada para ${command.email}; ${closed === 1 ? 'se cerró 1 sesión' : `se cerraron ${closed} sesiones`}.`,
         );
@@ -108,6 +121,7 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
       const active = command.action === 'enable';
       await users.setActive(user.id, active, now);
       if (!active) await sessions.deleteForUser(user.id);
+      await audit(active ? 'account_enabled' : 'account_disabled', user.id);
       io.out(
         active
           ? `Cuenta reactivada: ${command.email}.`

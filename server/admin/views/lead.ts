@@ -55,6 +55,8 @@ export interface LeadPageView {
   emails: readonly EmailDelivery[];
   notice?: Notice;
   failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
+  /** The personal-data card (consent, rectification), rendered by ./privacy.ts. */
+  privacy?: Html;
 }
 
 const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
@@ -264,6 +266,7 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
 ${contactCard(view)}
 ${section('Seguimiento', 'seguimiento', html`${statusForm(view, context.csrf)}<hr>${assigneeForm(view, context.csrf)}`)}
 ${section('Agregar una nota', 'notas', noteForm(view, context.csrf))}
+${view.privacy ?? html``}
 </div>
 <div>
 ${submitted(view)}

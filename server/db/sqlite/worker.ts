@@ -66,6 +66,8 @@ try {
   withBusyRetry(() => db.exec('PRAGMA journal_mode = WAL'));
   db.exec(`PRAGMA synchronous = ${synchronous}`);
   db.exec('PRAGMA foreign_keys = ON');
+  // Freed space is overwritten with zeros: an erased or rewritten row leaves nothing readable in the file.
+  db.exec('PRAGMA secure_delete = ON');
   port.postMessage({ id: 0, ok: true, result: null } satisfies SqliteReply);
 } catch (error) {
   port.postMessage({ id: 0, ok: false, error: describe(error) } satisfies SqliteReply);

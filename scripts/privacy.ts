@@ -1,0 +1,54 @@
+/**
+ * `npm run privacy -- find|export|cancel|oppose|revoke|register|requests|retention …`: ARCO requests from the
+ * terminal, on the server's database (DATABASE_URL or DATABASE_PATH, or --db for a SQLite file) and its
+ * OUTBOX_DIR. `npm run privacy -- help` lists the options.
+ */
+import { createInterface } from 'node:readline/promises';
+import { todayInMexicoCity } from '../core/dates.ts';
+import { ConfigError, loadServerConfig } from '../server/config.ts';
+import { openDatabase } from '../server/database.ts';
+import { parsePrivacyCommand } from '../server/privacy/command/args.ts';
+import { runPrivacyCommand } from '../server/privacy/command/run.ts';
+
+const parsed = parsePrivacyCommand(process.argv.slice(2), todayInMexicoCity());
+if (!parsed.ok) {
+  process.stderr.write(`${parsed.message}\n`);
+  process.exit(2);
+}
+
+let config;
+try {
+  config = loadServerConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}
+
+const storage = await openDatabase(parsed.db ? { databasePath: parsed.db } : config);
+let code: number;
+try {
+  code = await runPrivacyCommand(
+    parsed.command,
+    { storage, outboxDir: config.outboxDir, facts: config.facts, retention: config.retention },
+    {
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
+      async ask(question) {
+        const prompt = createInterface({ input: process.stdin, output: process.stderr });
+        try {
+          return await prompt.question(question);
+        } finally {
+          prompt.close();
+        }
+      },
+      interactive: process.stdin.isTTY,
+      now: () => new Date(),
+    },
+  );
+} finally {
+  await storage.close();
+}
+process.exit(code);

@@ -1,0 +1,156 @@
+/**
+ * The retention limits the privacy notice states (core/privacy.ts, `LEAD_RETENTION_MONTHS` and
+ * `MAIL_BODY_RETENTION_DAYS`), enforced by a job that runs once a day across instances (server/jobs/):
+ * - a lead with no activity (received, status, note, meeting) since the same moment `leadMonths` months
+ *   ago is anonymised as a cancellation would (./erase.ts, its own rows only);
+ * - an e-mail's body, and its `.eml` file, is erased `mailBodyDays` days after delivery (a message that
+ *   failed for good, that many days after it was queued); status, times and Message-ID stay;
+ * - the register's e-mails and the audit trail older than the lead limit are masked and pruned.
+ */
+import type { RetentionPolicy } from '../../core/privacy.ts';
+import type { Storage } from '../db/storage.ts';
+import { createAuditLog } from './audit.ts';
+import { compactAfterErasure } from './compact.ts';
+import { eraseInTransaction, touchedTables } from './erase.ts';
+import { allOutboxFiles, deleteFiles, outboxFiles, type OutboxFile } from './files.ts';
+import { ERASED_BODY } from './registry.ts';
+import { createRequestStore } from './requests.ts';
+import { privacyHashKey } from './objections.ts';
+import { leadsSubject, placeholders } from './subject.ts';
+
+export interface RetentionOptions {
+  storage: Storage;
+  policy: RetentionPolicy;
+  outboxDir: string;
+  now: Date;
+}
+
+export interface RetentionResult {
+  leadsAnonymised: number;
+  bodiesErased: number;
+  filesDeleted: number;
+  requestsMasked: number;
+  auditPruned: number;
+}
+
+/** Rows handled per transaction. */
+const BATCH = 200;
+
+/** The same instant `months` calendar months earlier (UTC; the 31st becomes the month's last day). */
+export function monthsBefore(now: Date, months: number): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(now.getUTCDate(), lastDay),
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+      now.getUTCMilliseconds(),
+    ),
+  );
+}
+
+/** Leads whose last activity is at or before `cutoff`, and not anonymised yet. */
+async function expiredLeads(storage: Storage, cutoff: string): Promise<number[]> {
+  const rows = await storage.all<{ id: number }>(
+    `SELECT l.id FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
+     WHERE l.anonymised_at IS NULL AND l.received_at <= $1 AND (s.updated_at IS NULL OR s.updated_at <= $1)
+       AND NOT EXISTS (SELECT 1 FROM inbox_lead_events e WHERE e.lead_id = l.id AND e.at > $1)
+       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.lead_id = l.id AND b.starts_at > $1)
+     ORDER BY l.id LIMIT $2`,
+    [cutoff, BATCH],
+  );
+  return rows.map((row) => row.id);
+}
+
+async function anonymiseExpiredLeads(options: RetentionOptions, cutoff: string, tables: Set<string>) {
+  let count = 0;
+  const files: OutboxFile[] = [];
+  for (;;) {
+    const ids = await expiredLeads(options.storage, cutoff);
+    if (ids.length === 0) return { count, files };
+    const plan = await options.storage.transaction(async (tx) => {
+      const subject = await leadsSubject(tx, ids);
+      return eraseInTransaction(
+        tx,
+        subject,
+        { now: options.now, identifiers: subject.identifiers, why: 'retencion' },
+        options.outboxDir,
+      );
+    });
+    for (const table of touchedTables(plan)) tables.add(table);
+    files.push(...plan.files);
+    count += ids.length;
+  }
+}
+
+async function eraseOldBodies(options: RetentionOptions, cutoff: string) {
+  let count = 0;
+  const files: OutboxFile[] = [];
+  for (;;) {
+    const ids = (
+      await options.storage.all<{ id: number }>(
+        `SELECT id FROM outbox WHERE body_erased_at IS NULL
+           AND ((status = 'sent' AND sent_at <= $1) OR (status = 'failed' AND created_at <= $1))
+         ORDER BY id LIMIT $2`,
+        [cutoff, BATCH],
+      )
+    ).map((row) => row.id);
+    if (ids.length === 0) return { count, files };
+    await options.storage.run(
+      `UPDATE outbox SET message = $1, body_erased_at = $2 WHERE id IN (${placeholders(ids.length, 2)})`,
+      [ERASED_BODY, options.now.toISOString(), ...ids],
+    );
+    files.push(...(await outboxFiles(options.outboxDir, ids)));
+    count += ids.length;
+  }
+}
+
+/** `.eml` files whose message's body was erased (a send that finished after its erasure wrote one). */
+async function leftoverFiles(options: RetentionOptions): Promise<OutboxFile[]> {
+  const files = await allOutboxFiles(options.outboxDir);
+  if (files.length === 0) return [];
+  const erased = new Set<number>();
+  const ids = [...new Set(files.map((file) => file.outboxId))];
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = ids.slice(start, start + BATCH);
+    const rows = await options.storage.all<{ id: number }>(
+      `SELECT id FROM outbox WHERE body_erased_at IS NOT NULL AND id IN (${placeholders(batch.length)})`,
+      batch,
+    );
+    for (const row of rows) erased.add(row.id);
+  }
+  return files.filter((file) => erased.has(file.outboxId));
+}
+
+export async function runRetention(options: RetentionOptions): Promise<RetentionResult> {
+  const { storage, policy, now } = options;
+  const leadCutoff = monthsBefore(now, policy.leadMonths);
+  const bodyCutoff = new Date(now.getTime() - policy.mailBodyDays * 24 * 60 * 60 * 1000);
+  const tables = new Set<string>();
+  const leads = await anonymiseExpiredLeads(options, leadCutoff.toISOString(), tables);
+  const bodies = await eraseOldBodies(options, bodyCutoff.toISOString());
+  if (bodies.count > 0) tables.add('outbox');
+  const files = [...leads.files, ...bodies.files];
+  const filesDeleted = (await deleteFiles(files)) + (await deleteFiles(await leftoverFiles(options)));
+  const requestsMasked = await createRequestStore(storage, await privacyHashKey(storage)).maskAnsweredBefore(
+    leadCutoff,
+  );
+  if (requestsMasked > 0) tables.add('privacy_requests');
+  const audit = createAuditLog(storage);
+  const auditPruned = await audit.prune(leadCutoff);
+  const result: RetentionResult = {
+    leadsAnonymised: leads.count,
+    bodiesErased: bodies.count,
+    filesDeleted,
+    requestsMasked,
+    auditPruned,
+  };
+  if (tables.size > 0) await compactAfterErasure(storage, [...tables]);
+  await audit.record({ actor: { kind: 'system' }, action: 'retention', detail: { ...result }, at: now });
+  return result;
+}

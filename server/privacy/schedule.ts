@@ -1,0 +1,23 @@
+/** The retention job, once a day across instances (server/jobs/daily.ts), on the process's database. */
+import type { ServerConfig } from '../config.ts';
+import type { Storage } from '../db/storage.ts';
+import { scheduleDailyJob, type DailyJob } from '../jobs/daily.ts';
+import type { Logger } from '../log/logger.ts';
+import { runRetention } from './retention.ts';
+
+export const RETENTION_JOB = 'privacy-retention';
+
+export function scheduleRetention(
+  storage: Storage,
+  config: Pick<ServerConfig, 'retention' | 'outboxDir'>,
+  options: { logger: Logger; now?: () => Date; firstCheckMs?: number },
+): DailyJob {
+  return scheduleDailyJob({
+    storage,
+    job: RETENTION_JOB,
+    now: options.now ?? (() => new Date()),
+    logger: options.logger,
+    ...(options.firstCheckMs === undefined ? {} : { firstCheckMs: options.firstCheckMs }),
+    work: (now) => runRetention({ storage, policy: config.retention, outboxDir: config.outboxDir, now }),
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Test helper (not a test): looks for a person's name, e-mail and phone in the bytes the product leaves on
+ * disk (the SQLite file with its -wal and -shm, PostgreSQL's files of the database after a checkpoint, the
+ * outbox folder, an export) and in every row of every table, as an attacker with the disk would.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Storage } from '../../db/storage.ts';
+import { admin } from '../../db/testing/engines.ts';
+
+/** What was found where: `{ 'leads.db-wal': ['lucia@ferremax.mx'] }`; empty when nothing. */
+export type Findings = Record<string, string[]>;
+
+function found(bytes: Buffer, needles: readonly string[]): string[] {
+  return needles.filter((needle) => bytes.includes(Buffer.from(needle, 'utf8')));
+}
+
+function collect(into: Findings, where: string, hits: string[]): void {
+  if (hits.length > 0) into[where] = hits;
+}
+
+/** Every regular file under `directory`, recursively. */
+function filesUnder(directory: string): string[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return entry.isFile() ? [path] : [];
+  });
+}
+
+export function scanFiles(paths: readonly string[], needles: readonly string[]): Findings {
+  const findings: Findings = {};
+  for (const path of paths) {
+    if (!existsSync(path) || !statSync(path).isFile()) continue;
+    collect(findings, path, found(readFileSync(path), needles));
+  }
+  return findings;
+}
+
+export function scanDirectory(directory: string, needles: readonly string[]): Findings {
+  return scanFiles(filesUnder(directory), needles);
+}
+
+/** The SQLite database file and its WAL and shared-memory files. */
+export function scanSqlite(databasePath: string, needles: readonly string[]): Findings {
+  return scanFiles([databasePath, `${databasePath}-wal`, `${databasePath}-shm`], needles);
+}
+
+/** The files of a PostgreSQL database (its tables, indexes, TOAST and catalogs) after a checkpoint. */
+export async function scanPostgres(storage: Storage, needles: readonly string[]): Promise<Findings> {
+  const database = await storage.get<{ oid: number; name: string }>(
+    'SELECT oid::bigint AS oid, current_database() AS name FROM pg_database WHERE datname = current_database()',
+  );
+  if (!database) throw new Error('Sin base de datos actual');
+  const directory = await admin(async (client) => {
+    await client.query('CHECKPOINT');
+    const result = await client.query<{ data_directory: string }>('SHOW data_directory');
+    return join(result.rows[0]?.data_directory ?? '', 'base', String(database.oid));
+  });
+  if (!existsSync(directory)) throw new Error(`No encuentro los archivos de la base en ${directory}`);
+  return scanDirectory(directory, needles);
+}
+
+/** Every row of every table, as text (both engines). */
+export async function scanRows(storage: Storage, needles: readonly string[]): Promise<Findings> {
+  const tables =
+    storage.dialect === 'sqlite'
+      ? await storage.all<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+      : await storage.all<{ name: string }>(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+        );
+  const findings: Findings = {};
+  for (const { name } of tables) {
+    const rows = await storage.all(`SELECT * FROM ${name}`);
+    collect(findings, `tabla ${name}`, found(Buffer.from(JSON.stringify(rows), 'utf8'), needles));
+  }
+  return findings;
+}
