@@ -6,6 +6,8 @@
 import { migrateInbox } from './admin/store/migrations.ts';
 import { migrateLeads } from './db/migrations.ts';
 import { openStorage, type StorageLocation } from './db/open.ts';
+import { migrateJobs } from './jobs/migrations.ts';
+import { migrateMeetings } from './meetings/migrations.ts';
 import type { PostgresOptions } from './db/postgres.ts';
 import type { Storage } from './db/storage.ts';
 
@@ -13,6 +15,8 @@ import type { Storage } from './db/storage.ts';
 export async function migrateAll(storage: Storage): Promise<void> {
   await migrateLeads(storage);
   await migrateInbox(storage);
+  await migrateJobs(storage);
+  await migrateMeetings(storage);
 }
 
 /** Opens the database at `location` with every table ready; closed again if a migration fails. */
