@@ -22,6 +22,8 @@ export const DAY = {
   keyboard: 6,
   accessibility: 7,
   inbox: 8,
+  meetingDesktop: 9,
+  meetingPhone: 10,
 } as const;
 
 export interface OpenDay {

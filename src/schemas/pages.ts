@@ -49,6 +49,8 @@ interface PageRule {
   offer?: true;
   /** Pages with no breadcrumb trail (the home page is its root, the error page has no place in it). */
   trail?: false;
+  /** Pages kept out of search results and the sitemap (a private link's page). */
+  noindex?: true;
 }
 
 export const PAGE_RULES = {
@@ -160,6 +162,43 @@ export const PAGE_RULES = {
       'localStorage',
       'cookie',
     ],
+  },
+  // /reunion?t=…: the client's own meeting, opened from the link in their e-mail (noindex, not in the sitemap).
+  reunion: {
+    // What the page says when the link is unknown, expired, or the meeting could not be read.
+    sections: { desconocida: {}, vencida: {}, falla: {} },
+    labels: [
+      'loading',
+      'retry',
+      'meetingTitle',
+      'when',
+      'mexicoCity',
+      'yourZone',
+      'with',
+      'video',
+      'join',
+      'reference',
+      'status',
+      'scheduled',
+      'cancelled',
+      'held',
+      'missed',
+      'addToCalendar',
+      'reschedule',
+      'cancel',
+      'confirmText',
+      'confirmYes',
+      'confirmNo',
+      'working',
+      'pastText',
+      'cancelledText',
+      'connection',
+      'rebook',
+      'contact',
+      'noScript',
+    ],
+    trail: false,
+    noindex: true,
   },
   // Any unknown path: where to go instead (three cards, eight popular links) and a chat asking for help.
   '404': {
