@@ -21,6 +21,8 @@ import type { Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
 import { emailSettings } from '../server/email/settings.ts';
 import { silentLogger } from '../server/log/logger.ts';
+import { createMeetingService, NO_BUSY_TIMES } from '../server/meetings/service.ts';
+import { DEFAULT_MEETING_URL_TEMPLATE } from '../server/meetings/settings.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
@@ -111,6 +113,16 @@ async function measure(engine: string, storage: Storage): Promise<void> {
     config: loadAdminConfig({}),
     trustProxy: TRUST_NO_PROXY,
     leadSettings: emailSettings(),
+    meetings: createMeetingService({
+      storage,
+      settings: emailSettings(),
+      urlTemplate: DEFAULT_MEETING_URL_TEMPLATE,
+      reminders: [],
+      busy: NO_BUSY_TIMES,
+      logger: silentLogger,
+      now: () => new Date(),
+      onQueued: () => undefined,
+    }),
     logger: silentLogger,
   });
   const server = createServer((req, res) => void admin.handle(req, res));

@@ -29,6 +29,7 @@ export async function openServices(config: ServerConfig, adminConfig: AdminConfi
     config: adminConfig,
     trustProxy: config.trustProxy,
     leadSettings: emailSettingsFor(config),
+    meetings: api.meetings.service,
   });
   return { storage, api, admin };
 }

@@ -65,6 +65,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     config: loadAdminConfig(env),
     trustProxy: api.config.trustProxy,
     leadSettings: api.settings,
+    meetings: api.api.meetings.service,
     now: () => clock.now,
     logger: silentLogger,
   });

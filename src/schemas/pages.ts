@@ -210,6 +210,12 @@ export const PAGE_RULES = {
 } as const satisfies Record<string, PageRule>;
 
 export type PageId = keyof typeof PAGE_RULES;
+
+/** Whether a page stays out of search results and the sitemap (its rule says `noindex`). */
+export function isNoindexPage(id: PageId): boolean {
+  const rule: PageRule = PAGE_RULES[id];
+  return rule.noindex === true;
+}
 export const PAGE_IDS = Object.keys(PAGE_RULES) as [PageId, ...PageId[]];
 
 const sectionItem = strict({

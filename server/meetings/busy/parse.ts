@@ -42,11 +42,13 @@ function isTimeZone(name: string | undefined): name is string {
 function instant(time: ICAL.Time, tzidHint: string | undefined): number {
   const date = `${time.year}-${pad(time.month)}-${pad(time.day)}`;
   if (time.isDate) return zonedTimeToUtc(date, '00:00', SITE.timeZone).getTime();
-  if (time.zone === ICAL.Timezone.utcTimezone || (time.zone && time.zone !== ICAL.Timezone.localTimezone))
+  // ical.js starts a time's zone as null (its source says so; its types do not).
+  const zone = time.zone as ICAL.Timezone | null;
+  if (zone === ICAL.Timezone.utcTimezone || (zone && zone !== ICAL.Timezone.localTimezone))
     return time.toUnixTime() * 1000;
   // Floating, or a TZID the feed did not define: the IANA zone it names, else the team's own.
-  const zone = isTimeZone(tzidHint) ? tzidHint : SITE.timeZone;
-  return zonedTimeToUtc(date, `${pad(time.hour)}:${pad(time.minute)}`, zone).getTime() + time.second * 1000;
+  const named = isTimeZone(tzidHint) ? tzidHint : SITE.timeZone;
+  return zonedTimeToUtc(date, `${pad(time.hour)}:${pad(time.minute)}`, named).getTime() + time.second * 1000;
 }
 
 function isFree(component: ICAL.Component): boolean {
@@ -122,7 +124,8 @@ export function busyIntervals(text: string, window: ParseWindow): Interval[] {
     }
     const iterator = event.iterator();
     for (let count = 0; count < MAX_OCCURRENCES; count += 1) {
-      const next = iterator.next();
+      // The iterator answers null once the rule ends (its source says so; its types do not).
+      const next = iterator.next() as ICAL.Time | null;
       if (!next) break;
       const details = event.getOccurrenceDetails(next);
       const [from, to] = span(details.startDate, details.endDate);
