@@ -2,10 +2,9 @@
  * Reading a `webSite/meeting*` answer (types in answers.ts) with plain checks instead of zod: the /reunion
  * page shows the meeting before any framework loads, within the site's first-load JavaScript budget.
  */
-import type { MeetingBody, MeetingGoneReason, MeetingStatus } from './answers.ts';
+import type { MeetingBody, MeetingStatus } from './answers.ts';
 
 const STATUSES: readonly MeetingStatus[] = ['scheduled', 'cancelled', 'held', 'missed'];
-const GONE: readonly MeetingGoneReason[] = ['expired', 'cancelled', 'started', 'closed'];
 const TEXTS = [
   'reference',
   'eventId',
@@ -33,10 +32,4 @@ export function readMeeting(body: unknown): MeetingBody | undefined {
   if (Number.isNaN(Date.parse(meeting.start as string)) || Number.isNaN(Date.parse(meeting.end as string)))
     return undefined;
   return meeting as unknown as MeetingBody;
-}
-
-/** A 410's reason, when the body says one the page knows. */
-export function goneReason(body: unknown): MeetingGoneReason | undefined {
-  const reason = isRecord(body) ? body.reason : undefined;
-  return GONE.find((known) => known === reason);
 }

@@ -33,7 +33,7 @@ const lead: StoredLead = {
   name: 'Luis Pérez',
   email: 'luis@ferremax.mx',
   company: 'Ferremax',
-  phone: null,
+  phone: undefined,
   appointment: '2026-11-25T11:00',
   fields: { name: 'Luis Pérez', email: 'luis@ferremax.mx', appointmentDate: '2026-11-25T10:00' },
   originPage: '/contacto',

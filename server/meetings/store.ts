@@ -190,5 +190,3 @@ export function createMeetingStore(db: Queryable) {
     },
   };
 }
-
-export type MeetingStore = ReturnType<typeof createMeetingStore>;

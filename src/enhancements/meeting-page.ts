@@ -26,10 +26,10 @@ function start(root: HTMLElement): void {
   const texts = JSON.parse(root.dataset.texts ?? '{}') as Texts;
   const token = new URLSearchParams(location.search).get('t') ?? '';
   const base = resolveApiBase(PUBLIC_API_BASE, import.meta.env.DEV);
-  const $ = <T extends HTMLElement = HTMLElement>(selector: string) => root.querySelector<T>(selector);
+  const $ = (selector: string) => root.querySelector<HTMLElement>(selector);
   const field = (name: string) => $(`[data-field="${name}"]`);
   const part = (name: string) => $(`[data-part="${name}"]`);
-  const action = (name: string) => $<HTMLButtonElement>(`[data-action="${name}"]`);
+  const action = (name: string) => root.querySelector<HTMLButtonElement>(`[data-action="${name}"]`);
   let mounted = false;
 
   function show(view: View): void {

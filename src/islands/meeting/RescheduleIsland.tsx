@@ -31,8 +31,11 @@ export interface RescheduleProps {
 export function RescheduleIsland({ token, triggerId, connectionMessage, onOutcome }: RescheduleProps) {
   const picker = useDateTimePicker();
   const { open, reopenTaken, dispatch } = picker;
+  // The page's latest callback, without restarting the move's effect when it changes.
   const report = useRef(onOutcome);
-  report.current = onOutcome;
+  useEffect(() => {
+    report.current = onOutcome;
+  }, [onOutcome]);
 
   useEffect(() => {
     open();
