@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, startTestApi, TEST_NOW, VALID, type TestApi } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
+import { createMeetingStore } from './store.ts';
 import { invitesOf, latestToken } from './test-support.ts';
 
 const MEETING = '/api/webSite/meeting';
@@ -203,5 +204,30 @@ describe.each(TEST_ENGINES)('meetings API (%s)', (engine) => {
     } finally {
       await limited.dispose();
     }
+  });
+
+  it('erases the meeting rows of a lead, children first, and leaves other meetings alone', async () => {
+    const kept = await book('2026-12-02T10:00', 'queda@ferremax.mx');
+    const gone = await book('2026-12-02T11:00', 'borrar@ferremax.mx');
+    expect((await t.post(RESCHEDULE, { token: gone.token, appointmentDate: '2026-12-02T12:00' })).status).toBe(200);
+    const count = async (id: number) =>
+      Promise.all(
+        [
+          'SELECT id FROM meetings WHERE lead_id = $1',
+          'SELECT t.token_hash FROM meeting_tokens t JOIN meetings m ON m.id = t.meeting_id WHERE m.lead_id = $1',
+          'SELECT id FROM meeting_events WHERE lead_id = $1',
+          'SELECT r.id FROM meeting_reminders r JOIN meetings m ON m.id = r.meeting_id WHERE m.lead_id = $1',
+        ].map(async (sql) => (await t.rows(sql, id)).length),
+      );
+    expect((await count(gone.id)).every((rows) => rows > 0)).toBe(true);
+    await t.storage.transaction(async (tx) => {
+      await createMeetingStore(tx).eraseLead(gone.id);
+      // With its meeting gone, nothing of the meetings' keeps the lead's own rows from being deleted.
+      await tx.run('DELETE FROM outbox WHERE lead_id = $1', [gone.id]);
+      await tx.run('DELETE FROM bookings WHERE lead_id = $1', [gone.id]);
+      await tx.run('DELETE FROM leads WHERE id = $1', [gone.id]);
+    });
+    expect(await count(gone.id)).toEqual([0, 0, 0, 0]);
+    expect((await count(kept.id))[0]).toBe(1);
   });
 });

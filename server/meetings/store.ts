@@ -178,6 +178,18 @@ export function createMeetingStore(db: Queryable) {
       );
       return rows.map(eventFromRow);
     },
+    /**
+     * Deletes everything of a lead's meeting (reminders, manage-link hashes, changes, the meeting), children
+     * first: what an erasure runs, inside its transaction, before it deletes the lead's outbox rows and the
+     * lead itself (these rows refer to both).
+     */
+    async eraseLead(leadId: number): Promise<void> {
+      const meeting = 'SELECT id FROM meetings WHERE lead_id = $1';
+      await db.run(`DELETE FROM meeting_reminders WHERE meeting_id IN (${meeting})`, [leadId]);
+      await db.run(`DELETE FROM meeting_tokens WHERE meeting_id IN (${meeting})`, [leadId]);
+      await db.run('DELETE FROM meeting_events WHERE lead_id = $1', [leadId]);
+      await db.run('DELETE FROM meetings WHERE lead_id = $1', [leadId]);
+    },
     /** Booked slots without a meeting record (booked before meetings had one), oldest first. */
     async bookingsWithoutMeeting(limit: number): Promise<Array<{ leadId: number; slot: string; startsAt: string }>> {
       return (
