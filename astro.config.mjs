@@ -37,9 +37,11 @@ export default defineConfig({
     // `client:interact`: React loads when the visitor first uses an island (src/integrations/interact).
     interactDirective(),
     mdx(),
-    // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index.
+    // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index,
+    // and neither is /reunion, which only a private link opens.
     sitemap({
-      filter: (page) => !/\/(404|wikiangram)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/'),
+      filter: (page) =>
+        !/\/(404|wikiangram|reunion)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/'),
     }),
     wikiSearchIndex(),
     fontCoverage(fontFamilies),

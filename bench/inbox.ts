@@ -22,6 +22,8 @@ import type { Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
 import { emailSettings } from '../server/email/settings.ts';
 import { silentLogger } from '../server/log/logger.ts';
+import { createMeetingService, NO_BUSY_TIMES } from '../server/meetings/service.ts';
+import { DEFAULT_MEETING_URL_TEMPLATE } from '../server/meetings/settings.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
@@ -114,6 +116,16 @@ async function measure(engine: string, storage: Storage): Promise<void> {
     leadSettings: emailSettings(),
     // The bench reads pages only: no personal-data action writes or deletes a file.
     privacy: { outboxDir: join(tmpdir(), 'angram-bench-outbox'), facts: loadContentFacts() },
+    meetings: createMeetingService({
+      storage,
+      settings: emailSettings(),
+      urlTemplate: DEFAULT_MEETING_URL_TEMPLATE,
+      reminders: [],
+      busy: NO_BUSY_TIMES,
+      logger: silentLogger,
+      now: () => new Date(),
+      onQueued: () => undefined,
+    }),
     logger: silentLogger,
   });
   const server = createServer((req, res) => void admin.handle(req, res));

@@ -13,6 +13,14 @@ import { SITE } from '../core/site.ts';
 import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './api/trusted-proxies.ts';
 import { addressOf, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
 import { DEFAULT_ASSIGNEE } from './lead/settings.ts';
+import {
+  DEFAULT_MEETING_REMINDERS,
+  DEFAULT_MEETING_URL_TEMPLATE,
+  parseBusyUrls,
+  parseMeetingUrlTemplate,
+  parseReminders,
+  type Parsed,
+} from './meetings/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
@@ -76,6 +84,20 @@ export interface ServerConfig {
   assignee: string;
   /** How long leads and e-mail bodies are kept (`LEAD_RETENTION_MONTHS`, `MAIL_BODY_RETENTION_DAYS`; the notice states them). */
   retention: RetentionPolicy;
+  /** Video link of each new meeting, `{room}` replaced by 128 random bits (`MEETING_URL_TEMPLATE`). */
+  meetingUrlTemplate: string;
+  /** Reminders, in minutes before the meeting, largest first (`MEETING_REMINDERS`; empty: none). */
+  meetingReminders: number[];
+  /** `webSite/meeting*` calls per client address per `rateLimitWindowMs` (`MEETING_RATE_LIMIT_MAX`). */
+  meetingRateLimitMax: number;
+  /** iCalendar feeds whose events are busy times, never offered (`BUSY_ICS_URLS`). */
+  busyIcsUrls: string[];
+  /** How often the busy feeds are fetched again (`BUSY_ICS_REFRESH_MINUTES`). */
+  busyIcsRefreshMs: number;
+  /** Longest wait for one feed (`BUSY_ICS_TIMEOUT_MS`). */
+  busyIcsTimeoutMs: number;
+  /** Largest feed read; a larger one is a failure and the last good copy stays (`BUSY_ICS_MAX_BYTES`). */
+  busyIcsMaxBytes: number;
 }
 
 export const BODY_LIMIT_BYTES = 32 * 1024;
@@ -93,6 +115,15 @@ const positiveInt = (name: string) =>
 
 const url = (name: string) =>
   z.string().refine((value) => URL.canParse(value), `${name} debe ser una URL completa (https://…)`);
+
+/** A variable read by one of the meetings' parsers (server/meetings/settings.ts). */
+const parsedBy = <T>(parse: (value: string) => Parsed<T>, name: string) =>
+  z.string().transform((value, context): T => {
+    const parsed = parse(value);
+    if (parsed.ok) return parsed.value;
+    context.issues.push({ code: 'custom', message: `${name} ${parsed.error}`, input: value });
+    return z.NEVER;
+  });
 
 /** `true`/`yes` = one proxy; a number = that many; `false`/`no`/`0` = none; or a list of proxy addresses and ranges. */
 const trustProxy = z.string().transform((value, context): TrustProxy => {
@@ -155,6 +186,18 @@ const envSchema = z.object({
     z.coerce.number().int().min(0).max(65535, 'API_PORT debe estar entre 0 y 65535'),
     DEFAULT_API_PORT,
   ),
+  MEETING_URL_TEMPLATE: withDefault(
+    parsedBy(parseMeetingUrlTemplate, 'MEETING_URL_TEMPLATE'),
+    DEFAULT_MEETING_URL_TEMPLATE,
+  ),
+  MEETING_REMINDERS: withDefault(z.string(), DEFAULT_MEETING_REMINDERS).pipe(
+    parsedBy(parseReminders, 'MEETING_REMINDERS'),
+  ),
+  MEETING_RATE_LIMIT_MAX: withDefault(positiveInt('MEETING_RATE_LIMIT_MAX'), 30),
+  BUSY_ICS_URLS: withDefault(z.string(), '').pipe(parsedBy(parseBusyUrls, 'BUSY_ICS_URLS')),
+  BUSY_ICS_REFRESH_MINUTES: withDefault(positiveInt('BUSY_ICS_REFRESH_MINUTES'), 5),
+  BUSY_ICS_TIMEOUT_MS: withDefault(positiveInt('BUSY_ICS_TIMEOUT_MS'), 10_000),
+  BUSY_ICS_MAX_BYTES: withDefault(positiveInt('BUSY_ICS_MAX_BYTES'), 5 * 1024 * 1024),
   PUBLIC_CONTACT_EMAIL: optional(z.email('PUBLIC_CONTACT_EMAIL debe ser un correo electrónico')),
   PUBLIC_CONTACT_PHONE: optional(z.string()),
   PUBLIC_WHATSAPP_NUMBER: optional(z.string()),
@@ -216,5 +259,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     facts,
     assignee: DEFAULT_ASSIGNEE,
     retention,
+    meetingUrlTemplate: values.MEETING_URL_TEMPLATE,
+    meetingReminders: values.MEETING_REMINDERS,
+    meetingRateLimitMax: values.MEETING_RATE_LIMIT_MAX,
+    busyIcsUrls: values.BUSY_ICS_URLS,
+    busyIcsRefreshMs: values.BUSY_ICS_REFRESH_MINUTES * 60_000,
+    busyIcsTimeoutMs: values.BUSY_ICS_TIMEOUT_MS,
+    busyIcsMaxBytes: values.BUSY_ICS_MAX_BYTES,
   };
 }

@@ -6,17 +6,19 @@
 import { migrateInbox } from './admin/store/migrations.ts';
 import { migrateLeads } from './db/migrations.ts';
 import { openStorage, type StorageLocation } from './db/open.ts';
+import { migrateJobs } from './jobs/migrations.ts';
+import { migrateMeetings } from './meetings/migrations.ts';
 import type { PostgresOptions } from './db/postgres.ts';
 import type { Storage } from './db/storage.ts';
-import { migrateJobs } from './jobs/migrations.ts';
 import { migratePrivacy } from './privacy/migrations.ts';
 
 /** Applies the migrations of every module, in the order their tables depend on each other. */
 export async function migrateAll(storage: Storage): Promise<void> {
   await migrateLeads(storage);
   await migrateInbox(storage);
-  await migratePrivacy(storage);
   await migrateJobs(storage);
+  await migrateMeetings(storage);
+  await migratePrivacy(storage);
 }
 
 /** Opens the database at `location` with every table ready; closed again if a migration fails. */

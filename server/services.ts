@@ -34,6 +34,7 @@ export async function openServices(config: ServerConfig, adminConfig: AdminConfi
     trustProxy: config.trustProxy,
     leadSettings: emailSettingsFor(config),
     privacy: { outboxDir: config.outboxDir, facts: config.facts },
+    meetings: api.meetings.service,
   });
   const retention = scheduleRetention(storage, config, { logger: stderrLogger });
   return { storage, api, admin, retention };

@@ -108,3 +108,47 @@ export function readSelects(body: unknown): Partial<ServedLists> {
   if (emergency.success) lists.emergency = emergency.data;
   return lists;
 }
+
+/** A meeting's state (`webSite/meeting*`); core/api/meeting.ts reads it without zod, for the light /reunion page. */
+export type MeetingStatus = 'scheduled' | 'cancelled' | 'held' | 'missed';
+
+/** Why a manage link can no longer change its meeting (410 `reason`). */
+export type MeetingGoneReason = 'expired' | 'cancelled' | 'started' | 'closed';
+
+/** A booked meeting as `webSite/meeting*` answer it (the specification's meeting result, with its state). */
+export interface MeetingBody {
+  /** `CONT-<id>`. */
+  reference: string;
+  /** The calendar event's UID, the same for the meeting's whole life. */
+  eventId: string;
+  status: MeetingStatus;
+  /** Mexico City date `YYYY-MM-DD` and time `HH:mm`, and both as `YYYY-MM-DDTHH:mm`. */
+  date: string;
+  time: string;
+  appointmentDate: string;
+  /** The instants, ISO 8601 UTC, for the visitor's own time zone. */
+  start: string;
+  end: string;
+  timeZone: string;
+  /** The video call. */
+  meetLink: string;
+  /** Google Calendar "add event" link. */
+  calendarLink: string;
+  consultant: { name: string; role: string };
+  /** Whether the client can still move or cancel it (scheduled and not started). */
+  changeable: boolean;
+}
+
+/** 200 of `webSite/meeting`, `meetingReschedule` and `meetingCancel`. */
+export interface MeetingAnswerBody {
+  success: true;
+  message?: string;
+  meeting: MeetingBody;
+}
+
+/** 404 and 410 of the same calls: the message, and on a 410 why. */
+export interface MeetingFailureBody {
+  success: false;
+  message: string;
+  reason?: MeetingGoneReason;
+}

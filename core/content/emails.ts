@@ -79,6 +79,24 @@ function perKind(what: string, placeholders: readonly string[]) {
 /** What the confirmation may quote: the brand, the reference and facts of our own lists and team. */
 const SAFE = ['marca', 'referencia'] as const;
 const MEETING = [...SAFE, 'reunion', 'consultor', 'puesto'] as const;
+/** A change to a meeting as the client reads it: when it is now, and when it was. */
+const CHANGE = [...SAFE, 'reunion', 'anterior', 'consultor', 'puesto'] as const;
+
+/** The three messages of a meeting's life after its booking, each to the client and to the team. */
+const lifecycleMessage = (what: string, internal: readonly string[]) =>
+  strict({
+    client: strict({
+      heading: copy(`el título del correo al cliente (${what})`, SAFE),
+      /** The client changed it themselves (manage link). */
+      byClient: copy(`el primer párrafo si lo hizo el cliente (${what})`, CHANGE),
+      /** The team changed it from the inbox, on the client's behalf. */
+      byTeam: copy(`el primer párrafo si lo hizo el equipo (${what})`, CHANGE),
+    }),
+    internal: strict({
+      heading: copy(`el título del correo al equipo (${what})`, []),
+      line: copy(`la línea del correo al equipo (${what})`, internal),
+    }),
+  });
 
 export const emailsSchema = strict({
   subjects: strict({
@@ -90,10 +108,10 @@ export const emailsSchema = strict({
   meeting: strict({
     title: copy('el título de la reunión en el calendario', SAFE),
     description: list(
-      copy('una línea de la descripción', [...SAFE, 'minutos', 'consultor', 'puesto', 'correo', 'telefono']),
+      copy('una línea de la descripción', [...SAFE, 'minutos', 'consultor', 'puesto', 'correo', 'telefono', 'enlace']),
       1,
     ),
-    location: copy('dónde es la reunión', []),
+    location: copy('dónde es la reunión', ['enlace']),
     reminder: copy('el aviso del calendario antes de la reunión', ['marca', 'minutos']),
     /** The meeting's date and time in words, wherever a message gives it. */
     when: copy('la fecha y hora de la reunión', ['fecha']),
@@ -106,6 +124,9 @@ export const emailsSchema = strict({
     meetingTitle: copy('el título del recuadro de la reunión', SAFE),
     meetingWith: copy('con quién es la reunión', MEETING),
     calendarButton: copy('el botón de Google Calendar', []),
+    joinButton: copy('el botón para entrar a la videollamada', []),
+    videoCall: copy('la línea del enlace de la videollamada', ['enlace']),
+    manage: copy('la invitación a reprogramar o cancelar', SAFE, { link: true }),
     invitation: copy('la nota de la invitación adjunta', [...SAFE, 'archivo']),
     noMeeting: copy('la invitación a escribir por WhatsApp', SAFE, { link: true }),
     whatsappMessage: copy('el mensaje con el que abre el chat', SAFE),
@@ -124,6 +145,7 @@ export const emailsSchema = strict({
     replyButton: copy('el botón de responder por correo', []),
     whatsappButton: copy('el botón de WhatsApp', []),
     calendarButton: copy('el botón de Google Calendar', []),
+    joinButton: copy('el botón para entrar a la videollamada', []),
     meetingTitle: copy('el título del recuadro de la reunión', []),
     meetingLine: copy('la línea de la reunión', ['reunion', 'consultor', 'archivo']),
     analysisHeading: copy('el subtítulo del análisis', []),
@@ -152,6 +174,45 @@ export const emailsSchema = strict({
     }),
     fieldsHeading: copy('el subtítulo de lo que envió', []),
     fieldsCaption: copy('el título de la tabla de campos', []),
+  }),
+  /** After the booking: the meeting moved, cancelled, or about to start (content/emails.yaml, `meetingChanges`). */
+  meetingChanges: strict({
+    subjects: strict({
+      moved: strict({
+        client: copy('el asunto al cliente (movida)', ['product']),
+        internal: copy('el asunto al equipo (movida)', ['product', 'referencia']),
+      }),
+      cancelled: strict({
+        client: copy('el asunto al cliente (cancelada)', ['product']),
+        internal: copy('el asunto al equipo (cancelada)', ['product', 'referencia']),
+      }),
+      reminder: strict({
+        client: copy('el asunto al cliente (recordatorio)', ['product', 'cuando']),
+        internal: copy('el asunto al equipo (recordatorio)', ['product', 'referencia', 'cuando']),
+      }),
+    }),
+    moved: lifecycleMessage('movida', ['quien', 'referencia', 'reunion', 'anterior', 'consultor']),
+    cancelled: lifecycleMessage('cancelada', ['quien', 'referencia', 'anterior', 'consultor']),
+    reminder: strict({
+      client: strict({
+        heading: copy('el título del recordatorio al cliente', [...SAFE, 'cuando']),
+        line: copy('el párrafo del recordatorio al cliente', [...MEETING, 'cuando']),
+      }),
+      internal: strict({
+        heading: copy('el título del recordatorio al equipo', ['cuando']),
+        line: copy('la línea del recordatorio al equipo', ['cliente', 'referencia', 'reunion', 'consultor', 'cuando']),
+      }),
+    }),
+    /** "en 24 horas", "en 1 hora", "en 30 minutos": how far the meeting is, in a reminder. */
+    inHours: copy('cuánto falta, en horas', ['horas']),
+    inOneHour: copy('cuánto falta, una hora', []),
+    inMinutes: copy('cuánto falta, en minutos', ['minutos']),
+    /** Who changed it, in the team's e-mail: the client, or an account of the inbox. */
+    byClient: copy('quién lo hizo: el cliente', []),
+    byTeam: copy('quién lo hizo: una persona del equipo', ['persona']),
+    updatedInvitation: copy('la nota de la invitación actualizada', ['archivo']),
+    cancelInvitation: copy('la nota de la invitación que cancela', ['archivo']),
+    rebook: copy('la invitación a agendar otra reunión', SAFE, { link: true }),
   }),
   footer: strict({
     brand: copy('la línea de la marca', ['marca', 'lema', 'ciudad']),

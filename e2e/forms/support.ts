@@ -23,6 +23,8 @@ export const DAY = {
   accessibility: 7,
   inbox: 8,
   firstUse: 9,
+  meetingDesktop: 10,
+  meetingPhone: 11,
 } as const;
 
 export interface OpenDay {

@@ -75,9 +75,9 @@ export function pageForPath(path: string): BuiltPage | undefined {
   return file ? { path, file } : undefined;
 }
 
-/** Error pages and the wiki's redirect are documents that must stay out of the sitemap. */
+/** Error pages, the wiki's redirect and /reunion (a private link's page) must stay out of the sitemap. */
 export function isUnlistedPage(path: string): boolean {
-  return /(^|\/)404$/.test(path) || path === '/wikiangram' || path.includes('/preview/');
+  return /(^|\/)404$/.test(path) || path === '/wikiangram' || path.includes('/preview/') || path === '/reunion';
 }
 
 /** Width and height from a PNG, JPEG or WebP header. */

@@ -6,6 +6,8 @@ import type { LeadSettings } from '../lead/view.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Actor, AuditLog } from '../privacy/audit.ts';
 import type { PrivacyService } from '../privacy/service.ts';
+import type { CalendarFeeds } from '../meetings/calendar-feed.ts';
+import type { MeetingService } from '../meetings/service.ts';
 import type { AdminConfig } from './config.ts';
 import { csrfToken } from './csrf.ts';
 import type { Html } from './html.ts';
@@ -33,6 +35,10 @@ export interface AdminServices {
   now: () => Date;
   logger: Logger;
   stylesheetVersion: string;
+  /** The booked meetings: the lead page reschedules, cancels and marks them through the same service as the API. */
+  meetings: MeetingService;
+  /** Each account's private calendar subscription. */
+  calendarFeeds: CalendarFeeds;
 }
 
 export interface RequestState {
@@ -100,6 +106,13 @@ export const NOTICES = {
   oposicion: 'Oposición registrada: no se le enviarán más correos sobre los datos que nos dio.',
   revocacion: 'Revocación registrada: no se le enviarán más correos sobre los datos que nos dio.',
   solicitud: 'Solicitud registrada con su fecha límite.',
+  'reunion-movida': 'Reunión reprogramada. Le enviamos al cliente la invitación actualizada.',
+  'reunion-cancelada': 'Reunión cancelada y horario liberado. Le avisamos al cliente por correo.',
+  'reunion-realizada': 'Reunión marcada como realizada.',
+  'reunion-no-asistio': 'Reunión marcada: el cliente no asistió.',
+  'calendario-creado': 'Tu dirección de suscripción está lista. Pégala en tu calendario.',
+  'calendario-cambiado': 'Tu dirección de suscripción cambió: la anterior ya no funciona.',
+  'calendario-revocado': 'Revocaste tu dirección de suscripción: ya no funciona.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

@@ -14,6 +14,8 @@ import type { LeadSettings } from '../lead/view.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { createAuditLog } from '../privacy/audit.ts';
 import { createPrivacyService } from '../privacy/service.ts';
+import { CALENDAR_FEED_PATTERN, createCalendarFeeds } from '../meetings/calendar-feed.ts';
+import type { MeetingService } from '../meetings/service.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
 import type { AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
@@ -49,6 +51,13 @@ import {
   showUsers,
   updateUser,
 } from './handlers/users.ts';
+import {
+  cancelMeeting,
+  changeCalendarFeed,
+  markMeeting,
+  rescheduleMeeting,
+  serveCalendarFeed,
+} from './handlers/meetings.ts';
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
 import { ADMIN_PATHS, PRIVACY_PATHS } from './paths.ts';
 import { can, type Permission } from './roles.ts';
@@ -75,6 +84,8 @@ export interface AdminOptions {
   leadSettings: LeadSettings;
   /** For the personal-data pages: where the outbox writes `.eml` files, the lists and the privacy notice. */
   privacy: { outboxDir: string; facts: Pick<ContentFacts, 'lists' | 'privacy'> };
+  /** The API's meetings service (server/meetings/): the lead page changes meetings through it. */
+  meetings: MeetingService;
   now?: () => Date;
   logger?: Logger;
 }
@@ -147,6 +158,7 @@ const ROUTES: readonly Route[] = [
     access: 'work-leads',
     run: rectifyContact,
   },
+  ...meetingRoutes(),
   { method: 'GET', pattern: exact(ADMIN_PATHS.meetings), access: 'work-leads', run: showMeetings },
   { method: 'GET', pattern: exact(ADMIN_PATHS.dashboard), access: 'work-leads', run: showDashboard },
   {
@@ -193,6 +205,23 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: exact(ADMIN_PATHS.audit), access: 'manage-users', run: showAudit },
 ];
 
+/** A lead's meeting (server/meetings/inbox.ts) and the calendar subscriptions. */
+function meetingRoutes(): Route[] {
+  const action = (name: string) => new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/reunion/${name}$`);
+  return [
+    { method: 'POST', pattern: action('reprogramar'), access: 'work-leads', run: rescheduleMeeting },
+    { method: 'POST', pattern: action('cancelar'), access: 'work-leads', run: cancelMeeting },
+    { method: 'POST', pattern: action('realizada'), access: 'work-leads', run: markMeeting('held') },
+    { method: 'POST', pattern: action('no-asistio'), access: 'work-leads', run: markMeeting('missed') },
+    {
+      method: 'POST',
+      pattern: exact(`${ADMIN_PATHS.account}/calendario`),
+      access: 'work-leads',
+      run: changeCalendarFeed,
+    },
+  ];
+}
+
 const STYLESHEET = inboxStylesheet();
 const STYLESHEET_VERSION = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
 
@@ -225,6 +254,8 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     now,
     logger,
     stylesheetVersion: STYLESHEET_VERSION,
+    meetings: options.meetings,
+    calendarFeeds: createCalendarFeeds(storage, secret, options.leadSettings),
   };
   const pruner = setInterval(() => {
     const at = now();
@@ -269,6 +300,15 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         'Content-Length': STYLESHEET.length,
       });
       res.end(req.method === 'HEAD' ? undefined : STYLESHEET);
+      return;
+    }
+
+    if (CALENDAR_FEED_PATTERN.test(path)) {
+      if (method !== 'GET') {
+        fail(state, 405, undefined, { Allow: 'GET, HEAD' });
+        return;
+      }
+      await serveCalendarFeed(services, state, path);
       return;
     }
 

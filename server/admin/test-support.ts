@@ -66,6 +66,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     trustProxy: api.config.trustProxy,
     leadSettings: api.settings,
     privacy: { outboxDir: api.config.outboxDir, facts: api.config.facts },
+    meetings: api.api.meetings.service,
     now: () => clock.now,
     logger: silentLogger,
   });

@@ -11,8 +11,6 @@ import { parseDate } from '../../core/dates.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { servedLists } from '../../core/forms/options.ts';
 import { kindSchemas, MESSAGES as FIELD_MESSAGES, type FormSchema } from '../../core/forms/schemas.ts';
-import { availableSlots } from '../availability/schedule.ts';
-import { createLeadStore } from '../db/leads.ts';
 import { ensureSetting } from '../db/settings.ts';
 import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
@@ -21,6 +19,7 @@ import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
+import { startMeetings, type Meetings } from '../meetings/index.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders } from './cors.ts';
@@ -39,6 +38,8 @@ export interface Api {
   drain(): void;
   /** Stops the outbox worker (after its current send, within a bound); the database stays open for its owner. */
   close(): Promise<void>;
+  /** The booked meetings (server/meetings/): the inbox moves, cancels and marks them through it. */
+  meetings: Meetings;
 }
 
 export interface ApiOptions {
@@ -47,6 +48,8 @@ export interface ApiOptions {
   logger?: Logger;
   /** Longest sleep of the outbox worker between two looks at the table. */
   outboxPollMs?: number;
+  /** How often due meeting reminders are looked for. */
+  reminderPollMs?: number;
 }
 
 type Handler = (req: IncomingMessage) => Promise<ApiResponse> | ApiResponse;
@@ -69,7 +72,6 @@ const MAX_ROUTE_LENGTH = 256;
 export async function createApi(config: ServerConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? stderrLogger;
-  const leads = createLeadStore(storage);
   const salt = config.ipHashSalt ?? (await ensureSetting(storage, SALT_SETTING, randomBytes(32).toString('hex')));
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, { timeoutMs: config.smtpTimeoutMs })
@@ -104,6 +106,17 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
   }, PRUNE_EVERY_MS);
   pruner.unref();
   const emailSettings = emailSettingsFor(config);
+  const meetings = await startMeetings({
+    config,
+    storage,
+    settings: emailSettings,
+    logger,
+    now,
+    onQueued: () => worker.kick(),
+    trustProxy: config.trustProxy,
+    salt,
+    ...(options.reminderPollMs ? { reminderPollMs: options.reminderPollMs } : {}),
+  });
   const schemas = kindSchemas(config.facts.lists);
   const selects = servedLists(config.facts.lists);
   const submissionContext: SubmissionContext = {
@@ -114,6 +127,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     rateLimit: submissionLimit,
     bookingLimitPerDay: config.bookingLimitPerDay,
     onStored: () => worker.kick(),
+    meetings: meetings.service,
   };
   logger.info('api.started', {
     database: storage.description,
@@ -159,7 +173,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
           if (wait !== undefined)
             return failure(429, tooManyScheduleRequestsMessage(wait), { 'Retry-After': String(wait) });
           const { date } = parsed.data;
-          return { status: 200, body: { schedule: availableSlots(date, now(), await leads.bookedTimes(date)) } };
+          return { status: 200, body: { schedule: await meetings.service.freeSlots(date) } };
         },
       },
     ],
@@ -169,6 +183,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       { POST: submission(kind, schemas[kind]) },
     ]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
+    ...meetings.routes,
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
     [READY_PATH, { GET: () => readiness() }],
   ]);
@@ -260,6 +275,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
 
   return {
     handle,
+    meetings,
     drain() {
       draining = true;
     },
@@ -267,6 +283,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       if (closed) return;
       closed = true;
       clearInterval(pruner);
+      await meetings.close();
       await worker.stop();
       logger.info('api.stopped');
     },

@@ -10,7 +10,8 @@ import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/s
 import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
 import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
-import { isUniqueViolation, type Storage } from '../db/storage.ts';
+import { isUniqueViolation, type Storage, type Transaction } from '../db/storage.ts';
+import type { MeetingLinks } from '../lead/calendar.ts';
 import { referenceOf } from '../lead/model.ts';
 import { newMessageId } from '../email/mime.ts';
 import { addressOf, type EmailSettings } from '../email/settings.ts';
@@ -33,6 +34,11 @@ export interface SubmissionContext {
   bookingLimitPerDay: number;
   /** Called after a lead (and its e-mails) committed. */
   onStored: () => void;
+  /** The booked meeting's record (video call, manage link, reminders) and the team's busy times. */
+  meetings?: {
+    book(tx: Transaction, leadId: number, slot: string, now: Date): Promise<MeetingLinks>;
+    isBusy(slot: string): boolean;
+  };
 }
 
 export interface SubmissionRequest {
@@ -172,7 +178,9 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
             failure(429, bookingLimitMessage(context.bookingLimitPerDay, context.emailSettings.contact.email)),
           );
         }
-        if (await leads.isBooked(slot)) throw new Refusal(failure(409, MESSAGES.slotTaken));
+        // A busy time of the team's own calendars is as taken as a booked slot.
+        if (context.meetings?.isBusy(slot) || (await leads.isBooked(slot)))
+          throw new Refusal(failure(409, MESSAGES.slotTaken));
       }
       const id = await leads.insert({
         kind: request.kind,
@@ -188,6 +196,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         clientHash: request.clientHash,
       });
       await storeRefusals(tx, id, request.refusals ?? []);
+      let links: MeetingLinks | undefined;
       if (slot) {
         const date = parseAppointment(slot)?.date ?? slot.slice(0, 10);
         // The UNIQUE index is the final word if another process booked it since the check above.
@@ -200,6 +209,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
           clientHash: request.clientHash,
           email,
         });
+        links = await context.meetings?.book(tx, id, slot, now);
       }
       await record(tx, rateLimit, request.clientHash, nowMs);
       let messages: EmailMessage[] = [];
@@ -207,6 +217,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         messages = buildEmailMessages(
           { id, kind: request.kind, fields, originPage: request.originPage, receivedAt },
           context.emailSettings,
+          links,
         );
       } catch (error) {
         // A template bug must not cost the lead: it is stored, the failure is logged for the team.

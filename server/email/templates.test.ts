@@ -248,6 +248,31 @@ describe('messages', () => {
       expect(ics.content).not.toContain('Lucía');
     }
   });
+
+  it("gives both messages the meeting's video call and only the client's the manage link", () => {
+    const lead = { ...smallLead, fields: { ...smallLead.fields, appointmentDate: '2026-11-25T10:00' } };
+    const video = 'https://meet.jit.si/angram-00112233445566778899aabbccddeeff';
+    const manage = 'https://www.angram.mx/reunion?t=abc';
+    const [client, internal] = buildEmailMessages(lead, settings, {
+      videoUrl: video,
+      uid: 'cont-7-20261125t1000@www.angram.mx',
+      sequence: 0,
+      manageUrl: manage,
+    });
+    for (const message of [client, internal]) {
+      expect(message.html).toContain(`href="${video}"`);
+      expect(message.text).toContain(video);
+      const ics = message.attachments[0]!.content.replace(/\r\n /g, '');
+      expect(ics).toContain(`LOCATION:${video}`);
+      expect(ics).toContain(`URL;VALUE=URI:${video}`);
+      expect(ics).toContain(`Videollamada: ${video}`);
+      expect(ics).toContain('SEQUENCE:0');
+    }
+    expect(client.html).toContain('Entrar a la videollamada');
+    expect(client.html).toContain(`href="${manage}"`);
+    expect(internal.html).not.toContain(manage);
+    expect(internal.text).not.toContain(manage);
+  });
 });
 
 describe('calendar helpers', () => {
@@ -258,7 +283,8 @@ describe('calendar helpers', () => {
     end,
     title: 'Reunión Angram',
     description: 'Uno, dos; tres\nfin',
-    location: 'Videollamada',
+    location: 'https://meet.jit.si/angram-0123456789abcdef0123456789abcdef',
+    videoUrl: 'https://meet.jit.si/angram-0123456789abcdef0123456789abcdef',
     reminder: 'Reunión con Angram en 30 minutos',
   };
 

@@ -18,7 +18,7 @@ import { findOffer, offerDuration, offerPriceWithKind } from '../../core/offers.
 import { SITE } from '../../core/site.ts';
 import { fillTemplate } from '../../core/text-template.ts';
 import { LEAD_SCORE_DEFAULT } from '../lead/analysis.ts';
-import { buildIcs, type Meeting } from '../lead/calendar.ts';
+import { buildIcs, meetingUid, type Meeting, type MeetingLinks } from '../lead/calendar.ts';
 import { LEAD_FALLBACKS, type Lead } from '../lead/model.ts';
 import { prepareLead, type LeadView } from '../lead/view.ts';
 import { copyInline, renderHtml, renderText, type Block, type TableRow } from './document.ts';
@@ -33,6 +33,8 @@ export const ICS_FILENAME = 'reunion.ics';
 /** A lead's view with its variables: what each message is written from. */
 interface Prepared extends LeadView {
   variables: EmailVariables;
+  /** The meeting's record, when the lead booked one (UID, SEQUENCE, video call, manage link). */
+  links: MeetingLinks | undefined;
 }
 
 function meetingWhen(meeting: Meeting, settings: EmailSettings): string {
@@ -40,9 +42,9 @@ function meetingWhen(meeting: Meeting, settings: EmailSettings): string {
 }
 
 function icsFor(view: Prepared, settings: EmailSettings, meeting: Meeting): EmailAttachment {
-  const host = new URL(settings.siteUrl).hostname;
   const content = buildIcs({
-    uid: `${view.reference.toLowerCase()}-${meeting.slot.replace(/[-:]/g, '').toLowerCase()}@${host}`,
+    uid: view.links?.uid ?? meetingUid(view.lead.id, meeting.slot, settings.siteUrl),
+    sequence: view.links?.sequence ?? 0,
     stamp: new Date(view.lead.receivedAt),
     meeting,
     organizer: { name: settings.brandName, email: addressOf(settings.from) },
@@ -109,30 +111,48 @@ function footerBlocks(settings: EmailSettings, audience: Audience): Block[] {
   ];
 }
 
-function message(
-  audience: Audience,
-  view: Prepared,
-  settings: EmailSettings,
-  content: { to: Mailbox; replyTo: string; preheader: string; body: readonly Block[] },
-): EmailMessage {
-  const subject = emailSubject(settings.copy.subjects, view.lead.kind, audience, settings.brandName);
+/** What a message says; `composeMessage` adds the sender, the layout, the footer and the text version. */
+export interface MessageContent {
+  subject: string;
+  to: Mailbox;
+  replyTo: string;
+  preheader: string;
+  body: readonly Block[];
+  attachments: EmailAttachment[];
+}
+
+/** A complete message of the brand to `audience`: layout, footer and plain-text version from its blocks. */
+export function composeMessage(audience: Audience, settings: EmailSettings, content: MessageContent): EmailMessage {
   const footer = footerBlocks(settings, audience);
   return {
     audience,
     from: settings.from,
     to: content.to,
     replyTo: content.replyTo,
-    subject,
+    subject: content.subject,
     html: layout({
-      title: subject,
+      title: content.subject,
       preheader: content.preheader,
       brandName: settings.brandName,
       bodyHtml: renderHtml(content.body),
       footerHtml: renderHtml(footer),
     }),
     text: `${renderText([...content.body, { kind: 'paragraph', parts: ['--'] }, ...footer])}\n`,
-    attachments: view.meeting ? [icsFor(view, settings, view.meeting)] : [],
+    attachments: content.attachments,
   };
+}
+
+function message(
+  audience: Audience,
+  view: Prepared,
+  settings: EmailSettings,
+  content: { to: Mailbox; replyTo: string; preheader: string; body: readonly Block[] },
+): EmailMessage {
+  return composeMessage(audience, settings, {
+    ...content,
+    subject: emailSubject(settings.copy.subjects, view.lead.kind, audience, settings.brandName),
+    attachments: view.meeting ? [icsFor(view, settings, view.meeting)] : [],
+  });
 }
 
 function clientMessage(view: Prepared, settings: EmailSettings): EmailMessage {
@@ -160,15 +180,28 @@ function clientMessage(view: Prepared, settings: EmailSettings): EmailMessage {
   ];
   if (offer) body.push({ kind: 'paragraph', parts: [offer] });
   if (withMeeting) {
+    const video = meeting.videoUrl;
     body.push(
       {
         kind: 'panel',
         title: fillTemplate(copy.meetingTitle, safe),
-        lines: [[withMeeting.reunion], copyInline(copy.meetingWith, withMeeting)],
+        lines: [
+          [withMeeting.reunion],
+          copyInline(copy.meetingWith, withMeeting),
+          ...(video ? [copyInline(copy.videoCall, { enlace: video })] : []),
+        ],
       },
-      { kind: 'buttons', links: [{ href: calendar.google_calendar_link, label: copy.calendarButton }] },
+      {
+        kind: 'buttons',
+        links: [
+          ...(video ? [{ href: video, label: copy.joinButton }] : []),
+          { href: calendar.google_calendar_link, label: copy.calendarButton },
+        ],
+      },
       { kind: 'paragraph', parts: copyInline(copy.invitation, { ...safe, archivo: ICS_FILENAME }) },
     );
+    const manage = view.links?.manageUrl;
+    if (manage) body.push({ kind: 'paragraph', parts: copyInline(copy.manage, safe, manage) });
   } else {
     body.push({ kind: 'paragraph', parts: copyInline(copy.noMeeting, safe, chat) });
   }
@@ -213,6 +246,7 @@ function internalMessage(view: Prepared, settings: EmailSettings): EmailMessage 
   ];
   if (lead.fields.phone)
     actions.push({ href: whatsappLink(lead.fields.phone, replyGreeting), label: copy.whatsappButton });
+  if (meeting?.videoUrl) actions.push({ href: meeting.videoUrl, label: copy.joinButton });
   if (meeting) actions.push({ href: calendar.google_calendar_link, label: copy.calendarButton });
 
   const rows = copy.analysisRows;
@@ -284,9 +318,16 @@ function internalMessage(view: Prepared, settings: EmailSettings): EmailMessage 
   });
 }
 
-/** Both messages of a lead, `[client, internal]`, from one view of it. */
-export function buildEmailMessages(lead: Lead, settings: EmailSettings): [EmailMessage, EmailMessage] {
-  const view = prepareLead(lead, settings);
-  const prepared: Prepared = { ...view, variables: emailVariables(view, settings) };
+/**
+ * Both messages of a lead, `[client, internal]`, from one view of it; `links` is its meeting's record (the
+ * manage link goes only into the client's message).
+ */
+export function buildEmailMessages(
+  lead: Lead,
+  settings: EmailSettings,
+  links?: MeetingLinks,
+): [EmailMessage, EmailMessage] {
+  const view = prepareLead(lead, settings, links);
+  const prepared: Prepared = { ...view, variables: emailVariables(view, settings), links };
   return [clientMessage(prepared, settings), internalMessage(prepared, settings)];
 }

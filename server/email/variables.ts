@@ -34,7 +34,7 @@ export type ClientVariableName = keyof typeof CLIENT_VARIABLE_DESCRIPTIONS;
 
 export const CALENDAR_VARIABLE_DESCRIPTIONS = {
   google_calendar_link: 'Enlace para agregar la reunión a Google Calendar (No disponible sin reunión)',
-  google_meet_link: 'Enlace de videollamada; se envía antes de la reunión, por eso el correo dice No disponible',
+  google_meet_link: 'Enlace de la videollamada de la reunión (MEETING_URL_TEMPLATE; No disponible sin reunión)',
   nombre_consultor: 'Consultor que atenderá la reunión',
   puesto_consultor: 'Puesto del consultor',
 } as const;
@@ -172,7 +172,7 @@ export function emailVariables(view: LeadView, settings: Pick<LeadSettings, 'lis
   };
   const calendar: CalendarVariables = {
     google_calendar_link: meeting ? googleCalendarLink(meeting) : LEAD_FALLBACKS.notAvailable,
-    google_meet_link: LEAD_FALLBACKS.notAvailable,
+    google_meet_link: meeting?.videoUrl ?? LEAD_FALLBACKS.notAvailable,
     nombre_consultor: consultant.name,
     puesto_consultor: consultant.role,
   };

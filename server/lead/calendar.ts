@@ -21,8 +21,10 @@ export interface Meeting {
   end: Date;
   title: string;
   description: string;
-  /** Where: the video call is sent before the meeting, so this is a short note. */
+  /** Where: the video call's address (the copy's `location` with the link), or a note without a link. */
   location: string;
+  /** The video call, when the meeting has one (every meeting booked since the video links came). */
+  videoUrl: string | undefined;
   /** The alarm's text, `REMINDER_MINUTES` before. */
   reminder: string;
 }
@@ -33,14 +35,36 @@ export interface MeetingFacts {
   copy: MeetingCopy;
 }
 
+/** What the meeting's record adds to the lead's slot (server/meetings/): its video call and calendar identity. */
+export interface MeetingLinks {
+  videoUrl: string;
+  /** The slot it is at now; the lead's `appointmentDate` is what the visitor first chose. */
+  slot?: string;
+  /** The invite's UID for the meeting's whole life, and its current SEQUENCE. */
+  uid?: string;
+  sequence?: number;
+  /** `{SITE_URL}/reunion?t=…`: where the client moves or cancels it (only in the client's messages). */
+  manageUrl?: string;
+}
+
+/** Where a meeting without a video link of its own (written before they existed) says it happens. */
+const NO_LINK = 'Videollamada';
+
 /**
  * The meeting of a lead, or `undefined` without one. Its title and description name no one the visitor
  * typed: the invite goes to whatever address the form was given, so it carries only the brand, the
  * reference and the consultant.
  */
-export function meetingOf(lead: Lead, facts: MeetingFacts, consultant: Consultant): Meeting | undefined {
-  const slot = lead.fields.appointmentDate;
+export function meetingOf(
+  lead: Lead,
+  facts: MeetingFacts,
+  consultant: Consultant,
+  links?: MeetingLinks,
+): Meeting | undefined {
+  const slot = links?.slot ?? lead.fields.appointmentDate;
   if (!slot) return undefined;
+  const videoUrl = links?.videoUrl;
+  const enlace = videoUrl ?? NO_LINK;
   const { start, end } = meetingTimes(slot);
   const values = {
     marca: facts.brandName,
@@ -56,11 +80,20 @@ export function meetingOf(lead: Lead, facts: MeetingFacts, consultant: Consultan
     end,
     title: fillTemplate(facts.copy.title, values),
     description: facts.copy.description
-      .map((line) => fillTemplate(line, { ...values, minutos: MEETING_MINUTES }))
+      .map((line) => fillTemplate(line, { ...values, minutos: MEETING_MINUTES, enlace }))
       .join('\n'),
-    location: facts.copy.location,
+    location: videoUrl ? fillTemplate(facts.copy.location, { enlace }) : NO_LINK,
+    videoUrl,
     reminder: fillTemplate(facts.copy.reminder, { marca: facts.brandName, minutos: REMINDER_MINUTES }),
   };
+}
+
+/**
+ * A meeting's UID: its reference and the slot it was first booked at, on the site's host. Fixed at booking
+ * and kept for the meeting's whole life (it is also what invites sent before meetings had a record used).
+ */
+export function meetingUid(leadId: number, firstSlot: string, siteUrl: string): string {
+  return `${referenceOf(leadId).toLowerCase()}-${firstSlot.replace(/[-:]/g, '').toLowerCase()}@${new URL(siteUrl).hostname}`;
 }
 
 export function meetingTimes(slot: string): { start: Date; end: Date } {
@@ -115,8 +148,15 @@ export function foldIcsLine(line: string): string {
   return pieces.join('\r\n ');
 }
 
+export type IcsMethod = 'REQUEST' | 'CANCEL';
+
 export interface IcsInvite {
+  /** The same for the whole life of the meeting: calendars find the event they already have by it. */
   uid: string;
+  /** Raised by every change (RFC 5546): a calendar applies an update only when it is newer. */
+  sequence?: number;
+  /** REQUEST when booked or moved, CANCEL when cancelled. */
+  method?: IcsMethod;
   /** When the invite was issued (DTSTAMP). */
   stamp: Date;
   meeting: Meeting;
@@ -125,16 +165,27 @@ export interface IcsInvite {
   attendee: { email: string };
 }
 
-/** A `METHOD:REQUEST` invite for one 60-minute event, CRLF line endings. */
+/** An iTIP invite (RFC 5546) for one 60-minute event, CRLF line endings: a request, or its cancellation. */
 export function buildIcs(invite: IcsInvite): string {
-  const { meeting } = invite;
-  const quoted = (name: string) => `"${name.replace(/["\\]/g, '')}"`;
+  const method = invite.method ?? 'REQUEST';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:-//${SITE.name}//Leads API//ES`,
     'CALSCALE:GREGORIAN',
-    'METHOD:REQUEST',
+    `METHOD:${method}`,
+    ...icsEvent(invite),
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+}
+
+/** The VEVENT of an invite (also the events of a subscription feed), as unfolded content lines. */
+export function icsEvent(invite: IcsInvite, extra: readonly string[] = []): string[] {
+  const { meeting } = invite;
+  const cancelled = invite.method === 'CANCEL';
+  const quoted = (name: string) => `"${name.replace(/["\\]/g, '')}"`;
+  return [
     'BEGIN:VEVENT',
     `UID:${invite.uid}`,
     `DTSTAMP:${icsUtc(invite.stamp)}`,
@@ -143,18 +194,24 @@ export function buildIcs(invite: IcsInvite): string {
     `SUMMARY:${icsText(meeting.title)}`,
     `DESCRIPTION:${icsText(meeting.description)}`,
     `LOCATION:${icsText(meeting.location)}`,
+    ...(meeting.videoUrl ? [`URL;VALUE=URI:${meeting.videoUrl}`] : []),
     `ORGANIZER;CN=${quoted(invite.organizer.name)}:mailto:${invite.organizer.email}`,
-    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${invite.attendee.email}`,
-    'STATUS:CONFIRMED',
-    'SEQUENCE:0',
+    ...(invite.attendee.email
+      ? [`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${invite.attendee.email}`]
+      : []),
+    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    `SEQUENCE:${invite.sequence ?? 0}`,
     'TRANSP:OPAQUE',
-    'BEGIN:VALARM',
-    'ACTION:DISPLAY',
-    `DESCRIPTION:${icsText(meeting.reminder)}`,
-    `TRIGGER:-PT${REMINDER_MINUTES}M`,
-    'END:VALARM',
+    ...extra,
+    ...(cancelled
+      ? []
+      : [
+          'BEGIN:VALARM',
+          'ACTION:DISPLAY',
+          `DESCRIPTION:${icsText(meeting.reminder)}`,
+          `TRIGGER:-PT${REMINDER_MINUTES}M`,
+          'END:VALARM',
+        ]),
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
 }

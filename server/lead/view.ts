@@ -8,7 +8,7 @@ import type { MeetingCopy } from '../../core/content/emails.ts';
 import type { LeadFormId } from '../../core/forms/kinds.ts';
 import { todayInMexicoCity } from '../../core/dates.ts';
 import { analyzeLead, type AnalysisFacts, type LeadAnalysis } from './analysis.ts';
-import { meetingOf, type Meeting } from './calendar.ts';
+import { meetingOf, type Meeting, type MeetingLinks } from './calendar.ts';
 import { consultantFor, type Consultant, type ConsultantDirectory } from './consultants.ts';
 import { fieldRows, leadForm, type FieldRow } from './fields.ts';
 import { referenceOf, type Lead } from './model.ts';
@@ -41,7 +41,8 @@ export interface LeadView {
   folder: string;
 }
 
-export function prepareLead(lead: Lead, settings: LeadSettings): LeadView {
+/** `links`: the meeting's record (video call, current slot), when the caller has it. */
+export function prepareLead(lead: Lead, settings: LeadSettings, links?: MeetingLinks): LeadView {
   const consultant = consultantFor(lead, settings.consultants);
   const reference = referenceOf(lead.id);
   const received = new Date(lead.receivedAt);
@@ -56,6 +57,7 @@ export function prepareLead(lead: Lead, settings: LeadSettings): LeadView {
       lead,
       { brandName: settings.brandName, contact: settings.contact, copy: settings.meetingCopy },
       consultant,
+      links,
     ),
     consultant,
     analysis: analyzeLead(lead, settings),

@@ -148,6 +148,8 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
     expect(finding.summary).toMatchObject({
       leads: 2,
       bookings: 1,
+      meetings: 1,
+      meeting_tokens: 1,
       outbox: 4,
       inbox_lead_state: 1,
       inbox_lead_events: 2,
@@ -250,6 +252,16 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
     expect(await t.api.rows('SELECT 1 FROM bookings WHERE lead_id = $1', lucia[0] ?? 0)).toEqual([]);
     const schedule = await t.api.post('/api/webSite/scheduleAvailable', { date: OPEN_SLOT.slice(0, 10) });
     expect(schedule.body.schedule).toContain(OPEN_SLOT.slice(11));
+    // Its record keeps the time but not the call's room, sends no reminder, and its manage link is gone.
+    expect(await t.api.rows('SELECT status, video_url FROM meetings WHERE lead_id = $1', lucia[0] ?? 0)).toEqual([
+      { status: 'cancelled', video_url: '' },
+    ]);
+    expect(
+      await t.api.rows(
+        'SELECT 1 FROM meeting_tokens WHERE meeting_id IN (SELECT id FROM meetings WHERE lead_id = $1)',
+        lucia[0] ?? 0,
+      ),
+    ).toEqual([]);
 
     // Jorge is untouched, but for the quote of her in his note.
     expect(leadFromRow((await t.api.rows('SELECT * FROM leads WHERE id = $1', jorge))[0])).toEqual(jorgeBefore);

@@ -33,7 +33,9 @@ export type Link =
   /** A column holding the id of their inbox account (when the person is on the team). */
   | { kind: 'account'; column: string }
   /** A column naming one of their leads or requests as `lead:12`, `request:3`. */
-  | { kind: 'target'; column: string };
+  | { kind: 'target'; column: string }
+  /** A column holding the id of a `parent` row whose `leadColumn` is one of their leads (a meeting's links). */
+  | { kind: 'lead-through'; column: string; parent: string; leadColumn: string };
 
 /** A column's value once the row is anonymised: a fixed value, or computed from the row. */
 export type Eraser = { to: SqlValue } | 'keep' | ((value: unknown, row: Row, context: EraseContext) => SqlValue);
@@ -210,6 +212,75 @@ export const REGISTRY: readonly RegistryTable[] = [
     // A meeting still to come is cancelled: its slot is offered again.
     deleteIf: (row, context) => isFutureSlot(row.slot, context.now),
     export: { title: 'Reuniones agendadas', columns: { slot: 'Fecha y hora (Ciudad de México)' } },
+  },
+  {
+    table: 'meetings',
+    title: 'Reuniones (videollamada)',
+    link: { kind: 'lead', column: 'lead_id' },
+    key: ['id'],
+    personal: {
+      video_url: { holds: 'enlace de la videollamada con la persona', erase: { to: '' } },
+    },
+    notPersonal: {
+      uid: 'identificador de la invitación en los calendarios (referencia del lead y horario)',
+      slot: 'horario de la reunión',
+      starts_at: 'inicio en UTC',
+      ends_at: 'fin en UTC',
+      status: 'agendada, cancelada, realizada o no asistió',
+      created_at: 'fecha de la reserva',
+      updated_at: 'último cambio',
+    },
+    cancel: 'anonymise',
+    // A meeting still to come is cancelled with its booking: no reminder or invite goes out for it again.
+    alsoSet: (row, context): Readonly<Record<string, SqlValue>> =>
+      row.status === 'scheduled' && isFutureSlot(row.slot, context.now) ? { status: 'cancelled' } : {},
+    export: {
+      title: 'Reuniones',
+      columns: { slot: 'Fecha y hora (Ciudad de México)', status: 'Estado', video_url: 'Enlace de la videollamada' },
+      values: {
+        status: { scheduled: 'Agendada', cancelled: 'Cancelada', held: 'Realizada', missed: 'No asistió' },
+      },
+    },
+  },
+  {
+    table: 'meeting_tokens',
+    title: 'Enlaces para gestionar la reunión',
+    link: { kind: 'lead-through', column: 'meeting_id', parent: 'meetings', leadColumn: 'lead_id' },
+    key: ['token_hash'],
+    personal: {
+      token_hash: { holds: 'huella (SHA-256) del enlace que le enviamos para mover o cancelar', erase: 'keep' },
+    },
+    notPersonal: { created_at: 'fecha del enlace' },
+    cancel: 'delete',
+  },
+  {
+    table: 'meeting_events',
+    title: 'Cambios de la reunión',
+    link: { kind: 'lead', column: 'lead_id' },
+    key: ['id'],
+    personal: {},
+    notPersonal: {
+      kind: 'movida, cancelada, realizada o no asistió',
+      actor: 'quién la cambió: la persona o el equipo',
+      at: 'fecha del cambio',
+      from_slot: 'horario anterior',
+      to_slot: 'horario nuevo',
+    },
+    cancel: { keep: 'Los cambios de una reunión guardan solo horarios y quién los hizo.' },
+  },
+  {
+    table: 'meeting_reminders',
+    title: 'Recordatorios de la reunión',
+    link: { kind: 'lead-through', column: 'meeting_id', parent: 'meetings', leadColumn: 'lead_id' },
+    key: ['id'],
+    personal: {},
+    notPersonal: {
+      audience: 'a quién va: cliente o equipo',
+      due_at: 'cuándo toca',
+      status: 'pendiente, encolado u omitido',
+      decided_at: 'cuándo se decidió',
+    },
+    cancel: { keep: 'Un recordatorio guarda solo su hora y el número del correo, que se borra con los demás.' },
   },
   {
     table: 'outbox',
@@ -416,4 +487,7 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   storage_migrations: 'las versiones de las tablas',
   settings: 'secretos del servidor (sal de las direcciones, llave de la bandeja)',
   job_runs: 'qué tarea programada corrió y cuándo',
+  job_leases: 'qué instancia tiene el turno de cada tarea periódica',
+  busy_feeds: 'las horas ocupadas de los calendarios del equipo, sin títulos ni asistentes',
+  inbox_calendar_feeds: 'versión y estado de la suscripción al calendario de cada cuenta del equipo',
 };

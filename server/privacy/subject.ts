@@ -121,7 +121,7 @@ export function linkCondition(link: Link, subject: Subject): { where: string; pa
     values.length === 0
       ? undefined
       : { where: `${column} IN (${placeholders(values.length)})${extra ? ` AND ${extra}` : ''}`, params: [...values] };
-  if (subject.scope === 'leads' && link.kind !== 'lead') return undefined;
+  if (subject.scope === 'leads' && link.kind !== 'lead' && link.kind !== 'lead-through') return undefined;
   switch (link.kind) {
     case 'lead':
       return list(link.column, subject.leadIds);
@@ -133,6 +133,13 @@ export function linkCondition(link: Link, subject: Subject): { where: string; pa
       return list(link.column, subject.emailHashes);
     case 'account':
       return list(link.column, subject.accountIds);
+    case 'lead-through':
+      return subject.leadIds.length === 0
+        ? undefined
+        : {
+            where: `${link.column} IN (SELECT id FROM ${link.parent} WHERE ${link.leadColumn} IN (${placeholders(subject.leadIds.length)}))`,
+            params: [...subject.leadIds],
+          };
     case 'target':
       return list(link.column, [
         ...subject.leadIds.map((id) => `lead:${id}`),

@@ -49,6 +49,8 @@ interface PageRule {
   offer?: true;
   /** Pages with no breadcrumb trail (the home page is its root, the error page has no place in it). */
   trail?: false;
+  /** Pages kept out of search results and the sitemap (a private link's page). */
+  noindex?: true;
 }
 
 export const PAGE_RULES = {
@@ -161,6 +163,43 @@ export const PAGE_RULES = {
       'cookie',
     ],
   },
+  // /reunion?t=…: the client's own meeting, opened from the link in their e-mail (noindex, not in the sitemap).
+  reunion: {
+    // What the page says when the link is unknown, expired, or the meeting could not be read.
+    sections: { desconocida: {}, vencida: {}, falla: {} },
+    labels: [
+      'loading',
+      'retry',
+      'meetingTitle',
+      'when',
+      'mexicoCity',
+      'yourZone',
+      'with',
+      'video',
+      'join',
+      'reference',
+      'status',
+      'scheduled',
+      'cancelled',
+      'held',
+      'missed',
+      'addToCalendar',
+      'reschedule',
+      'cancel',
+      'confirmText',
+      'confirmYes',
+      'confirmNo',
+      'working',
+      'pastText',
+      'cancelledText',
+      'connection',
+      'rebook',
+      'contact',
+      'noScript',
+    ],
+    trail: false,
+    noindex: true,
+  },
   // Any unknown path: where to go instead (three cards, eight popular links) and a chat asking for help.
   '404': {
     heroActions: [2, 2],
@@ -171,6 +210,12 @@ export const PAGE_RULES = {
 } as const satisfies Record<string, PageRule>;
 
 export type PageId = keyof typeof PAGE_RULES;
+
+/** Whether a page stays out of search results and the sitemap (its rule says `noindex`). */
+export function isNoindexPage(id: PageId): boolean {
+  const rule: PageRule = PAGE_RULES[id];
+  return rule.noindex === true;
+}
 export const PAGE_IDS = Object.keys(PAGE_RULES) as [PageId, ...PageId[]];
 
 const sectionItem = strict({

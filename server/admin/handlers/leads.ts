@@ -6,7 +6,17 @@ import { consultantFor } from '../../lead/consultants.ts';
 import { CSV_HEADER, leadCsvRow } from '../../lead/csv.ts';
 import { csvRow, UTF8_BOM } from '../../lead/csv-cells.ts';
 import { prepareLead } from '../../lead/view.ts';
-import { actorOf, type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
+import { inboxMeeting, meetingCard, meetingHistory, meetingLinks } from '../../meetings/inbox.ts';
+import {
+  actorOf,
+  type AdminServices,
+  noticeFrom,
+  pageContext,
+  render,
+  sessionCsrf,
+  type SignedIn,
+  withNotice,
+} from '../context.ts';
 import { contactVersion } from '../../privacy/service.ts';
 import { leadPrivacySection } from '../views/privacy.ts';
 import { parseListQuery } from '../filters.ts';
@@ -46,13 +56,13 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
 }
 
 /** The lead id of a path, or a 404. */
-function leadId(raw: string | undefined): number {
+export function leadId(raw: string | undefined): number {
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'No existe ese lead.');
   return id;
 }
 
-async function loadLead(services: AdminServices, id: number): Promise<StoredLead> {
+export async function loadLead(services: AdminServices, id: number): Promise<StoredLead> {
   const lead = await services.work.lead(id);
   if (!lead) throw new HttpError(404, 'No existe ese lead.');
   return lead;
@@ -68,17 +78,21 @@ export async function showLeadPage(
     failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
     /** The rectification form's errors and values (./privacy.ts). */
     rectification?: { errors: FieldErrors; values: Readonly<Record<string, string>> };
+    meetingFailed?: { errors: FieldErrors; slot: string };
   } = {},
 ): Promise<void> {
-  const [leadState, events, emails, users, privacy] = await Promise.all([
+  const [leadState, events, emails, users, privacy, meeting] = await Promise.all([
     services.work.state(lead.id),
     services.work.events(lead.id),
     services.work.emails(lead.id),
     services.users.list(),
     services.privacy.leadPrivacy(lead.id),
+    inboxMeeting(services.meetings, lead.id, state.now),
   ]);
   const assignee = leadState.assigneeId === null ? undefined : users.find((user) => user.id === leadState.assigneeId);
-  const prepared = prepareLead(lead, services.leadSettings);
+  const booked = prepareLead(lead, services.leadSettings, meetingLinks(meeting));
+  // A cancelled meeting is no meeting in the contact card; the meeting's own card tells what happened.
+  const prepared = meeting?.record.status === 'cancelled' ? { ...booked, meeting: undefined } : booked;
   const notice = extra.notice ?? noticeFrom(state.url);
   render(
     state,
@@ -92,6 +106,14 @@ export async function showLeadPage(
       users: users.filter((user) => user.active),
       events,
       emails,
+      ...(meeting
+        ? {
+            meeting: {
+              card: meetingCard(lead.id, meeting, sessionCsrf(services, state.auth), extra.meetingFailed),
+              history: meetingHistory(meeting),
+            },
+          }
+        : {}),
       ...(notice ? { notice } : {}),
       ...(extra.failed ? { failed: extra.failed } : {}),
       privacy: leadPrivacySection(pageContext(services, state), {

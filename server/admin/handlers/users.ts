@@ -11,6 +11,7 @@ import { isRole } from '../roles.ts';
 import { UserExistsError } from '../store/users.ts';
 import { throttledMessage } from '../throttle.ts';
 import type { FieldErrors } from '../views/components.ts';
+import { calendarSection } from '../../meetings/inbox.ts';
 import { accountPage } from '../views/account.ts';
 import { userPage, usersPage, type FormState } from '../views/users.ts';
 
@@ -211,13 +212,18 @@ export async function showAccount(
   password?: FormState,
   status = 200,
 ): Promise<void> {
-  const sessions = await services.sessions.countForUser(state.auth.user.id, state.now);
+  const [sessions, feedAddress] = await Promise.all([
+    services.sessions.countForUser(state.auth.user.id, state.now),
+    services.calendarFeeds.address(state.auth.user.id),
+  ]);
   const notice = noticeFrom(state.url);
+  const context = pageContext(services, state);
   render(
     state,
     status,
-    accountPage(pageContext(services, state), {
+    accountPage(context, {
       sessions,
+      calendar: calendarSection(context.csrf, feedAddress),
       ...(notice ? { notice } : {}),
       ...(password ? { password } : {}),
     }),

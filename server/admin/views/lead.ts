@@ -57,6 +57,8 @@ export interface LeadPageView {
   failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
   /** The personal-data card (consent, rectification), rendered by ./privacy.ts. */
   privacy?: Html;
+  /** The booked meeting's card and its changes for the history (server/meetings/inbox.ts). */
+  meeting?: { card: Html; history: ReadonlyArray<{ at: string; body: Html }> };
 }
 
 const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
@@ -246,7 +248,12 @@ function historyCard(view: LeadPageView): Html {
     'Historial',
     'historial',
     html`<ol class="timeline" reversed>
-${view.events.map((event) => html`<li>${dateTime(event.at)}${eventText(event)}</li>`)}
+${[
+  ...view.events.map((event) => ({ at: event.at, body: html`${dateTime(event.at)}${eventText(event)}` })),
+  ...(view.meeting?.history ?? []),
+]
+  .sort((a, b) => b.at.localeCompare(a.at))
+  .map((entry) => html`<li>${entry.body}</li>`)}
 <li>${dateTime(view.lead.receivedAt)}Llegó por el formulario «${kindLabel(view.lead.kind)}» desde ${view.lead.originPage || LEAD_FALLBACKS.unknown}.</li>
 </ol>`,
   );
@@ -264,6 +271,7 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
 <div class="grid grid-lead">
 <div>
 ${contactCard(view)}
+${view.meeting?.card}
 ${section('Seguimiento', 'seguimiento', html`${statusForm(view, context.csrf)}<hr>${assigneeForm(view, context.csrf)}`)}
 ${section('Agregar una nota', 'notas', noteForm(view, context.csrf))}
 ${view.privacy ?? html``}

@@ -6,19 +6,14 @@
 import { PUBLIC_API_BASE } from 'astro:env/client';
 import type { z } from 'zod/mini';
 import { failureAnswer } from '../../../core/api/answers.ts';
-import { API_BASE_PATH, DEV_API_BASE } from '../../../core/api/routes.ts';
+import { resolveApiBase } from './base.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** Thrown (as a rejected promise) when a caller passes anything but a plain object as the body. */
 export const NOT_AN_OBJECT_MESSAGE = 'El parámetro data debe ser un objeto';
 
-/** The base every call is made against: `PUBLIC_API_BASE` when set (with a trailing slash), else per mode. */
-export function resolveApiBase(configured: string | undefined, dev: boolean): string {
-  const base = configured?.trim();
-  if (base) return base.endsWith('/') ? base : `${base}/`;
-  return dev ? DEV_API_BASE : API_BASE_PATH;
-}
+export { resolveApiBase };
 
 export type ApiResult<T> =
   /** 2xx with a body of the expected shape. */

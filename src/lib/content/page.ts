@@ -9,7 +9,7 @@ import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { formatCount } from '../../../core/format.ts';
 import { portfolioCasePath, ROUTES } from '../../../core/routes.ts';
 import { fillKnownDeep } from '../../../core/text-template.ts';
-import type { Page, PageId } from '../../schemas/pages.ts';
+import { isNoindexPage, type Page, type PageId } from '../../schemas/pages.ts';
 import type { Service } from '../../schemas/services.ts';
 import { seoPreset, type SeoPreset } from '../seo/presets.ts';
 import { absoluteUrl, type SeoInput } from '../seo/resolve.ts';
@@ -79,7 +79,10 @@ async function trailContext(): Promise<TrailContext> {
 }
 
 function contentPreset(page: Page): SeoPreset {
-  return seoPreset(page.seo, pagePath(page.id), { file: pageFile(page.id), noindex: page.id === '404' });
+  return seoPreset(page.seo, pagePath(page.id), {
+    file: pageFile(page.id),
+    noindex: page.id === '404' || isNoindexPage(page.id),
+  });
 }
 
 /** A page of `content/pages/`: /, /tecnologias, /faq… and the error page (`404`). */

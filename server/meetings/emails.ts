@@ -1,0 +1,314 @@
+/**
+ * The messages of a meeting's life after its booking: moved, cancelled, and the reminders. Each change goes
+ * to the client and to the team with the same invite (same UID, the new SEQUENCE; METHOD:REQUEST when it
+ * moved, METHOD:CANCEL when cancelled), so every calendar that holds the event moves or drops it by itself.
+ * Their wording is content (content/emails.yaml, `meetingChanges`). Pure functions, no I/O.
+ *
+ * Like the confirmation, the client's messages repeat nothing the visitor typed: the brand, the reference,
+ * the meeting and the consultant only.
+ */
+import { formatAppointmentLong } from '../../core/dates.ts';
+import { ROUTES } from '../../core/routes.ts';
+import { fillTemplate } from '../../core/text-template.ts';
+import { copyInline, type Block } from '../email/document.ts';
+import type { EmailAttachment, EmailMessage } from '../email/message.ts';
+import { addressOf, type EmailSettings } from '../email/settings.ts';
+import { composeMessage, ICS_FILENAME } from '../email/templates.ts';
+import { buildIcs, googleCalendarLink, type IcsMethod, type Meeting, type MeetingLinks } from '../lead/calendar.ts';
+import { referenceOf, type Lead } from '../lead/model.ts';
+import { prepareLead, type LeadView } from '../lead/view.ts';
+import type { MeetingRecord } from './store.ts';
+
+/** Who made a change: the client through the manage link, or someone of the team in the inbox. */
+export type ChangeActor = { kind: 'client' } | { kind: 'team'; name: string };
+
+export interface MeetingMessageInput {
+  lead: Lead;
+  /** The meeting as it is now (after the change). */
+  meeting: MeetingRecord;
+  /** Where the team's copy goes (the lead's account in the inbox, else SALES_EMAIL). */
+  internalTo: string;
+  /** The client's own link to move or cancel it (a fresh token), when it can still change. */
+  manageUrl?: string;
+  /** When the message is written (the invite's DTSTAMP). */
+  now: Date;
+}
+
+export function linksOf(meeting: MeetingRecord, manageUrl?: string): MeetingLinks {
+  return {
+    videoUrl: meeting.videoUrl,
+    slot: meeting.slot,
+    uid: meeting.uid,
+    sequence: meeting.sequence,
+    ...(manageUrl ? { manageUrl } : {}),
+  };
+}
+
+interface Context {
+  view: LeadView & { meeting: Meeting };
+  safe: { marca: string; referencia: string };
+  reunion: string;
+  settings: EmailSettings;
+  input: MeetingMessageInput;
+}
+
+function context(input: MeetingMessageInput, settings: EmailSettings): Context {
+  const view = prepareLead(input.lead, settings, linksOf(input.meeting, input.manageUrl));
+  if (!view.meeting) throw new Error(`El lead ${input.lead.id} no tiene reunión`);
+  return {
+    view: { ...view, meeting: view.meeting },
+    safe: { marca: settings.brandName, referencia: referenceOf(input.lead.id) },
+    reunion: when(input.meeting.slot, settings),
+    settings,
+    input,
+  };
+}
+
+/** "martes, 24 de noviembre de 2026, 10:00 (hora del centro de México)". */
+export function when(slot: string, settings: EmailSettings): string {
+  return fillTemplate(settings.copy.meeting.when, { fecha: formatAppointmentLong(slot) });
+}
+
+function invite(context: Context, method: IcsMethod): EmailAttachment {
+  const { view, settings, input } = context;
+  return {
+    filename: ICS_FILENAME,
+    content: buildIcs({
+      uid: input.meeting.uid,
+      sequence: input.meeting.sequence,
+      method,
+      stamp: input.now,
+      meeting: view.meeting,
+      organizer: { name: settings.brandName, email: addressOf(settings.from) },
+      attendee: { email: input.lead.fields.email ?? '' },
+    }),
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+  };
+}
+
+/** Join the call and add it to Google Calendar. */
+function callButtons(context: Context, join: string, calendar?: string): Block {
+  const { meeting } = context.view;
+  return {
+    kind: 'buttons',
+    links: [
+      ...(meeting.videoUrl ? [{ href: meeting.videoUrl, label: join }] : []),
+      ...(calendar ? [{ href: googleCalendarLink(meeting), label: calendar }] : []),
+    ],
+  };
+}
+
+function clientMessage(
+  context: Context,
+  subject: string,
+  preheader: string,
+  body: Block[],
+  attachments: EmailAttachment[],
+) {
+  const { settings, input, safe } = context;
+  body.push({ kind: 'paragraph', parts: copyInline(settings.copy.client.signOff, safe) });
+  return composeMessage('client', settings, {
+    subject,
+    // No display name: it would be the visitor's own text in the header.
+    to: { address: input.lead.fields.email ?? '' },
+    replyTo: settings.salesEmail,
+    preheader,
+    body,
+    attachments,
+  });
+}
+
+function internalMessage(context: Context, subject: string, body: Block[], attachments: EmailAttachment[]) {
+  const { settings, input } = context;
+  return composeMessage('internal', settings, {
+    subject,
+    to: { address: input.internalTo },
+    replyTo: input.lead.fields.email ?? settings.salesEmail,
+    preheader: subject,
+    body,
+    attachments,
+  });
+}
+
+function actorText(actor: ChangeActor, settings: EmailSettings): string {
+  const copy = settings.copy.meetingChanges;
+  return actor.kind === 'client' ? copy.byClient : fillTemplate(copy.byTeam, { persona: actor.name });
+}
+
+/** The meeting moved from `previousSlot`: `[client, internal]`, each with the updated invite. */
+export function movedMessages(
+  input: MeetingMessageInput & { previousSlot: string; actor: ChangeActor },
+  settings: EmailSettings,
+): [EmailMessage, EmailMessage] {
+  const ctx = context(input, settings);
+  const copy = settings.copy.meetingChanges;
+  const { consultant } = ctx.view;
+  const values = {
+    ...ctx.safe,
+    reunion: ctx.reunion,
+    anterior: when(input.previousSlot, settings),
+    consultor: consultant.name,
+    puesto: consultant.role,
+  };
+  const client = settings.copy.client;
+  const clientBody: Block[] = [
+    { kind: 'heading', text: fillTemplate(copy.moved.client.heading, ctx.safe) },
+    {
+      kind: 'paragraph',
+      parts: copyInline(copy.moved.client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'], values),
+    },
+    ...videoPanel(ctx),
+    callButtons(ctx, client.joinButton, client.calendarButton),
+    { kind: 'paragraph', parts: copyInline(copy.updatedInvitation, { archivo: ICS_FILENAME }) },
+    ...manageParagraph(ctx),
+  ];
+  const internalBody: Block[] = [
+    { kind: 'heading', text: copy.moved.internal.heading },
+    {
+      kind: 'paragraph',
+      parts: copyInline(copy.moved.internal.line, { ...values, quien: actorText(input.actor, settings) }),
+    },
+    callButtons(ctx, settings.copy.internal.joinButton, settings.copy.internal.calendarButton),
+    { kind: 'paragraph', parts: copyInline(copy.updatedInvitation, { archivo: ICS_FILENAME }) },
+  ];
+  const product = settings.brandName;
+  return [
+    clientMessage(
+      ctx,
+      fillTemplate(copy.subjects.moved.client, { product }),
+      fillTemplate(copy.moved.client.heading, ctx.safe),
+      clientBody,
+      [invite(ctx, 'REQUEST')],
+    ),
+    internalMessage(
+      ctx,
+      fillTemplate(copy.subjects.moved.internal, { product, referencia: ctx.safe.referencia }),
+      internalBody,
+      [invite(ctx, 'REQUEST')],
+    ),
+  ];
+}
+
+/** The meeting was cancelled: `[client, internal]`, each with the cancelling invite. */
+export function cancelledMessages(
+  input: MeetingMessageInput & { actor: ChangeActor },
+  settings: EmailSettings,
+): [EmailMessage, EmailMessage] {
+  const ctx = context(input, settings);
+  const copy = settings.copy.meetingChanges;
+  const { consultant } = ctx.view;
+  const values = {
+    ...ctx.safe,
+    reunion: ctx.reunion,
+    anterior: ctx.reunion,
+    consultor: consultant.name,
+    puesto: consultant.role,
+  };
+  const rebook = new URL(ROUTES.startProject, settings.siteUrl).href;
+  const clientBody: Block[] = [
+    { kind: 'heading', text: fillTemplate(copy.cancelled.client.heading, ctx.safe) },
+    {
+      kind: 'paragraph',
+      parts: copyInline(copy.cancelled.client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'], values),
+    },
+    { kind: 'paragraph', parts: copyInline(copy.cancelInvitation, { archivo: ICS_FILENAME }) },
+    { kind: 'paragraph', parts: copyInline(copy.rebook, ctx.safe, rebook) },
+  ];
+  const internalBody: Block[] = [
+    { kind: 'heading', text: copy.cancelled.internal.heading },
+    {
+      kind: 'paragraph',
+      parts: copyInline(copy.cancelled.internal.line, { ...values, quien: actorText(input.actor, settings) }),
+    },
+    { kind: 'paragraph', parts: copyInline(copy.cancelInvitation, { archivo: ICS_FILENAME }) },
+  ];
+  const product = settings.brandName;
+  return [
+    clientMessage(
+      ctx,
+      fillTemplate(copy.subjects.cancelled.client, { product }),
+      fillTemplate(copy.cancelled.client.heading, ctx.safe),
+      clientBody,
+      [invite(ctx, 'CANCEL')],
+    ),
+    internalMessage(
+      ctx,
+      fillTemplate(copy.subjects.cancelled.internal, { product, referencia: ctx.safe.referencia }),
+      internalBody,
+      [invite(ctx, 'CANCEL')],
+    ),
+  ];
+}
+
+/** "en 24 horas", "en una hora", "en 30 minutos". */
+export function timeLeft(minutesBefore: number, settings: EmailSettings): string {
+  const copy = settings.copy.meetingChanges;
+  if (minutesBefore === 60) return copy.inOneHour;
+  if (minutesBefore % 60 === 0) return fillTemplate(copy.inHours, { horas: minutesBefore / 60 });
+  return fillTemplate(copy.inMinutes, { minutos: minutesBefore });
+}
+
+/** A reminder `minutesBefore` the meeting, to the client or to the team (no invite: the event is already there). */
+export function reminderMessage(
+  audience: 'client' | 'internal',
+  input: MeetingMessageInput & { minutesBefore: number },
+  settings: EmailSettings,
+): EmailMessage {
+  const ctx = context(input, settings);
+  const copy = settings.copy.meetingChanges;
+  const { consultant } = ctx.view;
+  const product = settings.brandName;
+  const cuando = timeLeft(input.minutesBefore, settings);
+  if (audience === 'client') {
+    const values = { ...ctx.safe, reunion: ctx.reunion, consultor: consultant.name, puesto: consultant.role, cuando };
+    const heading = fillTemplate(copy.reminder.client.heading, values);
+    return clientMessage(
+      ctx,
+      fillTemplate(copy.subjects.reminder.client, { product, cuando }),
+      heading,
+      [
+        { kind: 'heading', text: heading },
+        { kind: 'paragraph', parts: copyInline(copy.reminder.client.line, values) },
+        ...videoPanel(ctx),
+        callButtons(ctx, settings.copy.client.joinButton),
+        ...manageParagraph(ctx),
+      ],
+      [],
+    );
+  }
+  const values = {
+    cliente: input.lead.fields.name ?? '',
+    referencia: ctx.safe.referencia,
+    reunion: ctx.reunion,
+    consultor: consultant.name,
+    cuando,
+  };
+  return internalMessage(
+    ctx,
+    fillTemplate(copy.subjects.reminder.internal, { product, referencia: ctx.safe.referencia, cuando }),
+    [
+      { kind: 'heading', text: fillTemplate(copy.reminder.internal.heading, values) },
+      { kind: 'paragraph', parts: copyInline(copy.reminder.internal.line, values) },
+      callButtons(ctx, settings.copy.internal.joinButton),
+    ],
+    [],
+  );
+}
+
+function videoPanel(ctx: Context): Block[] {
+  const { meeting } = ctx.view;
+  return [
+    {
+      kind: 'panel',
+      lines: [
+        [ctx.reunion],
+        ...(meeting.videoUrl ? [copyInline(ctx.settings.copy.client.videoCall, { enlace: meeting.videoUrl })] : []),
+      ],
+    },
+  ];
+}
+
+function manageParagraph(ctx: Context): Block[] {
+  const manage = ctx.input.manageUrl;
+  return manage ? [{ kind: 'paragraph', parts: copyInline(ctx.settings.copy.client.manage, ctx.safe, manage) }] : [];
+}

@@ -1,0 +1,96 @@
+/**
+ * The meetings inside a running API: the service (handed to the submissions, the API routes and the inbox),
+ * the reminders job and the busy-calendar refresh, started with the API and stopped with it.
+ */
+import type { ServerConfig } from '../config.ts';
+import type { Storage } from '../db/storage.ts';
+import type { EmailSettings } from '../email/settings.ts';
+import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic.ts';
+import { errorMessage, type Logger } from '../log/logger.ts';
+import type { TrustProxy } from '../api/trusted-proxies.ts';
+import { meetingRoutes } from './api.ts';
+import { startBusyCalendars, type BusyCalendars } from './busy/calendars.ts';
+import { createMeetingService, type MeetingService } from './service.ts';
+
+export interface MeetingsOptions {
+  config: ServerConfig;
+  storage: Storage;
+  settings: EmailSettings;
+  logger: Logger;
+  now: () => Date;
+  /** Wakes the outbox worker. */
+  onQueued: () => void;
+  trustProxy: TrustProxy;
+  salt: string;
+  /** How often due reminders are looked for (a minute; tests shorten it). */
+  reminderPollMs?: number;
+}
+
+export interface Meetings {
+  service: MeetingService;
+  busy: BusyCalendars;
+  routes: ReturnType<typeof meetingRoutes>;
+  reminders: PeriodicJob;
+  close(): Promise<void>;
+}
+
+const REMINDER_POLL_MS = 60_000;
+
+export async function startMeetings(options: MeetingsOptions): Promise<Meetings> {
+  const { config, storage, logger } = options;
+  const busy = await startBusyCalendars({
+    storage,
+    urls: config.busyIcsUrls,
+    refreshMs: config.busyIcsRefreshMs,
+    timeoutMs: config.busyIcsTimeoutMs,
+    maxBytes: config.busyIcsMaxBytes,
+    logger,
+    now: options.now,
+  });
+  const service = createMeetingService({
+    storage,
+    settings: options.settings,
+    urlTemplate: config.meetingUrlTemplate,
+    reminders: config.meetingReminders,
+    busy,
+    logger,
+    now: options.now,
+    onQueued: options.onQueued,
+  });
+  try {
+    await service.adoptBookings();
+  } catch (error) {
+    // Not a reason to stay down: the bookings keep their slots and get their record at the next start.
+    logger.error('meeting.adopt_failed', { error: errorMessage(error) });
+  }
+  const reminders = startPeriodicJob({
+    storage,
+    name: 'meeting-reminders',
+    everyMs: options.reminderPollMs ?? REMINDER_POLL_MS,
+    task: async () => {
+      await service.processDueReminders();
+    },
+    logger,
+    nowMs: () => options.now().getTime(),
+  });
+  const routes = meetingRoutes({
+    service,
+    storage,
+    settings: options.settings,
+    trustProxy: options.trustProxy,
+    salt: options.salt,
+    bodyLimitBytes: config.bodyLimitBytes,
+    limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
+    now: options.now,
+  });
+  return {
+    service,
+    busy,
+    routes,
+    reminders,
+    async close() {
+      await reminders.stop();
+      await busy.close();
+    },
+  };
+}

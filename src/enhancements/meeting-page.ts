@@ -1,0 +1,203 @@
+/**
+ * /reunion's own script, the only one on its first load: reads the meeting of the link's token
+ * (`webSite/meeting`) and shows it, in Mexico City time and in the visitor's own zone when it differs;
+ * asks before cancelling (`webSite/meetingCancel`); and on "Reprogramar" loads the React picker
+ * (islands/meeting/). Opening the page changes nothing. No framework, no schema library: it stays small.
+ */
+import { PUBLIC_API_BASE } from 'astro:env/client';
+import type { MeetingBody } from '../../core/api/answers.ts';
+import { readMeeting } from '../../core/api/meeting.ts';
+import { callPath, type MeetingAction } from '../../core/api/routes.ts';
+import { SITE } from '../../core/site.ts';
+import { resolveApiBase } from '../lib/api/base.ts';
+
+interface Texts {
+  statuses: Record<MeetingBody['status'], string>;
+  working: string;
+  connection: string;
+}
+
+type View = 'loading' | 'unknown' | 'expired' | 'error' | 'meeting';
+
+const root = document.getElementById('reunion');
+if (root) start(root);
+
+function start(root: HTMLElement): void {
+  const texts = JSON.parse(root.dataset.texts ?? '{}') as Texts;
+  const token = new URLSearchParams(location.search).get('t') ?? '';
+  const base = resolveApiBase(PUBLIC_API_BASE, import.meta.env.DEV);
+  const $ = (selector: string) => root.querySelector<HTMLElement>(selector);
+  const field = (name: string) => $(`[data-field="${name}"]`);
+  const part = (name: string) => $(`[data-part="${name}"]`);
+  const action = (name: string) => root.querySelector<HTMLButtonElement>(`[data-action="${name}"]`);
+  let mounted = false;
+
+  function show(view: View): void {
+    for (const element of root.querySelectorAll<HTMLElement>('[data-view]'))
+      element.hidden = element.dataset.view !== view;
+  }
+
+  async function call(
+    method: 'GET' | 'POST',
+    name: MeetingAction,
+  ): Promise<{ status: number; body: unknown } | undefined> {
+    const query = method === 'GET' ? `?token=${encodeURIComponent(token)}` : '';
+    try {
+      const response = await fetch(`${base}${callPath(name)}${query}`, {
+        method,
+        headers: { Accept: 'application/json', ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
+        ...(method === 'POST' ? { body: JSON.stringify({ token }) } : {}),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
+      return { status: response.status, body };
+    } catch {
+      return undefined;
+    }
+  }
+
+  const formatter = (timeZone: string, zoneName: boolean) =>
+    new Intl.DateTimeFormat(SITE.locale, {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      ...(zoneName ? { timeZoneName: 'short' } : {}),
+    });
+
+  function notice(text: string): void {
+    const element = field('notice');
+    if (element) element.textContent = text;
+  }
+
+  function render(meeting: MeetingBody, message = ''): void {
+    const start = new Date(meeting.start);
+    const set = (name: string, text: string) => {
+      const element = field(name);
+      if (element) element.textContent = text;
+    };
+    set('status', texts.statuses[meeting.status]);
+    set('when', formatter(SITE.timeZone, false).format(start));
+    set('consultant', `${meeting.consultant.name}, ${meeting.consultant.role}`);
+    set('reference', meeting.reference);
+    // The visitor's own zone, when its clock differs from Mexico City's at that moment.
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const local = formatter(own, true).format(start);
+    const differs =
+      own !== SITE.timeZone && formatter(own, false).format(start) !== formatter(SITE.timeZone, false).format(start);
+    set('local', local);
+    const localRow = field('local-row');
+    if (localRow) localRow.hidden = !differs;
+    const video = field('video') as HTMLAnchorElement | null;
+    if (video) video.href = meeting.meetLink;
+    const videoRow = field('video-row');
+    if (videoRow) videoRow.hidden = meeting.status !== 'scheduled';
+    const calendar = field('calendar') as HTMLAnchorElement | null;
+    if (calendar) calendar.href = meeting.calendarLink;
+    const actions = part('actions');
+    if (actions) actions.hidden = !meeting.changeable;
+    closeConfirmation(false);
+    const closed = field('closed');
+    if (closed) {
+      const reason = meeting.status === 'cancelled' ? 'cancelled-text' : meeting.changeable ? '' : 'past-text';
+      closed.textContent = reason ? (field(reason)?.textContent ?? '') : '';
+      closed.hidden = !reason;
+    }
+    const rebook = part('rebook');
+    if (rebook) rebook.hidden = meeting.status !== 'cancelled';
+    notice(message);
+    show('meeting');
+  }
+
+  async function load(message = ''): Promise<void> {
+    if (!token) {
+      show('unknown');
+      return;
+    }
+    const answer = await call('GET', 'meeting');
+    const meeting = answer?.status === 200 ? readMeeting(answer.body) : undefined;
+    if (meeting) render(meeting, message);
+    else if (answer?.status === 404) show('unknown');
+    else if (answer?.status === 410) show('expired');
+    else show('error');
+  }
+
+  function closeConfirmation(focusCancel: boolean): void {
+    const confirm = part('confirm');
+    if (confirm) confirm.hidden = true;
+    action('cancel')?.setAttribute('aria-expanded', 'false');
+    if (focusCancel) action('cancel')?.focus();
+  }
+
+  function busy(on: boolean): void {
+    for (const button of root.querySelectorAll<HTMLButtonElement>('[data-part] button')) button.disabled = on;
+  }
+
+  root.addEventListener('click', (event) => {
+    const target = (event.target as Element | null)?.closest<HTMLElement>('[data-action]');
+    switch (target?.dataset.action) {
+      case 'retry':
+        show('loading');
+        void load();
+        break;
+      case 'cancel': {
+        const confirm = part('confirm');
+        if (!confirm) break;
+        confirm.hidden = false;
+        target.setAttribute('aria-expanded', 'true');
+        $('#confirmar-texto')?.focus();
+        break;
+      }
+      case 'keep':
+        closeConfirmation(true);
+        break;
+      case 'confirm-cancel':
+        busy(true);
+        notice(texts.working);
+        void call('POST', 'meetingCancel').then(async (answer) => {
+          busy(false);
+          const meeting = answer?.status === 200 ? readMeeting(answer.body) : undefined;
+          const message = (answer?.body as { message?: unknown } | undefined)?.message;
+          if (meeting) {
+            render(meeting, typeof message === 'string' ? message : '');
+            $('#reunion-titulo')?.focus();
+          } else if (answer?.status === 404 || answer?.status === 410) await load();
+          else notice(typeof message === 'string' && message ? message : texts.connection);
+        });
+        break;
+      case 'reschedule':
+        if (mounted) break;
+        mounted = true;
+        target.setAttribute('aria-busy', 'true');
+        void import('../islands/meeting/mount.tsx').then(({ mountReschedule }) => {
+          target.removeAttribute('aria-busy');
+          const container = $('#reprogramar-dialogo');
+          if (!container) return;
+          mountReschedule(container, {
+            token,
+            triggerId: 'reprogramar',
+            connectionMessage: texts.connection,
+            onOutcome: (outcome) => {
+              if (outcome.kind === 'working') notice(texts.working);
+              else if (outcome.kind === 'moved') render(outcome.body.meeting, outcome.body.message ?? '');
+              else if (outcome.kind === 'reload') void load();
+              else notice(outcome.message);
+            },
+          });
+        });
+        break;
+    }
+  });
+
+  void load();
+}

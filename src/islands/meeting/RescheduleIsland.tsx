@@ -1,0 +1,78 @@
+/**
+ * "Reprogramar" on /reunion: the forms' date-time picker over the server's free slots, and the move itself
+ * (`webSite/meetingReschedule`). Mounted by the page's script the first time the visitor presses the button
+ * (React is not part of the page's first load); it opens the picker at once and on every later press. A slot
+ * taken meanwhile reopens the picker on fresh slots of that day, saying why.
+ */
+import { useEffect, useRef } from 'react';
+import type { MeetingAnswerBody } from '../../../core/api/answers.ts';
+import { readMeeting } from '../../../core/api/meeting.ts';
+import { SITE_GROUP } from '../../../core/api/routes.ts';
+import { post } from '../../lib/api/client.ts';
+import { PickerDialog, useDateTimePicker } from '../datetime/DateTimePicker.tsx';
+
+/** What happened, for the page to show. */
+export type RescheduleOutcome =
+  | { kind: 'working' }
+  | { kind: 'moved'; body: MeetingAnswerBody }
+  /** The meeting can no longer move (cancelled, started) or the link is unknown: the page reloads it. */
+  | { kind: 'reload' }
+  | { kind: 'notice'; message: string };
+
+export interface RescheduleProps {
+  token: string;
+  /** The page's "Reprogramar" button: it opens the picker and gets the focus back. */
+  triggerId: string;
+  /** Shown when the server does not answer. */
+  connectionMessage: string;
+  onOutcome: (outcome: RescheduleOutcome) => void;
+}
+
+export function RescheduleIsland({ token, triggerId, connectionMessage, onOutcome }: RescheduleProps) {
+  const picker = useDateTimePicker();
+  const { open, reopenTaken, dispatch } = picker;
+  // The page's latest callback, without restarting the move's effect when it changes.
+  const report = useRef(onOutcome);
+  useEffect(() => {
+    report.current = onOutcome;
+  }, [onOutcome]);
+
+  useEffect(() => {
+    open();
+    const trigger = document.getElementById(triggerId);
+    trigger?.addEventListener('click', open);
+    return () => trigger?.removeEventListener('click', open);
+  }, [open, triggerId]);
+
+  const { value } = picker.state;
+  useEffect(() => {
+    if (!value) return;
+    report.current({ kind: 'working' });
+    void post(SITE_GROUP, 'meetingReschedule', { token, appointmentDate: value }).then((result) => {
+      if (result.kind === 'success') {
+        dispatch({ type: 'reset' });
+        const meeting = readMeeting(result.data);
+        const message = (result.data as { message?: unknown }).message;
+        report.current(
+          meeting
+            ? { kind: 'moved', body: { success: true, meeting, ...(typeof message === 'string' ? { message } : {}) } }
+            : { kind: 'reload' },
+        );
+      } else if (result.kind === 'conflict' || result.kind === 'validation') {
+        reopenTaken(result.message);
+        report.current({ kind: 'notice', message: '' });
+      } else if (result.kind === 'http-error' && (result.status === 404 || result.status === 410)) {
+        dispatch({ type: 'reset' });
+        report.current({ kind: 'reload' });
+      } else {
+        dispatch({ type: 'reset' });
+        report.current({
+          kind: 'notice',
+          message: result.kind === 'network-error' ? connectionMessage : result.message || connectionMessage,
+        });
+      }
+    });
+  }, [value, token, dispatch, reopenTaken, connectionMessage]);
+
+  return <PickerDialog picker={picker} id="reprogramar-picker" triggerId={triggerId} />;
+}
