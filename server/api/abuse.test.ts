@@ -164,7 +164,9 @@ describe('CORS', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://www.angram.mx');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(
+      'Content-Type, X-Privacy-Refusals, X-Lead-Attribution',
+    );
 
     const res = await t.post('/api/webSite/contactSmall', VALID.small, { Origin: 'https://www.angram.mx' });
     expect(res.status).toBe(201);

@@ -4,6 +4,8 @@
  * foreign page cannot even send a simple cross-site POST that stores something.
  */
 import type { IncomingMessage } from 'node:http';
+import { ATTRIBUTION_HEADER } from '../../core/attribution.ts';
+import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
 
 export type OriginVerdict =
   | { kind: 'none' }
@@ -39,7 +41,8 @@ export function preflightHeaders(verdict: OriginVerdict, methods: readonly strin
   return {
     ...corsHeaders(verdict),
     'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
-    'Access-Control-Allow-Headers': 'Content-Type',
+    // The headers the forms send beside the JSON body (decision 10).
+    'Access-Control-Allow-Headers': ['Content-Type', PRIVACY_REFUSALS_HEADER, ATTRIBUTION_HEADER].join(', '),
     'Access-Control-Max-Age': '600',
   };
 }

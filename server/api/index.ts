@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { apiPath, HEALTH_PATH, READY_PATH } from '../../core/api/routes.ts';
+import { ATTRIBUTION_HEADER, parseAttributionHeader } from '../../core/attribution.ts';
 import { parseDate } from '../../core/dates.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { servedLists } from '../../core/forms/options.ts';
@@ -124,7 +125,18 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     async (req) => {
       const body = await readJsonObject(req, config.bodyLimitBytes);
       const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
-      const outcome = await submit(submissionContext, { kind, schema, body, originPage: originPage(req), clientHash });
+      const sent = req.headers[ATTRIBUTION_HEADER.toLowerCase()];
+      const attribution = parseAttributionHeader(sent);
+      // A header that says nothing usable is dropped, never a reason to refuse the lead.
+      if (sent !== undefined && !attribution) logger.info('submission.attribution_ignored', { kind });
+      const outcome = await submit(submissionContext, {
+        kind,
+        schema,
+        body,
+        originPage: originPage(req),
+        clientHash,
+        attribution,
+      });
       return outcome.response;
     };
 

@@ -33,6 +33,7 @@ import {
   textareaField,
   type FieldErrors,
 } from './components.ts';
+import { originCard } from './attribution.ts';
 import { kindLabel, UNASSIGNED_LABEL } from './inbox.ts';
 import { adminPage, type Notice, type PageContext } from './layout.ts';
 
@@ -198,6 +199,7 @@ ${analysis.reasons.map((reason) => html`<tr><td>${reason.description}</td><td cl
 const AUDIENCES: Readonly<Record<EmailDelivery['audience'], string>> = {
   client: 'Confirmación al cliente',
   internal: 'Aviso al equipo de ventas',
+  account: 'Enlace para entrar a la bandeja',
 };
 
 function deliveryText(email: EmailDelivery): Html {
@@ -267,6 +269,7 @@ ${section('Agregar una nota', 'notas', noteForm(view, context.csrf))}
 </div>
 <div>
 ${submitted(view)}
+${originCard(view.lead)}
 ${analysisCard(view)}
 ${emailsCard(view)}
 ${historyCard(view)}
