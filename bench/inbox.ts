@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { accountMailer } from '../server/email/account-mail.ts';
 import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
@@ -111,6 +112,7 @@ async function measure(engine: string, storage: Storage): Promise<void> {
     config: loadAdminConfig({}),
     trustProxy: TRUST_NO_PROXY,
     leadSettings: emailSettings(),
+    mailer: accountMailer(emailSettings()),
     logger: silentLogger,
   });
   const server = createServer((req, res) => void admin.handle(req, res));

@@ -3,12 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
 import type { LeadSettings } from '../lead/view.ts';
 import type { Logger } from '../log/logger.ts';
+import type { AccountMailer } from './account-mail.ts';
 import type { AdminConfig } from './config.ts';
 import { csrfToken } from './csrf.ts';
 import type { Html } from './html.ts';
 import { sendHtml } from './http.ts';
 import type { SessionStore, SessionWithUser } from './store/sessions.ts';
+import type { SignInLinkStore } from './store/sign-in-links.ts';
 import type { ThrottleStore } from './store/throttle.ts';
+import type { TotpStore } from './store/totp.ts';
 import type { UserStore } from './store/users.ts';
 import type { WorkStore } from './store/work.ts';
 import type { Notice, PageContext } from './views/layout.ts';
@@ -21,6 +24,11 @@ export interface AdminServices {
   sessions: SessionStore;
   throttle: ThrottleStore;
   work: WorkStore;
+  /** Two-step sign-in per account. */
+  totp: TotpStore;
+  signInLinks: SignInLinkStore;
+  /** Queues e-mails about an account (the one-time sign-in link) in the outbox. */
+  mailer: AccountMailer;
   /** What a lead's view is computed with: labels, score, consultant and meeting, as in the e-mails. */
   leadSettings: LeadSettings;
   now: () => Date;
@@ -76,6 +84,9 @@ export const NOTICES = {
   'usuario-reactivado': 'Cuenta reactivada.',
   'clave-usuario': 'Contraseña cambiada; sus sesiones se cerraron.',
   clave: 'Tu contraseña cambió. Cerramos tus sesiones en los demás dispositivos.',
+  'dos-pasos-desactivada': 'Desactivaste la verificación en dos pasos.',
+  'dos-pasos-restablecida':
+    'Quitamos su verificación en dos pasos: entrará solo con su contraseña hasta que la active de nuevo.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

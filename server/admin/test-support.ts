@@ -65,6 +65,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     config: loadAdminConfig(env),
     trustProxy: api.config.trustProxy,
     leadSettings: api.settings,
+    mailer: api.accountMailer,
     now: () => clock.now,
     logger: silentLogger,
   });

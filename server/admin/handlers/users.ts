@@ -10,7 +10,9 @@ import { isRole } from '../roles.ts';
 import { UserExistsError } from '../store/users.ts';
 import { throttledMessage } from '../throttle.ts';
 import type { FieldErrors } from '../views/components.ts';
+import { twoStepSectionView } from '../two-step.ts';
 import { accountPage } from '../views/account.ts';
+import { twoStepSection, userTwoStepSection, type TwoStepSectionView } from '../views/two-step.ts';
 import { userPage, usersPage, type FormState } from '../views/users.ts';
 
 const LAST_ADMIN = 'Debe quedar al menos una cuenta de administración activa.';
@@ -97,12 +99,14 @@ async function showUserPage(
 ): Promise<void> {
   const sessions = await services.sessions.countForUser(user.id, state.now);
   const notice = extra.error ? { tone: 'error' as const, message: extra.error } : noticeFrom(state.url);
+  const context = pageContext(services, state);
   render(
     state,
     status,
-    userPage(pageContext(services, state), {
+    userPage(context, {
       user,
       sessions,
+      twoStep: userTwoStepSection(context.csrf, user.id, await services.totp.isEnabled(user.id)),
       ...(notice ? { notice } : {}),
       ...(extra.edit ? { edit: extra.edit } : {}),
       ...(extra.password ? { password: extra.password } : {}),
@@ -188,16 +192,20 @@ export async function showAccount(
   state: SignedIn,
   password?: FormState,
   status = 200,
+  twoStep?: TwoStepSectionView,
 ): Promise<void> {
   const sessions = await services.sessions.countForUser(state.auth.user.id, state.now);
   const notice = noticeFrom(state.url);
+  const context = pageContext(services, state);
+  const twoStepView = twoStep ?? (await twoStepSectionView(services, state.auth.user));
   render(
     state,
     status,
-    accountPage(pageContext(services, state), {
+    accountPage(context, {
       sessions,
       ...(notice ? { notice } : {}),
       ...(password ? { password } : {}),
+      twoStep: twoStepSection(context.csrf, twoStepView),
     }),
   );
 }

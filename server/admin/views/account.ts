@@ -9,7 +9,7 @@ import type { FormState } from './users.ts';
 
 export function accountPage(
   context: PageContext,
-  view: { sessions: number; notice?: Notice; password?: FormState },
+  view: { sessions: number; notice?: Notice; password?: FormState; twoStep?: Html },
 ): Html {
   const errors = view.password?.errors ?? {};
   const { user } = context;
@@ -42,6 +42,7 @@ ${csrfInput(context.csrf)}
 </form>
 <p class="hint">Úsalo si perdiste un teléfono o entraste desde una computadora ajena.</p>`,
 )}
+${view.twoStep}
 </div>`,
   );
 }
