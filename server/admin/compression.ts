@@ -3,7 +3,13 @@
  * accepts (`Accept-Encoding`), with `Vary: Accept-Encoding`. Pages are made per request, so they are
  * compressed at brotli's quality 5 (a 40 KB page in about a millisecond, most of the size gain of 11); the
  * stylesheet, which never changes while the process runs, once at the highest quality.
+ *
+ * A page holds a secret (the form token) beside text a request can choose (a search, say): the size of its
+ * compressed answer could leak the token to a site that makes a browser load the page many times (BREACH).
+ * Such loads come from elsewhere, and current browsers say so (`Sec-Fetch-Site`), so pages requested from
+ * another site are sent uncompressed.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiateEncoding, type Encoding } from '../static/compression.ts';
 
@@ -28,9 +34,16 @@ function encode(body: Buffer, encoding: Exclude<Encoding, 'identity'>, quality: 
   return gzipSync(body, { level: quality === 'page' ? 6 : 9 });
 }
 
-/** The body as the client asked for it; always says `Vary`, since the answer depends on the header. */
-export function encodeFor(acceptEncoding: string | undefined, body: Buffer): Encoded {
-  const encoding = body.length >= MIN_BYTES ? negotiateEncoding(acceptEncoding) : 'identity';
+/** Requested by a page of another site (a link, a frame, a script): no compression (see above). */
+function fromElsewhere(headers: IncomingHttpHeaders): boolean {
+  const site = headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/** A page as the client asked for it; always says `Vary`, since the answer depends on the header. */
+export function encodePage(headers: IncomingHttpHeaders, body: Buffer): Encoded {
+  const encoding =
+    body.length >= MIN_BYTES && !fromElsewhere(headers) ? negotiateEncoding(headers['accept-encoding']) : 'identity';
   if (encoding === 'identity') return { body, headers: { Vary: 'Accept-Encoding' } };
   return {
     body: encode(body, encoding, 'page'),

@@ -3,7 +3,7 @@
  * HTML and redirects, and form bodies (`application/x-www-form-urlencoded`, bounded in size).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { encodeFor } from './compression.ts';
+import { encodePage } from './compression.ts';
 import { toHtmlString, type Html } from './html.ts';
 
 /**
@@ -49,10 +49,7 @@ export function sendHtml(
   body: Html,
   headers: Record<string, string | string[]> = {},
 ): void {
-  const encoded = encodeFor(
-    res.req.headers['accept-encoding'],
-    Buffer.from(`<!DOCTYPE html>\n${toHtmlString(body)}`, 'utf8'),
-  );
+  const encoded = encodePage(res.req.headers, Buffer.from(`<!DOCTYPE html>\n${toHtmlString(body)}`, 'utf8'));
   res.writeHead(status, {
     ...ADMIN_HEADERS,
     'Content-Type': 'text/html; charset=utf-8',

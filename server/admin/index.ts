@@ -287,8 +287,8 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     const { route } = found;
     const params = found.match.slice(1);
     // A form from anywhere but the inbox's own pages is refused before its body or its token is read.
-    if (route.method === 'POST' && !isSameOriginPost(req, options.trustProxy)) {
-      logger.warn('admin.cross_origin_refused', { path, origin: req.headers.origin ?? null });
+    if (route.method === 'POST' && !isSameOriginPost(req, options.trustProxy, options.leadSettings.siteUrl)) {
+      logger.warn('admin.cross_origin_refused', { path, origin: req.headers.origin?.slice(0, 200) ?? null });
       fail(state, 403, CROSS_ORIGIN_MESSAGE, { Connection: 'close' });
       return;
     }
