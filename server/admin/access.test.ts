@@ -262,4 +262,31 @@ describe.each(TEST_ENGINES)('inbox sign-in and access (%s)', (engine) => {
     expect((await laptop.post('/admin/account/two-step/disable', { password: TEST_PASSWORD })).status).toBe(303);
     expect((await t.client().signIn('dos@angram.mx')).location).toBe('/admin/contacts');
   });
+
+  it('lets an admin remove the two-step sign-in of someone who lost their phone', async () => {
+    later();
+    await t.createUser('perdio@angram.mx', 'sales');
+    await t.createUser('jefa@angram.mx', 'admin', 'Jefa');
+    const user = t.client();
+    await user.signIn('perdio@angram.mx');
+    await user.get('/admin/account');
+    await user.post('/admin/account/two-step/start', {});
+    const secret = (
+      /<code class="secret">([A-Z2-7 ]+)<\/code>/.exec((await user.get('/admin/account')).text)?.[1] ?? ''
+    ).replace(/ /g, '');
+    expect((await user.post('/admin/account/two-step/confirm', { code: codeAt(secret, t.clock.now) })).status).toBe(
+      200,
+    );
+    expect((await t.client().signIn('perdio@angram.mx')).location).toBe('/admin/login/code');
+    const [row] = await t.api.rows<{ id: number }>('SELECT id FROM inbox_users WHERE email = $1', 'perdio@angram.mx');
+    const boss = t.client();
+    await boss.signIn('jefa@angram.mx');
+    const page = await boss.get(`/admin/users/${row?.id}`);
+    expect(page.text).toContain('Quitar la verificación en dos pasos');
+    // Sales cannot do it.
+    expect((await user.post(`/admin/users/${row?.id}/two-step/reset`, {})).status).toBe(403);
+    const reset = await boss.post(`/admin/users/${row?.id}/two-step/reset`, {});
+    expect(reset.location).toBe(`/admin/users/${row?.id}?aviso=dos-pasos-restablecida`);
+    expect((await t.client().signIn('perdio@angram.mx')).location).toBe('/admin/contacts');
+  });
 });
