@@ -90,7 +90,7 @@ test('two-step sign-in: a QR and a key on the account page, then a code at every
   await expect(page.getByText('Guarda tus códigos de recuperación.')).toBeVisible();
   await expect(page.locator('.recovery-codes li')).toHaveCount(10);
   expect(await axeViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
 
   await signIn(page, account);
   await expect(page).toHaveURL('/admin/login/code');

@@ -45,7 +45,7 @@ ${view.next && html`<input type="hidden" name="next" value="${view.next}">`}
 ${inputField({ name: 'code', id: 'codigo', label: 'Código', autocomplete: 'one-time-code', inputMode: 'numeric', required: true, maxLength: 20, hint: 'Los 6 dígitos que muestra tu aplicación de autenticación. Si no tienes el teléfono, escribe uno de tus códigos de recuperación.' })}
 <div class="actions"><button class="btn btn-primary" type="submit">Verificar</button></div>
 </form>
-<p class="hint"><a href="${ADMIN_PATHS.login}">Volver a iniciar sesión</a></p>
+<p class="hint">¿Perdiste tu teléfono y tus códigos de recuperación? Pide a una persona con rol de administración que quite tu verificación en dos pasos y <a href="${ADMIN_PATHS.login}">vuelve a iniciar sesión</a>.</p>
 </div>`,
   );
 }
