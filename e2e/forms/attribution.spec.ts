@@ -14,7 +14,9 @@ test('a campaign visit reaches the lead page through the form', async ({ page })
   // A second page of the same visit does not replace the first one's origin.
   await page.goto('/#contacto');
   await waitForHydration(page, { includeVisible: true });
-  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('angram:visit-origin') ?? 'null'));
+  const stored: unknown = JSON.parse(
+    (await page.evaluate(() => sessionStorage.getItem('angram:visit-origin'))) ?? 'null',
+  );
   expect(stored).toEqual({
     landing: '/',
     referrer: 'https://www.google.com/search',

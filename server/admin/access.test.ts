@@ -43,7 +43,7 @@ describe.each(TEST_ENGINES)('inbox sign-in and access (%s)', (engine) => {
     const note = (text: string, headers: Record<string, string>) =>
       ana.post(`/admin/contacts/${lead}/notes`, { note: text }, { headers });
     for (const headers of [
-      { Origin: 'https://evil.example' },
+      { Origin: 'https://evil.example' } as Record<string, string>,
       { Origin: 'null' },
       { 'Sec-Fetch-Site': 'cross-site' },
       { 'Sec-Fetch-Site': 'same-site' },
@@ -64,7 +64,7 @@ describe.each(TEST_ENGINES)('inbox sign-in and access (%s)', (engine) => {
     expect(await t.api.rows("SELECT 1 FROM inbox_lead_events WHERE body = 'nota ajena'")).toEqual([]);
     // Its own pages (Origin of the host, of SITE_URL, or Sec-Fetch-Site), and an old browser sending neither.
     for (const headers of [
-      { Origin: t.url },
+      { Origin: t.url } as Record<string, string>,
       { Origin: 'https://www.angram.mx' },
       { 'Sec-Fetch-Site': 'same-origin' },
       {},
