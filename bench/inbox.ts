@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadContentFacts } from '../core/content/load.ts';
+import { accountMailer } from '../server/email/account-mail.ts';
 import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
@@ -126,6 +127,7 @@ async function measure(engine: string, storage: Storage): Promise<void> {
       now: () => new Date(),
       onQueued: () => undefined,
     }),
+    mailer: accountMailer(emailSettings()),
     logger: silentLogger,
   });
   const server = createServer((req, res) => void admin.handle(req, res));

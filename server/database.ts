@@ -4,6 +4,7 @@
  * The lead tables go first: the inbox's refer to them.
  */
 import { migrateInbox } from './admin/store/migrations.ts';
+import { migrateAccess } from './db/access-migrations.ts';
 import { migrateLeads } from './db/migrations.ts';
 import { openStorage, type StorageLocation } from './db/open.ts';
 import { migrateJobs } from './jobs/migrations.ts';
@@ -16,6 +17,8 @@ import { migratePrivacy } from './privacy/migrations.ts';
 export async function migrateAll(storage: Storage): Promise<void> {
   await migrateLeads(storage);
   await migrateInbox(storage);
+  // Right after the inbox: it rebuilds `outbox` on SQLite, so it must run before any module adds a column there.
+  await migrateAccess(storage);
   await migrateJobs(storage);
   await migrateMeetings(storage);
   await migratePrivacy(storage);

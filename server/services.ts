@@ -9,6 +9,7 @@ import { createApi, type Api } from './api/index.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import type { Storage } from './db/storage.ts';
+import { accountMailer } from './email/account-mail.ts';
 import { emailSettingsFor } from './email/settings.ts';
 import type { DailyJob } from './jobs/daily.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
@@ -28,13 +29,16 @@ export async function openServices(config: ServerConfig, adminConfig: AdminConfi
     onIdleError: (error) => stderrLogger.error('db.idle_error', { error: errorMessage(error) }),
   });
   const api = await createApi(config, storage);
+  const emailSettings = emailSettingsFor(config);
   const admin = await createAdmin({
     storage,
     config: adminConfig,
     trustProxy: config.trustProxy,
-    leadSettings: emailSettingsFor(config),
+    leadSettings: emailSettings,
     privacy: { outboxDir: config.outboxDir, facts: config.facts },
     meetings: api.meetings.service,
+    // The inbox imports no e-mail code: it is handed the one function it needs.
+    mailer: accountMailer(emailSettings),
   });
   const retention = scheduleRetention(storage, config, { logger: stderrLogger });
   return { storage, api, admin, retention };

@@ -222,6 +222,17 @@ export const emailsSchema = strict({
     privacy: copy('el enlace al aviso de privacidad', [], { link: true }),
     internal: copy('de dónde sale el correo interno', ['sitio']),
   }),
+  /** The one-time sign-in link a team member asks for when their account is throttled. */
+  signInLink: strict({
+    subject: copy('el asunto del correo con el enlace para entrar', ['marca']),
+    heading: copy('el título del correo con el enlace para entrar', ['marca']),
+    intro: copy('el primer párrafo', ['marca', 'nombre', 'minutos']),
+    button: copy('el botón del enlace', []),
+    twoStep: copy('la nota de la verificación en dos pasos', []),
+    notYou: copy('la nota para quien no lo pidió', ['marca']),
+    preheader: copy('el avance en la bandeja', ['marca', 'minutos']),
+    footer: copy('de dónde sale el correo', ['sitio']),
+  }),
 });
 
 export type EmailCopy = z.output<typeof emailsSchema>;

@@ -204,7 +204,8 @@ test('meetings by day and the dashboard show the inbox numbers', async ({ page }
   await expect(page.getByRole('link', { name: new RegExp(`^${small.reference} · `) })).toBeVisible();
   await page.getByRole('link', { name: 'Panel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de ventas' })).toBeVisible();
-  await expect(page.locator('svg[role="img"]')).toHaveCount(3);
+  // Leads per week, the funnel, by status, and by source and by campaign.
+  await expect(page.locator('svg[role="img"]')).toHaveCount(5);
   await expect(page.getByRole('table', { name: 'Embudo de leads' })).toContainText('Recibidos');
   await page.getByText('Ver las cifras por semana').click();
   await expect(page.getByRole('table', { name: 'Leads por semana y formulario' })).toBeVisible();

@@ -15,6 +15,7 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { ADMIN_PATHS, loginPathFor, safeNextPath, type LoginReason } from './paths.ts';
 import type { ThrottleKey } from './store/throttle.ts';
 import { throttledMessage } from './throttle.ts';
+import { pendingCookieValue, TWO_STEP_COOKIE, TWO_STEP_TTL_MS } from './pending-sign-in.ts';
 import { newToken, tokenDigest, tokenShaped } from './tokens.ts';
 import { CSRF_FIELD } from './views/components.ts';
 import { LOGIN_MESSAGES, loginPage } from './views/login.ts';
@@ -39,7 +40,11 @@ export function isSecureRequest(req: IncomingMessage, trust: TrustProxy): boolea
   return (values[values.length - hops] ?? values[0]) === 'https';
 }
 
-function cookieOptions(state: RequestState, sameSite: CookieOptions['sameSite'], maxAge?: number): CookieOptions {
+export function cookieOptions(
+  state: RequestState,
+  sameSite: CookieOptions['sameSite'],
+  maxAge?: number,
+): CookieOptions {
   return { path: ADMIN_PATHS.home, secure: state.secure, sameSite, ...(maxAge === undefined ? {} : { maxAge }) };
 }
 
@@ -63,21 +68,31 @@ const LOGIN_NOTICES: Readonly<Record<LoginReason, Notice>> = {
   expired: { tone: 'info', message: LOGIN_MESSAGES.expired },
   'signed-out': { tone: 'success', message: LOGIN_MESSAGES.signedOut },
   everywhere: { tone: 'success', message: LOGIN_MESSAGES.signedOutEverywhere },
+  'link-sent': { tone: 'info', message: LOGIN_MESSAGES.linkSent },
 };
 
-function loginCsrf(services: AdminServices, nonce: string): string {
+export function loginCsrf(services: AdminServices, nonce: string): string {
   return csrfToken(services.secret, `login:${nonce}`);
 }
 
 /** Shows the sign-in form with a fresh or existing form cookie. */
-function showLogin(
+export function showLogin(
   services: AdminServices,
   state: RequestState,
   status: number,
-  options: { next: string | undefined; email?: string; notice?: Notice; headers?: Record<string, string> },
+  options: {
+    next: string | undefined;
+    email?: string;
+    notice?: Notice;
+    headers?: Record<string, string>;
+    /** The account is throttled: offer a one-time link by e-mail. */
+    offerLink?: boolean;
+    /** More Set-Cookie values (a used link's cookie cleared, say). */
+    cookies?: string[];
+  },
 ): void {
   const nonce = tokenShaped(state.cookies.get(LOGIN_COOKIE)) ?? newToken();
-  const cookies = [serializeCookie(LOGIN_COOKIE, nonce, cookieOptions(state, 'Strict'))];
+  const cookies = [serializeCookie(LOGIN_COOKIE, nonce, cookieOptions(state, 'Strict')), ...(options.cookies ?? [])];
   // A session cookie that no longer works is removed so the browser stops sending it.
   if (state.expired) cookies.push(clearCookie(state, SESSION_COOKIE));
   render(
@@ -89,6 +104,7 @@ function showLogin(
       stylesheetVersion: services.stylesheetVersion,
       ...(options.email === undefined ? {} : { email: options.email }),
       ...(options.notice ? { notice: options.notice } : {}),
+      ...(options.offerLink ? { offerLink: true } : {}),
     }),
     { 'Set-Cookie': cookies, ...options.headers },
   );
@@ -130,11 +146,8 @@ export async function postLogin(services: AdminServices, state: RequestState): P
   }
 
   const user = await services.users.byEmail(email);
-  const device = user ? trustedDevice(services.secret, state.cookies.get(DEVICE_COOKIE), user.id) : undefined;
+  const { keys, accountKey, device } = signInKeys(services, state, email, user?.id);
   const address = addressHashOf(services, state);
-  const accountKey: ThrottleKey =
-    device && user ? { scope: 'device', key: `${user.id}:${device}` } : { scope: 'account', key: email };
-  const keys: ThrottleKey[] = [{ scope: 'address', key: address }, accountKey];
   const nowMs = state.now.getTime();
   const wait = await services.throttle.waitMs(keys, nowMs);
   if (wait > 0) {
@@ -151,6 +164,8 @@ export async function postLogin(services: AdminServices, state: RequestState): P
       email,
       notice: { tone: 'error', message: throttledMessage(wait) },
       headers: { 'Retry-After': String(seconds) },
+      // Whoever owns the account can still get in: a one-time link by e-mail, for this browser only.
+      offerLink: true,
     });
     return;
   }
@@ -175,19 +190,87 @@ export async function postLogin(services: AdminServices, state: RequestState): P
   }
 
   await services.throttle.clear([accountKey]);
-  // Rotation: whatever session this browser had ends; the new one gets a new token.
+  if (needsRehash(user.passwordHash))
+    await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
+  await passFirstStep(services, state, user.id, { next, trusted: Boolean(device), via: 'password' });
+}
+
+/**
+ * The counters a sign-in attempt is checked against and charged to. A trusted device (a browser that
+ * signed in to this account before) answers for itself only: neither failures from elsewhere against the
+ * account nor an office's shared address can lock it out. Any other browser is counted per account and per
+ * address, so guessing is slow from anywhere.
+ */
+export function signInKeys(
+  services: AdminServices,
+  state: RequestState,
+  email: string,
+  userId: number | undefined,
+): { keys: ThrottleKey[]; accountKey: ThrottleKey; device: string | undefined } {
+  const device =
+    userId === undefined ? undefined : trustedDevice(services.secret, state.cookies.get(DEVICE_COOKIE), userId);
+  if (device !== undefined && userId !== undefined) {
+    const accountKey: ThrottleKey = { scope: 'device', key: `${userId}:${device}` };
+    return { keys: [accountKey], accountKey, device };
+  }
+  const address = addressHashOf(services, state);
+  const accountKey: ThrottleKey = { scope: 'account', key: email };
+  return { keys: [{ scope: 'address', key: address }, accountKey], accountKey, device };
+}
+
+/** How the first step was passed: the password, or a one-time link from the account's e-mail. */
+export type FirstStep = 'password' | 'link';
+
+/**
+ * The first step is passed: with two-step sign-in on, the code comes next (two-step.ts); otherwise the
+ * session starts.
+ */
+export async function passFirstStep(
+  services: AdminServices,
+  state: RequestState,
+  userId: number,
+  options: { next: string | undefined; trusted: boolean; via: FirstStep; extraCookies?: string[] },
+): Promise<void> {
+  if (await services.totp.isEnabled(userId)) {
+    // Signed cookie only: the session starts once the code is right (two-step.ts).
+    const pending = pendingCookieValue(services.secret, {
+      userId,
+      expiresAt: state.now.getTime() + TWO_STEP_TTL_MS,
+      via: options.via,
+    });
+    const cookies = [
+      serializeCookie(TWO_STEP_COOKIE, pending, cookieOptions(state, 'Strict', Math.floor(TWO_STEP_TTL_MS / 1000))),
+      ...(options.extraCookies ?? []),
+    ];
+    const next = safeNextPath(options.next);
+    redirect(state.res, next ? `${ADMIN_PATHS.loginCode}?${new URLSearchParams({ next })}` : ADMIN_PATHS.loginCode, {
+      'Set-Cookie': cookies,
+    });
+    return;
+  }
+  await startSession(services, state, userId, options);
+}
+
+/**
+ * Signs the browser in: a new session (whatever session it had ends: rotation), the sign-in form's cookie
+ * cleared, and the trusted-device cookie given to a browser that did not hold one for this account.
+ */
+export async function startSession(
+  services: AdminServices,
+  state: RequestState,
+  userId: number,
+  options: { next: string | undefined; trusted: boolean; via: FirstStep | 'two-step'; extraCookies?: string[] },
+): Promise<void> {
   const previous = tokenShaped(state.cookies.get(SESSION_COOKIE));
   if (previous) await services.sessions.delete(tokenDigest(previous));
   const token = newToken();
-  await services.sessions.create(tokenDigest(token), user.id, state.now);
-  await services.users.recordLogin(user.id, state.now.toISOString());
-  if (needsRehash(user.passwordHash))
-    await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
-  services.logger.info('admin.login', { account: user.id });
+  await services.sessions.create(tokenDigest(token), userId, state.now);
+  await services.users.recordLogin(userId, state.now.toISOString());
+  services.logger.info('admin.login', { account: userId, via: options.via });
   await services.audit.record({
-    actor: { kind: 'account', id: user.id, addressHash: address },
+    actor: { kind: 'account', id: userId, addressHash: addressHashOf(services, state) },
     action: 'login',
-    target: `account:${user.id}`,
+    target: `account:${userId}`,
     at: state.now,
   });
   const cookies = [
@@ -197,16 +280,19 @@ export async function postLogin(services: AdminServices, state: RequestState): P
       cookieOptions(state, 'Lax', Math.floor(services.config.sessionMaxMs / 1000)),
     ),
     serializeCookie(LOGIN_COOKIE, '', cookieOptions(state, 'Strict', 0)),
+    ...(options.extraCookies ?? []),
   ];
-  if (!device)
-    cookies.push(
-      serializeCookie(
-        DEVICE_COOKIE,
-        deviceCookieValue(services.secret, user.id),
-        cookieOptions(state, 'Strict', DEVICE_COOKIE_MAX_AGE_SECONDS),
-      ),
-    );
-  redirect(state.res, afterLogin(next), { 'Set-Cookie': cookies });
+  if (!options.trusted) cookies.push(deviceCookie(services, state, userId));
+  redirect(state.res, afterLogin(options.next), { 'Set-Cookie': cookies });
+}
+
+/** The trusted-device cookie for `userId`. */
+export function deviceCookie(services: AdminServices, state: RequestState, userId: number): string {
+  return serializeCookie(
+    DEVICE_COOKIE,
+    deviceCookieValue(services.secret, userId),
+    cookieOptions(state, 'Strict', DEVICE_COOKIE_MAX_AGE_SECONDS),
+  );
 }
 
 export async function postLogout(

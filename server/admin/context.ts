@@ -8,12 +8,15 @@ import type { Actor, AuditLog } from '../privacy/audit.ts';
 import type { PrivacyService } from '../privacy/service.ts';
 import type { CalendarFeeds } from '../meetings/calendar-feed.ts';
 import type { MeetingService } from '../meetings/service.ts';
+import type { AccountMailer } from './account-mail.ts';
 import type { AdminConfig } from './config.ts';
 import { csrfToken } from './csrf.ts';
 import type { Html } from './html.ts';
 import { sendHtml } from './http.ts';
 import type { SessionStore, SessionWithUser } from './store/sessions.ts';
+import type { SignInLinkStore } from './store/sign-in-links.ts';
 import type { ThrottleStore } from './store/throttle.ts';
+import type { TotpStore } from './store/totp.ts';
 import type { UserStore } from './store/users.ts';
 import type { WorkStore } from './store/work.ts';
 import type { Notice, PageContext } from './views/layout.ts';
@@ -30,6 +33,11 @@ export interface AdminServices {
   privacy: PrivacyService;
   /** Sign-ins, exports, ARCO actions and account changes. */
   audit: AuditLog;
+  /** Two-step sign-in per account. */
+  totp: TotpStore;
+  signInLinks: SignInLinkStore;
+  /** Queues e-mails about an account (the one-time sign-in link) in the outbox. */
+  mailer: AccountMailer;
   /** What a lead's view is computed with: labels, score, consultant and meeting, as in the e-mails. */
   leadSettings: LeadSettings;
   now: () => Date;
@@ -113,6 +121,9 @@ export const NOTICES = {
   'calendario-creado': 'Tu dirección de suscripción está lista. Pégala en tu calendario.',
   'calendario-cambiado': 'Tu dirección de suscripción cambió: la anterior ya no funciona.',
   'calendario-revocado': 'Revocaste tu dirección de suscripción: ya no funciona.',
+  'dos-pasos-desactivada': 'Desactivaste la verificación en dos pasos.',
+  'dos-pasos-restablecida':
+    'Quitamos su verificación en dos pasos: entrará solo con su contraseña hasta que la active de nuevo.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

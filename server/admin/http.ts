@@ -3,6 +3,7 @@
  * HTML and redirects, and form bodies (`application/x-www-form-urlencoded`, bounded in size).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { encodePage } from './compression.ts';
 import { toHtmlString, type Html } from './html.ts';
 
 /**
@@ -48,14 +49,15 @@ export function sendHtml(
   body: Html,
   headers: Record<string, string | string[]> = {},
 ): void {
-  const payload = `<!DOCTYPE html>\n${toHtmlString(body)}`;
+  const encoded = encodePage(res.req.headers, Buffer.from(`<!DOCTYPE html>\n${toHtmlString(body)}`, 'utf8'));
   res.writeHead(status, {
     ...ADMIN_HEADERS,
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(payload),
+    'Content-Length': encoded.body.length,
+    ...encoded.headers,
     ...headers,
   });
-  res.end(res.req.method === 'HEAD' ? undefined : payload);
+  res.end(res.req.method === 'HEAD' ? undefined : encoded.body);
 }
 
 /** 303 See Other: after a POST the browser follows with a GET, so a reload never repeats the action. */

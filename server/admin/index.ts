@@ -17,8 +17,10 @@ import { createPrivacyService } from '../privacy/service.ts';
 import { CALENDAR_FEED_PATTERN, createCalendarFeeds } from '../meetings/calendar-feed.ts';
 import type { MeetingService } from '../meetings/service.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
+import type { AccountMailer } from './account-mail.ts';
 import type { AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
+import { precompressed } from './compression.ts';
 import { parseCookies } from './cookies.ts';
 import { isValidCsrfToken } from './csrf.ts';
 import {
@@ -58,12 +60,19 @@ import {
   rescheduleMeeting,
   serveCalendarFeed,
 } from './handlers/meetings.ts';
+import { confirmTwoStep, disableTwoStep, resetUserTwoStep, startTwoStep } from './handlers/two-step.ts';
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
+import { CROSS_ORIGIN_MESSAGE, isSameOriginPost } from './origin.ts';
 import { ADMIN_PATHS, PRIVACY_PATHS } from './paths.ts';
+import { requestSignInLink, useSignInLink } from './sign-in-link.ts';
+import { getCodePage, postCode } from './two-step.ts';
+import { ACCOUNT_TWO_STEP_PATHS } from './views/two-step.ts';
 import { can, type Permission } from './roles.ts';
 import { inboxStylesheet } from './stylesheet.ts';
 import { createSessionStore } from './store/sessions.ts';
+import { createSignInLinkStore } from './store/sign-in-links.ts';
 import { createThrottleStore } from './store/throttle.ts';
+import { createTotpStore } from './store/totp.ts';
 import { createUserStore } from './store/users.ts';
 import { createWorkStore } from './store/work.ts';
 import { CSRF_FIELD } from './views/components.ts';
@@ -86,6 +95,8 @@ export interface AdminOptions {
   privacy: { outboxDir: string; facts: Pick<ContentFacts, 'lists' | 'privacy'> };
   /** The API's meetings service (server/meetings/): the lead page changes meetings through it. */
   meetings: MeetingService;
+  /** Queues e-mails about an account (sign-in links) in the outbox; the process gives the e-mail side's. */
+  mailer: AccountMailer;
   now?: () => Date;
   logger?: Logger;
 }
@@ -116,6 +127,10 @@ const exact = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.')}$`);
 const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: exact(ADMIN_PATHS.login), access: 'guest', run: getLogin },
   { method: 'POST', pattern: exact(ADMIN_PATHS.login), access: 'guest', run: postLogin },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.loginCode), access: 'guest', run: getCodePage },
+  { method: 'POST', pattern: exact(ADMIN_PATHS.loginCode), access: 'guest', run: postCode },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.loginLink), access: 'guest', run: useSignInLink },
+  { method: 'POST', pattern: exact(ADMIN_PATHS.loginLink), access: 'guest', run: requestSignInLink },
   {
     method: 'POST',
     pattern: exact(ADMIN_PATHS.logout),
@@ -168,6 +183,9 @@ const ROUTES: readonly Route[] = [
     run: (services, state) => showAccount(services, state),
   },
   { method: 'POST', pattern: exact(`${ADMIN_PATHS.account}/password`), access: 'work-leads', run: changeOwnPassword },
+  { method: 'POST', pattern: exact(ACCOUNT_TWO_STEP_PATHS.start), access: 'work-leads', run: startTwoStep },
+  { method: 'POST', pattern: exact(ACCOUNT_TWO_STEP_PATHS.confirm), access: 'work-leads', run: confirmTwoStep },
+  { method: 'POST', pattern: exact(ACCOUNT_TWO_STEP_PATHS.disable), access: 'work-leads', run: disableTwoStep },
   {
     method: 'GET',
     pattern: exact(ADMIN_PATHS.users),
@@ -203,6 +221,12 @@ const ROUTES: readonly Route[] = [
   { method: 'POST', pattern: exact(PRIVACY_PATHS.objection), access: 'manage-users', run: objectPerson },
   { method: 'POST', pattern: exact(PRIVACY_PATHS.cancel), access: 'manage-users', run: cancelPerson },
   { method: 'GET', pattern: exact(ADMIN_PATHS.audit), access: 'manage-users', run: showAudit },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/two-step/reset$`),
+    access: 'manage-users',
+    run: resetUserTwoStep,
+  },
 ];
 
 /** A lead's meeting (server/meetings/inbox.ts) and the calendar subscriptions. */
@@ -224,14 +248,10 @@ function meetingRoutes(): Route[] {
 
 const STYLESHEET = inboxStylesheet();
 const STYLESHEET_VERSION = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
+const stylesheetFor = precompressed(STYLESHEET);
 
 const SECRET_SETTING = 'admin_secret';
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
-
-/** A form posted from another site (a browser says so): refused before any CSRF token is even read. */
-function isCrossSite(req: IncomingMessage): boolean {
-  return req.headers['sec-fetch-site'] === 'cross-site';
-}
 
 export async function createAdmin(options: AdminOptions): Promise<Admin> {
   const { storage, config } = options;
@@ -240,6 +260,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   const secret = config.secret ?? (await ensureSetting(storage, SECRET_SETTING, randomBytes(32).toString('base64url')));
   const sessions = createSessionStore(storage, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
   const throttle = createThrottleStore(storage);
+  const signInLinks = createSignInLinkStore(storage);
   const services: AdminServices = {
     config,
     secret,
@@ -250,6 +271,9 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     work: createWorkStore(storage),
     privacy: createPrivacyService({ storage, ...options.privacy }),
     audit: createAuditLog(storage),
+    totp: createTotpStore(storage),
+    signInLinks,
+    mailer: options.mailer,
     leadSettings: options.leadSettings,
     now,
     logger,
@@ -259,7 +283,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   };
   const pruner = setInterval(() => {
     const at = now();
-    Promise.all([sessions.prune(at), throttle.prune(at.getTime())]).catch((error: unknown) =>
+    Promise.all([sessions.prune(at), throttle.prune(at.getTime()), signInLinks.prune(at)]).catch((error: unknown) =>
       logger.error('admin.prune', { error: errorMessage(error) }),
     );
   }, PRUNE_EVERY_MS);
@@ -294,12 +318,14 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         fail(state, 405, undefined, { Allow: 'GET, HEAD' });
         return;
       }
+      const encoded = stylesheetFor(req.headers['accept-encoding']);
       res.writeHead(200, {
         ...ADMIN_HEADERS,
         'Content-Type': 'text/css; charset=utf-8',
-        'Content-Length': STYLESHEET.length,
+        'Content-Length': encoded.body.length,
+        ...encoded.headers,
       });
-      res.end(req.method === 'HEAD' ? undefined : STYLESHEET);
+      res.end(req.method === 'HEAD' ? undefined : encoded.body);
       return;
     }
 
@@ -331,6 +357,12 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     }
     const { route } = found;
     const params = found.match.slice(1);
+    // A form from anywhere but the inbox's own pages is refused before its body or its token is read.
+    if (route.method === 'POST' && !isSameOriginPost(req, options.trustProxy, options.leadSettings.siteUrl)) {
+      logger.warn('admin.cross_origin_refused', { path, origin: req.headers.origin?.slice(0, 200) ?? null });
+      fail(state, 403, CROSS_ORIGIN_MESSAGE, { Connection: 'close' });
+      return;
+    }
     if (route.access === 'guest') {
       await route.run(services, state);
       return;
@@ -346,10 +378,6 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     }
     if (route.method === 'GET') {
       await route.run(services, signedIn, params);
-      return;
-    }
-    if (isCrossSite(req)) {
-      fail(state, 403, CSRF_MESSAGE);
       return;
     }
     const form = await readForm(req);

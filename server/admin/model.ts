@@ -1,4 +1,5 @@
 /** What the inbox stores and shows, independent of the engine underneath. */
+import type { OutboxAudience } from '../db/outbox.ts';
 import type { LeadKind } from '../../core/forms/kinds.ts';
 import type { LeadStatus } from './lifecycle.ts';
 import type { Role } from './roles.ts';
@@ -83,7 +84,7 @@ export interface InboxRow {
 
 /** One of the two e-mails of a lead, as the outbox knows it. */
 export interface EmailDelivery {
-  audience: 'client' | 'internal';
+  audience: OutboxAudience;
   recipient: string;
   subject: string;
   status: 'pending' | 'sent' | 'failed';

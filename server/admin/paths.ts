@@ -7,6 +7,10 @@ export const ADMIN_BASE = '/admin';
 export const ADMIN_PATHS = {
   home: '/admin',
   login: '/admin/login',
+  /** The second step of a sign-in: the code of the authenticator app, or a recovery code. */
+  loginCode: '/admin/login/code',
+  /** Asking for (POST) and using (GET) a one-time sign-in link. */
+  loginLink: '/admin/login/link',
   logout: '/admin/logout',
   logoutEverywhere: '/admin/logout-everywhere',
   contacts: '/admin/contacts',
@@ -54,13 +58,21 @@ export function safeNextPath(value: unknown): string | undefined {
   }
   if (url.origin !== base || !isAdminPath(url.pathname)) return undefined;
   // Pages that only answer a POST (or are the sign-in itself) are no place to come back to.
-  if ([ADMIN_PATHS.login, ADMIN_PATHS.logout, ADMIN_PATHS.logoutEverywhere].includes(url.pathname as never))
+  if (
+    [
+      ADMIN_PATHS.login,
+      ADMIN_PATHS.loginCode,
+      ADMIN_PATHS.loginLink,
+      ADMIN_PATHS.logout,
+      ADMIN_PATHS.logoutEverywhere,
+    ].includes(url.pathname as never)
+  )
     return undefined;
   return `${url.pathname}${url.search}`;
 }
 
 /** Why the sign-in page is shown, for its notice. */
-export type LoginReason = 'expired' | 'signed-out' | 'everywhere';
+export type LoginReason = 'expired' | 'signed-out' | 'everywhere' | 'link-sent';
 
 /** The sign-in page, remembering where to go back to. */
 export function loginPathFor(next: string | undefined, reason?: LoginReason): string {

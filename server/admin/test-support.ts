@@ -67,6 +67,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     leadSettings: api.settings,
     privacy: { outboxDir: api.config.outboxDir, facts: api.config.facts },
     meetings: api.api.meetings.service,
+    mailer: api.accountMailer,
     now: () => clock.now,
     logger: silentLogger,
   });

@@ -4,6 +4,7 @@
  * foreign page cannot even send a simple cross-site POST that stores something.
  */
 import type { IncomingMessage } from 'node:http';
+import { ATTRIBUTION_HEADER } from '../../core/attribution.ts';
 import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
 
 /**
@@ -11,7 +12,7 @@ import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
  * (`X-Lead-Attribution`, PRODUCT.md decision 17). A cross-origin deployment (PUBLIC_API_BASE on another
  * host) needs them allowed in the preflight.
  */
-export const ALLOWED_REQUEST_HEADERS = ['Content-Type', PRIVACY_REFUSALS_HEADER, 'X-Lead-Attribution'];
+export const ALLOWED_REQUEST_HEADERS = ['Content-Type', PRIVACY_REFUSALS_HEADER, ATTRIBUTION_HEADER];
 
 export type OriginVerdict =
   | { kind: 'none' }

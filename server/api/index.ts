@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { apiPath, HEALTH_PATH, READY_PATH } from '../../core/api/routes.ts';
+import { ATTRIBUTION_HEADER, parseAttributionHeader } from '../../core/attribution.ts';
 import { parseDate } from '../../core/dates.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { servedLists } from '../../core/forms/options.ts';
@@ -142,6 +143,10 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     async (req) => {
       const body = await readJsonObject(req, config.bodyLimitBytes);
       const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
+      const sent = req.headers[ATTRIBUTION_HEADER.toLowerCase()];
+      const attribution = parseAttributionHeader(sent);
+      // A header that says nothing usable is dropped, never a reason to refuse the lead.
+      if (sent !== undefined && !attribution) logger.info('submission.attribution_ignored', { kind });
       const outcome = await submit(submissionContext, {
         kind,
         schema,
@@ -149,6 +154,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
         originPage: originPage(req),
         clientHash,
         refusals: refusalsOf(req, config.facts.privacy),
+        attribution,
       });
       return outcome.response;
     };

@@ -4,10 +4,12 @@
  * e-mails. The answer is sent only after COMMIT.
  */
 import type { SubmissionBody } from '../../core/api/answers.ts';
+import type { Attribution } from '../../core/attribution.ts';
 import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
 import type { LeadKind } from '../../core/forms/kinds.ts';
 import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
 import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
+import { saveAttribution } from '../db/attribution.ts';
 import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { isUniqueViolation, type Storage, type Transaction } from '../db/storage.ts';
@@ -49,6 +51,8 @@ export interface SubmissionRequest {
   clientHash: string;
   /** Voluntary purposes of the privacy notice the visitor refused (X-Privacy-Refusals), stored with the lead. */
   refusals?: readonly string[];
+  /** The visit's origin from `X-Lead-Attribution`, already cleaned; never required. */
+  attribution?: Attribution | undefined;
 }
 
 export type SubmissionOutcome =
@@ -197,6 +201,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       });
       await storeRefusals(tx, id, request.refusals ?? []);
       let links: MeetingLinks | undefined;
+      if (request.attribution) await saveAttribution(tx, id, request.attribution);
       if (slot) {
         const date = parseAppointment(slot)?.date ?? slot.slice(0, 10);
         // The UNIQUE index is the final word if another process booked it since the check above.

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../database.ts';
+import { accountMailer } from '../email/account-mail.ts';
 import { emailSettingsFor, type EmailSettings } from '../email/settings.ts';
 import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';
@@ -38,6 +39,8 @@ export interface TestApi {
   storage: Storage;
   /** The e-mails' settings of this configuration (what the process hands the inbox too). */
   settings: EmailSettings;
+  /** What the process hands the inbox to queue account e-mails (sign-in links). */
+  accountMailer: ReturnType<typeof accountMailer>;
   /** Variables that point another process (a script, a second instance) at this database. */
   databaseEnv: Record<string, string>;
   /** POST a JSON value (or a raw string with `raw: true`). */
@@ -131,6 +134,7 @@ export async function startTestApi(
     api,
     storage,
     settings: emailSettingsFor(config),
+    accountMailer: accountMailer(emailSettingsFor(config)),
     databaseEnv: database.env,
     async post(path, body, headers = {}, raw = false) {
       return answer(

@@ -4,8 +4,10 @@
  * end-to-end tests read rows through it too.
  */
 import { z } from 'zod';
+import type { Attribution } from '../../core/attribution.ts';
 import { kindOfFormType, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import type { Lead } from '../lead/model.ts';
+import { attributionColumn } from './attribution.ts';
 import { jsonText, optionalText, rowParser } from './rows.ts';
 import type { Queryable } from './storage.ts';
 
@@ -28,6 +30,8 @@ export interface NewLead {
 /** A lead as stored: the lead itself and the columns kept beside its fields for search and quotas. */
 export interface StoredLead extends NewLead, Lead {
   id: number;
+  /** Where the visit came from (landing page, referrer, campaign), when the site sent it. */
+  attribution?: Attribution | undefined;
 }
 
 /** The stored `form_type` read as its kind (the table's CHECK keeps it to the known numbers). */
@@ -57,6 +61,7 @@ const leadRow = z
     origin_page: z.string(),
     received_at: z.string(),
     client_hash: z.string(),
+    attribution: attributionColumn,
   })
   .transform((row): StoredLead => ({
     id: row.id,
@@ -71,6 +76,7 @@ const leadRow = z
     originPage: row.origin_page,
     receivedAt: row.received_at,
     clientHash: row.client_hash,
+    attribution: row.attribution,
   }));
 
 /** A `leads` row (`SELECT *` or at least its columns) as a stored lead; throws `RowError` on a bad row. */

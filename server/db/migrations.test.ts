@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INBOX_MIGRATIONS } from '../admin/store/migrations.ts';
+import { ACCESS_MIGRATIONS } from './access-migrations.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { migrationSql, type Migration } from './storage.ts';
 
@@ -25,6 +26,8 @@ const APPLIED = {
   'leads 2 postgres': '4c037b3c9d178028',
   'inbox 1 sqlite': 'e138555c3793fbfa',
   'inbox 1 postgres': '47d9d8b3ab2d21c3',
+  'access 1 sqlite': '49ea2e4967793d01',
+  'access 1 postgres': '6fbe145e87764537',
 };
 
 describe('applied migrations', () => {
@@ -32,6 +35,7 @@ describe('applied migrations', () => {
     const modules: Array<[string, readonly Migration[]]> = [
       ['leads', MIGRATIONS],
       ['inbox', INBOX_MIGRATIONS],
+      ['access', ACCESS_MIGRATIONS],
     ];
     const now = Object.fromEntries(
       modules.flatMap(([module, list]) =>

@@ -10,9 +10,14 @@ import type { Queryable } from './storage.ts';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
+/** Who a message is for: the lead's client, the sales team about a lead, or one inbox account (no lead). */
+export const OUTBOX_AUDIENCES = ['client', 'internal', 'account'] as const;
+export type OutboxAudience = (typeof OUTBOX_AUDIENCES)[number];
+
 export interface NewOutboxMessage {
-  leadId: number;
-  audience: 'client' | 'internal';
+  /** Null for a message about no lead (an inbox account's sign-in link). */
+  leadId: number | null;
+  audience: OutboxAudience;
   recipient: string;
   subject: string;
   /** The full message (from, to, subject, html, text, attachments), JSON. */
@@ -25,8 +30,8 @@ export interface NewOutboxMessage {
 /** A row of `outbox` as the table holds it; `message` stays JSON text until the sender reads it. */
 export const outboxRowSchema = z.object({
   id: z.number().int(),
-  lead_id: z.number().int(),
-  audience: z.enum(['client', 'internal']),
+  lead_id: z.number().int().nullable(),
+  audience: z.enum(OUTBOX_AUDIENCES),
   recipient: z.string(),
   subject: z.string(),
   message: z.string(),

@@ -4,11 +4,12 @@
  * written by an older version or edited by hand fails its send with a clear error instead of half a mail.
  */
 import { z } from 'zod';
+import { OUTBOX_AUDIENCES } from '../db/outbox.ts';
 
 const attachmentSchema = z.object({ filename: z.string(), content: z.string(), contentType: z.string() });
 
 const messageSchema = z.object({
-  audience: z.enum(['client', 'internal']),
+  audience: z.enum(OUTBOX_AUDIENCES),
   from: z.string(),
   /** No display name on the client's confirmation: it would be the visitor's own text in the header. */
   to: z.object({ name: z.string().optional(), address: z.string() }),

@@ -4,6 +4,7 @@ import { LEAD_KINDS } from '../../core/forms/kinds.ts';
 import { FIELD_LABELS, type FieldName } from '../../core/forms/labels.ts';
 import type { StoredLead } from '../db/leads.ts';
 import { analyzeLead, type AnalysisFacts } from './analysis.ts';
+import { ATTRIBUTION_CSV_HEADER, attributionCsvCells } from './attribution.ts';
 import { fieldText } from './fields.ts';
 import { LEAD_FALLBACKS, referenceOf } from './model.ts';
 import { csvRow, UTF8_BOM } from './csv-cells.ts';
@@ -23,6 +24,7 @@ export const CSV_HEADER = [
   'Página de origen',
   'Puntuación',
   'Prioridad',
+  ...ATTRIBUTION_CSV_HEADER,
 ];
 
 export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts): string {
@@ -38,6 +40,7 @@ export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts): string {
     lead.originPage || LEAD_FALLBACKS.unknown,
     analysis.score,
     analysis.priority,
+    ...attributionCsvCells(lead.attribution),
   ]);
 }
 

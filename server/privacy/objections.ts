@@ -46,7 +46,7 @@ export async function stopQueuedMail(db: Queryable, leadIds: readonly number[]):
 }
 
 /** What the outbox worker asks before each send: a reason to hold the message back, or undefined. */
-export type MailHoldBack = (message: { lead_id: number; recipient: string }) => Promise<string | undefined>;
+export type MailHoldBack = (message: { lead_id: number | null; recipient: string }) => Promise<string | undefined>;
 
 export function objectionHoldBack(storage: Storage): MailHoldBack {
   let key: Promise<string> | undefined;
@@ -56,6 +56,8 @@ export function objectionHoldBack(storage: Storage): MailHoldBack {
       key = undefined;
       throw error;
     });
+    // A message about no lead (an inbox account's sign-in link) is the team's own mail: never held back.
+    if (message.lead_id === null) return undefined;
     const lead = await storage.get<{ email: string; received_at: string }>(
       'SELECT email, received_at FROM leads WHERE id = $1',
       [message.lead_id],

@@ -177,6 +177,10 @@ export const REGISTRY: readonly RegistryTable[] = [
       company: { holds: 'empresa', erase: { to: null } },
       phone: { holds: 'teléfono', erase: { to: null } },
       fields: { holds: 'todo lo que escribió en el formulario (JSON)', erase: keepChoices },
+      attribution: {
+        holds: 'de dónde llegó su visita: página de entrada, sitio que la refirió y campaña (JSON)',
+        erase: { to: null },
+      },
       client_hash: { holds: 'seudónimo cifrado de la dirección IP', erase: { to: '' } },
       appointment: {
         holds: 'fecha y hora de su reunión',
@@ -469,6 +473,37 @@ export const REGISTRY: readonly RegistryTable[] = [
     key: ['id'],
     personal: { id: { holds: 'huella del token de sesión', of: 'equipo', erase: 'keep' } },
     notPersonal: { created_at: 'inicio', last_seen_at: 'último uso', expires_at: 'vencimiento' },
+    cancel: { keep: TEAM_ACCOUNTS },
+  },
+  {
+    table: 'inbox_totp',
+    title: 'Verificación en dos pasos del equipo',
+    link: { kind: 'account', column: 'user_id' },
+    key: ['user_id'],
+    personal: { secret: { holds: 'clave de la app autenticadora, cifrada', of: 'equipo', erase: 'keep' } },
+    notPersonal: { created_at: 'alta', confirmed_at: 'confirmación' },
+    cancel: { keep: TEAM_ACCOUNTS },
+  },
+  {
+    table: 'inbox_recovery_codes',
+    title: 'Códigos de recuperación del equipo',
+    link: { kind: 'account', column: 'user_id' },
+    key: ['user_id', 'code_hash'],
+    personal: { code_hash: { holds: 'huella de cada código de recuperación', of: 'equipo', erase: 'keep' } },
+    notPersonal: { created_at: 'alta', used_at: 'uso' },
+    cancel: { keep: TEAM_ACCOUNTS },
+  },
+  {
+    table: 'inbox_sign_in_links',
+    title: 'Enlaces de acceso de un solo uso del equipo',
+    link: { kind: 'account', column: 'user_id' },
+    key: ['id'],
+    personal: {
+      id: { holds: 'huella del enlace enviado por correo', of: 'equipo', erase: 'keep' },
+      browser: { holds: 'huella de la cookie del navegador que lo pidió', of: 'equipo', erase: 'keep' },
+      address: { holds: 'dirección IP cifrada que lo pidió', of: 'equipo', erase: 'keep' },
+    },
+    notPersonal: { created_at: 'solicitud', expires_at: 'vencimiento', used_at: 'uso' },
     cancel: { keep: TEAM_ACCOUNTS },
   },
   {

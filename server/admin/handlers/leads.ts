@@ -23,6 +23,7 @@ import { parseListQuery } from '../filters.ts';
 import { ADMIN_HEADERS, field, HttpError, redirect, type FormFields } from '../http.ts';
 import { canMove, checkStatusChange } from '../lifecycle.ts';
 import { leadPath } from '../paths.ts';
+import { originBreakdown } from '../attribution-stats.ts';
 import { buildDashboard, DASHBOARD_WEEK_CHOICES, DEFAULT_DASHBOARD_WEEKS, lastWeeks } from '../stats.ts';
 import { LeadNotFoundError, StaleLeadError, TransitionError } from '../store/work.ts';
 import type { FieldErrors } from '../views/components.ts';
@@ -285,6 +286,7 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
   const weeks = (DASHBOARD_WEEK_CHOICES as readonly number[]).includes(asked) ? asked : DEFAULT_DASHBOARD_WEEKS;
   const mondays = lastWeeks(state.now, weeks);
   const since = zonedTimeToUtc(mondays[0] ?? todayInMexicoCity(state.now), '00:00').toISOString();
-  const dashboard = buildDashboard(await services.work.dashboardRows(since), mondays);
-  render(state, 200, dashboardPage(pageContext(services, state), { dashboard, weeks }));
+  const rows = await services.work.dashboardRows(since);
+  const dashboard = buildDashboard(rows, mondays);
+  render(state, 200, dashboardPage(pageContext(services, state), { dashboard, weeks, origins: originBreakdown(rows) }));
 }

@@ -12,7 +12,9 @@ import { UserExistsError } from '../store/users.ts';
 import { throttledMessage } from '../throttle.ts';
 import type { FieldErrors } from '../views/components.ts';
 import { calendarSection } from '../../meetings/inbox.ts';
+import { twoStepSectionView } from '../two-step.ts';
 import { accountPage } from '../views/account.ts';
+import { twoStepSection, userTwoStepSection, type TwoStepSectionView } from '../views/two-step.ts';
 import { userPage, usersPage, type FormState } from '../views/users.ts';
 
 const LAST_ADMIN = 'Debe quedar al menos una cuenta de administración activa.';
@@ -117,12 +119,14 @@ async function showUserPage(
 ): Promise<void> {
   const sessions = await services.sessions.countForUser(user.id, state.now);
   const notice = extra.error ? { tone: 'error' as const, message: extra.error } : noticeFrom(state.url);
+  const context = pageContext(services, state);
   render(
     state,
     status,
-    userPage(pageContext(services, state), {
+    userPage(context, {
       user,
       sessions,
+      twoStep: userTwoStepSection(context.csrf, user.id, await services.totp.isEnabled(user.id)),
       ...(notice ? { notice } : {}),
       ...(extra.edit ? { edit: extra.edit } : {}),
       ...(extra.password ? { password: extra.password } : {}),
@@ -211,6 +215,7 @@ export async function showAccount(
   state: SignedIn,
   password?: FormState,
   status = 200,
+  twoStep?: TwoStepSectionView,
 ): Promise<void> {
   const [sessions, feedAddress] = await Promise.all([
     services.sessions.countForUser(state.auth.user.id, state.now),
@@ -218,6 +223,7 @@ export async function showAccount(
   ]);
   const notice = noticeFrom(state.url);
   const context = pageContext(services, state);
+  const twoStepView = twoStep ?? (await twoStepSectionView(services, state.auth.user));
   render(
     state,
     status,
@@ -226,6 +232,7 @@ export async function showAccount(
       calendar: calendarSection(context.csrf, feedAddress),
       ...(notice ? { notice } : {}),
       ...(password ? { password } : {}),
+      twoStep: twoStepSection(context.csrf, twoStepView),
     }),
   );
 }

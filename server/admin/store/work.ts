@@ -4,6 +4,7 @@
  * transaction under a lock on its lead, checked against the version the person was looking at.
  */
 import { z } from 'zod';
+import { attributionColumn } from '../../db/attribution.ts';
 import { fieldsColumn, formTypeColumn, leadFromRow, type StoredLead } from '../../db/leads.ts';
 import { outboxRowSchema } from '../../db/outbox.ts';
 import { optionalText, rowParser } from '../../db/rows.ts';
@@ -147,6 +148,7 @@ const dashboardFromRow = rowParser(
       status: statusColumn,
       first_contact_at: nullableText,
       proposal_at: nullableText,
+      attribution: attributionColumn,
     })
     .transform((row): DashboardRow => ({
       receivedAt: row.received_at,
@@ -154,6 +156,7 @@ const dashboardFromRow = rowParser(
       status: row.status,
       firstContactAt: row.first_contact_at,
       proposalAt: row.proposal_at,
+      attribution: row.attribution,
     })),
 );
 
@@ -378,7 +381,7 @@ export function createWorkStore(storage: Storage) {
     /** What the dashboard needs of each lead received since `since` (ISO time). */
     async dashboardRows(since: string): Promise<DashboardRow[]> {
       const rows = await storage.all(
-        `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at
+        `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at, l.attribution
          FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id WHERE l.received_at >= $1`,
         [since],
       );

@@ -9,7 +9,7 @@ import type { FormState } from './users.ts';
 
 export function accountPage(
   context: PageContext,
-  view: { sessions: number; notice?: Notice; password?: FormState; calendar?: Html },
+  view: { sessions: number; notice?: Notice; password?: FormState; calendar?: Html; twoStep?: Html },
 ): Html {
   const errors = view.password?.errors ?? {};
   const { user } = context;
@@ -42,6 +42,7 @@ ${csrfInput(context.csrf)}
 </form>
 <p class="hint">Úsalo si perdiste un teléfono o entraste desde una computadora ajena.</p>`,
 )}
+${view.twoStep}
 ${view.calendar}
 </div>`,
   );

@@ -5,7 +5,9 @@ import { horizontalBarChart, stackedBarChart } from '../charts.ts';
 import { html, type Html } from '../html.ts';
 import { LEAD_STATUSES, STATUS_LABELS } from '../lifecycle.ts';
 import { ADMIN_PATHS } from '../paths.ts';
+import type { OriginBreakdown } from '../attribution-stats.ts';
 import { DASHBOARD_WEEK_CHOICES, formatElapsed, formatRate, type Dashboard } from '../stats.ts';
+import { originSection } from './attribution.ts';
 import { selectField } from './components.ts';
 import { adminPage, type PageContext } from './layout.ts';
 
@@ -20,6 +22,8 @@ export function shortDay(date: string): string {
 export interface DashboardView {
   dashboard: Dashboard;
   weeks: number;
+  /** Leads and won value by source and campaign. */
+  origins?: OriginBreakdown;
 }
 
 function weeksTable(dashboard: Dashboard): Html {
@@ -105,6 +109,7 @@ ${horizontalBarChart({
 <tbody>${pipelineRows.map((row) => html`<tr><th scope="row">${row.label}</th><td class="num">${row.value}</td></tr>`)}</tbody></table>
 </section>
 </div>
+${view.origins && originSection(view.origins)}
 <p class="muted">Semanas de lunes a domingo. El tiempo hasta el primer contacto cuenta desde que llega el lead hasta su primer cambio a «Contactado» o a una etapa posterior.</p>`,
   );
 }

@@ -33,6 +33,7 @@ import {
   textareaField,
   type FieldErrors,
 } from './components.ts';
+import { originCard } from './attribution.ts';
 import { kindLabel, UNASSIGNED_LABEL } from './inbox.ts';
 import { adminPage, type Notice, type PageContext } from './layout.ts';
 
@@ -202,6 +203,7 @@ ${analysis.reasons.map((reason) => html`<tr><td>${reason.description}</td><td cl
 const AUDIENCES: Readonly<Record<EmailDelivery['audience'], string>> = {
   client: 'Confirmación al cliente',
   internal: 'Aviso al equipo de ventas',
+  account: 'Enlace para entrar a la bandeja',
 };
 
 function deliveryText(email: EmailDelivery): Html {
@@ -278,6 +280,7 @@ ${view.privacy ?? html``}
 </div>
 <div>
 ${submitted(view)}
+${originCard(view.lead)}
 ${analysisCard(view)}
 ${emailsCard(view)}
 ${historyCard(view)}

@@ -65,7 +65,15 @@ ${inputField({ name: 'password', id: 'nueva-clave', label: 'Contraseña inicial'
 
 export function userPage(
   context: PageContext,
-  view: { user: AdminUser; sessions: number; notice?: Notice; edit?: FormState; password?: FormState },
+  view: {
+    user: AdminUser;
+    sessions: number;
+    notice?: Notice;
+    edit?: FormState;
+    password?: FormState;
+    /** Two-step sign-in: whether it is on, and the reset. */
+    twoStep?: Html;
+  },
 ): Html {
   const { user } = view;
   const editErrors = view.edit?.errors ?? {};
@@ -113,6 +121,7 @@ ${inputField({ name: 'password', id: 'clave', label: 'Nueva contraseña', type: 
 </form>
 <p class="hint">Cambiar la contraseña cierra todas sus sesiones.</p>`,
 )}
+${view.twoStep}
 </div>`,
   );
 }

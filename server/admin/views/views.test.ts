@@ -15,6 +15,8 @@ import type { PageContext } from './layout.ts';
 import { leadPage } from './lead.ts';
 import { loginPage } from './login.ts';
 import { groupByDay, meetingsPage } from './meetings.ts';
+import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeSvg } from '../totp.ts';
+import { codePage, twoStepSection, userTwoStepSection } from './two-step.ts';
 import { userPage, usersPage } from './users.ts';
 
 const HOSTILE = '<img src=x onerror="alert(1)">';
@@ -308,6 +310,28 @@ describe('inbox views', () => {
   it('error pages, signed in or out', () => {
     expect(checkPage(errorPage(403, { stylesheetVersion: 'v', context: context(sales) }))).toContain('Sin permiso');
     expect(checkPage(errorPage(404, { stylesheetVersion: 'v' }))).toContain('Página no encontrada');
+  });
+
+  it('sign-in link offer, the code page and the two-step sections', async () => {
+    const throttled = checkPage(
+      loginPage({ csrf: 'c1', next: undefined, email: HOSTILE, stylesheetVersion: 'v', offerLink: true }),
+    );
+    expect(throttled).toContain('action="/admin/login/link"');
+    expect(throttled).not.toContain('<script>');
+    expect(checkPage(loginPage({ csrf: 'c1', next: undefined, stylesheetVersion: 'v' }))).not.toContain('link-offer');
+    expect(checkPage(codePage({ csrf: 'c2', next: '/admin/contacts/7', stylesheetVersion: 'v' }))).toContain(
+      'autocomplete="one-time-code"',
+    );
+    const qrSvg = await qrCodeSvg(otpauthUri(newTotpSecret(), 'ana@angram.mx'));
+    const states = [
+      twoStepSection('t', { kind: 'off' }),
+      twoStepSection('t', { kind: 'pending', qrSvg, secret: 'ABCD EFGH', errors: { code: 'El código no coincide.' } }),
+      twoStepSection('t', { kind: 'on', recoveryCodesLeft: 10, newCodes: newRecoveryCodes() }),
+      twoStepSection('t', { kind: 'on', recoveryCodesLeft: 1, errors: { password: 'No.' } }),
+    ];
+    for (const twoStep of states) checkPage(accountPage(context(sales), { sessions: 1, twoStep }));
+    for (const enabled of [true, false])
+      checkPage(userPage(context(admin), { user: sales, sessions: 0, twoStep: userTwoStepSection('t', 2, enabled) }));
   });
 
   // Last: every page rendered above, as the server sends it, is valid HTML by the site's own rules.

@@ -6,15 +6,19 @@ import { readSelects, readSubmission, scheduleAnswer, type SubmissionReceipt } f
 import { SITE_GROUP } from '../../../core/api/routes.ts';
 import type { LeadAction } from '../../../core/forms/kinds.ts';
 import type { ServedLists } from '../../../core/forms/options.ts';
+import { attributionHeaders } from '../attribution/visit.ts';
 import { get, post, type ApiResult } from './client.ts';
 
-/** A 2xx is a stored lead unless its body says `success: false`. `headers` travel beside the body (refusals). */
+/**
+ * A 2xx is a stored lead unless its body says `success: false`. `headers` travel beside the body (refusals),
+ * with the visit's origin read at the moment of sending.
+ */
 export async function submitLead(
   action: LeadAction,
   data: Record<string, string>,
   headers: Readonly<Record<string, string>> = {},
 ): Promise<ApiResult<SubmissionReceipt>> {
-  const result = await post(SITE_GROUP, action, data, { headers });
+  const result = await post(SITE_GROUP, action, data, { headers: { ...attributionHeaders(), ...headers } });
   if (result.kind !== 'success') return result;
   const read = readSubmission(result.data);
   if (read.refused) return { kind: 'http-error', status: result.status, message: read.message ?? '' };
