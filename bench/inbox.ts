@@ -14,11 +14,13 @@ import { performance } from 'node:perf_hooks';
 import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
+import { loadContentFacts } from '../core/content/load.ts';
 import { migrateAll } from '../server/database.ts';
 import { TRUST_NO_PROXY } from '../server/api/trusted-proxies.ts';
 import { openStorage } from '../server/db/open.ts';
 import type { Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
+import { createInboxMail } from '../server/email/inbox-mail.ts';
 import { emailSettings } from '../server/email/settings.ts';
 import { silentLogger } from '../server/log/logger.ts';
 
@@ -111,6 +113,8 @@ async function measure(engine: string, storage: Storage): Promise<void> {
     config: loadAdminConfig({}),
     trustProxy: TRUST_NO_PROXY,
     leadSettings: emailSettings(),
+    mail: createInboxMail(emailSettings(), loadContentFacts().salesEmails),
+    digest: false,
     logger: silentLogger,
   });
   const server = createServer((req, res) => void admin.handle(req, res));

@@ -65,7 +65,9 @@ try {
       process.stdout.write('\nid\tlead\tdestinatario\tintentos\túltimo error\n');
       for (const row of failed) {
         const error = (row.last_error ?? '').replace(/\s+/g, ' ').slice(0, 160);
-        process.stdout.write(`${row.id}\tCONT-${row.lead_id}\t${row.recipient}\t${row.attempts}\t${error}\n`);
+        process.stdout.write(
+          `${row.id}\t${row.lead_id === null ? 'equipo' : `CONT-${row.lead_id}`}\t${row.recipient}\t${row.attempts}\t${error}\n`,
+        );
       }
       process.stdout.write('\nPara reenviarlos: npm run outbox -- requeue --all (o --id N).\n');
     }

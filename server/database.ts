@@ -4,6 +4,7 @@
  * The lead tables go first: the inbox's refer to them.
  */
 import { migrateInbox } from './admin/store/migrations.ts';
+import { migratePipeline } from './admin/store/pipeline-migrations.ts';
 import { migrateLeads } from './db/migrations.ts';
 import { openStorage, type StorageLocation } from './db/open.ts';
 import type { PostgresOptions } from './db/postgres.ts';
@@ -13,6 +14,7 @@ import type { Storage } from './db/storage.ts';
 export async function migrateAll(storage: Storage): Promise<void> {
   await migrateLeads(storage);
   await migrateInbox(storage);
+  await migratePipeline(storage);
 }
 
 /** Opens the database at `location` with every table ready; closed again if a migration fails. */

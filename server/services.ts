@@ -9,6 +9,7 @@ import { createApi, type Api } from './api/index.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import type { Storage } from './db/storage.ts';
+import { createInboxMail } from './email/inbox-mail.ts';
 import { emailSettingsFor } from './email/settings.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
 
@@ -24,11 +25,13 @@ export async function openServices(config: ServerConfig, adminConfig: AdminConfi
     onIdleError: (error) => stderrLogger.error('db.idle_error', { error: errorMessage(error) }),
   });
   const api = await createApi(config, storage);
+  const emailSettings = emailSettingsFor(config);
   const admin = await createAdmin({
     storage,
     config: adminConfig,
     trustProxy: config.trustProxy,
-    leadSettings: emailSettingsFor(config),
+    leadSettings: emailSettings,
+    mail: createInboxMail(emailSettings, config.facts.salesEmails),
   });
   return { storage, api, admin };
 }

@@ -162,7 +162,7 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     expect(meetings.text).toContain(`CONT-${ids[0]} · &lt;script&gt;`);
     const dashboard = await ana.get('/admin/dashboard?weeks=4');
     expect(dashboard.status).toBe(200);
-    expect(dashboard.text.match(/<svg /g)).toHaveLength(3);
+    expect(dashboard.text.match(/<svg /g)).toHaveLength(5);
     expect(dashboard.text).toContain('<dt>Leads recibidos</dt><dd>3</dd>');
     // One lead contacted 43 minutes after it arrived (received 14:01, contacted 14:45).
     expect(dashboard.text).toContain('44 min');

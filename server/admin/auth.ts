@@ -64,6 +64,7 @@ const LOGIN_NOTICES: Readonly<Record<LoginReason, Notice>> = {
   expired: { tone: 'info', message: LOGIN_MESSAGES.expired },
   'signed-out': { tone: 'success', message: LOGIN_MESSAGES.signedOut },
   everywhere: { tone: 'success', message: LOGIN_MESSAGES.signedOutEverywhere },
+  saved: { tone: 'info', message: LOGIN_MESSAGES.saved },
 };
 
 function loginCsrf(services: AdminServices, nonce: string): string {

@@ -4,9 +4,16 @@ import type { TrustProxy } from '../api/trusted-proxies.ts';
 import type { LeadSettings } from '../lead/view.ts';
 import type { Logger } from '../log/logger.ts';
 import type { AdminConfig } from './config.ts';
-import { csrfToken } from './csrf.ts';
+import { sessionCsrfToken } from './csrf.ts';
 import type { Html } from './html.ts';
 import { sendHtml } from './http.ts';
+import type { InboxMail } from './mail.ts';
+import type { DealStore } from './store/deals.ts';
+import type { MergeStore } from './store/merges.ts';
+import type { OutreachStore } from './store/outreach.ts';
+import type { PendingFormStore } from './store/pending-forms.ts';
+import type { PipelineQueries } from './store/pipeline.ts';
+import type { SearchIndex } from './store/search-index.ts';
 import type { SessionStore, SessionWithUser } from './store/sessions.ts';
 import type { ThrottleStore } from './store/throttle.ts';
 import type { UserStore } from './store/users.ts';
@@ -26,6 +33,15 @@ export interface AdminServices {
   now: () => Date;
   logger: Logger;
   stylesheetVersion: string;
+  /** The sales pipeline: deals, merges, forms kept across a sign-in, search, board and money. */
+  deals: DealStore;
+  merges: MergeStore;
+  pendingForms: PendingFormStore;
+  outreach: OutreachStore;
+  searchIndex: SearchIndex;
+  pipeline: PipelineQueries;
+  /** E-mails the inbox writes to the outbox (composed outside the inbox). */
+  mail: InboxMail;
 }
 
 export interface RequestState {
@@ -45,7 +61,7 @@ export interface RequestState {
 export type SignedIn = RequestState & { auth: SessionWithUser };
 
 export function sessionCsrf(services: AdminServices, auth: SessionWithUser): string {
-  return csrfToken(services.secret, `session:${auth.session.id}`);
+  return sessionCsrfToken(services.secret, auth.session.id, auth.user.id);
 }
 
 export function pageContext(services: AdminServices, state: SignedIn): PageContext {
@@ -76,6 +92,13 @@ export const NOTICES = {
   'usuario-reactivado': 'Cuenta reactivada.',
   'clave-usuario': 'Contraseña cambiada; sus sesiones se cerraron.',
   clave: 'Tu contraseña cambió. Cerramos tus sesiones en los demás dispositivos.',
+  trato: 'Trato guardado.',
+  'sin-cambios': 'No había nada que cambiar.',
+  'paso-hecho': 'Siguiente paso marcado como hecho.',
+  correo: 'Correo en camino: su entrega aparece en «Correos».',
+  unido: 'Leads unidos: este lead tiene ahora el historial de los dos.',
+  fusionado: 'Ese lead se unió a este: aquí está todo su historial.',
+  recuperado: 'Aplicamos lo que habías enviado antes de que terminara tu sesión.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

@@ -11,6 +11,7 @@ export const ADMIN_PATHS = {
   logoutEverywhere: '/admin/logout-everywhere',
   contacts: '/admin/contacts',
   export: '/admin/contacts/export.csv',
+  board: '/admin/board',
   meetings: '/admin/meetings',
   dashboard: '/admin/dashboard',
   users: '/admin/users',
@@ -50,7 +51,7 @@ export function safeNextPath(value: unknown): string | undefined {
 }
 
 /** Why the sign-in page is shown, for its notice. */
-export type LoginReason = 'expired' | 'signed-out' | 'everywhere';
+export type LoginReason = 'expired' | 'signed-out' | 'everywhere' | 'saved';
 
 /** The sign-in page, remembering where to go back to. */
 export function loginPathFor(next: string | undefined, reason?: LoginReason): string {

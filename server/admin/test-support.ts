@@ -65,6 +65,9 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     config: loadAdminConfig(env),
     trustProxy: api.config.trustProxy,
     leadSettings: api.settings,
+    mail: api.inboxMail,
+    // The digest runs when a test calls it, on the test's clock.
+    digest: false,
     now: () => clock.now,
     logger: silentLogger,
   });

@@ -12,6 +12,7 @@ import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { isUniqueViolation, type Storage } from '../db/storage.ts';
 import { referenceOf } from '../lead/model.ts';
+import { analyzeLead } from '../lead/analysis.ts';
 import { newMessageId } from '../email/mime.ts';
 import { addressOf, type EmailSettings } from '../email/settings.ts';
 import type { EmailMessage } from '../email/message.ts';
@@ -183,6 +184,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         originPage: request.originPage,
         receivedAt,
         clientHash: request.clientHash,
+        score: analyzeLead({ kind: request.kind, fields }, context.emailSettings).score,
       });
       if (slot) {
         const date = parseAppointment(slot)?.date ?? slot.slice(0, 10);

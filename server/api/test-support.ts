@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../database.ts';
+import type { InboxMail } from '../admin/mail.ts';
+import { createInboxMail } from '../email/inbox-mail.ts';
 import { emailSettingsFor, type EmailSettings } from '../email/settings.ts';
 import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';
@@ -38,6 +40,8 @@ export interface TestApi {
   storage: Storage;
   /** The e-mails' settings of this configuration (what the process hands the inbox too). */
   settings: EmailSettings;
+  /** The inbox's e-mails composed with these settings (what server/services.ts hands the inbox). */
+  inboxMail: InboxMail;
   /** Variables that point another process (a script, a second instance) at this database. */
   databaseEnv: Record<string, string>;
   /** POST a JSON value (or a raw string with `raw: true`). */
@@ -131,6 +135,7 @@ export async function startTestApi(
     api,
     storage,
     settings: emailSettingsFor(config),
+    inboxMail: createInboxMail(emailSettingsFor(config), config.facts.salesEmails),
     databaseEnv: database.env,
     async post(path, body, headers = {}, raw = false) {
       return answer(

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { kindOfFormType, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import type { Lead } from '../lead/model.ts';
+import { leadSearchText } from '../lead/search.ts';
 import { jsonText, optionalText, rowParser } from './rows.ts';
 import type { Queryable } from './storage.ts';
 
@@ -23,6 +24,8 @@ export interface NewLead {
   originPage: string;
   receivedAt: string;
   clientHash: string;
+  /** The lead's score, for sorting the inbox (server/lead/analysis.ts); the inbox computes it when absent. */
+  score?: number;
 }
 
 /** A lead as stored: the lead itself and the columns kept beside its fields for search and quotas. */
@@ -94,8 +97,8 @@ export function createLeadStore(db: Queryable) {
   return {
     async insert(lead: NewLead): Promise<number> {
       const row = await db.get<{ id: number }>(
-        `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash, search_text, score)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
         [
           LEAD_KINDS[lead.kind].formType,
           lead.serviceType ?? null,
@@ -108,6 +111,8 @@ export function createLeadStore(db: Queryable) {
           lead.originPage,
           lead.receivedAt,
           lead.clientHash,
+          leadSearchText(lead),
+          lead.score ?? null,
         ],
       );
       return Number(row?.id);

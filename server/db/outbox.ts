@@ -11,7 +11,8 @@ import type { Queryable } from './storage.ts';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 export interface NewOutboxMessage {
-  leadId: number;
+  /** The lead it is about; null for mail to the team about no single lead (the daily digest). */
+  leadId: number | null;
   audience: 'client' | 'internal';
   recipient: string;
   subject: string;
@@ -25,7 +26,7 @@ export interface NewOutboxMessage {
 /** A row of `outbox` as the table holds it; `message` stays JSON text until the sender reads it. */
 export const outboxRowSchema = z.object({
   id: z.number().int(),
-  lead_id: z.number().int(),
+  lead_id: z.number().int().nullable(),
   audience: z.enum(['client', 'internal']),
   recipient: z.string(),
   subject: z.string(),

@@ -8,6 +8,8 @@ import { ADMIN_PATHS } from '../paths.ts';
 import { DASHBOARD_WEEK_CHOICES, formatElapsed, formatRate, type Dashboard } from '../stats.ts';
 import { selectField } from './components.ts';
 import { adminPage, type PageContext } from './layout.ts';
+import type { Money } from '../money.ts';
+import { moneySection } from './dashboard-money.ts';
 
 const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 
@@ -20,6 +22,8 @@ export function shortDay(date: string): string {
 export interface DashboardView {
   dashboard: Dashboard;
   weeks: number;
+  /** The pipeline's value, won value per month and win rate (server/admin/views/dashboard-money.ts). */
+  money?: Money;
 }
 
 function weeksTable(dashboard: Dashboard): Html {
@@ -105,6 +109,7 @@ ${horizontalBarChart({
 <tbody>${pipelineRows.map((row) => html`<tr><th scope="row">${row.label}</th><td class="num">${row.value}</td></tr>`)}</tbody></table>
 </section>
 </div>
+${view.money && moneySection(view.money)}
 <p class="muted">Semanas de lunes a domingo. El tiempo hasta el primer contacto cuenta desde que llega el lead hasta su primer cambio a «Contactado» o a una etapa posterior.</p>`,
   );
 }

@@ -12,6 +12,7 @@ export const LOGIN_MESSAGES = {
   signedOut: 'Cerraste la sesión.',
   signedOutEverywhere: 'Cerraste la sesión en todos tus dispositivos.',
   staleForm: 'El formulario caducó. Escribe de nuevo tu correo y tu contraseña.',
+  saved: 'Tu sesión terminó, pero guardamos lo que enviaste: inicia sesión y lo aplicamos.',
 } as const;
 
 export interface LoginView {
