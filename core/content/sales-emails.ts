@@ -57,4 +57,3 @@ export const salesEmailsSchema = strict({
 
 export type SalesEmailCopy = z.output<typeof salesEmailsSchema>;
 export type SalesTemplate = SalesEmailCopy['templates'][number];
-export type DigestCopy = SalesEmailCopy['digest'];

@@ -1,6 +1,9 @@
 /**
  * Forms kept while their session had ended (`pipeline_pending_forms`), until their owner signs in again.
- * Taking one deletes it, so a kept form is applied at most once, on any instance.
+ * Taking one deletes it, so a kept form is applied at most once, on any instance. The fields are kept
+ * exactly as typed, URL-encoded inside a JSON string: PostgreSQL's jsonb (the column's check) refuses a NUL
+ * (`\u0000`) anywhere in a document, and a form holding one must reach its action to be refused there with
+ * a Spanish message, not fail here.
  */
 import { z } from 'zod';
 import { jsonText, rowParser } from '../../db/rows.ts';
@@ -20,7 +23,7 @@ const pendingFromRow = rowParser(
     .object({
       user_id: z.number().int(),
       path: z.string(),
-      form: jsonText(z.record(z.string(), z.string())),
+      form: jsonText(z.string()).transform((encoded) => Object.fromEntries(new URLSearchParams(encoded))),
       expires_at: z.string(),
     })
     .transform((row) => ({
@@ -41,7 +44,7 @@ export function createPendingFormStore(db: Queryable) {
           id,
           pending.userId,
           pending.path,
-          JSON.stringify(pending.form),
+          JSON.stringify(new URLSearchParams(Object.entries(pending.form)).toString()),
           now.toISOString(),
           new Date(now.getTime() + ttlMs).toISOString(),
         ],
