@@ -155,7 +155,7 @@ export function inboxPage(context: PageContext, view: InboxView): Html {
       section: 'contacts',
       ...(view.notice && !rowNotice ? { notice: view.notice } : {}),
     },
-    html`<div class="page-head"><div><h1>Bandeja de leads</h1><p class="lede">${view.sort === defaultSort(view.filter) && !view.filter.view ? 'Cada solicitud de los formularios del sitio, de la más reciente a la más antigua.' : `Ordenados por: ${LIST_SORTS[view.sort].toLowerCase()}.`}</p></div></div>
+    html`<div class="page-head list-head"><div><h1>Bandeja de leads</h1><p class="lede">${view.sort === defaultSort(view.filter) && !view.filter.view ? 'Cada solicitud de los formularios del sitio, de la más reciente a la más antigua.' : `Ordenados por: ${LIST_SORTS[view.sort].toLowerCase()}.`}</p></div></div>
 ${dayViews(context.user.id, view.filter, view.counts, 'list')}
 ${view.problems.length > 0 && html`<div class="notice notice-info" role="status"><ul>${view.problems.map((problem) => html`<li>${problem}</li>`)}</ul></div>`}
 ${searchForm(view, context)}
