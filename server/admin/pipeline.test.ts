@@ -8,6 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
+import { silentLogger } from '../log/logger.ts';
+import { sendDigests } from './digest.ts';
+import { createDigestStore } from './store/digests.ts';
+import { createUserStore } from './store/users.ts';
 import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
 
 const refsOf = (text: string) => [...text.matchAll(/>CONT-(\d+)</g)].map((match) => Number(match[1]));
@@ -153,6 +157,59 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
     // The value stays when the step is done.
     expect(after.text).toContain('$150,000');
     t.clock.now = at(10);
+  });
+
+  it('sends each person one digest a day of their due follow-ups, however many instances try at 8:00', async () => {
+    const ana = await signedIn();
+    const page = await ana.get(`/admin/contacts/${lead.oscar}`);
+    const version =
+      /action="\/admin\/contacts\/\d+\/deal">\s*<input[^>]+><input type="hidden" name="version" value="(\d+)">/.exec(
+        page.text,
+      )?.[1];
+    const saved = await ana.post(`/admin/contacts/${lead.oscar}/deal`, {
+      version: version ?? '',
+      value: '150000',
+      closeDate: '2026-12-15',
+      nextStepDate: '2026-11-24',
+      nextStep: 'Enviar la propuesta firmada',
+    });
+    expect(saved.status).toBe(303);
+    const morning = new Date('2026-11-25T14:00:00.000Z'); // 8:00 in Mexico City
+    // Two instances at once, each with its own connections' view of the same database.
+    const services = () => ({
+      users: createUserStore(t.api.storage),
+      digests: createDigestStore(t.api.storage),
+      mail: t.api.inboxMail,
+      logger: silentLogger,
+    });
+    const outcomes = await Promise.all([
+      sendDigests(services(), '2026-11-25', morning),
+      sendDigests(services(), '2026-11-25', morning),
+    ]);
+    const total = (key: string) => outcomes.reduce((sum, outcome) => sum + (outcome[key] ?? 0), 0);
+    expect(total('queued')).toBe(1);
+    expect(total('nothing-due')).toBe(2); // Dirección and Beto, once each
+    expect(total('already-done')).toBe(3);
+    const rows = await t.api.rows<{ recipient: string; subject: string; message: string; lead_id: number | null }>(
+      "SELECT recipient, subject, message, lead_id FROM outbox WHERE subject LIKE 'Tu día en ventas%'",
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.recipient).toBe('ana@angram.mx');
+    expect(rows[0]?.lead_id).toBeNull();
+    const text = (JSON.parse(rows[0]?.message ?? '{}') as { text?: string }).text ?? '';
+    expect(text).toContain('PENDIENTES VENCIDOS');
+    expect(text).toContain(`CONT-${lead.oscar} · ÓSCAR PEÑA: Enviar la propuesta firmada (24/11/2026)`);
+    // The same day again: nothing; the next day, still overdue, one more.
+    expect((await sendDigests(services(), '2026-11-25', morning)).queued).toBe(0);
+    expect((await sendDigests(services(), '2026-11-26', new Date('2026-11-26T14:00:00.000Z'))).queued).toBe(1);
+    // Done: nothing due any more, and no digest the day after.
+    await ana.get(`/admin/contacts/${lead.oscar}`);
+    const after =
+      /name="version" value="(\d+)"><button class="btn btn-outline" type="submit">Marcar el siguiente paso/.exec(
+        (await ana.get(`/admin/contacts/${lead.oscar}`)).text,
+      )?.[1];
+    expect((await ana.post(`/admin/contacts/${lead.oscar}/step-done`, { version: after ?? '' })).status).toBe(303);
+    expect((await sendDigests(services(), '2026-11-27', new Date('2026-11-27T14:00:00.000Z'))).queued).toBe(0);
   });
 
   it('refuses a wrong deal with Spanish messages and keeps what was typed', async () => {
