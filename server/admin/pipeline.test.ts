@@ -350,6 +350,31 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
     expect((await dir.post(`/admin/contacts/${lead.lucia}/merge`, { otro: String(lead.lucia) })).status).toBe(409);
   });
 
+  it('links a lead that left the same phone, and finds leads stored before the search columns existed', async () => {
+    const again = await post('contactBig', {
+      ...VALID.big,
+      name: 'Álvaro Núñez',
+      email: 'compras@constructoranunez.mx',
+      company: 'Constructora Núñez',
+      phone: '+52 (55) 1234-5678',
+    });
+    const ana = await signedIn();
+    const page = await ana.get(`/admin/contacts/${lead.alvaro}`);
+    expect(page.text).toContain(`CONT-${again} · Álvaro Núñez`);
+    expect(page.text).toContain('· mismo teléfono</span>');
+    expect(page.text).not.toContain('· mismo correo');
+
+    // A lead from before the migration: no folded text, no score. The inbox indexes it before listing.
+    await t.api.storage.run('UPDATE leads SET search_text = NULL, score = NULL WHERE id = $1', [lead.alvaro]);
+    expect(refsOf((await ana.get('/admin/contacts?q=QUERÉTARO')).text)).toEqual([lead.alvaro]);
+    const [row] = await t.api.rows<{ search_text: string | null; score: number | null }>(
+      'SELECT search_text, score FROM leads WHERE id = $1',
+      lead.alvaro,
+    );
+    expect(row?.search_text).toContain('queretaro');
+    expect(row?.score).toEqual(expect.any(Number));
+  });
+
   it('moves a card on the board with a plain form, and shows the value on the dashboard and in the CSV', async () => {
     const ana = await signedIn();
     const board = await ana.get('/admin/board');
