@@ -259,6 +259,29 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
     expect(long.text).toContain('La nota puede tener como máximo 5,000 caracteres (tiene 5,001).');
   });
 
+  it('answers hostile text in the sign-in and account forms with a Spanish message, never a 500', async () => {
+    const guest = t.client();
+    await guest.get('/admin/login');
+    const login = await guest.post('/admin/login', { email: 'ana@angram.mx\u0000', password: 'x\u0000y' });
+    expect(login.status).toBe(422);
+    expect(login.text).toContain('El correo tiene caracteres que una dirección no puede tener.');
+    const dir = await signedIn('dir@angram.mx');
+    await dir.get('/admin/users');
+    const created = await dir.post('/admin/users', {
+      email: 'nuevo\u0000@angram.mx',
+      name: 'Nombre\u0000raro',
+      role: 'sales',
+      password: 'Clave de prueba 2026!',
+    });
+    expect(created.status).toBe(422);
+    const [anaRow] = await t.api.rows<{ id: number }>('SELECT id FROM inbox_users WHERE email = $1', 'ana@angram.mx');
+    await dir.get(`/admin/users/${anaRow?.id}`);
+    const renamed = await dir.post(`/admin/users/${anaRow?.id}`, { name: 'Ana\u0000 López', role: 'sales' });
+    expect(renamed.status).toBe(422);
+    const [row] = await t.api.rows<{ name: string }>('SELECT name FROM inbox_users WHERE id = $1', anaRow?.id ?? 0);
+    expect(row?.name).toBe('Ana López');
+  });
+
   it('keeps a note typed while the session expired and applies it after signing in; a NUL in it is refused there', async () => {
     const ana = await signedIn();
     await ana.get(`/admin/contacts/${lead.lucia}`);
