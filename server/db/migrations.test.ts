@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INBOX_MIGRATIONS } from '../admin/store/migrations.ts';
+import { PIPELINE_MIGRATIONS } from '../admin/store/pipeline-migrations.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { migrationSql, type Migration } from './storage.ts';
 
@@ -25,6 +26,8 @@ const APPLIED = {
   'leads 2 postgres': '4c037b3c9d178028',
   'inbox 1 sqlite': 'e138555c3793fbfa',
   'inbox 1 postgres': '47d9d8b3ab2d21c3',
+  'pipeline 1 sqlite': 'a4f392380fd102fc',
+  'pipeline 1 postgres': 'b8d3228a0903e5d8',
 };
 
 describe('applied migrations', () => {
@@ -32,6 +35,7 @@ describe('applied migrations', () => {
     const modules: Array<[string, readonly Migration[]]> = [
       ['leads', MIGRATIONS],
       ['inbox', INBOX_MIGRATIONS],
+      ['pipeline', PIPELINE_MIGRATIONS],
     ];
     const now = Object.fromEntries(
       modules.flatMap(([module, list]) =>
