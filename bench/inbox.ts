@@ -11,16 +11,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadContentFacts } from '../core/content/load.ts';
 import { accountMailer } from '../server/email/account-mail.ts';
 import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
+import { loadContentFacts } from '../core/content/load.ts';
 import { migrateAll } from '../server/database.ts';
 import { TRUST_NO_PROXY } from '../server/api/trusted-proxies.ts';
 import { openStorage } from '../server/db/open.ts';
 import type { Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
+import { createInboxMail } from '../server/email/inbox-mail.ts';
 import { emailSettings } from '../server/email/settings.ts';
 import { silentLogger } from '../server/log/logger.ts';
 import { createMeetingService, NO_BUSY_TIMES } from '../server/meetings/service.ts';
@@ -128,6 +129,8 @@ async function measure(engine: string, storage: Storage): Promise<void> {
       onQueued: () => undefined,
     }),
     mailer: accountMailer(emailSettings()),
+    mail: createInboxMail(emailSettings(), loadContentFacts().salesEmails),
+    digest: false,
     logger: silentLogger,
   });
   const server = createServer((req, res) => void admin.handle(req, res));

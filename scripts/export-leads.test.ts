@@ -41,8 +41,10 @@ describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
       const lines = csv.slice(1).split('\r\n');
       expect(lines[0]).toBe(CSV_HEADER.join(','));
       expect(lines[1]).toMatch(
-        /^CONT-1,23\/11\/2026 08:00,Iniciar proyecto,,Ana Sofía Gutiérrez,ana@cafeorigen\.mx,Café Origen,'\+523312345678,Tienda en línea \(e-commerce\),/,
+        /^CONT-1,23\/11\/2026 08:00,Iniciar proyecto,,Ana Sofía Gutiérrez,ana@cafeorigen\.mx,Café Origen,\(\+52\) 33 1234 5678,Tienda en línea \(e-commerce\),/,
       );
+      // The inbox's work columns close the row: a new lead is nuevo, with nobody, no value and no next step.
+      expect(lines[1]).toMatch(/,Nuevo,,,,,,$/);
       expect(lines[1]).toContain(',24/11/2026 10:00,/iniciar-proyecto,');
       expect(csv).toContain('"Ferremax, S.A. de C.V."');
       // The formula is neutralised and the line break stays inside its quoted cell.

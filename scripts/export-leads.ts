@@ -6,8 +6,8 @@
 import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadServerConfig } from '../server/config.ts';
+import { createWorkStore } from '../server/admin/store/work.ts';
 import { openDatabase } from '../server/database.ts';
-import { createLeadStore } from '../server/db/leads.ts';
 import { writeLeadsCsv } from '../server/lead/csv.ts';
 import { createAuditLog, TERMINAL } from '../server/privacy/audit.ts';
 
@@ -33,7 +33,8 @@ const target = values.out;
 const partial = target ? `${target}.partial` : undefined;
 const fd = partial ? openSync(partial, 'w') : 1;
 try {
-  const count = await writeLeadsCsv(createLeadStore(storage).all(), config.facts, (chunk) => {
+  // Every lead with the team's work on it (status, assignee, deal), as the inbox exports it.
+  const count = await writeLeadsCsv(createWorkStore(storage).matching({}), config.facts, (chunk) => {
     writeSync(fd, chunk);
   });
   if (partial && target) {

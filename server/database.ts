@@ -5,6 +5,7 @@
  */
 import { migrateInbox } from './admin/store/migrations.ts';
 import { migrateAccess } from './db/access-migrations.ts';
+import { migratePipeline } from './admin/store/pipeline-migrations.ts';
 import { migrateLeads } from './db/migrations.ts';
 import { openStorage, type StorageLocation } from './db/open.ts';
 import { migrateJobs } from './jobs/migrations.ts';
@@ -19,6 +20,7 @@ export async function migrateAll(storage: Storage): Promise<void> {
   await migrateInbox(storage);
   // Right after the inbox: it rebuilds `outbox` on SQLite, so it must run before any module adds a column there.
   await migrateAccess(storage);
+  await migratePipeline(storage);
   await migrateJobs(storage);
   await migrateMeetings(storage);
   await migratePrivacy(storage);

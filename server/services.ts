@@ -10,6 +10,7 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import type { Storage } from './db/storage.ts';
 import { accountMailer } from './email/account-mail.ts';
+import { createInboxMail } from './email/inbox-mail.ts';
 import { emailSettingsFor } from './email/settings.ts';
 import type { DailyJob } from './jobs/daily.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
@@ -39,6 +40,7 @@ export async function openServices(config: ServerConfig, adminConfig: AdminConfi
     meetings: api.meetings.service,
     // The inbox imports no e-mail code: it is handed the one function it needs.
     mailer: accountMailer(emailSettings),
+    mail: createInboxMail(emailSettings, config.facts.salesEmails),
   });
   const retention = scheduleRetention(storage, config, { logger: stderrLogger });
   return { storage, api, admin, retention };

@@ -42,7 +42,7 @@ const braces = (names: readonly string[]) => names.map((name) => `{${name}}`).jo
  * A text that may use only `placeholders`; `link: true` when the code puts a link on its `[…]` part
  * (exactly one then), otherwise no link mark is allowed.
  */
-function copy(what: string, placeholders: readonly string[], marks: { link?: boolean } = {}) {
+export function copy(what: string, placeholders: readonly string[], marks: { link?: boolean } = {}) {
   return text(what).superRefine((value, context) => {
     for (const [, name = ''] of value.matchAll(/\{(\w*)\}/g)) {
       if (!placeholders.includes(name))

@@ -25,6 +25,7 @@ import { FORM_OPTIONS_FILE, formOptionsSchema } from './form-options.ts';
 import { consultingServices, OFFERS_FILE, offersSchema, type Offers } from './offers.ts';
 import { ContentError, contentProblems, issuePath, parseContent } from './parse.ts';
 import { PRIVACY_FILE, privacySchema, type PrivacyNotice } from './privacy.ts';
+import { SALES_EMAILS_FILE, salesEmailsSchema, type SalesEmailCopy } from './sales-emails.ts';
 
 export interface ContentFacts {
   contact: ContactFacts;
@@ -33,6 +34,7 @@ export interface ContentFacts {
   consultants: ConsultantDirectory;
   emails: EmailCopy;
   privacy: PrivacyNotice;
+  salesEmails: SalesEmailCopy;
 }
 
 /**
@@ -111,5 +113,6 @@ export function readContentFacts(root: string): ContentFacts {
     consultants: readConsultants(root, lists, offers),
     emails: parseContent(EMAILS_FILE, read(root, EMAILS_FILE), emailsSchema),
     privacy: parseContent(PRIVACY_FILE, read(root, PRIVACY_FILE), privacySchema),
+    salesEmails: parseContent(SALES_EMAILS_FILE, read(root, SALES_EMAILS_FILE), salesEmailsSchema),
   };
 }

@@ -45,9 +45,9 @@ const typeError = (issue: { input?: unknown }): string =>
  * (an e-mail, a CSV); control characters have no business in any field.
  */
 // eslint-disable-next-line no-control-regex -- these are exactly the characters refused.
-const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex -- a textarea keeps tabs and line breaks, nothing else below U+0020.
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+export const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**
  * Half of a UTF-16 surrogate pair without the other half (`"\ud800"` in JSON, or an emoji cut in two):

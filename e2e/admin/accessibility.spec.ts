@@ -7,6 +7,8 @@ import { createAccount, sendLead, signIn, userIdOf, type Account } from './suppo
 let admin: Account;
 let sales: Account;
 let leadId: number;
+/** The same person writing again: the lead's page lists it as a duplicate, and offers the merge. */
+let duplicateId: number;
 let adminCookies: Cookie[];
 
 test.beforeAll(async ({ request, browser }) => {
@@ -26,6 +28,14 @@ test.beforeAll(async ({ request, browser }) => {
       budget: '300k-700k',
       timeline: '3-6-months',
       message: 'App para 80 operadores con foto y firma de entrega.',
+    })
+  ).id;
+  duplicateId = (
+    await sendLead(request, 'contactSmall', {
+      name: 'Karla Núñez',
+      email: 'KARLA@nunez.mx',
+      company: 'Núñez Textiles',
+      message: 'Les escribo otra vez por la app de entregas.',
     })
   ).id;
 });
@@ -55,6 +65,9 @@ for (const width of [375, 1440]) {
       ['/admin/contacts', () => '/admin/contacts'],
       ['/admin/contacts with ignored filters', () => '/admin/contacts?status=ganadisimo&q=Karla'],
       ['/admin/contacts/:id', () => `/admin/contacts/${leadId}`],
+      ['/admin/contacts, today’s next steps', () => '/admin/contacts?vista=hoy&assignee=1'],
+      ['/admin/board', () => '/admin/board'],
+      ['/admin/contacts/:id/merge', () => `/admin/contacts/${leadId}/merge?otro=${duplicateId}`],
       ['/admin/meetings', () => '/admin/meetings'],
       ['/admin/dashboard', () => '/admin/dashboard'],
       ['/admin/users', () => '/admin/users'],

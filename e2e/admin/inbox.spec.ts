@@ -68,12 +68,13 @@ test('a sales person signs in, filters, works a lead to ganado, notes it, assign
 
   // Text filter, then the form type on top of it.
   await page.getByLabel('Buscar', { exact: true }).fill(tag);
-  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(3);
   // Newest first.
   await expect(rows.first().getByRole('rowheader')).toHaveText(phoneLead.reference);
+  await page.getByText('Más filtros').click();
   await page.getByLabel('Formulario', { exact: true }).selectOption({ label: 'Contacto rápido' });
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(rows).toHaveCount(2);
@@ -178,9 +179,11 @@ test.describe('on a phone', () => {
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    // Rows are stacked cards, each value with its label.
+    // Rows are compact cards, each value with its label; the first one is in the first screen.
     const card = page.locator('tbody tr').filter({ hasText: phoneLead.reference });
     await expect(card.locator('td[data-label="Estado"]')).toBeVisible();
+    const first = await page.locator('tbody tr').first().boundingBox();
+    expect(first?.y ?? Infinity).toBeLessThan(740);
     await card.getByRole('link', { name: phoneLead.reference }).tap();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(phoneLead.reference);
     await page.waitForLoadState('load');
@@ -198,14 +201,54 @@ test.describe('on a phone', () => {
   });
 });
 
+test('a day of work: a next step due today shows under «Hoy», the search folds accents, the board moves a card to ganado', async ({
+  page,
+}) => {
+  await signIn(page, sales, `/admin/contacts/${project.id}`);
+  await page.getByLabel('Responsable', { exact: true }).selectOption({ label: 'Ana López' });
+  await page.getByRole('button', { name: 'Asignar' }).click();
+  await expect(page.getByRole('status')).toHaveText('Responsable actualizado.');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+  await page.getByLabel('Valor del trato (MXN)').fill('$180,000');
+  await page.getByLabel('Fecha del siguiente paso').fill(today);
+  await page.getByLabel('Siguiente paso', { exact: true }).fill('Llamar para revisar la propuesta');
+  await page.getByRole('button', { name: 'Guardar trato' }).click();
+  const deal = page.getByRole('region', { name: 'Trato y siguiente paso' });
+  await expect(deal.getByRole('status')).toHaveText(/Trato guardado/);
+  await expect(deal).toContainText('$180,000 MXN');
+  await expect(deal).toContainText('Vence hoy');
+
+  await page.getByRole('link', { name: 'Bandeja', exact: true }).click();
+  await page.getByRole('link', { name: /^Hoy \d+$/ }).click();
+  await expect(page.locator('tbody tr').filter({ hasText: project.reference })).toContainText('$180,000');
+
+  // Typed as a person types it: no accents, no capitals.
+  await page.goto(`/admin/contacts?q=${encodeURIComponent(`ana sofia gutierrez cafe origen ${tag.toLowerCase()}`)}`);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr').first().getByRole('rowheader')).toHaveText(project.reference);
+
+  await page.goto(`/admin/board?q=${tag}`);
+  const card = page.locator(`#lead-${project.id}`);
+  await card.getByLabel(/^Mover a/).selectOption({ label: 'Ganado' });
+  await card.getByRole('button', { name: /^Mover/ }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/board\\?q=${tag}&aviso=estado&lead=${project.id}#lead-${project.id}$`),
+  );
+  const moved = page.locator(`#lead-${project.id}`);
+  await expect(moved.getByRole('status')).toHaveText('Estado actualizado.');
+  await expect(page.getByRole('region', { name: /^Ganado/ })).toContainText(project.reference);
+});
+
 test('meetings by day and the dashboard show the inbox numbers', async ({ page }) => {
   await signIn(page, sales, '/admin/meetings');
   await expect(page.getByRole('heading', { level: 1, name: 'Próximas reuniones' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(`^${small.reference} · `) })).toBeVisible();
   await page.getByRole('link', { name: 'Panel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de ventas' })).toBeVisible();
-  // Leads per week, the funnel, by status, and by source and by campaign.
-  await expect(page.locator('svg[role="img"]')).toHaveCount(5);
+  // Leads per week, the funnel, by status, by source and by campaign; two of money (pipeline value by
+  // status, won value by month).
+  await expect(page.locator('svg[role="img"]')).toHaveCount(7);
+  await expect(page.getByRole('region', { name: 'Dinero' })).toContainText('Valor ganado por mes');
   await expect(page.getByRole('table', { name: 'Embudo de leads' })).toContainText('Recibidos');
   await page.getByText('Ver las cifras por semana').click();
   await expect(page.getByRole('table', { name: 'Leads por semana y formulario' })).toBeVisible();

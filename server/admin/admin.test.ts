@@ -162,8 +162,8 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     expect(meetings.text).toContain(`CONT-${ids[0]} · &lt;script&gt;`);
     const dashboard = await ana.get('/admin/dashboard?weeks=4');
     expect(dashboard.status).toBe(200);
-    // Leads per week, the funnel, by status, and by source and by campaign.
-    expect(dashboard.text.match(/<svg /g)).toHaveLength(5);
+    // Leads per week, the funnel, by status, by source and by campaign, and two of money.
+    expect(dashboard.text.match(/<svg /g)).toHaveLength(7);
     expect(dashboard.text).toContain(
       '<th scope="row" data-label="Fuente">Directo</th><td class="num" data-label="Leads">3</td>',
     );

@@ -20,6 +20,7 @@ import { newToken, tokenDigest, tokenShaped } from './tokens.ts';
 import { CSRF_FIELD } from './views/components.ts';
 import { LOGIN_MESSAGES, loginPage } from './views/login.ts';
 import type { Notice } from './views/layout.ts';
+import { checkText, redisplayable } from './form-text.ts';
 
 export const SESSION_COOKIE = 'angram_admin_session';
 /** The sign-in form's own random value, which its CSRF token is bound to. */
@@ -69,6 +70,7 @@ const LOGIN_NOTICES: Readonly<Record<LoginReason, Notice>> = {
   'signed-out': { tone: 'success', message: LOGIN_MESSAGES.signedOut },
   everywhere: { tone: 'success', message: LOGIN_MESSAGES.signedOutEverywhere },
   'link-sent': { tone: 'info', message: LOGIN_MESSAGES.linkSent },
+  saved: { tone: 'info', message: LOGIN_MESSAGES.saved },
 };
 
 export function loginCsrf(services: AdminServices, nonce: string): string {
@@ -142,6 +144,12 @@ export async function postLogin(services: AdminServices, state: RequestState): P
   const password = form.get('password') ?? '';
   if (!email || !password) {
     showLogin(services, state, 422, { next, email, notice: { tone: 'error', message: LOGIN_MESSAGES.missing } });
+    return;
+  }
+  // No address holds a control character or half an emoji; PostgreSQL could not even compare a NUL.
+  if (!checkText(email, { max: 254, oneLine: true }).ok) {
+    const notice = { tone: 'error', message: 'El correo tiene caracteres que una dirección no puede tener.' } as const;
+    showLogin(services, state, 422, { next, email: redisplayable(email), notice });
     return;
   }
 

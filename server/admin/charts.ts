@@ -19,6 +19,8 @@ export interface StackedBarChart {
   categories: readonly string[];
   /** Stacked bottom to top, coloured `chart-series-1…`. */
   series: readonly ChartSeries[];
+  /** How the axis and the bars' titles write a value (money); plain numbers by default. */
+  format?: (value: number) => string;
 }
 
 /** viewBox widths: the charts scale to their card, and these keep their text between about 9 and 16 px. */
@@ -51,6 +53,7 @@ export function stackedBarChart(chart: StackedBarChart): Html {
   const labelEvery = Math.max(1, Math.ceil(chart.categories.length / 7));
   // Counts are whole: a middle tick only when it is a whole number.
   const ticks = max >= 2 && max % 2 === 0 ? [0, max / 2, max] : [0, max];
+  const format = chart.format ?? String;
 
   const bars = chart.categories.map((category, index) => {
     const x = round(margin.left + slot * index + (slot - barWidth) / 2);
@@ -61,7 +64,7 @@ export function stackedBarChart(chart: StackedBarChart): Html {
       const top = y(base + value);
       const bottom = y(base);
       base += value;
-      return html`<rect class="chart-series-${seriesIndex + 1}" x="${x}" y="${top}" width="${barWidth}" height="${round(bottom - top)}"><title>${category}: ${series.label}, ${value}</title></rect>`;
+      return html`<rect class="chart-series-${seriesIndex + 1}" x="${x}" y="${top}" width="${barWidth}" height="${round(bottom - top)}"><title>${category}: ${series.label}, ${format(value)}</title></rect>`;
     });
     const label =
       index % labelEvery === 0
@@ -74,7 +77,7 @@ export function stackedBarChart(chart: StackedBarChart): Html {
 <title id="${chart.id}-title">${chart.title}</title><desc id="${chart.id}-desc">${chart.summary}</desc>
 ${ticks.map(
   (tick) =>
-    html`<line class="chart-grid" x1="${margin.left}" x2="${WIDTH - margin.right}" y1="${y(tick)}" y2="${y(tick)}"></line><text class="chart-label" x="${margin.left - 6}" y="${y(tick) + 4}" text-anchor="end">${tick}</text>`,
+    html`<line class="chart-grid" x1="${margin.left}" x2="${WIDTH - margin.right}" y1="${y(tick)}" y2="${y(tick)}"></line><text class="chart-label" x="${margin.left - 6}" y="${y(tick) + 4}" text-anchor="end">${format(tick)}</text>`,
 )}
 ${bars}
 </svg>`;

@@ -10,9 +10,16 @@ import type { CalendarFeeds } from '../meetings/calendar-feed.ts';
 import type { MeetingService } from '../meetings/service.ts';
 import type { AccountMailer } from './account-mail.ts';
 import type { AdminConfig } from './config.ts';
-import { csrfToken } from './csrf.ts';
+import { sessionCsrfToken } from './csrf.ts';
 import type { Html } from './html.ts';
 import { sendHtml } from './http.ts';
+import type { InboxMail } from './mail.ts';
+import type { DealStore } from './store/deals.ts';
+import type { MergeStore } from './store/merges.ts';
+import type { OutreachStore } from './store/outreach.ts';
+import type { PendingFormStore } from './store/pending-forms.ts';
+import type { PipelineQueries } from './store/pipeline.ts';
+import type { SearchIndex } from './store/search-index.ts';
 import type { SessionStore, SessionWithUser } from './store/sessions.ts';
 import type { SignInLinkStore } from './store/sign-in-links.ts';
 import type { ThrottleStore } from './store/throttle.ts';
@@ -47,6 +54,15 @@ export interface AdminServices {
   meetings: MeetingService;
   /** Each account's private calendar subscription. */
   calendarFeeds: CalendarFeeds;
+  /** The sales pipeline: deals, merges, forms kept across a sign-in, search, board and money. */
+  deals: DealStore;
+  merges: MergeStore;
+  pendingForms: PendingFormStore;
+  outreach: OutreachStore;
+  searchIndex: SearchIndex;
+  pipeline: PipelineQueries;
+  /** E-mails the inbox writes to the outbox (composed outside the inbox). */
+  mail: InboxMail;
 }
 
 export interface RequestState {
@@ -76,7 +92,7 @@ export function actorOf(services: AdminServices, state: SignedIn): Extract<Actor
 }
 
 export function sessionCsrf(services: AdminServices, auth: SessionWithUser): string {
-  return csrfToken(services.secret, `session:${auth.session.id}`);
+  return sessionCsrfToken(services.secret, auth.session.id, auth.user.id);
 }
 
 export function pageContext(services: AdminServices, state: SignedIn): PageContext {
@@ -124,6 +140,13 @@ export const NOTICES = {
   'dos-pasos-desactivada': 'Desactivaste la verificación en dos pasos.',
   'dos-pasos-restablecida':
     'Quitamos su verificación en dos pasos: entrará solo con su contraseña hasta que la active de nuevo.',
+  trato: 'Trato guardado.',
+  'trato-sin-cambios': 'No había nada que cambiar en el trato.',
+  'paso-hecho': 'Siguiente paso marcado como hecho.',
+  correo: 'Correo en camino: su entrega aparece en «Correos».',
+  unido: 'Leads unidos: este lead tiene ahora el historial de los dos.',
+  fusionado: 'Ese lead se unió a este: aquí está todo su historial.',
+  recuperado: 'Aplicamos lo que habías enviado antes de que terminara tu sesión.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

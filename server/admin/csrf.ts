@@ -18,3 +18,21 @@ export function isValidCsrfToken(secret: string, binding: string | undefined, su
   const given = Buffer.from(submitted);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/**
+ * A signed-in form's token names its account: `<user id>.<HMAC of the session and the account>`. A form
+ * posted after its session ended still proves whose it was, so it can be kept for that person alone until
+ * they sign in again (server/admin/pending-forms.ts), and never applied for anyone else.
+ */
+export function sessionCsrfToken(secret: string, sessionId: string, userId: number): string {
+  return `${userId}.${csrfToken(secret, `session:${sessionId}\u0000user:${userId}`)}`;
+}
+
+/** The account a session's token was issued to, when the token is genuine for that session; else undefined. */
+export function csrfTokenOwner(secret: string, sessionId: string, submitted: unknown): number | undefined {
+  if (typeof submitted !== 'string') return undefined;
+  const match = /^([1-9]\d{0,14})\.([\w-]{43})$/.exec(submitted);
+  if (!match) return undefined;
+  const userId = Number(match[1]);
+  return isValidCsrfToken(secret, `session:${sessionId}\u0000user:${userId}`, match[2]) ? userId : undefined;
+}

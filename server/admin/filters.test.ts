@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterSql, likePattern, listQueryString, parseListQuery } from './filters.ts';
+import { filterSql, likePattern, listQueryString, orderSql, parseListQuery } from './filters.ts';
 
 const parse = (query: string) => parseListQuery(new URLSearchParams(query));
 
@@ -16,11 +16,33 @@ describe('inbox filters', () => {
         text: 'Café Origen',
         assignee: 4,
       },
+      sort: 'recientes',
       page: 3,
       problems: [],
     });
     expect(parse('type=consultancy&assignee=none').filter).toEqual({ kind: 'consultancy', assignee: 'none' });
-    expect(parse('')).toEqual({ filter: {}, page: 1, problems: [] });
+    expect(parse('')).toEqual({ filter: {}, sort: 'recientes', page: 1, problems: [] });
+  });
+
+  it('reads the day views and the order; a due view sorts by the next step unless told otherwise', () => {
+    expect(parse('vista=hoy&assignee=4')).toEqual({
+      filter: { view: 'hoy', assignee: 4 },
+      sort: 'seguimiento',
+      page: 1,
+      problems: [],
+    });
+    expect(parse('vista=vencidos&orden=puntuacion').sort).toBe('puntuacion');
+    expect(parse('orden=actividad').sort).toBe('actividad');
+    const nonsense = parse('vista=manana&orden=alfabetico');
+    expect(nonsense.filter).toEqual({});
+    expect(nonsense.sort).toBe('recientes');
+    expect(nonsense.problems).toEqual(['Se ignoró una vista que no existe.', 'Se ignoró un orden que no existe.']);
+  });
+
+  it('ignores a search PostgreSQL could not even compare (a NUL), instead of failing', () => {
+    const parsed = parse('q=Ana%00');
+    expect(parsed.filter.text).toBeUndefined();
+    expect(parsed.problems).toEqual(['Se ignoró una búsqueda con caracteres que no se pueden buscar.']);
   });
 
   it('drops nonsense and says so, in Spanish', () => {
@@ -52,20 +74,28 @@ describe('inbox filters', () => {
     );
     expect(round).toEqual({
       filter: { status: 'perdido', from: '2026-01-05', text: 'x y', assignee: 'none' },
+      sort: 'recientes',
       page: 4,
       problems: [],
     });
+    // A view and a sort other than the view's own go into the URL too.
+    expect(listQueryString({ view: 'vencidos', assignee: 2 }, 1)).toBe('?assignee=2&vista=vencidos');
+    expect(listQueryString({ view: 'vencidos' }, 1, 'puntuacion')).toBe('?vista=vencidos&orden=puntuacion');
+    expect(listQueryString({}, 3, 'actividad')).toBe('?orden=actividad&page=3');
   });
 });
 
+const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)';
+const SEARCHED = "COALESCE(l.search_text, lower(l.name || ' ' || l.email || ' ' || COALESCE(l.company, '')))";
+
 describe('filter SQL', () => {
-  it('is empty without filters', () => {
-    expect(filterSql({})).toEqual({ where: '', params: [] });
+  it('leaves out merged leads, and nothing else, without filters', () => {
+    expect(filterSql({})).toEqual({ where: `WHERE ${NOT_MERGED}`, params: [] });
   });
 
   it('turns Mexico City dates into UTC bounds, the end day included', () => {
     const { where, params } = filterSql({ from: '2026-11-01', to: '2026-11-30' });
-    expect(where).toBe('WHERE l.received_at >= $1 AND l.received_at < $2');
+    expect(where).toBe(`WHERE ${NOT_MERGED} AND l.received_at >= $1 AND l.received_at < $2`);
     // Mexico City is UTC-6 all year since 2022.
     expect(params).toEqual(['2026-11-01T06:00:00.000Z', '2026-12-01T06:00:00.000Z']);
   });
@@ -73,17 +103,40 @@ describe('filter SQL', () => {
   it('binds every value as a parameter, numbered after an offset', () => {
     const { where, params } = filterSql({ status: 'nuevo', kind: 'small', assignee: 3, text: "o'Brien%_" }, 2);
     expect(where).toBe(
-      "WHERE COALESCE(s.status, 'nuevo') = $3 AND l.form_type = $4 AND s.assignee_id = $5 AND (lower(l.name) LIKE $6 ESCAPE '\\' OR lower(l.email) LIKE $6 ESCAPE '\\' OR lower(COALESCE(l.company, '')) LIKE $6 ESCAPE '\\')",
+      `WHERE ${NOT_MERGED} AND COALESCE(s.status, 'nuevo') = $3 AND l.form_type = $4 AND s.assignee_id = $5 AND ((${SEARCHED} LIKE $6 ESCAPE '\\'))`,
     );
     expect(params).toEqual(['nuevo', 1, 3, "%o'brien\\%\\_%"]);
     expect(where).not.toContain("o'Brien");
   });
 
-  it('finds a reference by its number', () => {
+  it('searches every word, folded, and finds a reference by its number', () => {
     expect(filterSql({ text: 'CONT-42' }).params).toEqual(['%cont-42%', 42]);
     expect(filterSql({ text: '42' }).where).toContain('l.id = $2');
-    expect(filterSql({ text: 'cont-99999999999999999999' }).where).not.toContain('l.id');
-    expect(filterSql({ assignee: 'none' }).where).toBe('WHERE s.assignee_id IS NULL');
+    expect(filterSql({ text: 'cont-99999999999999999999' }).where).not.toContain('l.id =');
+    expect(filterSql({ text: 'Ana GUTIÉRREZ' }).params).toEqual(['%ana%', '%gutierrez%']);
+    expect(filterSql({ text: 'Ana GUTIÉRREZ' }).where).toContain(
+      `${SEARCHED} LIKE $1 ESCAPE '\\' AND ${SEARCHED} LIKE $2`,
+    );
+    // A phone is searched by its national digits, however it was typed.
+    expect(filterSql({ text: '+52 (55) 1234-5678' }).params).toEqual(['%5512345678%']);
+    expect(filterSql({ assignee: 'none' }).where).toBe(`WHERE ${NOT_MERGED} AND s.assignee_id IS NULL`);
+  });
+
+  it('selects the due views against the given day, open leads only', () => {
+    const { where, params } = filterSql({ view: 'vencidos' }, 0, '2026-11-23');
+    expect(where).toBe(
+      `WHERE ${NOT_MERGED} AND d.next_step_date < $1 AND COALESCE(s.status, 'nuevo') NOT IN ('ganado', 'perdido')`,
+    );
+    expect(params).toEqual(['2026-11-23']);
+    expect(filterSql({ view: 'hoy' }, 0, '2026-11-23').where).toContain('d.next_step_date = $1');
+  });
+
+  it('orders every sort with the newest first on ties', () => {
+    expect(orderSql('recientes')).toBe('ORDER BY l.received_at DESC, l.id DESC');
+    expect(orderSql('puntuacion')).toBe('ORDER BY COALESCE(l.score, -1) DESC, l.received_at DESC, l.id DESC');
+    expect(orderSql('seguimiento')).toMatch(
+      /^ORDER BY CASE WHEN d\.next_step_date IS NULL THEN 1 ELSE 0 END, d\.next_step_date, /,
+    );
   });
 
   it('escapes LIKE wildcards', () => {

@@ -1,10 +1,13 @@
 /**
- * The inbox's filters as the URL carries them (`?status=&type=&from=&to=&q=&assignee=&page=`), read
- * leniently: a value that makes no sense is dropped and reported, never an error page. `filterSql` turns
- * a filter into one WHERE clause valid on SQLite and PostgreSQL alike.
+ * The inbox's filters as the URL carries them (`?status=&type=&from=&to=&q=&assignee=&vista=&orden=&page=`),
+ * read leniently: a value that makes no sense is dropped and reported, never an error page. `filterSql`
+ * turns a filter into one WHERE clause valid on SQLite and PostgreSQL alike, `orderSql` a sort into its
+ * ORDER BY. Merged leads are never listed.
  */
-import { addDays, parseDate, zonedTimeToUtc } from '../../core/dates.ts';
+import { addDays, parseDate, todayInMexicoCity, zonedTimeToUtc } from '../../core/dates.ts';
 import { kindOfFormType, LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
+import { parseSearch } from '../lead/search.ts';
+import { checkText } from './form-text.ts';
 import { isLeadStatus, type LeadStatus } from './lifecycle.ts';
 
 export const PAGE_SIZE = 20;
@@ -18,14 +21,35 @@ export interface LeadFilter {
   /** Mexico City dates, `YYYY-MM-DD`, both included. */
   from?: string;
   to?: string;
-  /** Name, e-mail, company or reference (`CONT-12` or `12`). */
+  /** Name, e-mail, company, phone, message or reference (`CONT-12` or `12`). */
   text?: string;
   /** A user id, or 'none' for leads nobody took yet. */
   assignee?: number | 'none';
+  /** Open leads whose next step is due today, or overdue. */
+  view?: DueView;
 }
+
+export const DUE_VIEWS = { hoy: 'Hoy', vencidos: 'Vencidos' } as const;
+export type DueView = keyof typeof DUE_VIEWS;
+
+/** How the list is ordered; the first is the default, `seguimiento` the default of a due view. */
+export const LIST_SORTS = {
+  recientes: 'Más recientes',
+  puntuacion: 'Puntuación más alta',
+  actividad: 'Actividad más reciente',
+  seguimiento: 'Siguiente paso más próximo',
+} as const;
+export type ListSort = keyof typeof LIST_SORTS;
+
+export const isListSort = (value: string): value is ListSort => Object.hasOwn(LIST_SORTS, value);
+const isDueView = (value: string): value is DueView => Object.hasOwn(DUE_VIEWS, value);
+
+/** The order a list gets when none was chosen. */
+export const defaultSort = (filter: LeadFilter): ListSort => (filter.view ? 'seguimiento' : 'recientes');
 
 export interface ParsedListQuery {
   filter: LeadFilter;
+  sort: ListSort;
   page: number;
   /** Spanish notes about values that were ignored. */
   problems: string[];
@@ -64,7 +88,9 @@ export function parseListQuery(params: Params): ParsedListQuery {
   }
 
   const text = one(params, 'q').replace(/\s+/g, ' ');
-  if (text) {
+  const checked = checkText(text, { max: Infinity, oneLine: true });
+  if (!checked.ok) problems.push('Se ignoró una búsqueda con caracteres que no se pueden buscar.');
+  else if (text) {
     filter.text = Array.from(text).slice(0, SEARCH_MAX_LENGTH).join('');
     if (filter.text !== text) problems.push(`La búsqueda se recortó a ${SEARCH_MAX_LENGTH} caracteres.`);
   }
@@ -74,16 +100,24 @@ export function parseListQuery(params: Params): ParsedListQuery {
   else if (/^[1-9]\d{0,9}$/.test(assignee)) filter.assignee = Number(assignee);
   else if (assignee) problems.push('Se ignoró un responsable que no existe.');
 
+  const view = one(params, 'vista');
+  if (isDueView(view)) filter.view = view;
+  else if (view) problems.push('Se ignoró una vista que no existe.');
+
+  const order = one(params, 'orden');
+  const sort = isListSort(order) ? order : defaultSort(filter);
+  if (order && !isListSort(order)) problems.push('Se ignoró un orden que no existe.');
+
   const rawPage = one(params, 'page');
   let page = 1;
   if (/^[1-9]\d{0,5}$/.test(rawPage)) page = Math.min(MAX_PAGE, Number(rawPage));
   else if (rawPage) problems.push('El número de página no es válido: se muestra la primera.');
 
-  return { filter, page, problems };
+  return { filter, sort, page, problems };
 }
 
-/** The filter (and a page) back as a query string, `?…` or '' when empty; keys in a fixed order. */
-export function listQueryString(filter: LeadFilter, page = 1): string {
+/** The filter (and a sort and page) back as a query string, `?…` or '' when empty; keys in a fixed order. */
+export function listQueryString(filter: LeadFilter, page = 1, sort: ListSort = defaultSort(filter)): string {
   const params = new URLSearchParams();
   if (filter.status) params.set('status', filter.status);
   if (filter.kind) params.set('type', String(LEAD_KINDS[filter.kind].formType));
@@ -91,6 +125,8 @@ export function listQueryString(filter: LeadFilter, page = 1): string {
   if (filter.to) params.set('to', filter.to);
   if (filter.text) params.set('q', filter.text);
   if (filter.assignee !== undefined) params.set('assignee', String(filter.assignee));
+  if (filter.view) params.set('vista', filter.view);
+  if (sort !== defaultSort(filter)) params.set('orden', sort);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -105,21 +141,25 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-const REFERENCE = /^(?:cont-?)?\s*(\d{1,15})$/i;
-
 export interface SqlFragment {
   /** `WHERE …` or '' */
   where: string;
   params: Array<string | number>;
 }
 
+/** A lead's searchable text; a lead the inbox has not indexed yet is found by name, e-mail and company. */
+const SEARCHED = `COALESCE(l.search_text, lower(l.name || ' ' || l.email || ' ' || COALESCE(l.company, '')))`;
+
+const OPEN = `COALESCE(s.status, 'nuevo') NOT IN ('ganado', 'perdido')`;
+
 /**
- * The WHERE clause over `leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id` (a lead without a
- * state row is nuevo and unassigned). Placeholders start after `offset` existing parameters.
+ * The WHERE clause over `leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d
+ * ON d.lead_id = l.id` (a lead without a state row is nuevo and unassigned, without a deal row has no next
+ * step). Placeholders start after `offset` existing parameters; `today` (Mexico City) decides the due views.
  */
-export function filterSql(filter: LeadFilter, offset = 0): SqlFragment {
+export function filterSql(filter: LeadFilter, offset = 0, today = todayInMexicoCity()): SqlFragment {
   const params: Array<string | number> = [];
-  const conditions: string[] = [];
+  const conditions: string[] = ['NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)'];
   const param = (value: string | number) => {
     params.push(value);
     return `$${offset + params.length}`;
@@ -131,17 +171,32 @@ export function filterSql(filter: LeadFilter, offset = 0): SqlFragment {
     conditions.push(`l.received_at < ${param(zonedTimeToUtc(addDays(filter.to, 1), '00:00').toISOString())}`);
   if (filter.assignee === 'none') conditions.push('s.assignee_id IS NULL');
   else if (filter.assignee !== undefined) conditions.push(`s.assignee_id = ${param(filter.assignee)}`);
+  if (filter.view === 'hoy') conditions.push(`d.next_step_date = ${param(today)} AND ${OPEN}`);
+  if (filter.view === 'vencidos') conditions.push(`d.next_step_date < ${param(today)} AND ${OPEN}`);
   if (filter.text) {
-    const pattern = param(likePattern(filter.text));
-    const matches = [
-      `lower(l.name) LIKE ${pattern} ESCAPE '\\'`,
-      `lower(l.email) LIKE ${pattern} ESCAPE '\\'`,
-      `lower(COALESCE(l.company, '')) LIKE ${pattern} ESCAPE '\\'`,
-    ];
-    const reference = REFERENCE.exec(filter.text.trim());
-    const id = reference ? Number(reference[1]) : NaN;
-    if (Number.isSafeInteger(id)) matches.push(`l.id = ${param(id)}`);
-    conditions.push(`(${matches.join(' OR ')})`);
+    const query = parseSearch(filter.text);
+    const matches: string[] = [];
+    if (query.words.length)
+      matches.push(
+        `(${query.words.map((word) => `${SEARCHED} LIKE ${param(likePattern(word))} ESCAPE '\\'`).join(' AND ')})`,
+      );
+    if (query.id !== undefined) matches.push(`l.id = ${param(query.id)}`);
+    conditions.push(matches.length ? `(${matches.join(' OR ')})` : '1 = 0');
   }
-  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+  return { where: `WHERE ${conditions.join(' AND ')}`, params };
+}
+
+/** The ORDER BY of a sort; ties go newest first, so a page never repeats or skips a lead. */
+export function orderSql(sort: ListSort): string {
+  const newest = 'l.received_at DESC, l.id DESC';
+  switch (sort) {
+    case 'puntuacion':
+      return `ORDER BY COALESCE(l.score, -1) DESC, ${newest}`;
+    case 'actividad':
+      return `ORDER BY COALESCE(d.activity_at, l.received_at) DESC, ${newest}`;
+    case 'seguimiento':
+      return `ORDER BY CASE WHEN d.next_step_date IS NULL THEN 1 ELSE 0 END, d.next_step_date, ${newest}`;
+    default:
+      return `ORDER BY ${newest}`;
+  }
 }

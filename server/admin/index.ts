@@ -22,7 +22,7 @@ import type { AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
 import { precompressed } from './compression.ts';
 import { parseCookies } from './cookies.ts';
-import { isValidCsrfToken } from './csrf.ts';
+import { csrfTokenOwner } from './csrf.ts';
 import {
   addNote,
   assignLead,
@@ -61,7 +61,18 @@ import {
   serveCalendarFeed,
 } from './handlers/meetings.ts';
 import { confirmTwoStep, disableTwoStep, resetUserTwoStep, startTwoStep } from './handlers/two-step.ts';
+import { completeNextStep, mergeLead, saveDeal, sendClientEmail, showBoard, showMerge } from './handlers/pipeline.ts';
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
+import { startDigest } from './digest.ts';
+import type { InboxMail } from './mail.ts';
+import { applyKeptForm, keepExpiredForm, PENDING_COOKIE } from './pending-forms.ts';
+import { createDealStore } from './store/deals.ts';
+import { createDigestStore } from './store/digests.ts';
+import { createMergeStore } from './store/merges.ts';
+import { createOutreachStore } from './store/outreach.ts';
+import { createPendingFormStore } from './store/pending-forms.ts';
+import { createPipelineQueries } from './store/pipeline.ts';
+import { createSearchIndex } from './store/search-index.ts';
 import { CROSS_ORIGIN_MESSAGE, isSameOriginPost } from './origin.ts';
 import { ADMIN_PATHS, PRIVACY_PATHS } from './paths.ts';
 import { requestSignInLink, useSignInLink } from './sign-in-link.ts';
@@ -97,6 +108,10 @@ export interface AdminOptions {
   meetings: MeetingService;
   /** Queues e-mails about an account (sign-in links) in the outbox; the process gives the e-mail side's. */
   mailer: AccountMailer;
+  /** The e-mails the inbox queues (to a lead's client, the daily digest), composed outside the inbox. */
+  mail: InboxMail;
+  /** The daily digest's timer (on by default; tests run it with their own clock). */
+  digest?: boolean;
   now?: () => Date;
   logger?: Logger;
 }
@@ -174,6 +189,27 @@ const ROUTES: readonly Route[] = [
     run: rectifyContact,
   },
   ...meetingRoutes(),
+  { method: 'POST', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/deal$`), access: 'work-leads', run: saveDeal },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/step-done$`),
+    access: 'work-leads',
+    run: completeNextStep,
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/email$`),
+    access: 'work-leads',
+    run: sendClientEmail,
+  },
+  { method: 'GET', pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/merge$`), access: 'work-leads', run: showMerge },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.contacts}/${ID}/merge$`),
+    access: 'work-leads',
+    run: mergeLead,
+  },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.board), access: 'work-leads', run: showBoard },
   { method: 'GET', pattern: exact(ADMIN_PATHS.meetings), access: 'work-leads', run: showMeetings },
   { method: 'GET', pattern: exact(ADMIN_PATHS.dashboard), access: 'work-leads', run: showDashboard },
   {
@@ -280,14 +316,48 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     stylesheetVersion: STYLESHEET_VERSION,
     meetings: options.meetings,
     calendarFeeds: createCalendarFeeds(storage, secret, options.leadSettings),
+    deals: createDealStore(storage),
+    merges: createMergeStore(storage),
+    pendingForms: createPendingFormStore(storage),
+    outreach: createOutreachStore(storage),
+    searchIndex: createSearchIndex(storage, options.leadSettings),
+    pipeline: createPipelineQueries(storage),
+    mail: options.mail,
   };
   const pruner = setInterval(() => {
     const at = now();
-    Promise.all([sessions.prune(at), throttle.prune(at.getTime()), signInLinks.prune(at)]).catch((error: unknown) =>
-      logger.error('admin.prune', { error: errorMessage(error) }),
-    );
+    Promise.all([
+      sessions.prune(at),
+      throttle.prune(at.getTime()),
+      signInLinks.prune(at),
+      services.pendingForms.prune(at),
+    ]).catch((error: unknown) => logger.error('admin.prune', { error: errorMessage(error) }));
   }, PRUNE_EVERY_MS);
   pruner.unref();
+  // Leads stored before the search columns existed get theirs in the background; searches still find them meanwhile.
+  let closing = false;
+  const indexing = services.searchIndex
+    .indexAll(() => closing)
+    .then((count) => {
+      if (count > 0) logger.info('admin.search_indexed', { leads: count });
+    })
+    .catch((error: unknown) => logger.error('admin.search_index_failed', { error: errorMessage(error) }));
+  const digest =
+    options.digest === false
+      ? undefined
+      : startDigest({ users: services.users, digests: createDigestStore(storage), mail: options.mail, logger }, now);
+
+  /** Runs a kept form's action for the signed-in person, as if they had just posted it. */
+  async function replay(state: SignedIn, path: string, form: FormFields): Promise<boolean> {
+    for (const route of ROUTES) {
+      const match = route.pattern.exec(path);
+      if (!match || route.method !== 'POST' || route.access === 'guest') continue;
+      if (!can(state.auth.user.role, route.access)) return false;
+      await route.run(services, state, match.slice(1), form);
+      return true;
+    }
+    return false;
+  }
 
   function fail(
     state: RequestState,
@@ -368,6 +438,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
       return;
     }
     if (!state.auth) {
+      if (route.method === 'POST' && (await keepExpiredForm(services, state, path))) return;
       toLogin(state);
       return;
     }
@@ -377,11 +448,16 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
       return;
     }
     if (route.method === 'GET') {
+      if (
+        state.cookies.has(PENDING_COOKIE) &&
+        (await applyKeptForm(services, signedIn, (at, form) => replay(signedIn, at, form)))
+      )
+        return;
       await route.run(services, signedIn, params);
       return;
     }
     const form = await readForm(req);
-    if (!isValidCsrfToken(secret, `session:${signedIn.auth.session.id}`, form.get(CSRF_FIELD))) {
+    if (csrfTokenOwner(secret, signedIn.auth.session.id, form.get(CSRF_FIELD)) !== signedIn.auth.user.id) {
       logger.warn('admin.csrf_refused', { account: signedIn.auth.user.id, path });
       fail(state, 403, CSRF_MESSAGE);
       return;
@@ -423,9 +499,11 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         fail(state, 500);
       }
     },
-    close() {
+    async close() {
+      closing = true;
       clearInterval(pruner);
-      return Promise.resolve();
+      digest?.stop();
+      await indexing;
     },
   };
 }

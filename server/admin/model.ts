@@ -51,7 +51,8 @@ export const NEW_LEAD_STATE: LeadState = {
   version: 0,
 };
 
-export type LeadEventKind = 'status' | 'assignee' | 'note';
+/** The inbox's own events, then the pipeline's (server/admin/store/pipeline-events.ts). */
+export type LeadEventKind = 'status' | 'assignee' | 'note' | 'email' | 'merge' | 'deal' | 'next_step';
 
 export interface LeadEvent {
   id: number;
@@ -60,7 +61,7 @@ export interface LeadEvent {
   at: string;
   /** Who did it (the name at the time it is read); null when the account is gone. */
   userName: string | null;
-  /** status: statuses; assignee: user names ('' unassigned). */
+  /** status: statuses; assignee: user names ('' unassigned); pipeline events: their summary in `toValue`. */
   fromValue: string | null;
   toValue: string | null;
   /** The note, or the lost reason and its detail. */
@@ -80,6 +81,14 @@ export interface InboxRow {
   fields: Readonly<Record<string, string | undefined>>;
   status: LeadStatus;
   assigneeName: string | null;
+  assigneeId: number | null;
+  /** The lead state's version (the one-click «Asignarme» sends it). */
+  version: number;
+  /** Normalised `+52…` number, for the call and WhatsApp actions. */
+  phone: string | null;
+  valueMxn: number | null;
+  nextStepDate: string | null;
+  nextStep: string | null;
 }
 
 /** One of the two e-mails of a lead, as the outbox knows it. */
@@ -92,6 +101,8 @@ export interface EmailDelivery {
   nextAttemptAt: string | null;
   lastError: string | null;
   sentAt: string | null;
+  /** Written by a person from the lead's page (their name), not by the site. */
+  sentBy?: string | null;
 }
 
 /** A booked meeting for the meetings page. */

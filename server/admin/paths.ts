@@ -15,6 +15,7 @@ export const ADMIN_PATHS = {
   logoutEverywhere: '/admin/logout-everywhere',
   contacts: '/admin/contacts',
   export: '/admin/contacts/export.csv',
+  board: '/admin/board',
   meetings: '/admin/meetings',
   dashboard: '/admin/dashboard',
   users: '/admin/users',
@@ -72,7 +73,7 @@ export function safeNextPath(value: unknown): string | undefined {
 }
 
 /** Why the sign-in page is shown, for its notice. */
-export type LoginReason = 'expired' | 'signed-out' | 'everywhere' | 'link-sent';
+export type LoginReason = 'expired' | 'signed-out' | 'everywhere' | 'link-sent' | 'saved';
 
 /** The sign-in page, remembering where to go back to. */
 export function loginPathFor(next: string | undefined, reason?: LoginReason): string {

@@ -15,6 +15,7 @@ import { createOutboxStore } from '../db/outbox.ts';
 import { isUniqueViolation, type Storage, type Transaction } from '../db/storage.ts';
 import type { MeetingLinks } from '../lead/calendar.ts';
 import { referenceOf } from '../lead/model.ts';
+import { analyzeLead } from '../lead/analysis.ts';
 import { newMessageId } from '../email/mime.ts';
 import { addressOf, type EmailSettings } from '../email/settings.ts';
 import type { EmailMessage } from '../email/message.ts';
@@ -198,6 +199,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         originPage: request.originPage,
         receivedAt,
         clientHash: request.clientHash,
+        score: analyzeLead({ kind: request.kind, fields }, context.emailSettings).score,
       });
       await storeRefusals(tx, id, request.refusals ?? []);
       let links: MeetingLinks | undefined;

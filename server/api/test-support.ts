@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../database.ts';
 import { accountMailer } from '../email/account-mail.ts';
+import type { InboxMail } from '../admin/mail.ts';
+import { createInboxMail } from '../email/inbox-mail.ts';
 import { emailSettingsFor, type EmailSettings } from '../email/settings.ts';
 import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';
@@ -41,6 +43,8 @@ export interface TestApi {
   settings: EmailSettings;
   /** What the process hands the inbox to queue account e-mails (sign-in links). */
   accountMailer: ReturnType<typeof accountMailer>;
+  /** The inbox's e-mails composed with these settings (what server/services.ts hands the inbox). */
+  inboxMail: InboxMail;
   /** Variables that point another process (a script, a second instance) at this database. */
   databaseEnv: Record<string, string>;
   /** POST a JSON value (or a raw string with `raw: true`). */
@@ -135,6 +139,7 @@ export async function startTestApi(
     storage,
     settings: emailSettingsFor(config),
     accountMailer: accountMailer(emailSettingsFor(config)),
+    inboxMail: createInboxMail(emailSettingsFor(config), config.facts.salesEmails),
     databaseEnv: database.env,
     async post(path, body, headers = {}, raw = false) {
       return answer(

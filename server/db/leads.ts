@@ -8,6 +8,7 @@ import type { Attribution } from '../../core/attribution.ts';
 import { kindOfFormType, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import type { Lead } from '../lead/model.ts';
 import { attributionColumn } from './attribution.ts';
+import { leadSearchText } from '../lead/search.ts';
 import { jsonText, optionalText, rowParser } from './rows.ts';
 import type { Queryable } from './storage.ts';
 
@@ -25,6 +26,8 @@ export interface NewLead {
   originPage: string;
   receivedAt: string;
   clientHash: string;
+  /** The lead's score, for sorting the inbox (server/lead/analysis.ts); the inbox computes it when absent. */
+  score?: number;
 }
 
 /** A lead as stored: the lead itself and the columns kept beside its fields for search and quotas. */
@@ -100,8 +103,8 @@ export function createLeadStore(db: Queryable) {
   return {
     async insert(lead: NewLead): Promise<number> {
       const row = await db.get<{ id: number }>(
-        `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash, search_text, score)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
         [
           LEAD_KINDS[lead.kind].formType,
           lead.serviceType ?? null,
@@ -114,6 +117,8 @@ export function createLeadStore(db: Queryable) {
           lead.originPage,
           lead.receivedAt,
           lead.clientHash,
+          leadSearchText(lead),
+          lead.score ?? null,
         ],
       );
       return Number(row?.id);

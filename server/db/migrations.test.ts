@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INBOX_MIGRATIONS } from '../admin/store/migrations.ts';
 import { ACCESS_MIGRATIONS } from './access-migrations.ts';
+import { PIPELINE_MIGRATIONS } from '../admin/store/pipeline-migrations.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { migrationSql, type Migration } from './storage.ts';
 
@@ -28,6 +29,8 @@ const APPLIED = {
   'inbox 1 postgres': '47d9d8b3ab2d21c3',
   'access 1 sqlite': '49ea2e4967793d01',
   'access 1 postgres': '6fbe145e87764537',
+  'pipeline 1 sqlite': 'a4f392380fd102fc',
+  'pipeline 1 postgres': 'b8d3228a0903e5d8',
 };
 
 describe('applied migrations', () => {
@@ -36,6 +39,7 @@ describe('applied migrations', () => {
       ['leads', MIGRATIONS],
       ['inbox', INBOX_MIGRATIONS],
       ['access', ACCESS_MIGRATIONS],
+      ['pipeline', PIPELINE_MIGRATIONS],
     ];
     const now = Object.fromEntries(
       modules.flatMap(([module, list]) =>

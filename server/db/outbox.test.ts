@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadStore } from './leads.ts';
-import { migrateLeads } from './migrations.ts';
+import { migrateAll } from '../database.ts';
 import { openStorage } from './open.ts';
 import { createOutboxStore } from './outbox.ts';
 import type { Storage } from './storage.ts';
@@ -13,7 +13,7 @@ describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     storage = await openStorage(database.location);
-    await migrateLeads(storage);
+    await migrateAll(storage);
     other = await openStorage(database.location);
     const leadId = await createLeadStore(storage).insert({
       kind: 'small',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApi, VALID, waitFor, type TestApi } from '../api/test-support.ts';
 import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
-import { migrateLeads } from '../db/migrations.ts';
+import { migrateAll } from '../database.ts';
 import { openStorage } from '../db/open.ts';
 import { createTestDatabase, TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
@@ -151,7 +151,7 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
       await storage.close();
       await database.drop();
     });
-    await migrateLeads(storage);
+    await migrateAll(storage);
     const leadId = await createLeadStore(storage).insert({
       kind: 'small',
       serviceType: undefined,

@@ -77,7 +77,7 @@ function offerNote(view: Prepared, settings: EmailSettings): string | undefined 
   return offer.supportDays ? `${line} ${fillTemplate(client.offerSupport, { dias: offer.supportDays })}` : line;
 }
 
-function footerBlocks(settings: EmailSettings, audience: Audience): Block[] {
+export function footerBlocks(settings: EmailSettings, audience: Audience): Block[] {
   const { contact } = settings;
   const { footer } = settings.copy;
   const site = new URL(settings.siteUrl).hostname;

@@ -8,11 +8,66 @@ import { ATTRIBUTION_CSV_HEADER, attributionCsvCells } from './attribution.ts';
 import { fieldText } from './fields.ts';
 import { LEAD_FALLBACKS, referenceOf } from './model.ts';
 import { csvRow, UTF8_BOM } from './csv-cells.ts';
+import { spreadsheetPhone } from './phone.ts';
 
 /** Form fields in their own columns; the meeting and the service have dedicated ones. */
 const FIELD_COLUMNS = (Object.keys(FIELD_LABELS) as FieldName[]).filter(
   (field) => field !== 'appointmentDate' && field !== 'serviceType',
 );
+
+/**
+ * What the sales team did with a lead, as the CSV prints it (the inbox reads it from its tables; a lead
+ * nobody touched is `NO_WORK`). Columns of another part of the pipeline go after these.
+ */
+export interface LeadWork {
+  /** The status's label ("Propuesta"). */
+  status: string;
+  /** The assignee's name, '' when unassigned. */
+  assignee: string;
+  /** "Eligió a otro proveedor: …", '' unless lost. */
+  lostReason: string;
+  /** Whole pesos: a bare number, so a spreadsheet can add them up. */
+  valueMxn: number | null;
+  /** `YYYY-MM-DD` dates. */
+  closeDate: string | null;
+  nextStepDate: string | null;
+  nextStep: string | null;
+}
+
+export const NO_WORK: LeadWork = {
+  status: 'Nuevo',
+  assignee: '',
+  lostReason: '',
+  valueMxn: null,
+  closeDate: null,
+  nextStepDate: null,
+  nextStep: null,
+};
+
+const WORK_COLUMNS = [
+  'Estado',
+  'Responsable',
+  'Motivo de pérdida',
+  'Valor (MXN)',
+  'Cierre esperado',
+  'Siguiente paso',
+  'Fecha del siguiente paso',
+];
+
+/** `2026-12-15` as `15/12/2026`. */
+const dayText = (date: string | null) => (date ? date.split('-').reverse().join('/') : '');
+
+function workCells(work: LeadWork): Array<string | number | null> {
+  return [
+    work.status,
+    work.assignee,
+    work.lostReason,
+    work.valueMxn,
+    dayText(work.closeDate),
+    work.nextStep,
+    dayText(work.nextStepDate),
+  ];
+}
 
 export const CSV_HEADER = [
   'Referencia',
@@ -25,9 +80,10 @@ export const CSV_HEADER = [
   'Puntuación',
   'Prioridad',
   ...ATTRIBUTION_CSV_HEADER,
+  ...WORK_COLUMNS,
 ];
 
-export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts): string {
+export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts, work: LeadWork = NO_WORK): string {
   const text = (field: string) => fieldText(lead, field, facts.lists) ?? '';
   const analysis = analyzeLead(lead, facts);
   return csvRow([
@@ -35,25 +91,32 @@ export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts): string {
     formatShortDateTime(new Date(lead.receivedAt)),
     LEAD_KINDS[lead.kind].label,
     text('serviceType'),
-    ...FIELD_COLUMNS.map(text),
+    ...FIELD_COLUMNS.map((field) => (field === 'phone' ? spreadsheetPhone(text(field)) : text(field))),
     lead.appointment ? formatAppointmentShort(lead.appointment) : '',
     lead.originPage || LEAD_FALLBACKS.unknown,
     analysis.score,
     analysis.priority,
     ...attributionCsvCells(lead.attribution),
+    ...workCells(work),
   ]);
+}
+
+/** A lead and what the team did with it: one CSV row. */
+export interface WorkedLead {
+  lead: StoredLead;
+  work: LeadWork;
 }
 
 /** Writes the BOM, the header and one row per lead through `write`; returns the number of leads. */
 export async function writeLeadsCsv(
-  leads: AsyncIterable<StoredLead> | Iterable<StoredLead>,
+  leads: AsyncIterable<WorkedLead> | Iterable<WorkedLead>,
   facts: AnalysisFacts,
   write: (chunk: string) => void,
 ): Promise<number> {
   write(`${UTF8_BOM}${csvRow(CSV_HEADER)}`);
   let count = 0;
-  for await (const lead of leads) {
-    write(leadCsvRow(lead, facts));
+  for await (const { lead, work } of leads) {
+    write(leadCsvRow(lead, facts, work));
     count += 1;
   }
   return count;

@@ -15,7 +15,7 @@ import { startTestAdmin, type AdminClient, type TestAdmin } from '../admin/test-
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { leadFromRow } from '../db/leads.ts';
 import { writeLeadsCsv } from '../lead/csv.ts';
-import { createLeadStore } from '../db/leads.ts';
+import { createWorkStore } from '../admin/store/work.ts';
 import { parsePrivacyCommand } from './command/args.ts';
 import { runPrivacyCommand } from './command/run.ts';
 import type { Finding } from './find.ts';
@@ -72,7 +72,7 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
 
   const csv = async () => {
     let text = '';
-    await writeLeadsCsv(createLeadStore(t.api.storage).all(), t.api.config.facts, (chunk) => {
+    await writeLeadsCsv(createWorkStore(t.api.storage).matching({}), t.api.config.facts, (chunk) => {
       text += chunk;
     });
     return text;

@@ -177,6 +177,10 @@ export const REGISTRY: readonly RegistryTable[] = [
       company: { holds: 'empresa', erase: { to: null } },
       phone: { holds: 'teléfono', erase: { to: null } },
       fields: { holds: 'todo lo que escribió en el formulario (JSON)', erase: keepChoices },
+      search_text: {
+        holds: 'texto de búsqueda: nombre, correo, empresa, teléfono y lo que escribió, sin acentos',
+        erase: { to: '' },
+      },
       attribution: {
         holds: 'de dónde llegó su visita: página de entrada, sitio que la refirió y campaña (JSON)',
         erase: { to: null },
@@ -379,6 +383,81 @@ export const REGISTRY: readonly RegistryTable[] = [
     },
   },
   {
+    table: 'pipeline_deals',
+    title: 'Trato y siguiente paso',
+    link: { kind: 'lead', column: 'lead_id' },
+    key: ['lead_id'],
+    personal: {
+      next_step: { holds: 'siguiente paso escrito por el equipo', erase: { to: null }, quotes: true },
+    },
+    notPersonal: {
+      close_date: 'fecha estimada de cierre',
+      next_step_date: 'fecha del siguiente paso',
+      activity_at: 'última actividad',
+      updated_at: 'último cambio',
+    },
+    cancel: 'anonymise',
+    export: {
+      title: 'Trato',
+      columns: { value_mxn: 'Valor (MXN)', close_date: 'Cierre estimado', next_step: 'Siguiente paso' },
+    },
+  },
+  {
+    table: 'pipeline_events',
+    title: 'Correos que le escribió el equipo y cambios del trato',
+    link: { kind: 'lead', column: 'lead_id' },
+    key: ['id'],
+    personal: {
+      summary: {
+        holds: 'asunto del correo o resumen del cambio (puede nombrarla)',
+        erase: { to: REDACTED },
+        quotes: true,
+      },
+      body: { holds: 'texto del correo que le escribió el equipo', erase: { to: null }, quotes: true },
+    },
+    notPersonal: { kind: 'tipo de evento de la lista fija', at: 'fecha' },
+    cancel: 'anonymise',
+    export: { title: 'Correos del equipo', columns: { at: 'Fecha', summary: 'Asunto', body: 'Texto' } },
+  },
+  {
+    table: 'pipeline_merges',
+    title: 'Solicitudes unidas',
+    link: { kind: 'lead', column: 'lead_id' },
+    key: ['lead_id'],
+    personal: {},
+    notPersonal: { at: 'fecha de la unión' },
+    cancel: { keep: 'Solo une números de lead.' },
+  },
+  {
+    table: 'pipeline_digest_leads',
+    title: 'Resúmenes diarios que la mencionaron',
+    link: { kind: 'lead', column: 'lead_id' },
+    key: ['outbox_id', 'lead_id'],
+    personal: {},
+    notPersonal: {},
+    cancel: 'delete',
+  },
+  {
+    table: 'pipeline_pending_forms',
+    title: 'Formularios del equipo guardados al vencer su sesión',
+    link: { kind: 'account', column: 'user_id' },
+    key: ['id'],
+    personal: {
+      form: {
+        holds: 'lo que una cuenta del equipo envió (una nota puede citarla); dura 30 minutos',
+        erase: { to: '{}' },
+        quotes: true,
+      },
+      id: { holds: 'huella de la cookie del navegador', of: 'equipo', erase: 'keep' },
+    },
+    notPersonal: {
+      path: 'la acción de la bandeja (lleva el número del lead)',
+      created_at: 'fecha',
+      expires_at: 'vencimiento',
+    },
+    cancel: { keep: TEAM_ACCOUNTS },
+  },
+  {
     table: 'privacy_refusals',
     title: 'Finalidades voluntarias rechazadas en el formulario',
     link: { kind: 'lead', column: 'lead_id' },
@@ -524,5 +603,6 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   job_runs: 'qué tarea programada corrió y cuándo',
   job_leases: 'qué instancia tiene el turno de cada tarea periódica',
   busy_feeds: 'las horas ocupadas de los calendarios del equipo, sin títulos ni asistentes',
+  pipeline_digests: 'qué día se mandó el resumen a cada cuenta del equipo',
   inbox_calendar_feeds: 'versión y estado de la suscripción al calendario de cada cuenta del equipo',
 };

@@ -1,15 +1,22 @@
 /** The inbox list, a lead and its actions, the CSV export, meetings and the dashboard. */
 import { addDays, todayInMexicoCity, zonedTimeToUtc } from '../../../core/dates.ts';
+import { whatsappLink } from '../../../core/contact.ts';
+import { fillTemplate } from '../../../core/text-template.ts';
 import type { StoredLead } from '../../db/leads.ts';
 import { analyzeLead } from '../../lead/analysis.ts';
 import { consultantFor } from '../../lead/consultants.ts';
 import { CSV_HEADER, leadCsvRow } from '../../lead/csv.ts';
 import { csvRow, UTF8_BOM } from '../../lead/csv-cells.ts';
+import { referenceOf } from '../../lead/model.ts';
+import { dialable } from '../../lead/phone.ts';
 import { prepareLead } from '../../lead/view.ts';
 import { inboxMeeting, meetingCard, meetingHistory, meetingLinks } from '../../meetings/inbox.ts';
+import { contactVersion } from '../../privacy/service.ts';
+import { originBreakdown } from '../attribution-stats.ts';
 import {
   actorOf,
   type AdminServices,
+  type NoticeKey,
   noticeFrom,
   pageContext,
   render,
@@ -17,13 +24,14 @@ import {
   type SignedIn,
   withNotice,
 } from '../context.ts';
-import { contactVersion } from '../../privacy/service.ts';
-import { leadPrivacySection } from '../views/privacy.ts';
 import { parseListQuery } from '../filters.ts';
-import { ADMIN_HEADERS, field, HttpError, redirect, type FormFields } from '../http.ts';
-import { canMove, checkStatusChange } from '../lifecycle.ts';
-import { leadPath } from '../paths.ts';
-import { originBreakdown } from '../attribution-stats.ts';
+import { checkText, redisplayable } from '../form-text.ts';
+import { ADMIN_HEADERS, HttpError, redirect, type FormFields } from '../http.ts';
+import { canMove, checkStatusChange, LOST_DETAIL_MAX_LENGTH } from '../lifecycle.ts';
+import type { AdminUser } from '../model.ts';
+import { buildMoney, monthsBetween } from '../money.ts';
+import { ADMIN_PATHS, leadPath, safeNextPath } from '../paths.ts';
+import { leadPrivacySection } from '../views/privacy.ts';
 import { buildDashboard, DASHBOARD_WEEK_CHOICES, DEFAULT_DASHBOARD_WEEKS, lastWeeks } from '../stats.ts';
 import { LeadNotFoundError, StaleLeadError, TransitionError } from '../store/work.ts';
 import type { FieldErrors } from '../views/components.ts';
@@ -32,14 +40,81 @@ import { inboxPage } from '../views/inbox.ts';
 import { leadPage, NOTE_MAX_LENGTH, type LeadFormName } from '../views/lead.ts';
 import { MEETINGS_DAYS_AHEAD, meetingsPage } from '../views/meetings.ts';
 import type { Notice } from '../views/layout.ts';
+import type { EmailDraft, LeadPipelineView } from '../views/lead-pipeline.ts';
+import { mergeHistories } from '../store/pipeline-events.ts';
 
 const STALE_MESSAGE = 'Otra persona cambió este lead mientras lo veías. Revisa cómo quedó y vuelve a intentarlo.';
 
+/** Leads stored before the search columns existed are indexed a batch at a time; a failure only logs. */
+export async function catchUpSearch(services: AdminServices): Promise<void> {
+  try {
+    await services.searchIndex.catchUp();
+  } catch (error) {
+    services.logger.warn('admin.search_index_failed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/** The lead an action was just taken on (`?lead=`), whose row or card shows the notice. */
+export function noticeLeadFrom(url: URL): number | undefined {
+  const id = Number(url.searchParams.get('lead'));
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The salesperson's WhatsApp greeting for a lead, from content/sales-emails.yaml. */
+function whatsappGreeting(
+  services: AdminServices,
+  user: AdminUser,
+  lead: { id: number; name: string; company?: string | null | undefined },
+): string {
+  return fillTemplate(services.mail.copy.whatsappGreeting, templateValues(services, user, lead));
+}
+
+function templateValues(
+  services: AdminServices,
+  user: AdminUser,
+  lead: { id: number; name: string; company?: string | null | undefined },
+): Record<string, string> {
+  return {
+    cliente: lead.name,
+    empresa: lead.company ?? '',
+    referencia: referenceOf(lead.id),
+    vendedor: user.name,
+    marca: services.mail.brandName,
+  };
+}
+
+/** `tel:` and WhatsApp links of a lead that left a phone. */
+function phoneLinks(
+  services: AdminServices,
+  user: AdminUser,
+  lead: { id: number; name: string; company?: string | null | undefined; phone?: string | null | undefined },
+): { tel: string; whatsapp: string } | undefined {
+  const number = lead.phone ? dialable(lead.phone) : undefined;
+  return number
+    ? { tel: `tel:${number}`, whatsapp: whatsappLink(number, whatsappGreeting(services, user, lead)) }
+    : undefined;
+}
+
 export async function showInbox(services: AdminServices, state: SignedIn): Promise<void> {
-  const { filter, page, problems } = parseListQuery(state.url.searchParams);
-  const [{ rows, total }, users] = await Promise.all([services.work.list(filter, page), services.users.list()]);
+  const { filter, sort, page, problems } = parseListQuery(state.url.searchParams);
+  const today = todayInMexicoCity(state.now);
+  await catchUpSearch(services);
+  const [{ rows, total }, users, counts] = await Promise.all([
+    services.work.list(filter, page, sort, today),
+    services.users.list(),
+    services.pipeline.dueCounts(state.auth.user.id, today),
+  ]);
   const scores = new Map(rows.map((row) => [row.id, analyzeLead(row, services.leadSettings).score]));
+  const links = new Map(
+    rows.flatMap((row) => {
+      const found = phoneLinks(services, state.auth.user, row);
+      return found ? [[row.id, found] as const] : [];
+    }),
+  );
   const notice = noticeFrom(state.url);
+  const noticeLead = noticeLeadFrom(state.url);
   render(
     state,
     200,
@@ -49,9 +124,14 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
       total,
       page,
       filter,
+      sort,
       problems,
       users,
+      today,
+      counts,
+      phoneLinks: links,
       ...(notice ? { notice } : {}),
+      ...(noticeLead ? { noticeLead } : {}),
     }),
   );
 }
@@ -69,6 +149,84 @@ export async function loadLead(services: AdminServices, id: number): Promise<Sto
   return lead;
 }
 
+/** Where on a lead's page each confirmation shows: under the heading of the part the action was about. */
+const NOTICE_PLACES: Partial<Record<NoticeKey, string>> = {
+  estado: 'seguimiento',
+  asignado: 'seguimiento',
+  nota: 'historial',
+  trato: 'trato',
+  'trato-sin-cambios': 'trato',
+  'paso-hecho': 'trato',
+  correo: 'contactar',
+  unido: 'historial',
+  recuperado: 'historial',
+};
+
+/** Whether this person may merge a duplicate into this lead: an admin, or whoever works the kept lead. */
+export function mayMerge(user: AdminUser, assignees: { keep: number | null; drop: number | null }): boolean {
+  return (
+    user.role === 'admin' || (assignees.keep === user.id && (assignees.drop === null || assignees.drop === user.id))
+  );
+}
+
+/** The e-mail form: a refused send's values, else the chosen (or first) template filled in for this lead. */
+function emailDraft(
+  services: AdminServices,
+  state: SignedIn,
+  lead: StoredLead,
+  failed: PipelineFailure | undefined,
+): EmailDraft {
+  const { templates } = services.mail.copy;
+  const asked = failed?.values.template ?? state.url.searchParams.get('plantilla');
+  const template = templates.find((candidate) => candidate.id === asked) ?? templates[0];
+  if (failed?.form === 'email')
+    return { templateId: template?.id ?? '', subject: failed.values.subject ?? '', body: failed.values.body ?? '' };
+  if (!template) return { templateId: '', subject: '', body: '' };
+  const values = templateValues(services, state.auth.user, lead);
+  return {
+    templateId: template.id,
+    subject: fillTemplate(template.subject, values),
+    body: fillTemplate(template.body, values),
+  };
+}
+
+type PipelineFailure = NonNullable<LeadPipelineView['failed']>;
+
+async function pipelineView(
+  services: AdminServices,
+  state: SignedIn,
+  lead: StoredLead,
+  assigneeId: number | null,
+  failed: PipelineFailure | undefined,
+): Promise<LeadPipelineView> {
+  const [deal, duplicates, merged] = await Promise.all([
+    services.deals.deal(lead.id),
+    services.merges.duplicates(lead.id),
+    services.merges.mergedLeads(lead.id),
+  ]);
+  const links = phoneLinks(services, state.auth.user, lead);
+  const user = state.auth.user;
+  return {
+    deal,
+    today: todayInMexicoCity(state.now),
+    telHref: links?.tel,
+    whatsappHref: links?.whatsapp,
+    email: lead.email
+      ? {
+          to: lead.email,
+          senderEmail: user.email,
+          templates: services.mail.copy.templates,
+          draft: emailDraft(services, state, lead, failed),
+        }
+      : undefined,
+    duplicates,
+    canMerge: (duplicate) => mayMerge(user, { keep: assigneeId, drop: duplicate.assigneeId }),
+    merged,
+    lists: services.leadSettings.lists,
+    ...(failed ? { failed } : {}),
+  };
+}
+
 export async function showLeadPage(
   services: AdminServices,
   state: SignedIn,
@@ -76,15 +234,18 @@ export async function showLeadPage(
   status: number,
   extra: {
     notice?: Notice;
+    noticeAt?: string;
     failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
     /** The rectification form's errors and values (./privacy.ts). */
     rectification?: { errors: FieldErrors; values: Readonly<Record<string, string>> };
     meetingFailed?: { errors: FieldErrors; slot: string };
+    pipelineFailed?: PipelineFailure;
   } = {},
 ): Promise<void> {
-  const [leadState, events, emails, users, privacy, meeting] = await Promise.all([
+  const [leadState, events, pipelineEvents, emails, users, privacy, meeting] = await Promise.all([
     services.work.state(lead.id),
     services.work.events(lead.id),
+    services.deals.events(lead.id),
     services.work.emails(lead.id),
     services.users.list(),
     services.privacy.leadPrivacy(lead.id),
@@ -94,6 +255,11 @@ export async function showLeadPage(
   const booked = prepareLead(lead, services.leadSettings, meetingLinks(meeting));
   // A cancelled meeting is no meeting in the contact card; the meeting's own card tells what happened.
   const prepared = meeting?.record.status === 'cancelled' ? { ...booked, meeting: undefined } : booked;
+  const pipeline = await pipelineView(services, state, lead, leadState.assigneeId, extra.pipelineFailed);
+  const key = state.url.searchParams.get('aviso');
+  const noticeAt =
+    extra.noticeAt ??
+    (extra.notice ? undefined : key && Object.hasOwn(NOTICE_PLACES, key) ? NOTICE_PLACES[key as NoticeKey] : undefined);
   const notice = extra.notice ?? noticeFrom(state.url);
   render(
     state,
@@ -105,7 +271,7 @@ export async function showLeadPage(
       assignee,
       defaultAssignee: services.leadSettings.assignee,
       users: users.filter((user) => user.active),
-      events,
+      events: mergeHistories(events, pipelineEvents),
       emails,
       ...(meeting
         ? {
@@ -115,7 +281,9 @@ export async function showLeadPage(
             },
           }
         : {}),
+      pipeline,
       ...(notice ? { notice } : {}),
+      ...(noticeAt ? { noticeAt } : {}),
       ...(extra.failed ? { failed: extra.failed } : {}),
       privacy: leadPrivacySection(pageContext(services, state), {
         leadId: lead.id,
@@ -134,18 +302,37 @@ export async function showLeadPage(
 }
 
 export async function showLead(services: AdminServices, state: SignedIn, params: readonly string[]): Promise<void> {
-  await showLeadPage(services, state, await loadLead(services, leadId(params[0])), 200);
+  const id = leadId(params[0]);
+  // A merged lead's address (a bookmark, an old e-mail) leads to the lead it was merged into.
+  const into = await services.merges.mergedInto(id);
+  if (into !== undefined) {
+    redirect(state.res, withNotice(leadPath(into), 'fusionado'));
+    return;
+  }
+  await showLeadPage(services, state, await loadLead(services, id), 200);
 }
 
-function versionOf(form: FormFields): number {
+/**
+ * Where an action sends the person back: the list or the board it was taken from (`back`), to the lead's row
+ * or card with the notice on it; else the lead's page at `fragment`.
+ */
+export function afterAction(form: FormFields, id: number, key: NoticeKey, fragment: string): string {
+  const back = safeNextPath(form.get('back'));
+  const path = back?.split('?', 1)[0];
+  if (back && (path === ADMIN_PATHS.contacts || path === ADMIN_PATHS.board))
+    return `${back}${back.includes('?') ? '&' : '?'}aviso=${key}&lead=${id}#lead-${id}`;
+  return withNotice(leadPath(id), key, fragment);
+}
+
+export function versionOf(form: FormFields): number {
   const version = Number(form.get('version'));
   return Number.isSafeInteger(version) && version >= 0 ? version : -1;
 }
 
-const valuesOf = (form: FormFields, names: readonly string[]) =>
-  Object.fromEntries(names.map((name) => [name, form.get(name) ?? '']));
+export const valuesOf = (form: FormFields, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, redisplayable(form.get(name))]));
 
-async function refuseStale(services: AdminServices, state: SignedIn, lead: StoredLead): Promise<void> {
+export async function refuseStale(services: AdminServices, state: SignedIn, lead: StoredLead): Promise<void> {
   await showLeadPage(services, state, lead, 409, { notice: { tone: 'error', message: STALE_MESSAGE } });
 }
 
@@ -159,11 +346,10 @@ export async function changeStatus(
   const current = await services.work.state(lead.id);
   const version = versionOf(form);
   if (version !== current.version) return refuseStale(services, state, lead);
-  const checked = checkStatusChange(current.status, {
-    to: form.get('status'),
-    reason: form.get('reason'),
-    detail: form.get('detail'),
-  });
+  const detail = checkText(form.get('detail'), { max: LOST_DETAIL_MAX_LENGTH, oneLine: true, label: 'El detalle' });
+  const checked = detail.ok
+    ? checkStatusChange(current.status, { to: form.get('status'), reason: form.get('reason'), detail: detail.value })
+    : ({ ok: false, field: 'detail', message: detail.message } as const);
   if (!checked.ok) {
     return showLeadPage(services, state, lead, 422, {
       failed: {
@@ -181,7 +367,7 @@ export async function changeStatus(
     if (error instanceof StaleLeadError || error instanceof TransitionError) return refuseStale(services, state, lead);
     throw error;
   }
-  redirect(state.res, withNotice(leadPath(lead.id), 'estado', '#seguimiento'));
+  redirect(state.res, afterAction(form, lead.id, 'estado', '#seguimiento'));
 }
 
 export async function assignLead(
@@ -211,7 +397,7 @@ export async function assignLead(
     if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
     throw error;
   }
-  redirect(state.res, withNotice(leadPath(lead.id), 'asignado', '#seguimiento'));
+  redirect(state.res, afterAction(form, lead.id, 'asignado', '#seguimiento'));
 }
 
 export async function addNote(
@@ -221,20 +407,13 @@ export async function addNote(
   form: FormFields,
 ): Promise<void> {
   const lead = await loadLead(services, leadId(params[0]));
-  const note = field(form, 'note');
-  const length = Array.from(note).length;
-  const problem =
-    length === 0
-      ? 'Escribe la nota.'
-      : length > NOTE_MAX_LENGTH
-        ? `La nota puede tener como máximo ${NOTE_MAX_LENGTH} caracteres.`
-        : undefined;
-  if (problem)
+  const note = checkText(form.get('note'), { max: NOTE_MAX_LENGTH, required: 'Escribe la nota.', label: 'La nota' });
+  if (!note.ok)
     return showLeadPage(services, state, lead, 422, {
-      failed: { form: 'note', errors: { note: problem }, values: { note: form.get('note') ?? '' } },
+      failed: { form: 'note', errors: { note: note.message }, values: { note: redisplayable(form.get('note')) } },
     });
   try {
-    await services.work.addNote(lead.id, state.auth.user.id, note, state.now);
+    await services.work.addNote(lead.id, state.auth.user.id, note.value, state.now);
   } catch (error) {
     if (error instanceof LeadNotFoundError) throw new HttpError(404, 'No existe ese lead.');
     throw error;
@@ -257,9 +436,10 @@ export async function exportCsv(services: AdminServices, state: SignedIn): Promi
   }
   res.write(`${UTF8_BOM}${csvRow(CSV_HEADER)}`);
   let count = 0;
-  for await (const lead of services.work.matching(filter)) {
+  for await (const { lead, work } of services.work.matching(filter, todayInMexicoCity(state.now))) {
     // Respect the socket's pace: a large export never piles up in memory.
-    if (!res.write(leadCsvRow(lead, services.leadSettings))) await new Promise((resolve) => res.once('drain', resolve));
+    if (!res.write(leadCsvRow(lead, services.leadSettings, work)))
+      await new Promise((resolve) => res.once('drain', resolve));
     count += 1;
   }
   res.end();
@@ -286,7 +466,20 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
   const weeks = (DASHBOARD_WEEK_CHOICES as readonly number[]).includes(asked) ? asked : DEFAULT_DASHBOARD_WEEKS;
   const mondays = lastWeeks(state.now, weeks);
   const since = zonedTimeToUtc(mondays[0] ?? todayInMexicoCity(state.now), '00:00').toISOString();
-  const rows = await services.work.dashboardRows(since);
+  const [rows, money] = await Promise.all([services.work.dashboardRows(since), services.pipeline.money(since)]);
   const dashboard = buildDashboard(rows, mondays);
-  render(state, 200, dashboardPage(pageContext(services, state), { dashboard, weeks, origins: originBreakdown(rows) }));
+  const months = monthsBetween(
+    (mondays[0] ?? todayInMexicoCity(state.now)).slice(0, 7),
+    todayInMexicoCity(state.now).slice(0, 7),
+  );
+  render(
+    state,
+    200,
+    dashboardPage(pageContext(services, state), {
+      dashboard,
+      weeks,
+      origins: originBreakdown(rows),
+      money: buildMoney(money, months),
+    }),
+  );
 }

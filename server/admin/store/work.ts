@@ -9,8 +9,16 @@ import { fieldsColumn, formTypeColumn, leadFromRow, type StoredLead } from '../.
 import { outboxRowSchema } from '../../db/outbox.ts';
 import { optionalText, rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
-import { filterSql, PAGE_SIZE, type LeadFilter } from '../filters.ts';
-import { CONTACTED_STATUSES, isLeadStatus, lostReasonText, type LeadStatus, type StatusChange } from '../lifecycle.ts';
+import type { LeadWork, WorkedLead } from '../../lead/csv.ts';
+import { filterSql, orderSql, PAGE_SIZE, type LeadFilter, type ListSort } from '../filters.ts';
+import {
+  CONTACTED_STATUSES,
+  isLeadStatus,
+  lostReasonText,
+  STATUS_LABELS,
+  type LeadStatus,
+  type StatusChange,
+} from '../lifecycle.ts';
 import {
   NEW_LEAD_STATE,
   type EmailDelivery,
@@ -20,6 +28,7 @@ import {
   type UpcomingMeeting,
 } from '../model.ts';
 import type { DashboardRow } from '../stats.ts';
+import { touchActivity } from './pipeline-events.ts';
 
 /** A status this code no longer knows reads as nuevo (a lead is never hidden for it). */
 const statusColumn = z
@@ -57,8 +66,48 @@ const stateFromRow = rowParser(
 
 const stateOf = (row: unknown): LeadState => (row === undefined ? NEW_LEAD_STATE : stateFromRow(row));
 
-/** A `leads` row joined with its status and assignee's name (the inbox list). */
-const listedFromRow = rowParser('leads', z.object({ status: statusColumn, assignee_name: nullableText }).loose());
+/** A `leads` row joined with its status, assignee and deal (the inbox list). */
+const listedFromRow = rowParser(
+  'leads',
+  z
+    .object({
+      status: statusColumn,
+      assignee_name: nullableText,
+      assignee_id: z.number().int().nullable(),
+      version: z.number().int().nullable(),
+      value_mxn: z.number().int().nullable(),
+      next_step_date: nullableText,
+      next_step: nullableText,
+    })
+    .loose(),
+);
+
+/** What the CSV prints of the team's work on a lead. */
+const workFromRow = rowParser(
+  'leads',
+  z
+    .object({
+      status: statusColumn,
+      assignee_name: nullableText,
+      lost_reason: nullableText,
+      lost_detail: nullableText,
+      value_mxn: z.number().int().nullable(),
+      close_date: nullableText,
+      next_step_date: nullableText,
+      next_step: nullableText,
+    })
+    .loose()
+    .transform((row): LeadWork => ({
+      status: STATUS_LABELS[row.status],
+      assignee: row.assignee_name ?? '',
+      lostReason:
+        row.status === 'perdido' ? lostReasonText(row.lost_reason ?? undefined, row.lost_detail ?? undefined) : '',
+      valueMxn: row.value_mxn,
+      closeDate: row.close_date,
+      nextStepDate: row.next_step_date,
+      nextStep: row.next_step,
+    })),
+);
 
 /** `inbox_lead_events` with the author's name. */
 const eventFromRow = rowParser(
@@ -100,6 +149,7 @@ const deliveryFromRow = rowParser(
       last_error: true,
       sent_at: true,
     })
+    .extend({ sent_by: nullableText })
     .transform((row): EmailDelivery => ({
       audience: row.audience,
       recipient: row.recipient,
@@ -109,6 +159,7 @@ const deliveryFromRow = rowParser(
       nextAttemptAt: row.next_attempt_at,
       lastError: row.last_error,
       sentAt: row.sent_at,
+      sentBy: row.sent_by,
     })),
 );
 
@@ -175,7 +226,7 @@ export class LeadNotFoundError extends Error {
 }
 
 const FROM =
-  'FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id';
+  'FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id LEFT JOIN pipeline_deals d ON d.lead_id = l.id';
 
 async function lockedState(tx: Transaction, leadId: number, expectedVersion: number | undefined): Promise<LeadState> {
   await tx.lock(`inbox-lead:${leadId}`);
@@ -232,6 +283,7 @@ async function addEvent(
       event.body ?? null,
     ],
   );
+  await touchActivity(tx, event.leadId, event.at);
 }
 
 /** Rows read per round trip when streaming an export. */
@@ -239,21 +291,26 @@ const EXPORT_BATCH = 500;
 
 export function createWorkStore(storage: Storage) {
   return {
-    /** One page of the inbox, newest first, and how many leads match in all. */
-    async list(filter: LeadFilter, page: number): Promise<{ rows: InboxRow[]; total: number }> {
-      const { where, params } = filterSql(filter);
+    /** One page of the inbox in `sort` order, and how many leads match in all. */
+    async list(
+      filter: LeadFilter,
+      page: number,
+      sort: ListSort = 'recientes',
+      today?: string,
+    ): Promise<{ rows: InboxRow[]; total: number }> {
+      const { where, params } = filterSql(filter, 0, today);
       const count = await storage.get<{ n: number }>(`SELECT count(*) AS n ${FROM} ${where}`, params);
       const offset = (page - 1) * PAGE_SIZE;
       const rows = await storage.all(
-        `SELECT l.*, s.status, a.name AS assignee_name ${FROM} ${where}
-         ORDER BY l.received_at DESC, l.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        `SELECT l.*, s.status, s.assignee_id, s.version, a.name AS assignee_name, d.value_mxn, d.next_step_date, d.next_step
+         ${FROM} ${where} ${orderSql(sort)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, PAGE_SIZE, offset],
       );
       return {
         total: count?.n ?? 0,
         rows: rows.map((row): InboxRow => {
           const lead = leadFromRow(row);
-          const { status, assignee_name } = listedFromRow(row);
+          const listed = listedFromRow(row);
           return {
             id: lead.id,
             kind: lead.kind,
@@ -263,24 +320,34 @@ export function createWorkStore(storage: Storage) {
             receivedAt: lead.receivedAt,
             appointment: lead.appointment ?? null,
             fields: lead.fields,
-            status,
-            assigneeName: assignee_name,
+            status: listed.status,
+            assigneeName: listed.assignee_name,
+            assigneeId: listed.assignee_id,
+            version: listed.version ?? 0,
+            phone: lead.phone ?? null,
+            valueMxn: listed.value_mxn,
+            nextStepDate: listed.next_step_date,
+            nextStep: listed.next_step,
           };
         }),
       };
     },
-    /** Every lead of a filter, oldest first, a batch at a time (the CSV export). */
-    async *matching(filter: LeadFilter): AsyncGenerator<StoredLead> {
+    /** Every lead of a filter with the team's work on it, oldest first, a batch at a time (the CSV export). */
+    async *matching(filter: LeadFilter, today?: string): AsyncGenerator<WorkedLead> {
       let after = 0;
       for (;;) {
-        const { where, params } = filterSql(filter, 1);
-        const condition = where ? `${where} AND l.id > $1` : 'WHERE l.id > $1';
+        const { where, params } = filterSql(filter, 1, today);
         const rows = (
-          await storage.all(`SELECT l.* ${FROM} ${condition} ORDER BY l.id LIMIT ${EXPORT_BATCH}`, [after, ...params])
-        ).map(leadFromRow);
+          await storage.all(
+            `SELECT l.*, s.status, s.lost_reason, s.lost_detail, a.name AS assignee_name, d.value_mxn, d.close_date,
+               d.next_step_date, d.next_step
+             ${FROM} ${where} AND l.id > $1 ORDER BY l.id LIMIT ${EXPORT_BATCH}`,
+            [after, ...params],
+          )
+        ).map((row) => ({ lead: leadFromRow(row), work: workFromRow(row) }));
         yield* rows;
         if (rows.length < EXPORT_BATCH) return;
-        after = rows[rows.length - 1]?.id ?? after;
+        after = rows[rows.length - 1]?.lead.id ?? after;
       }
     },
     async lead(id: number): Promise<StoredLead | undefined> {
@@ -363,7 +430,11 @@ export function createWorkStore(storage: Storage) {
     },
     async emails(leadId: number): Promise<EmailDelivery[]> {
       const rows = await storage.all(
-        'SELECT audience, recipient, subject, status, attempts, next_attempt_at, last_error, sent_at FROM outbox WHERE lead_id = $1 ORDER BY id',
+        `SELECT o.audience, o.recipient, o.subject, o.status, o.attempts, o.next_attempt_at, o.last_error, o.sent_at,
+           CASE WHEN e.id IS NULL THEN NULL ELSE COALESCE(u.name, '') END AS sent_by
+         FROM outbox o LEFT JOIN pipeline_events e ON e.outbox_id = o.id AND e.kind = 'email'
+           LEFT JOIN inbox_users u ON u.id = e.user_id
+         WHERE o.lead_id = $1 ORDER BY o.id`,
         [leadId],
       );
       return rows.map(deliveryFromRow);
@@ -382,7 +453,8 @@ export function createWorkStore(storage: Storage) {
     async dashboardRows(since: string): Promise<DashboardRow[]> {
       const rows = await storage.all(
         `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at, l.attribution
-         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id WHERE l.received_at >= $1`,
+         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
+         WHERE l.received_at >= $1 AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)`,
         [since],
       );
       return rows.map(dashboardFromRow);

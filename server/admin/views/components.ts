@@ -100,16 +100,6 @@ ${options.choices.map((choice) => html`<option value="${choice.value}"${attr('se
 </select></div>`;
 }
 
-/** "Página 2 de 5" with previous/next links that keep the filter. */
-export function pagination(page: number, pages: number, hrefFor: (page: number) => string, label: string): Html {
-  if (pages <= 1) return html``;
-  return html`<nav class="pagination" aria-label="${label}">
-${page > 1 ? html`<a class="btn btn-outline" href="${hrefFor(page - 1)}" rel="prev">← Anterior</a>` : html`<span></span>`}
-<p class="muted">Página ${page} de ${pages}</p>
-${page < pages ? html`<a class="btn btn-outline" href="${hrefFor(page + 1)}" rel="next">Siguiente →</a>` : html`<span></span>`}
-</nav>`;
-}
-
 /** A list of errors on top of a form, for people who start reading there. */
 export function errorSummary(errors: FieldErrors, title = 'Revisa lo siguiente:'): Html {
   const messages = Object.values(errors).filter((message): message is string => Boolean(message));

@@ -10,6 +10,8 @@ import { DASHBOARD_WEEK_CHOICES, formatElapsed, formatRate, type Dashboard } fro
 import { originSection } from './attribution.ts';
 import { selectField } from './components.ts';
 import { adminPage, type PageContext } from './layout.ts';
+import type { Money } from '../money.ts';
+import { moneySection } from './dashboard-money.ts';
 
 const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 
@@ -24,6 +26,8 @@ export interface DashboardView {
   weeks: number;
   /** Leads and won value by source and campaign. */
   origins?: OriginBreakdown;
+  /** The pipeline's value, won value per month and win rate (server/admin/views/dashboard-money.ts). */
+  money?: Money;
 }
 
 function weeksTable(dashboard: Dashboard): Html {
@@ -110,6 +114,7 @@ ${horizontalBarChart({
 </section>
 </div>
 ${view.origins && originSection(view.origins)}
+${view.money && moneySection(view.money)}
 <p class="muted">Semanas de lunes a domingo. El tiempo hasta el primer contacto cuenta desde que llega el lead hasta su primer cambio a «Contactado» o a una etapa posterior.</p>`,
   );
 }

@@ -1,12 +1,12 @@
 /** The page around every inbox view: head, skip link, top bar with the sections, the notice. */
 import { SITE } from '../../../core/site.ts';
-import { attr, html, type Html, type HtmlValue } from '../html.ts';
+import { attr, html, toHtmlString, trustedHtml, type Html, type HtmlValue } from '../html.ts';
 import type { AdminUser } from '../model.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 import { can, ROLE_LABELS } from '../roles.ts';
 import { csrfInput } from './components.ts';
 
-export type Section = 'contacts' | 'meetings' | 'dashboard' | 'users' | 'privacy' | 'account';
+export type Section = 'contacts' | 'board' | 'meetings' | 'dashboard' | 'users' | 'privacy' | 'account';
 
 export interface Notice {
   tone: 'success' | 'error' | 'info';
@@ -22,6 +22,7 @@ export interface PageContext {
 
 const SECTIONS: ReadonlyArray<{ id: Section; href: string; label: string; adminOnly?: boolean }> = [
   { id: 'contacts', href: ADMIN_PATHS.contacts, label: 'Bandeja' },
+  { id: 'board', href: ADMIN_PATHS.board, label: 'Tablero' },
   { id: 'meetings', href: ADMIN_PATHS.meetings, label: 'Reuniones' },
   { id: 'dashboard', href: ADMIN_PATHS.dashboard, label: 'Panel' },
   { id: 'users', href: ADMIN_PATHS.users, label: 'Usuarios', adminOnly: true },
@@ -47,9 +48,23 @@ export function noticeBox(notice: Notice | undefined): Html {
   return html`<div class="notice notice-${notice.tone}" role="${notice.tone === 'error' ? 'alert' : 'status'}">${notice.message}</div>`;
 }
 
+/**
+ * The notice right under the heading whose id is `headingId` (the part of the page the action was about, which
+ * the redirect scrolled to), so the person reads it where they are looking; at the top when there is no such
+ * heading.
+ */
+function placeNotice(body: HtmlValue, notice: Notice | undefined, headingId: string | undefined): Html {
+  const markup = toHtmlString(body);
+  const start = headingId ? markup.indexOf(`<h2 id="${headingId}">`) : -1;
+  const end = start < 0 ? -1 : markup.indexOf('</h2>', start);
+  if (end < 0) return html`${noticeBox(notice)}${trustedHtml(markup)}`;
+  const at = end + '</h2>'.length;
+  return trustedHtml(`${markup.slice(0, at)}${toHtmlString(noticeBox(notice))}${markup.slice(at)}`);
+}
+
 export function adminPage(
   context: PageContext,
-  options: { title: string; section?: Section; notice?: Notice },
+  options: { title: string; section?: Section; notice?: Notice; noticeAt?: string },
   body: HtmlValue,
 ): Html {
   const { user } = context;
@@ -74,8 +89,7 @@ ${sections.map(
 </div>
 </header>
 <main id="contenido" class="container" tabindex="-1">
-${noticeBox(options.notice)}
-${body}
+${placeNotice(body, options.notice, options.noticeAt)}
 </main>
 </body>
 </html>`;

@@ -36,6 +36,15 @@ import {
 import { originCard } from './attribution.ts';
 import { kindLabel, UNASSIGNED_LABEL } from './inbox.ts';
 import { adminPage, type Notice, type PageContext } from './layout.ts';
+import {
+  contactSection,
+  dealSection,
+  duplicatesSection,
+  mergedSection,
+  pipelineEventText,
+  quickActions,
+  type LeadPipelineView,
+} from './lead-pipeline.ts';
 
 export const NOTE_MAX_LENGTH = 5000;
 
@@ -55,11 +64,15 @@ export interface LeadPageView {
   events: readonly LeadEvent[];
   emails: readonly EmailDelivery[];
   notice?: Notice;
+  /** The section whose heading the notice goes under (where the action's redirect scrolled to). */
+  noticeAt?: string;
   failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
   /** The personal-data card (consent, rectification), rendered by ./privacy.ts. */
   privacy?: Html;
   /** The booked meeting's card and its changes for the history (server/meetings/inbox.ts). */
   meeting?: { card: Html; history: ReadonlyArray<{ at: string; body: Html }> };
+  /** The deal, contact, duplicates and merged requests (server/admin/views/lead-pipeline.ts). */
+  pipeline?: LeadPipelineView;
 }
 
 const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
@@ -81,7 +94,8 @@ ${lead.phone && html`<div><dt>Teléfono</dt><dd><a href="tel:${digits(lead.phone
         : 'Sin reunión agendada'
     }</dd></div>
 ${meeting && html`<div><dt>Consultor de la reunión</dt><dd>${consultant.name}, ${consultant.role}</dd></div>`}
-</dl>`,
+</dl>
+${view.pipeline && quickActions(view.pipeline, lead.name)}`,
   );
 }
 
@@ -224,7 +238,7 @@ function emailsCard(view: LeadPageView): Html {
 <thead><tr><th scope="col">Correo</th><th scope="col">Para</th><th scope="col">Asunto</th><th scope="col">Entrega</th></tr></thead>
 <tbody>${view.emails.map(
           (email) =>
-            html`<tr><th scope="row" data-label="Correo">${AUDIENCES[email.audience]}</th><td data-label="Para">${email.recipient}</td><td data-label="Asunto">${email.subject}</td><td data-label="Entrega">${deliveryText(email)}</td></tr>`,
+            html`<tr><th scope="row" data-label="Correo">${email.sentBy === undefined || email.sentBy === null ? AUDIENCES[email.audience] : `Correo de ${email.sentBy || 'una cuenta eliminada'}`}</th><td data-label="Para" class="recipient">${email.recipient}</td><td data-label="Asunto">${email.subject}</td><td data-label="Entrega">${deliveryText(email)}</td></tr>`,
         )}</tbody></table></div>`
       : html`<p>No hay correos registrados para este lead.</p>`,
   );
@@ -232,6 +246,8 @@ function emailsCard(view: LeadPageView): Html {
 
 function eventText(event: LeadEvent): Html {
   const who = event.userName ?? 'Una cuenta eliminada';
+  const pipeline = pipelineEventText(event, who);
+  if (pipeline) return pipeline;
   if (event.kind === 'status') {
     const from = isLeadStatus(event.fromValue) ? STATUS_LABELS[event.fromValue] : event.fromValue;
     const to = isLeadStatus(event.toValue) ? STATUS_LABELS[event.toValue] : event.toValue;
@@ -266,7 +282,12 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
   return adminPage(
     context,
     // The reference alone: a tab's title ends up in the browser's history, the name stays on the page.
-    { title: reference, section: 'contacts', ...(view.notice ? { notice: view.notice } : {}) },
+    {
+      title: reference,
+      section: 'contacts',
+      ...(view.notice ? { notice: view.notice } : {}),
+      ...(view.noticeAt ? { noticeAt: view.noticeAt } : {}),
+    },
     html`<p><a href="${ADMIN_PATHS.contacts}">← Volver a la bandeja</a></p>
 <div class="page-head"><div><h1>${reference} · ${view.lead.name}</h1>
 <p class="lede">${kindLabel(view.lead.kind)} · recibido ${dateTime(view.lead.receivedAt)} · ${statusBadge(view.state.status)} · puntuación ${view.prepared.analysis.score}, prioridad ${view.prepared.analysis.priority}</p></div></div>
@@ -275,12 +296,16 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
 ${contactCard(view)}
 ${view.meeting?.card}
 ${section('Seguimiento', 'seguimiento', html`${statusForm(view, context.csrf)}<hr>${assigneeForm(view, context.csrf)}`)}
+${view.pipeline && dealSection(view.lead.id, view.pipeline, context.csrf)}
+${view.pipeline && contactSection(view.lead.id, view.pipeline, context.csrf)}
 ${section('Agregar una nota', 'notas', noteForm(view, context.csrf))}
 ${view.privacy ?? html``}
 </div>
 <div>
+${view.pipeline && duplicatesSection(view.lead.id, view.pipeline)}
 ${submitted(view)}
 ${originCard(view.lead)}
+${view.pipeline && mergedSection(view.pipeline)}
 ${analysisCard(view)}
 ${emailsCard(view)}
 ${historyCard(view)}

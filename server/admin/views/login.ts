@@ -14,6 +14,7 @@ export const LOGIN_MESSAGES = {
   staleForm: 'El formulario caducó. Escribe de nuevo tu correo y tu contraseña.',
   linkSent:
     'Si el correo es de una cuenta activa, te enviamos un enlace para entrar. Ábrelo en este mismo navegador: vale 15 minutos y sirve una sola vez.',
+  saved: 'Tu sesión terminó, pero guardamos lo que enviaste: inicia sesión y lo aplicamos.',
 } as const;
 
 export interface LoginView {

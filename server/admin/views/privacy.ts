@@ -18,12 +18,12 @@ import {
   dateTime,
   errorSummary,
   inputField,
-  pagination,
   section,
   selectField,
   textareaField,
   type FieldErrors,
 } from './components.ts';
+import { numberedPagination } from './pagination.ts';
 import { adminPage, type Notice, type PageContext } from './layout.ts';
 
 export const REASON_MAX_LENGTH = 1000;
@@ -190,7 +190,7 @@ ${section(
   'solicitudes',
   html`<p><a href="${view.all ? ADMIN_PATHS.privacy : `${ADMIN_PATHS.privacy}?todas=1`}">${view.all ? 'Ver solo las abiertas' : 'Ver también las respondidas'}</a> · <a href="${ADMIN_PATHS.audit}">Bitácora de auditoría</a></p>
 ${requestsTable(view)}
-${pagination(view.page, view.pages, listHref, 'Páginas de solicitudes')}`,
+${numberedPagination(view.page, view.pages, listHref, 'Páginas de solicitudes')}`,
 )}
 ${section(
   'Registrar una solicitud recibida',
@@ -258,7 +258,7 @@ ${selectField({ name: 'accion', id: 'accion', label: 'Acción', choices: actionC
               html`<tr><td data-label="Fecha">${dateTime(entry.at)}</td><td data-label="Quién">${actorText(entry)}</td><td data-label="Acción">${isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}</td><td data-label="Sobre">${entry.target ?? '—'}</td><td data-label="Detalle">${detailText(entry.detail) || '—'}</td></tr>`,
           )}</tbody></table></div>`
     }
-${pagination(view.page, view.pages, hrefFor, 'Páginas de la bitácora')}</div>`,
+${numberedPagination(view.page, view.pages, hrefFor, 'Páginas de la bitácora')}</div>`,
   );
 }
 

@@ -93,6 +93,12 @@ describe('inbox views', () => {
       appointment: lead.appointment ?? null,
       status: 'propuesta',
       assigneeName: HOSTILE,
+      assigneeId: 1,
+      version: 3,
+      phone: lead.phone ?? null,
+      valueMxn: 150_000,
+      nextStepDate: '2026-11-22',
+      nextStep: `Llamar ${HOSTILE}`,
     };
     const out = checkPage(
       inboxPage(context(sales), {
@@ -101,8 +107,12 @@ describe('inbox views', () => {
         total: 41,
         page: 2,
         filter: { text: HOSTILE },
+        sort: 'recientes',
         problems: [HOSTILE],
         users: [sales],
+        today: '2026-11-23',
+        counts: { today: 1, overdue: 2 },
+        phoneLinks: new Map([[7, { tel: 'tel:+523312345678', whatsapp: 'https://wa.me/523312345678?text=Hola' }]]),
       }),
     );
     expect(out).toContain('href="/admin/contacts/7">CONT-7</a>');
@@ -116,6 +126,13 @@ describe('inbox views', () => {
     expect(out).toContain('Página 2 de 3');
     expect(out).toContain('data-label="Referencia"');
     expect(out).toContain('aria-current="page">Bandeja');
+    // The deal, the overdue next step, one-tap contact and «Asignarme» (the lead is someone else's).
+    expect(out).toContain('$150,000 MXN');
+    expect(out).toContain('22/11/2026 · Llamar &lt;img');
+    expect(out).toContain('due-overdue');
+    expect(out).toContain('href="tel:+523312345678"');
+    expect(out).toContain('name="assignee" value="2"');
+    expect(out).toContain('<span class="visually-hidden">Página </span>3</a>');
     // Sales sees no user management.
     expect(out).not.toContain('/admin/users');
   });
@@ -123,7 +140,19 @@ describe('inbox views', () => {
   it('inbox: says when there is nothing', () => {
     const empty = (filter = {}) =>
       toHtmlString(
-        inboxPage(context(admin), { rows: [], scores: new Map(), total: 0, page: 1, filter, problems: [], users: [] }),
+        inboxPage(context(admin), {
+          rows: [],
+          scores: new Map(),
+          total: 0,
+          page: 1,
+          filter,
+          sort: 'recientes',
+          problems: [],
+          users: [],
+          today: '2026-11-23',
+          counts: { today: 0, overdue: 0 },
+          phoneLinks: new Map(),
+        }),
       );
     expect(empty()).toContain('Todavía no llega ningún lead.');
     expect(empty({ status: 'ganado' })).toContain('Ningún lead coincide con los filtros.');

@@ -1,0 +1,199 @@
+/** The sales pipeline's pages and actions: the board, a lead's deal and next step, e-mail to the client, merging. */
+import { todayInMexicoCity } from '../../../core/dates.ts';
+import { type AdminServices, noticeFrom, pageContext, render, type SignedIn } from '../context.ts';
+import { checkDeal } from '../deal.ts';
+import { parseListQuery } from '../filters.ts';
+import { checkText } from '../form-text.ts';
+import { HttpError, redirect, type FormFields } from '../http.ts';
+import { withNotice } from '../context.ts';
+import { leadPath } from '../paths.ts';
+import { MergeRefusedError } from '../store/merges.ts';
+import { LeadNotFoundError, StaleLeadError } from '../store/work.ts';
+import { boardPage } from '../views/board.ts';
+import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH } from '../views/lead-pipeline.ts';
+import { mergePage, type MergeSide } from '../views/merge.ts';
+import {
+  catchUpSearch,
+  leadId,
+  loadLead,
+  mayMerge,
+  noticeLeadFrom,
+  refuseStale,
+  showLeadPage,
+  valuesOf,
+  versionOf,
+} from './leads.ts';
+
+export async function showBoard(services: AdminServices, state: SignedIn): Promise<void> {
+  const { filter } = parseListQuery(state.url.searchParams);
+  const today = todayInMexicoCity(state.now);
+  await catchUpSearch(services);
+  const [columns, counts] = await Promise.all([
+    services.pipeline.board(filter, today),
+    services.pipeline.dueCounts(state.auth.user.id, today),
+  ]);
+  const notice = noticeFrom(state.url);
+  const noticeLead = noticeLeadFrom(state.url);
+  render(
+    state,
+    200,
+    boardPage(pageContext(services, state), {
+      columns,
+      filter,
+      today,
+      counts,
+      ...(notice ? { notice } : {}),
+      ...(noticeLead ? { noticeLead } : {}),
+    }),
+  );
+}
+
+const DEAL_FIELDS = ['value', 'closeDate', 'nextStepDate', 'nextStep'] as const;
+
+export async function saveDeal(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
+  const lead = await loadLead(services, leadId(params[0]));
+  const checked = checkDeal(form, todayInMexicoCity(state.now));
+  if (!checked.ok)
+    return showLeadPage(services, state, lead, 422, {
+      pipelineFailed: { form: 'deal', errors: checked.errors, values: valuesOf(form, DEAL_FIELDS) },
+    });
+  let changed: boolean;
+  try {
+    changed = await services.deals.save(lead.id, checked.change, state.auth.user.id, versionOf(form), state.now);
+  } catch (error) {
+    if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
+    throw error;
+  }
+  redirect(state.res, withNotice(leadPath(lead.id), changed ? 'trato' : 'trato-sin-cambios', '#trato'));
+}
+
+export async function completeNextStep(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
+  const lead = await loadLead(services, leadId(params[0]));
+  try {
+    await services.deals.completeNextStep(lead.id, state.auth.user.id, versionOf(form), state.now);
+  } catch (error) {
+    if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
+    throw error;
+  }
+  redirect(state.res, withNotice(leadPath(lead.id), 'paso-hecho', '#trato'));
+}
+
+export async function sendClientEmail(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
+  const lead = await loadLead(services, leadId(params[0]));
+  const subject = checkText(form.get('subject'), {
+    max: EMAIL_SUBJECT_MAX_LENGTH,
+    oneLine: true,
+    required: 'Escribe el asunto.',
+    label: 'El asunto',
+  });
+  const body = checkText(form.get('body'), {
+    max: EMAIL_BODY_MAX_LENGTH,
+    required: 'Escribe el mensaje.',
+    label: 'El mensaje',
+  });
+  if (!subject.ok || !body.ok || !lead.email) {
+    return showLeadPage(services, state, lead, 422, {
+      noticeAt: 'contactar',
+      pipelineFailed: {
+        form: 'email',
+        errors: {
+          ...(subject.ok ? {} : { subject: subject.message }),
+          ...(body.ok ? {} : { body: body.message }),
+        },
+        values: valuesOf(form, ['subject', 'body', 'template']),
+      },
+    });
+  }
+  const { user } = state.auth;
+  const draft = services.mail.toClient({
+    to: lead.email,
+    sender: { name: user.name, email: user.email },
+    subject: subject.value,
+    body: body.value,
+  });
+  try {
+    await services.outreach.queueClientEmail({
+      leadId: lead.id,
+      userId: user.id,
+      draft,
+      subject: subject.value,
+      body: body.value,
+      now: state.now,
+    });
+  } catch (error) {
+    if (error instanceof LeadNotFoundError) throw new HttpError(404, 'No existe ese lead.');
+    throw error;
+  }
+  services.logger.info('admin.client_email', { account: user.id, leadId: lead.id });
+  redirect(state.res, withNotice(leadPath(lead.id), 'correo', '#contactar'));
+}
+
+async function mergeSide(services: AdminServices, id: number): Promise<MergeSide> {
+  const [lead, leadState, users] = await Promise.all([
+    loadLead(services, id),
+    services.work.state(id),
+    services.users.list(),
+  ]);
+  return {
+    id,
+    name: lead.name,
+    email: lead.email,
+    company: lead.company,
+    receivedAt: lead.receivedAt,
+    state: leadState,
+    assigneeName: users.find((user) => user.id === leadState.assigneeId)?.name ?? null,
+  };
+}
+
+function otherLead(raw: string | null | undefined): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'No existe ese lead.');
+  return id;
+}
+
+/** The confirmation page of a merge (`?otro=` is the lead that joins this one). */
+export async function showMerge(services: AdminServices, state: SignedIn, params: readonly string[]): Promise<void> {
+  const keepId = leadId(params[0]);
+  const dropId = otherLead(state.url.searchParams.get('otro'));
+  const [keep, drop] = await Promise.all([mergeSide(services, keepId), mergeSide(services, dropId)]);
+  render(state, 200, mergePage(pageContext(services, state), { keep, drop }));
+}
+
+export async function mergeLead(
+  services: AdminServices,
+  state: SignedIn,
+  params: readonly string[],
+  form: FormFields,
+): Promise<void> {
+  const keep = await loadLead(services, leadId(params[0]));
+  const dropId = otherLead(form.get('otro'));
+  const { user } = state.auth;
+  try {
+    await services.merges.merge(keep.id, dropId, user.id, state.now, (assignees) => mayMerge(user, assignees));
+  } catch (error) {
+    if (error instanceof MergeRefusedError)
+      return showLeadPage(services, state, keep, 409, {
+        notice: { tone: 'error', message: error.message },
+        noticeAt: 'duplicados',
+      });
+    if (error instanceof LeadNotFoundError) throw new HttpError(404, 'No existe ese lead.');
+    throw error;
+  }
+  services.logger.info('admin.merge', { account: user.id, kept: keep.id, merged: dropId });
+  redirect(state.res, withNotice(leadPath(keep.id), 'unido', '#historial'));
+}

@@ -1,0 +1,64 @@
+/**
+ * What the inbox asks of e-mail: messages composed elsewhere (server/email/inbox-mail.ts, handed in by
+ * server/services.ts) and written to the outbox by the inbox in the same transaction as the history that
+ * records them. The inbox never sends mail itself and imports no e-mail code.
+ */
+import type { SalesEmailCopy } from '../../core/content/sales-emails.ts';
+
+/** A composed message, ready for `outbox` (its `message` is the JSON the outbox worker reads). */
+export interface OutboxDraft {
+  audience: 'client' | 'internal' | 'account';
+  recipient: string;
+  subject: string;
+  message: string;
+  messageId: string;
+}
+
+export interface Person {
+  name: string;
+  email: string;
+}
+
+/** An e-mail a salesperson writes to a lead's client from the lead's page. */
+export interface ClientEmail {
+  /** The lead's own e-mail address: the only recipient a message from a lead's page can have. */
+  to: string;
+  /** Who wrote it: replies go to them. */
+  sender: Person;
+  subject: string;
+  body: string;
+}
+
+export interface DigestFollowUp {
+  leadId: number;
+  name: string;
+  nextStep: string;
+  /** `YYYY-MM-DD`. */
+  nextStepDate: string;
+}
+
+export interface DigestMeeting {
+  leadId: number;
+  name: string;
+  /** `HH:mm` in Mexico City. */
+  time: string;
+}
+
+/** A salesperson's day: their overdue and due next steps, and their leads' meetings today. */
+export interface Digest {
+  to: Person & { id: number };
+  /** Mexico City date, `YYYY-MM-DD`. */
+  day: string;
+  overdue: readonly DigestFollowUp[];
+  today: readonly DigestFollowUp[];
+  meetings: readonly DigestMeeting[];
+}
+
+export interface InboxMail {
+  /** The templates, the WhatsApp greeting and the digest's wording (content/sales-emails.yaml). */
+  copy: SalesEmailCopy;
+  /** The brand as the messages name it ({marca}). */
+  brandName: string;
+  toClient(email: ClientEmail): OutboxDraft;
+  digest(digest: Digest): OutboxDraft;
+}

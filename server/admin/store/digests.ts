@@ -1,0 +1,93 @@
+/**
+ * The daily digest's data and its once-a-day guarantee: one `pipeline_digests` row per person and Mexico City
+ * day, written in the same transaction as the queued message, under a lock on that pair, so however many
+ * instances try, a person gets one digest a day (or none, when nothing was due).
+ */
+import { z } from 'zod';
+import { createOutboxStore } from '../../db/outbox.ts';
+import { rowParser } from '../../db/rows.ts';
+import type { Storage, Transaction } from '../../db/storage.ts';
+import type { Digest, DigestFollowUp, DigestMeeting, OutboxDraft } from '../mail.ts';
+import type { AdminUser } from '../model.ts';
+
+/** At most this many lines per list: a digest is a reminder, the inbox has the rest. */
+const DIGEST_LIMIT = 50;
+const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)';
+
+const followUpRow = rowParser(
+  'pipeline_deals',
+  z
+    .object({ id: z.number().int(), name: z.string(), next_step: z.string(), next_step_date: z.string() })
+    .transform((row): DigestFollowUp => ({
+      leadId: row.id,
+      name: row.name,
+      nextStep: row.next_step,
+      nextStepDate: row.next_step_date,
+    })),
+);
+
+const meetingRow = rowParser(
+  'bookings',
+  z
+    .object({ id: z.number().int(), name: z.string(), slot: z.string() })
+    .transform((row): DigestMeeting => ({ leadId: row.id, name: row.name, time: row.slot.slice(11, 16) })),
+);
+
+export type DigestOutcome = 'queued' | 'nothing-due' | 'already-done';
+
+async function dueFor(tx: Transaction, user: AdminUser, day: string): Promise<Digest> {
+  const [followUps, meetings] = await Promise.all([
+    tx.all(
+      `SELECT l.id, l.name, d.next_step, d.next_step_date
+       FROM pipeline_deals d JOIN leads l ON l.id = d.lead_id JOIN inbox_lead_state s ON s.lead_id = l.id
+       WHERE s.assignee_id = $1 AND d.next_step_date <= $2 AND d.next_step IS NOT NULL
+         AND s.status NOT IN ('ganado', 'perdido') AND ${NOT_MERGED}
+       ORDER BY d.next_step_date, l.id LIMIT ${DIGEST_LIMIT * 2}`,
+      [user.id, day],
+    ),
+    tx.all(
+      `SELECT l.id, l.name, b.slot FROM bookings b JOIN leads l ON l.id = b.lead_id JOIN inbox_lead_state s ON s.lead_id = l.id
+       WHERE s.assignee_id = $1 AND b.slot_date = $2 AND ${NOT_MERGED} ORDER BY b.slot LIMIT ${DIGEST_LIMIT}`,
+      [user.id, day],
+    ),
+  ]);
+  const steps = followUps.map(followUpRow);
+  return {
+    to: { id: user.id, name: user.name, email: user.email },
+    day,
+    overdue: steps.filter((step) => step.nextStepDate < day).slice(0, DIGEST_LIMIT),
+    today: steps.filter((step) => step.nextStepDate === day).slice(0, DIGEST_LIMIT),
+    meetings: meetings.map(meetingRow),
+  };
+}
+
+export function createDigestStore(storage: Storage) {
+  return {
+    /** Queues `user`'s digest for `day` unless it was already decided today; `compose` builds the message. */
+    sendFor(user: AdminUser, day: string, now: Date, compose: (digest: Digest) => OutboxDraft): Promise<DigestOutcome> {
+      return storage.transaction(async (tx) => {
+        await tx.lock(`pipeline-digest:${user.id}:${day}`);
+        if (await tx.get('SELECT 1 AS done FROM pipeline_digests WHERE user_id = $1 AND day = $2', [user.id, day]))
+          return 'already-done';
+        const digest = await dueFor(tx, user, day);
+        const leads = new Set([...digest.overdue, ...digest.today, ...digest.meetings].map((item) => item.leadId));
+        let outboxId: number | null = null;
+        if (leads.size > 0) {
+          const draft = compose(digest);
+          outboxId = await createOutboxStore(tx).enqueue({ leadId: null, ...draft, now: now.toISOString() });
+          for (const leadId of leads)
+            await tx.run('INSERT INTO pipeline_digest_leads (outbox_id, lead_id) VALUES ($1, $2)', [outboxId, leadId]);
+        }
+        await tx.run('INSERT INTO pipeline_digests (user_id, day, outbox_id, created_at) VALUES ($1, $2, $3, $4)', [
+          user.id,
+          day,
+          outboxId,
+          now.toISOString(),
+        ]);
+        return outboxId === null ? 'nothing-due' : 'queued';
+      });
+    },
+  };
+}
+
+export type DigestStore = ReturnType<typeof createDigestStore>;

@@ -1,0 +1,61 @@
+/** What the dashboard's money is computed from: values by status, won deals with their day, closed deals. */
+import { z } from 'zod';
+import { rowParser } from '../../db/rows.ts';
+import type { Queryable } from '../../db/storage.ts';
+import { isLeadStatus } from '../lifecycle.ts';
+import type { ClosedDeals, StatusValue, WonDeal } from '../money.ts';
+
+const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)';
+
+const statusValueRow = rowParser(
+  'pipeline_deals',
+  z.object({ status: z.string(), deals: z.number().int(), value: z.number().nullable() }),
+);
+
+const wonRow = rowParser(
+  'pipeline_deals',
+  z
+    .object({ value_mxn: z.number().int().nullable(), won_at: z.string().nullable() })
+    .transform((row): WonDeal => ({ valueMxn: row.value_mxn, wonAt: row.won_at })),
+);
+
+export async function moneyRows(
+  db: Queryable,
+  receivedSince: string,
+): Promise<{ byStatus: StatusValue[]; won: WonDeal[]; closed: ClosedDeals[] }> {
+  const status = "COALESCE(s.status, 'nuevo')";
+  const [byStatus, won, closed] = await Promise.all([
+    db.all(
+      `SELECT ${status} AS status, count(*) AS deals, CAST(sum(d.value_mxn) AS BIGINT) AS value
+       FROM pipeline_deals d JOIN leads l ON l.id = d.lead_id LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
+       WHERE d.value_mxn IS NOT NULL AND ${NOT_MERGED} GROUP BY ${status}`,
+    ),
+    db.all(
+      `SELECT d.value_mxn, COALESCE((SELECT max(e.at) FROM inbox_lead_events e
+           WHERE e.lead_id = l.id AND e.kind = 'status' AND e.to_value = 'ganado'), s.updated_at) AS won_at
+       FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
+       WHERE s.status = 'ganado' AND ${NOT_MERGED}`,
+    ),
+    db.all(
+      `SELECT s.status, count(*) AS deals, CAST(sum(d.value_mxn) AS BIGINT) AS value
+       FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
+       WHERE l.received_at >= $1 AND s.status IN ('ganado', 'perdido') AND ${NOT_MERGED} GROUP BY s.status`,
+      [receivedSince],
+    ),
+  ]);
+  return {
+    byStatus: byStatus
+      .map(statusValueRow)
+      .flatMap((row) =>
+        isLeadStatus(row.status) ? [{ status: row.status, deals: row.deals, valueMxn: row.value ?? 0 }] : [],
+      ),
+    won: won.map(wonRow),
+    closed: closed
+      .map(statusValueRow)
+      .flatMap((row) =>
+        row.status === 'ganado' || row.status === 'perdido'
+          ? [{ status: row.status, count: row.deals, valueMxn: row.value ?? 0 }]
+          : [],
+      ),
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The messages the sales inbox sends through the outbox, composed here with the e-mails' layout and footer
+ * so they look like every other message of the brand: a salesperson's e-mail to a lead's client (their text
+ * as typed, `Reply-To` their own address) and each salesperson's daily digest. Pure functions of their
+ * input and the settings; the inbox receives them through `InboxMail` (server/admin/mail.ts).
+ */
+import { formatLongDate } from '../../core/dates.ts';
+import type { SalesEmailCopy } from '../../core/content/sales-emails.ts';
+import { SITE } from '../../core/site.ts';
+import { fillTemplate } from '../../core/text-template.ts';
+import type { ClientEmail, Digest, DigestFollowUp, InboxMail, OutboxDraft } from '../admin/mail.ts';
+import { referenceOf } from '../lead/model.ts';
+import { copyInline, renderHtml, renderText, type Block } from './document.ts';
+import { layout } from './layout.ts';
+import type { EmailMessage } from './message.ts';
+import { newMessageId } from './mime.ts';
+import { addressOf, type EmailSettings } from './settings.ts';
+import { footerBlocks } from './templates.ts';
+
+/** The first characters of a text, for the preheader. */
+function preview(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+function draft(message: EmailMessage, settings: EmailSettings): OutboxDraft {
+  return {
+    audience: message.audience,
+    recipient: message.to.address,
+    subject: message.subject,
+    message: JSON.stringify(message),
+    messageId: newMessageId(addressOf(settings.from)),
+  };
+}
+
+function compose(
+  settings: EmailSettings,
+  parts: Pick<EmailMessage, 'audience' | 'to' | 'replyTo' | 'subject'> & {
+    preheader: string;
+    body: readonly Block[];
+    footer: readonly Block[];
+  },
+): EmailMessage {
+  return {
+    audience: parts.audience,
+    from: settings.from,
+    to: parts.to,
+    replyTo: parts.replyTo,
+    subject: parts.subject,
+    html: layout({
+      title: parts.subject,
+      preheader: parts.preheader,
+      brandName: settings.brandName,
+      bodyHtml: renderHtml(parts.body),
+      footerHtml: renderHtml(parts.footer),
+    }),
+    text: `${renderText([...parts.body, { kind: 'paragraph', parts: ['--'] }, ...parts.footer])}\n`,
+    attachments: [],
+  };
+}
+
+/** A salesperson's text: paragraphs at blank lines, line breaks kept, nothing read as markup. */
+export function clientEmailMessage(email: ClientEmail, settings: EmailSettings): EmailMessage {
+  const paragraphs = email.body
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph): Block => ({ kind: 'paragraph', parts: [paragraph] }));
+  return compose(settings, {
+    audience: 'client',
+    // No display name: the address the visitor gave, as in the confirmation.
+    to: { address: email.to },
+    // The bare address: a name with a comma or quotes could not break the header.
+    replyTo: email.sender.email,
+    subject: email.subject,
+    preheader: preview(email.body),
+    body: paragraphs,
+    footer: footerBlocks(settings, 'client'),
+  });
+}
+
+const count = (n: number, one: string, many: string, none: string) => (n === 0 ? none : `${n} ${n === 1 ? one : many}`);
+const shortDate = (date: string) => date.split('-').reverse().join('/');
+
+/** The inbox's list of a person's next steps, for the digest's button. */
+function inboxLink(settings: EmailSettings, userId: number): string {
+  return new URL(`/admin/contacts?vista=hoy&assignee=${userId}`, settings.siteUrl).toString();
+}
+
+export function digestMessage(digest: Digest, settings: EmailSettings, copy: SalesEmailCopy['digest']): EmailMessage {
+  const pending = digest.overdue.length + digest.today.length;
+  const counts = {
+    pendientes: count(pending, 'pendiente', 'pendientes', 'ningún pendiente'),
+    reuniones: count(digest.meetings.length, 'reunión', 'reuniones', 'ninguna reunión'),
+  };
+  const fecha = formatLongDate(digest.day);
+  const line = (item: DigestFollowUp) =>
+    fillTemplate(copy.followUpLine, {
+      referencia: referenceOf(item.leadId),
+      cliente: item.name,
+      paso: item.nextStep,
+      fecha: shortDate(item.nextStepDate),
+    });
+  const body: Block[] = [
+    { kind: 'heading', text: fillTemplate(copy.heading, { nombre: digest.to.name }) },
+    { kind: 'paragraph', parts: copyInline(copy.intro, { fecha, ...counts }) },
+  ];
+  if (digest.overdue.length > 0)
+    body.push({ kind: 'subheading', text: copy.overdueTitle }, { kind: 'list', items: digest.overdue.map(line) });
+  if (digest.today.length > 0)
+    body.push({ kind: 'subheading', text: copy.todayTitle }, { kind: 'list', items: digest.today.map(line) });
+  if (digest.meetings.length > 0)
+    body.push(
+      { kind: 'subheading', text: copy.meetingsTitle },
+      {
+        kind: 'list',
+        items: digest.meetings.map((meeting) =>
+          fillTemplate(copy.meetingLine, {
+            hora: meeting.time,
+            referencia: referenceOf(meeting.leadId),
+            cliente: meeting.name,
+          }),
+        ),
+      },
+    );
+  body.push({ kind: 'buttons', links: [{ href: inboxLink(settings, digest.to.id), label: copy.button }] });
+  const site = new URL(settings.siteUrl).hostname;
+  return compose(settings, {
+    audience: 'internal',
+    to: { name: digest.to.name, address: digest.to.email },
+    replyTo: settings.salesEmail,
+    subject: fillTemplate(copy.subject, counts),
+    preheader: fillTemplate(copy.intro, { fecha, ...counts }),
+    body,
+    footer: [
+      {
+        kind: 'paragraph',
+        parts: copyInline(settings.copy.footer.brand, {
+          marca: settings.brandName,
+          lema: SITE.tagline,
+          ciudad: SITE.city,
+        }),
+      },
+      { kind: 'paragraph', parts: copyInline(copy.footer, { sitio: site }) },
+    ],
+  });
+}
+
+/** The inbox's e-mail port over these settings and the sales copy. */
+export function createInboxMail(settings: EmailSettings, copy: SalesEmailCopy): InboxMail {
+  return {
+    copy,
+    brandName: settings.brandName,
+    toClient: (email) => draft(clientEmailMessage(email, settings), settings),
+    digest: (digest) => draft(digestMessage(digest, settings, copy.digest), settings),
+  };
+}
