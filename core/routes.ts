@@ -14,6 +14,8 @@ export const ROUTES = {
   portfolio: '/portfolio',
   faq: '/faq',
   privacy: '/aviso-de-privacidad',
+  /** The client's own meeting, from the private link in their e-mail (noindex, outside the sitemap). */
+  meeting: '/reunion',
   webApps: '/servicios/aplicaciones-web',
   mobileApps: '/servicios/apps-moviles',
   ecommerce: '/servicios/ecommerce',

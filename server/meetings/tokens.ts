@@ -4,9 +4,10 @@
  * and all of a meeting's tokens work until the meeting ends.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { ROUTES } from '../../core/routes.ts';
 
 /** `/reunion`: the page a manage link opens. */
-export const MANAGE_PATH = '/reunion';
+export const MANAGE_PATH = ROUTES.meeting;
 const TOKEN_BYTES = 32;
 /** base64url of 32 bytes; a longer or shorter string, or other characters, is never a token. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

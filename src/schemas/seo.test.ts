@@ -22,16 +22,16 @@ const wiki = ['content/wiki/wiki.yaml', wikiSiteSchema.parse(loadYaml('content/w
 const all: ReadonlyArray<readonly [string, SeoCopy]> = [...pages, ...services, wiki];
 
 describe('SEO texts in content', () => {
-  it('covers the nineteen page families of the site plus the wiki, one block each', () => {
-    // 14 content pages and the 404, four service pages, the wiki.
-    expect(pages).toHaveLength(15);
+  it('covers the twenty page families of the site plus the wiki, one block each', () => {
+    // 15 content pages (the meeting's own page among them) and the 404, four service pages, the wiki.
+    expect(pages).toHaveLength(16);
     expect(services.map(([file]) => file)).toEqual([
       'content/services/aplicaciones-web.yaml',
       'content/services/apps-moviles.yaml',
       'content/services/ecommerce.yaml',
       'content/services/cloud-native.yaml',
     ]);
-    expect(all).toHaveLength(20);
+    expect(all).toHaveLength(21);
   });
 
   it.each(all)('%s has a full title, a 50-160 character description and trimmed keywords', (_file, seo) => {
