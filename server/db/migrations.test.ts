@@ -29,8 +29,8 @@ const APPLIED = {
   'inbox 1 postgres': '47d9d8b3ab2d21c3',
   'access 1 sqlite': '49ea2e4967793d01',
   'access 1 postgres': '6fbe145e87764537',
-  'pipeline 1 sqlite': 'a4f392380fd102fc',
-  'pipeline 1 postgres': 'b8d3228a0903e5d8',
+  'pipeline 1 sqlite': '0c9c989bc9e9dff8',
+  'pipeline 1 postgres': 'e5ca13a0d6d0775c',
 };
 
 describe('applied migrations', () => {
