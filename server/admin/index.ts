@@ -345,7 +345,11 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   const digest =
     options.digest === false
       ? undefined
-      : startDigest({ users: services.users, digests: createDigestStore(storage), mail: options.mail, logger }, now);
+      : startDigest(
+          storage,
+          { users: services.users, digests: createDigestStore(storage), mail: options.mail, logger },
+          now,
+        );
 
   /** Runs a kept form's action for the signed-in person, as if they had just posted it. */
   async function replay(state: SignedIn, path: string, form: FormFields): Promise<boolean> {
@@ -502,8 +506,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     async close() {
       closing = true;
       clearInterval(pruner);
-      digest?.stop();
-      await indexing;
+      await Promise.all([digest?.stop(), indexing]);
     },
   };
 }
