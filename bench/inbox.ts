@@ -11,7 +11,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { accountMailer } from '../server/email/account-mail.ts';
 import { createAdmin } from '../server/admin/index.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
@@ -128,7 +127,6 @@ async function measure(engine: string, storage: Storage): Promise<void> {
       now: () => new Date(),
       onQueued: () => undefined,
     }),
-    mailer: accountMailer(emailSettings()),
     mail: createInboxMail(emailSettings(), loadContentFacts().salesEmails),
     digest: false,
     logger: silentLogger,

@@ -9,7 +9,6 @@ import { createApi, type Api } from './api/index.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import type { Storage } from './db/storage.ts';
-import { accountMailer } from './email/account-mail.ts';
 import { createInboxMail } from './email/inbox-mail.ts';
 import { emailSettingsFor } from './email/settings.ts';
 import type { DailyJob } from './jobs/daily.ts';
@@ -38,8 +37,7 @@ export async function openServices(config: ServerConfig, adminConfig: AdminConfi
     leadSettings: emailSettings,
     privacy: { outboxDir: config.outboxDir, facts: config.facts },
     meetings: api.meetings.service,
-    // The inbox imports no e-mail code: it is handed the one function it needs.
-    mailer: accountMailer(emailSettings),
+    // The inbox imports no e-mail code: it is handed the functions that compose its messages.
     mail: createInboxMail(emailSettings, config.facts.salesEmails),
   });
   const retention = scheduleRetention(storage, config, { logger: stderrLogger });

@@ -8,7 +8,6 @@ import type { Actor, AuditLog } from '../privacy/audit.ts';
 import type { PrivacyService } from '../privacy/service.ts';
 import type { CalendarFeeds } from '../meetings/calendar-feed.ts';
 import type { MeetingService } from '../meetings/service.ts';
-import type { AccountMailer } from './account-mail.ts';
 import type { AdminConfig } from './config.ts';
 import { sessionCsrfToken } from './csrf.ts';
 import type { Html } from './html.ts';
@@ -43,8 +42,6 @@ export interface AdminServices {
   /** Two-step sign-in per account. */
   totp: TotpStore;
   signInLinks: SignInLinkStore;
-  /** Queues e-mails about an account (the one-time sign-in link) in the outbox. */
-  mailer: AccountMailer;
   /** What a lead's view is computed with: labels, score, consultant and meeting, as in the e-mails. */
   leadSettings: LeadSettings;
   now: () => Date;
@@ -61,7 +58,7 @@ export interface AdminServices {
   outreach: OutreachStore;
   searchIndex: SearchIndex;
   pipeline: PipelineQueries;
-  /** E-mails the inbox writes to the outbox (composed outside the inbox). */
+  /** E-mails the inbox writes to the outbox (to a lead's client, the digest, a sign-in link), composed outside it. */
   mail: InboxMail;
 }
 

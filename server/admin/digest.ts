@@ -1,10 +1,13 @@
 /**
  * The daily digest: at 8:00 Mexico City time each active account with something due (next steps of its
- * leads due today or overdue, its leads' meetings today) gets one e-mail through the outbox. Every
- * instance tries; the database lets one write each person's digest (server/admin/store/digests.ts). A run
- * that fails for someone is tried again a minute later, until noon.
+ * leads due today or overdue, its leads' meetings today) gets one e-mail through the outbox. The day's run
+ * is a daily job across instances (server/jobs/daily.ts), looked at every minute from 8:00 until noon; a
+ * run that failed for someone is tried again at the next look. The database still lets only one digest per
+ * person and day through (server/admin/store/digests.ts), so a retry, or a run taken over from an instance
+ * that died mid-way, writes nobody's twice.
  */
-import { startDailyJob, type DailyJob } from '../jobs/daily-window.ts';
+import type { Storage } from '../db/storage.ts';
+import { scheduleDailyJob, type DailyJob } from '../jobs/daily.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
 import type { InboxMail } from './mail.ts';
 import type { DigestStore } from './store/digests.ts';
@@ -12,6 +15,7 @@ import type { UserStore } from './store/users.ts';
 
 export const DIGEST_FROM = '08:00';
 export const DIGEST_UNTIL = '12:00';
+export const DIGEST_JOB = 'inbox-digest';
 
 export interface DigestServices {
   users: UserStore;
@@ -37,15 +41,23 @@ export async function sendDigests(services: DigestServices, day: string, now: Da
   return outcomes;
 }
 
-export function startDigest(services: DigestServices, now: () => Date): DailyJob {
-  return startDailyJob({
-    name: 'digest',
-    from: DIGEST_FROM,
-    until: DIGEST_UNTIL,
+export function startDigest(
+  storage: Storage,
+  services: DigestServices,
+  now: () => Date,
+  timing: { firstCheckMs?: number } = {},
+): DailyJob {
+  return scheduleDailyJob({
+    storage,
+    job: DIGEST_JOB,
     now,
     logger: services.logger,
-    run: async (day, at) => {
-      await sendDigests(services, day, at);
-    },
+    window: { from: DIGEST_FROM, until: DIGEST_UNTIL },
+    checkEveryMs: 60_000,
+    ...timing,
+    // Short: the per-person rows make a second instance's overlapping run harmless, and a dead one's day
+    // should pass to another instance within minutes, not after the morning is gone.
+    leaseMs: 5 * 60_000,
+    work: (at, day) => sendDigests(services, day, at),
   });
 }

@@ -17,7 +17,6 @@ import { createPrivacyService } from '../privacy/service.ts';
 import { CALENDAR_FEED_PATTERN, createCalendarFeeds } from '../meetings/calendar-feed.ts';
 import type { MeetingService } from '../meetings/service.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
-import type { AccountMailer } from './account-mail.ts';
 import type { AdminConfig } from './config.ts';
 import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
 import { precompressed } from './compression.ts';
@@ -106,9 +105,7 @@ export interface AdminOptions {
   privacy: { outboxDir: string; facts: Pick<ContentFacts, 'lists' | 'privacy'> };
   /** The API's meetings service (server/meetings/): the lead page changes meetings through it. */
   meetings: MeetingService;
-  /** Queues e-mails about an account (sign-in links) in the outbox; the process gives the e-mail side's. */
-  mailer: AccountMailer;
-  /** The e-mails the inbox queues (to a lead's client, the daily digest), composed outside the inbox. */
+  /** The e-mails the inbox queues (to a lead's client, the daily digest, a sign-in link), composed outside it. */
   mail: InboxMail;
   /** The daily digest's timer (on by default; tests run it with their own clock). */
   digest?: boolean;
@@ -309,7 +306,6 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     audit: createAuditLog(storage),
     totp: createTotpStore(storage),
     signInLinks,
-    mailer: options.mailer,
     leadSettings: options.leadSettings,
     now,
     logger,
@@ -345,7 +341,11 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   const digest =
     options.digest === false
       ? undefined
-      : startDigest({ users: services.users, digests: createDigestStore(storage), mail: options.mail, logger }, now);
+      : startDigest(
+          storage,
+          { users: services.users, digests: createDigestStore(storage), mail: options.mail, logger },
+          now,
+        );
 
   /** Runs a kept form's action for the signed-in person, as if they had just posted it. */
   async function replay(state: SignedIn, path: string, form: FormFields): Promise<boolean> {
@@ -502,8 +502,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     async close() {
       closing = true;
       clearInterval(pruner);
-      digest?.stop();
-      await indexing;
+      await Promise.all([digest?.stop(), indexing]);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * What the inbox asks of e-mail: messages composed elsewhere (server/email/inbox-mail.ts, handed in by
- * server/services.ts) and written to the outbox by the inbox in the same transaction as the history that
- * records them. The inbox never sends mail itself and imports no e-mail code.
+ * server/services.ts) and written to the outbox by the inbox in the same transaction as what they belong to
+ * (the history that records them, the sign-in link they carry). The inbox never sends mail itself and
+ * imports no e-mail code.
  */
 import type { SalesEmailCopy } from '../../core/content/sales-emails.ts';
 
@@ -54,6 +55,15 @@ export interface Digest {
   meetings: readonly DigestMeeting[];
 }
 
+/** The one-time sign-in link a throttled account asks for (server/admin/sign-in-link.ts). */
+export interface SignInLinkMail {
+  to: string;
+  name: string;
+  /** The absolute link, with its token. */
+  url: string;
+  minutes: number;
+}
+
 export interface InboxMail {
   /** The templates, the WhatsApp greeting and the digest's wording (content/sales-emails.yaml). */
   copy: SalesEmailCopy;
@@ -61,4 +71,6 @@ export interface InboxMail {
   brandName: string;
   toClient(email: ClientEmail): OutboxDraft;
   digest(digest: Digest): OutboxDraft;
+  /** To the account's owner, about no lead (audience `account`). */
+  signInLink(mail: SignInLinkMail): OutboxDraft;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
-import { sendDigests } from './digest.ts';
+import { sendDigests, startDigest } from './digest.ts';
 import { createDigestStore } from './store/digests.ts';
 import { createUserStore } from './store/users.ts';
 import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
@@ -210,6 +210,30 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
       )?.[1];
     expect((await ana.post(`/admin/contacts/${lead.oscar}/step-done`, { version: after ?? '' })).status).toBe(303);
     expect((await sendDigests(services(), '2026-11-27', new Date('2026-11-27T14:00:00.000Z'))).queued).toBe(0);
+  });
+
+  it('runs the digest as a daily job from 8:00 to noon, once across instances', async () => {
+    const services = {
+      users: createUserStore(t.api.storage),
+      digests: createDigestStore(t.api.storage),
+      mail: t.api.inboxMail,
+      logger: silentLogger,
+    };
+    const clock = { now: new Date('2026-11-28T13:59:00.000Z') }; // 7:59 in Mexico City
+    const instances = [1, 2].map(() =>
+      startDigest(t.api.storage, services, () => clock.now, { firstCheckMs: 60 * 60 * 1000 }),
+    );
+    try {
+      expect(await instances[0]?.check()).toEqual({ ran: false, reason: 'outside-window' });
+      clock.now = new Date('2026-11-28T14:00:00.000Z');
+      const outcomes = await Promise.all(instances.map((job) => job.check()));
+      expect(outcomes.filter((outcome) => outcome.ran)).toHaveLength(1);
+      expect(outcomes.find((outcome) => outcome.ran)).toMatchObject({ result: { failed: 0 } });
+      clock.now = new Date('2026-11-29T18:00:00.000Z'); // noon: too late for that day
+      expect(await instances[1]?.check()).toEqual({ ran: false, reason: 'outside-window' });
+    } finally {
+      await Promise.all(instances.map((job) => job.stop()));
+    }
   });
 
   it('refuses a wrong deal with Spanish messages and keeps what was typed', async () => {

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { clientAddress, hashAddress } from '../api/client.ts';
+import { createOutboxStore } from '../db/outbox.ts';
 import { normalizeEmail } from './accounts.ts';
 import { cookieOptions, DEVICE_COOKIE, deviceCookie, LOGIN_COOKIE, passFirstStep, showLogin } from './auth.ts';
 import { serializeCookie } from './cookies.ts';
@@ -66,13 +67,11 @@ export async function requestSignInLink(services: AdminServices, state: RequestS
         ttlMs: LINK_TTL_MS,
       },
       LINK_LIMITS,
-      (tx) =>
-        services.mailer.queueSignInLink(tx, {
-          to: user.email,
-          name: user.name,
-          url,
-          minutes: SIGN_IN_LINK_MINUTES,
-        }),
+      async (tx) => {
+        const draft = services.mail.signInLink({ to: user.email, name: user.name, url, minutes: SIGN_IN_LINK_MINUTES });
+        // Stamped with the wall clock, like the outbox's own deliveries.
+        await createOutboxStore(tx).enqueue({ leadId: null, ...draft, now: new Date().toISOString() });
+      },
     );
     services.logger.info(created ? 'admin.sign_in_link_sent' : 'admin.sign_in_link_limited', { account: user.id });
   }

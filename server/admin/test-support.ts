@@ -67,7 +67,6 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     leadSettings: api.settings,
     privacy: { outboxDir: api.config.outboxDir, facts: api.config.facts },
     meetings: api.api.meetings.service,
-    mailer: api.accountMailer,
     mail: api.inboxMail,
     // The digest runs when a test calls it, on the test's clock.
     digest: false,

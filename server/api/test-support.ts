@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../database.ts';
-import { accountMailer } from '../email/account-mail.ts';
 import type { InboxMail } from '../admin/mail.ts';
 import { createInboxMail } from '../email/inbox-mail.ts';
 import { emailSettingsFor, type EmailSettings } from '../email/settings.ts';
@@ -41,8 +40,6 @@ export interface TestApi {
   storage: Storage;
   /** The e-mails' settings of this configuration (what the process hands the inbox too). */
   settings: EmailSettings;
-  /** What the process hands the inbox to queue account e-mails (sign-in links). */
-  accountMailer: ReturnType<typeof accountMailer>;
   /** The inbox's e-mails composed with these settings (what server/services.ts hands the inbox). */
   inboxMail: InboxMail;
   /** Variables that point another process (a script, a second instance) at this database. */
@@ -138,7 +135,6 @@ export async function startTestApi(
     api,
     storage,
     settings: emailSettingsFor(config),
-    accountMailer: accountMailer(emailSettingsFor(config)),
     inboxMail: createInboxMail(emailSettingsFor(config), config.facts.salesEmails),
     databaseEnv: database.env,
     async post(path, body, headers = {}, raw = false) {

@@ -1,14 +1,16 @@
 /**
  * The messages the sales inbox sends through the outbox, composed here with the e-mails' layout and footer
  * so they look like every other message of the brand: a salesperson's e-mail to a lead's client (their text
- * as typed, `Reply-To` their own address) and each salesperson's daily digest. Pure functions of their
- * input and the settings; the inbox receives them through `InboxMail` (server/admin/mail.ts).
+ * as typed, `Reply-To` their own address), each salesperson's daily digest, and the one-time sign-in link a
+ * throttled account asks for (copy of content/emails.yaml, `signInLink`; about no lead). Pure functions of
+ * their input and the settings; the inbox receives them through `InboxMail` (server/admin/mail.ts) and
+ * queues them itself, inside its own transaction.
  */
 import { formatLongDate } from '../../core/dates.ts';
 import type { SalesEmailCopy } from '../../core/content/sales-emails.ts';
 import { SITE } from '../../core/site.ts';
 import { fillTemplate } from '../../core/text-template.ts';
-import type { ClientEmail, Digest, DigestFollowUp, InboxMail, OutboxDraft } from '../admin/mail.ts';
+import type { ClientEmail, Digest, DigestFollowUp, InboxMail, OutboxDraft, SignInLinkMail } from '../admin/mail.ts';
 import { referenceOf } from '../lead/model.ts';
 import { copyInline, renderHtml, renderText, type Block } from './document.ts';
 import { layout } from './layout.ts';
@@ -76,6 +78,28 @@ export function clientEmailMessage(email: ClientEmail, settings: EmailSettings):
     preheader: preview(email.body),
     body: paragraphs,
     footer: footerBlocks(settings, 'client'),
+  });
+}
+
+export function signInLinkMessage(mail: SignInLinkMail, settings: EmailSettings): EmailMessage {
+  const copy = settings.copy.signInLink;
+  const marca = settings.brandName;
+  const subject = fillTemplate(copy.subject, { marca });
+  return compose(settings, {
+    audience: 'account',
+    // The account's own name is the team's text, not a visitor's: safe as a display name.
+    to: { name: mail.name, address: mail.to },
+    replyTo: settings.salesEmail,
+    subject,
+    preheader: fillTemplate(copy.preheader, { marca, minutos: mail.minutes }),
+    body: [
+      { kind: 'heading', text: fillTemplate(copy.heading, { marca }) },
+      { kind: 'paragraph', parts: copyInline(copy.intro, { marca, nombre: mail.name, minutos: mail.minutes }) },
+      { kind: 'buttons', links: [{ href: mail.url, label: copy.button }] },
+      { kind: 'paragraph', parts: copyInline(copy.twoStep) },
+      { kind: 'paragraph', parts: copyInline(copy.notYou, { marca }) },
+    ],
+    footer: [{ kind: 'paragraph', parts: copyInline(copy.footer, { sitio: new URL(settings.siteUrl).hostname }) }],
   });
 }
 
@@ -153,5 +177,6 @@ export function createInboxMail(settings: EmailSettings, copy: SalesEmailCopy): 
     brandName: settings.brandName,
     toClient: (email) => draft(clientEmailMessage(email, settings), settings),
     digest: (digest) => draft(digestMessage(digest, settings, copy.digest), settings),
+    signInLink: (mail) => draft(signInLinkMessage(mail, settings), settings),
   };
 }

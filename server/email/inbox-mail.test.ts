@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInLinkMessage } from './account-mail.ts';
+import { signInLinkMessage } from './inbox-mail.ts';
 import { emailSettings } from './settings.ts';
 
 const URL_WITH_TOKEN = 'https://www.angram.mx/admin/login/link?t=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
