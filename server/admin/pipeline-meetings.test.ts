@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { storedMessage } from '../email/message.ts';
 import { silentLogger } from '../log/logger.ts';
 import { latestToken } from '../meetings/test-support.ts';
 import { sendDigests } from './digest.ts';
@@ -168,7 +167,7 @@ describe.each(TEST_ENGINES)('meetings in the pipeline (%s)', (engine) => {
     );
     expect(row?.recipient).toBe('ana@angram.mx');
     expect(row?.subject).toBe('Tu día en ventas: ningún pendiente y 4 reuniones');
-    const text = storedMessage(row?.message ?? '').text;
+    const text = (JSON.parse(row?.message ?? '{}') as { text?: string }).text ?? '';
     const lines = text.split('\n').filter((line) => /^\W*\d{2}:\d{2} · CONT-/.test(line));
     expect(lines.map((line) => line.replace(/^\W*/, ''))).toEqual([
       `09:00 · CONT-${leads.stays} · Irma Solís`,

@@ -111,13 +111,17 @@ export function headerOf(raw: string, name: string): string | undefined {
   return match?.[1]?.replace(/\r?\n[ \t]+/g, ' ');
 }
 
-function decodeBody(body: string, encoding: string): string {
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding !== 'quoted-printable') return body;
-  const bytes = body
+/** Quoted-printable text (RFC 2045) as UTF-8: soft line breaks joined, `=XX` bytes restored. */
+export function decodeQuotedPrintable(text: string): string {
+  const bytes = text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
 }
 
 /**

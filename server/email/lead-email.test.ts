@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMimeHeader, subjectOf, VALID, waitFor } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { headerOf, plainTextOf, startSmtpPeer, type SmtpPeer } from '../email/testing/smtp-peer.ts';
-import { startTestAdmin, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type TestAdmin } from '../admin/test-support.ts';
+import { headerOf, plainTextOf, startSmtpPeer, type SmtpPeer } from './testing/smtp-peer.ts';
 
 const SUBJECT = 'Tu propuesta de Angram, revisada';
 const BODY = 'Hola, Jorge:\n\nTe comparto la propuesta revisada: 12 semanas y pagos mensuales.\n\nSaludos,\nAna';
