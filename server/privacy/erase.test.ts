@@ -1,7 +1,7 @@
 /**
  * ARCO from the command line on both engines, end to end: leads sent through the real API (a meeting, two
  * e-mails each written as .eml), worked in the real inbox (notes, a lost reason that quotes the person, a
- * note on someone else's lead that quotes them), then `find`, `export` and `cancel` as `npm run privacy`
+ * note on someone else's lead that quotes them, the salesperson's 8:00 digest naming her meeting), then `find`, `export` and `cancel` as `npm run privacy`
  * runs them. Afterwards the person's name, e-mails and phone are nowhere: not in the database's files
  * (SQLite's file, WAL and shared memory; PostgreSQL's files after a checkpoint), not in any row, not in
  * the outbox folder, not in either CSV. The other person's data is untouched, and the figures stay.
@@ -16,10 +16,14 @@ import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { leadFromRow } from '../db/leads.ts';
 import { writeLeadsCsv } from '../lead/csv.ts';
 import { createWorkStore } from '../admin/store/work.ts';
+import { sendDigests } from '../admin/digest.ts';
+import { createDigestStore } from '../admin/store/digests.ts';
+import { createUserStore } from '../admin/store/users.ts';
+import { silentLogger } from '../log/logger.ts';
 import { parsePrivacyCommand } from './command/args.ts';
 import { runPrivacyCommand } from './command/run.ts';
 import type { Finding } from './find.ts';
-import { ANONYMOUS_NAME, ERASED_BODY } from './registry.ts';
+import { ANONYMOUS_NAME, DIGEST_TEXT_WITHHELD, ERASED_BODY } from './registry.ts';
 import { scanDirectory, scanPostgres, scanRows, scanSqlite } from './testing/scan.ts';
 
 const LUCIA = {
@@ -82,6 +86,8 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
     t = await startTestAdmin(engine);
     out = mkdtempSync(join(tmpdir(), 'angram-arco-'));
     await t.createUser('dir@angram.mx', 'admin', 'Dirección');
+    const [dir] = await t.api.rows<{ id: number }>('SELECT id FROM inbox_users WHERE email = $1', 'dir@angram.mx');
+    const dirId = Number(dir?.id);
     const send = async (action: string, body: object) => {
       const answer = await t.api.post(`/api/webSite/${action}`, body, { Referer: 'https://www.angram.mx/contacto' });
       expect(answer.status).toBe(201);
@@ -115,6 +121,25 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
       reason: 'otro',
       detail: `lucía hernández prefirió a otro proveedor`,
     });
+    // Dirección works her lead: the next morning's digest lists her meeting by her name.
+    await admin.get(`/admin/contacts/${lucia[0]}`);
+    const assigned = await admin.post(`/admin/contacts/${lucia[0]}/assignee`, {
+      assignee: String(dirId),
+      version: '1',
+    });
+    expect(assigned.status).toBe(303);
+    const digests = {
+      users: createUserStore(t.api.storage),
+      digests: createDigestStore(t.api.storage),
+      mail: t.api.inboxMail,
+      logger: silentLogger,
+    };
+    const day = OPEN_SLOT.slice(0, 10);
+    expect((await sendDigests(digests, day, new Date(`${day}T14:00:00.000Z`))).queued).toBe(1);
+    await waitFor(
+      async () => (await t.api.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 7,
+      'the digest written as .eml',
+    );
     await admin.get(`/admin/contacts/${jorge}`);
     await admin.post(`/admin/contacts/${jorge}/notes`, {
       note: `Nos lo recomendó ${LUCIA.name} (${LUCIA.email}, tel. +52 ${LUCIA.phone}).`,
@@ -150,9 +175,11 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
       bookings: 1,
       meetings: 1,
       meeting_tokens: 1,
-      outbox: 4,
+      // Four e-mails of her leads and the digest that named her meeting.
+      outbox: 5,
+      pipeline_digest_leads: 1,
       inbox_lead_state: 1,
-      inbox_lead_events: 2,
+      inbox_lead_events: 3, // two notes and the assignment
       privacy_requests: 1,
     });
     const leads = finding.tables.leads?.rows ?? [];
@@ -166,6 +193,7 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
       '000002-internal.eml',
       '000003-client.eml',
       '000004-internal.eml',
+      '000007-internal.eml',
     ]);
     // Jorge shares no phone with her; a lead with her phone under another e-mail would be listed here.
     expect(finding.samePhoneOtherEmail).toEqual([]);
@@ -191,6 +219,8 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
     expect(titles).toEqual(expect.arrayContaining(['Reuniones agendadas', 'Correos', 'Historial y notas']));
     const emails = document.registros.find((record) => record.titulo === 'Correos')?.filas ?? [];
     expect(emails[0]?.['Texto del correo']).toContain('CONT-');
+    // The digest is listed, but its text (about other clients too) is not handed over.
+    expect(emails.filter((row) => row['Texto del correo'] === DIGEST_TEXT_WITHHELD)).toHaveLength(1);
     const text = readFileSync(join(out, `datos-${engine}.txt`), 'utf8');
     expect(text).toContain(LUCIA.name);
     expect(text).toContain('Tus datos personales en poder de Angram');
@@ -207,7 +237,11 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
     const jorgeBytes = jorgeFiles.map((path) => readFileSync(path));
     // The scans see her before: they would see anything left behind.
     expect(Object.keys(await diskFindings()).length).toBeGreaterThan(0);
-    expect(Object.keys(scanDirectory(t.api.config.outboxDir, NEEDLES))).toHaveLength(4);
+    expect(Object.keys(scanDirectory(t.api.config.outboxDir, NEEDLES))).toHaveLength(5);
+    const [digest] = await t.api.rows<{ id: number; message: string }>(
+      'SELECT id, message FROM outbox WHERE lead_id IS NULL',
+    );
+    expect(digest?.message).toContain(LUCIA.name);
     expect(await csv()).toContain(LUCIA.name);
 
     const { code, output } = await run('cancel', '--email', LUCIA.email, '--reason', `Pidió la baja ${LUCIA.name}`);
@@ -247,6 +281,11 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
     );
     expect(mail.map((row) => [row.status, row.message])).toEqual(Array(4).fill(['sent', ERASED_BODY]));
     expect(mail.every((row) => row.sent_at && row.message_id.includes('@'))).toBe(true);
+    // The digest that named her keeps its delivery record, for the team's account, without its text.
+    expect(await t.api.rows('SELECT recipient, status, message FROM outbox WHERE id = $1', digest?.id ?? 0)).toEqual([
+      { recipient: 'dir@angram.mx', status: 'sent', message: ERASED_BODY },
+    ]);
+    expect(await t.api.rows('SELECT 1 FROM pipeline_digest_leads')).toEqual([]);
 
     // Her future meeting is cancelled: the slot is offered again.
     expect(await t.api.rows('SELECT 1 FROM bookings WHERE lead_id = $1', lucia[0] ?? 0)).toEqual([]);

@@ -22,8 +22,11 @@ export interface EraseContext {
 
 /** How a row belongs to a person. */
 export type Link =
-  /** A column holding one of their leads' ids (`id` on `leads` itself). */
-  | { kind: 'lead'; column: string }
+  /**
+   * A column holding one of their leads' ids (`id` on `leads` itself). `namedIn` also links the rows whose
+   * `id` another table lists beside one of their leads (the daily digests that name them: `lead_id` NULL).
+   */
+  | { kind: 'lead'; column: string; namedIn?: { table: string; idColumn: string; leadColumn: string } }
   /** A column holding their e-mail (compared lower-cased); `where` narrows the rows that can. */
   | { kind: 'email'; column: string; where?: string }
   /** A column holding the address hash their leads were sent from. */
@@ -108,6 +111,10 @@ export const REQUEST_KIND_LABELS = {
   oposicion: 'Oposición',
   revocacion: 'Revocación del consentimiento',
 } as const;
+
+/** What a person is told of a digest that named them: its text is about other clients too. */
+export const DIGEST_TEXT_WITHHELD =
+  'Resumen diario interno para el equipo de ventas: menciona tu solicitud junto con las de otros clientes, por eso no se reproduce su texto.';
 
 /** The plain-text version of a stored e-mail, or what became of it. */
 function messageText(message: unknown): string {
@@ -292,12 +299,17 @@ export const REGISTRY: readonly RegistryTable[] = [
   },
   {
     table: 'outbox',
-    title: 'Correos de cada solicitud (confirmación y aviso interno)',
-    link: { kind: 'lead', column: 'lead_id' },
+    title: 'Correos de cada solicitud (confirmación y aviso interno) y resúmenes diarios que la nombran',
+    // A digest is about no one lead (`lead_id` NULL) but names several: pipeline_digest_leads says which.
+    link: {
+      kind: 'lead',
+      column: 'lead_id',
+      namedIn: { table: 'pipeline_digest_leads', idColumn: 'outbox_id', leadColumn: 'lead_id' },
+    },
     key: ['id'],
     personal: {
       recipient: {
-        holds: 'destinatario (su correo en la confirmación)',
+        holds: 'destinatario (su correo en la confirmación; en un resumen diario, la cuenta del equipo)',
         erase: (value, _row, context) => (context.identifiers.emails.has(text(value).toLowerCase()) ? '' : text(value)),
       },
       message: { holds: 'el correo completo (HTML, texto, invitación)', erase: { to: ERASED_BODY } },
@@ -330,7 +342,9 @@ export const REGISTRY: readonly RegistryTable[] = [
         audience: { client: 'Confirmación que te enviamos', internal: 'Aviso interno al equipo de ventas' },
         status: { pending: 'En cola', sent: 'Enviado', failed: 'No enviado' },
       },
-      extra: (row) => ({ 'Texto del correo': messageText(row.message) }),
+      extra: (row) => ({
+        'Texto del correo': row.lead_id === null ? DIGEST_TEXT_WITHHELD : messageText(row.message),
+      }),
     },
   },
   {
@@ -431,6 +445,7 @@ export const REGISTRY: readonly RegistryTable[] = [
   {
     table: 'pipeline_digest_leads',
     title: 'Resúmenes diarios que la mencionaron',
+    // After `outbox` on purpose: erasing reads these rows to reach the digests, then deletes them.
     link: { kind: 'lead', column: 'lead_id' },
     key: ['outbox_id', 'lead_id'],
     personal: {},

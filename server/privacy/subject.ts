@@ -123,8 +123,15 @@ export function linkCondition(link: Link, subject: Subject): { where: string; pa
       : { where: `${column} IN (${placeholders(values.length)})${extra ? ` AND ${extra}` : ''}`, params: [...values] };
   if (subject.scope === 'leads' && link.kind !== 'lead' && link.kind !== 'lead-through') return undefined;
   switch (link.kind) {
-    case 'lead':
-      return list(link.column, subject.leadIds);
+    case 'lead': {
+      const own = list(link.column, subject.leadIds);
+      if (!own || !link.namedIn) return own;
+      const { table, idColumn, leadColumn } = link.namedIn;
+      return {
+        where: `(${own.where} OR id IN (SELECT ${idColumn} FROM ${table} WHERE ${leadColumn} IN (${placeholders(subject.leadIds.length)})))`,
+        params: own.params,
+      };
+    }
     case 'email':
       return list(`lower(${link.column})`, [...subject.identifiers.emails], link.where);
     case 'client-hash':

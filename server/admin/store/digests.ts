@@ -27,7 +27,7 @@ const followUpRow = rowParser(
 );
 
 const meetingRow = rowParser(
-  'bookings',
+  'meetings',
   z
     .object({ id: z.number().int(), name: z.string(), slot: z.string() })
     .transform((row): DigestMeeting => ({ leadId: row.id, name: row.name, time: row.slot.slice(11, 16) })),
@@ -45,10 +45,15 @@ async function dueFor(tx: Transaction, user: AdminUser, day: string): Promise<Di
        ORDER BY d.next_step_date, l.id LIMIT ${DIGEST_LIMIT * 2}`,
       [user.id, day],
     ),
+    // Meetings as they stand (moved: their new slot; cancelled: gone). A meeting left on a merged lead (the
+    // kept one had its own) is the kept lead's, and shows under it.
     tx.all(
-      `SELECT l.id, l.name, b.slot FROM bookings b JOIN leads l ON l.id = b.lead_id JOIN inbox_lead_state s ON s.lead_id = l.id
-       WHERE s.assignee_id = $1 AND b.slot_date = $2 AND ${NOT_MERGED} ORDER BY b.slot LIMIT ${DIGEST_LIMIT}`,
-      [user.id, day],
+      `SELECT l.id, l.name, m.slot FROM meetings m
+         LEFT JOIN pipeline_merges pm ON pm.lead_id = m.lead_id
+         JOIN leads l ON l.id = COALESCE(pm.into_id, m.lead_id) JOIN inbox_lead_state s ON s.lead_id = l.id
+       WHERE s.assignee_id = $1 AND m.status = 'scheduled' AND m.slot LIKE $2
+       ORDER BY m.slot, m.id LIMIT ${DIGEST_LIMIT}`,
+      [user.id, `${day}T%`],
     ),
   ]);
   const steps = followUps.map(followUpRow);

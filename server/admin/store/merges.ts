@@ -14,10 +14,31 @@ import { addPipelineEvent } from './pipeline-events.ts';
 import { LeadNotFoundError } from './work.ts';
 
 /**
- * Tables whose rows belong to one lead through `lead_id` and follow it into the kept lead (meetings, one per
- * lead, are moved apart below). A table another part of the inbox adds with a `lead_id` joins this list.
+ * Tables whose rows belong to one lead through `lead_id` and follow it into the kept lead (a meeting, one per
+ * lead, moves apart below with its booking and its changes). A table another part of the inbox adds with a
+ * `lead_id` joins this list.
  */
-export const MERGED_TABLES = ['inbox_lead_events', 'pipeline_events', 'bookings', 'outbox'] as const;
+export const MERGED_TABLES = ['inbox_lead_events', 'pipeline_events', 'outbox'] as const;
+
+/**
+ * A lead has one meeting at most: the dropped lead's meeting follows (with its booking, its changes and the
+ * lead's appointment) only when the kept lead has neither a meeting nor a booking; otherwise it
+ * stays on the merged lead, which is kept, so moving or cancelling it still finds its own booking.
+ */
+async function moveMeeting(tx: Transaction, keepId: number, dropId: number): Promise<void> {
+  const occupied = await tx.get(
+    `SELECT 1 AS taken FROM meetings WHERE lead_id = $1 UNION ALL SELECT 1 AS taken FROM bookings WHERE lead_id = $1`,
+    [keepId],
+  );
+  if (occupied) return;
+  for (const table of ['meetings', 'meeting_events', 'bookings'])
+    await tx.run(`UPDATE ${table} SET lead_id = $1 WHERE lead_id = $2`, [keepId, dropId]);
+  await tx.run(
+    `UPDATE leads SET appointment = (SELECT b.slot FROM bookings b WHERE b.lead_id = $1)
+     WHERE id = $1 AND EXISTS (SELECT 1 FROM bookings b WHERE b.lead_id = $1)`,
+    [keepId],
+  );
+}
 
 export interface Duplicate {
   id: number;
@@ -150,16 +171,7 @@ export function createMergeStore(storage: Storage) {
         const at = now.toISOString();
         for (const table of MERGED_TABLES)
           await tx.run(`UPDATE ${table} SET lead_id = $1 WHERE lead_id = $2`, [keepId, dropId]);
-        // A lead has one meeting at most: the dropped lead's follows only when the kept one has none, with its
-        // changes; otherwise it stays on the merged lead, which is kept (nothing a visitor sent is lost).
-        await tx.run(
-          'UPDATE meetings SET lead_id = $1 WHERE lead_id = $2 AND NOT EXISTS (SELECT 1 FROM meetings k WHERE k.lead_id = $1)',
-          [keepId, dropId],
-        );
-        await tx.run(
-          'UPDATE meeting_events SET lead_id = $1 WHERE lead_id = $2 AND meeting_id IN (SELECT id FROM meetings WHERE lead_id = $1)',
-          [keepId, dropId],
-        );
+        await moveMeeting(tx, keepId, dropId);
         // Leads merged into the dropped one before now belong to the kept one.
         await tx.run('UPDATE pipeline_merges SET into_id = $1 WHERE into_id = $2', [keepId, dropId]);
         await tx.run('INSERT INTO pipeline_merges (lead_id, into_id, user_id, at) VALUES ($1, $2, $3, $4)', [

@@ -103,3 +103,47 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A header of a raw message, folded lines joined, encoded words left as sent (see decodeMimeHeader). */
+export function headerOf(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const match = new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head);
+  return match?.[1]?.replace(/\r?\n[ \t]+/g, ' ');
+}
+
+/** Quoted-printable text (RFC 2045) as UTF-8: soft line breaks joined, `=XX` bytes restored. */
+export function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
+}
+
+/**
+ * The decoded text/plain part of a raw message, as a mail client shows it (CRLF as LF), or undefined when
+ * there is none. Enough MIME for what nodemailer writes: nested multiparts, quoted-printable and base64.
+ */
+export function plainTextOf(raw: string): string | undefined {
+  const split = /\r?\n\r?\n/.exec(raw);
+  if (!split) return undefined;
+  const head = raw.slice(0, split.index);
+  const body = raw.slice(split.index + split[0].length);
+  const type = (headerOf(head, 'Content-Type') ?? 'text/plain').toLowerCase();
+  if (type.startsWith('multipart/')) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(headerOf(head, 'Content-Type') ?? '')?.[1];
+    if (!boundary) return undefined;
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      const text = plainTextOf(part.replace(/^\r?\n/, ''));
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  }
+  if (!type.startsWith('text/plain')) return undefined;
+  const encoding = (headerOf(head, 'Content-Transfer-Encoding') ?? '7bit').trim().toLowerCase();
+  return decodeBody(body, encoding).replace(/\r\n/g, '\n').replace(/\n$/, '');
+}

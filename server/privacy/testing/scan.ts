@@ -6,7 +6,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Storage } from '../../db/storage.ts';
+import { decodeMimeHeader } from '../../api/test-support.ts';
 import { admin } from '../../db/testing/engines.ts';
+import { decodeQuotedPrintable, plainTextOf } from '../../email/testing/smtp-peer.ts';
 
 /** What was found where: `{ 'leads.db-wal': ['lucia@ferremax.mx'] }`; empty when nothing. */
 export type Findings = Record<string, string[]>;
@@ -29,11 +31,22 @@ function filesUnder(directory: string): string[] {
   });
 }
 
+/**
+ * A message file's bytes and what a mail client shows of it: a name with accents is written encoded
+ * (quoted-printable `Luc=C3=ADa`, an encoded word in a header, a base64 part), and still readable.
+ */
+function emlReadings(bytes: Buffer): Buffer {
+  const raw = bytes.toString('utf8');
+  const readings = [decodeQuotedPrintable(raw), decodeMimeHeader(raw), plainTextOf(raw) ?? ''];
+  return Buffer.concat([bytes, ...readings.map((text) => Buffer.from(`\n${text}`, 'utf8'))]);
+}
+
 export function scanFiles(paths: readonly string[], needles: readonly string[]): Findings {
   const findings: Findings = {};
   for (const path of paths) {
     if (!existsSync(path) || !statSync(path).isFile()) continue;
-    collect(findings, path, found(readFileSync(path), needles));
+    const bytes = readFileSync(path);
+    collect(findings, path, found(/\.eml(\.partial)?$/.test(path) ? emlReadings(bytes) : bytes, needles));
   }
   return findings;
 }
