@@ -5,8 +5,8 @@ import {
   attributionHeaderValue,
   cleanAttribution,
   parseAttributionHeader,
-  visitAttribution,
 } from './attribution.ts';
+import { visitAttribution } from './visit-origin.ts';
 
 describe('a visit’s first page', () => {
   it('records its path, the campaign parameters and an external referrer trimmed to origin and path', () => {

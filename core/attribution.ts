@@ -6,10 +6,12 @@
  * store nothing but short, printable texts under the known names.
  */
 
+import { UTM_KEYS } from './visit-origin.ts';
+
+
 /** The request header; its value is JSON (non-ASCII escaped, so every browser can send it). */
 export const ATTRIBUTION_HEADER = 'X-Lead-Attribution';
 
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export const ATTRIBUTION_KEYS = ['landing', 'referrer', ...UTM_KEYS] as const;
 
 export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
@@ -104,21 +106,4 @@ export function parseAttributionHeader(value: string | readonly string[] | undef
     return undefined;
   }
   return cleanAttribution(parsed);
-}
-
-/**
- * The visit's attribution as its first page sees it: the page's path, the referrer when it is another site
- * (trimmed to its origin and path) and the `utm_*` parameters of the address.
- */
-export function visitAttribution(pageUrl: string, referrer: string): Attribution | undefined {
-  if (!URL.canParse(pageUrl)) return undefined;
-  const page = new URL(pageUrl);
-  const found: Record<string, string> = { landing: page.pathname };
-  const from = referrer && URL.canParse(referrer) ? new URL(referrer) : undefined;
-  if (from && from.origin !== page.origin) found.referrer = referrer;
-  for (const key of UTM_KEYS) {
-    const value = page.searchParams.get(key);
-    if (value) found[key] = value;
-  }
-  return cleanAttribution(found);
 }

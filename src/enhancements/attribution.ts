@@ -1,4 +1,4 @@
-// Every page: the first one of a visit records where the visit came from (src/lib/attribution/visit.ts).
-import { recordVisitOrigin } from '../lib/attribution/visit.ts';
+// Every page: the first one of a visit records where the visit came from (src/lib/attribution/record.ts).
+import { recordVisitOrigin } from '../lib/attribution/record.ts';
 
 recordVisitOrigin();

@@ -6,7 +6,7 @@
  * - until the island has hydrated, choosing a link in the open phone menu closes the menu, as the island
  *   does afterwards (a link to a section of the same page would otherwise leave it open over the page).
  */
-import { isNavSolid } from '../lib/navigation.ts';
+import { isNavSolid } from '../lib/nav-solid.ts';
 
 const scope = document.querySelector<HTMLElement>('[data-nav-scope]');
 const header = scope?.querySelector<HTMLElement>('.site-nav');

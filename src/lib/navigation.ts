@@ -59,10 +59,3 @@ export const FOOTER_COLUMNS: readonly FooterColumn[] = [
 
 /** In every footer (site, wiki and error pages): the full privacy notice. */
 export const PRIVACY_LINK: NavLink = { label: 'Aviso de privacidad', href: ROUTES.privacy };
-
-/** The bar turns solid once the page has scrolled 80% of the window height. */
-export const NAV_SOLID_SCROLL_RATIO = 0.8;
-
-export function isNavSolid(scrollY: number, viewportHeight: number): boolean {
-  return scrollY >= viewportHeight * NAV_SOLID_SCROLL_RATIO;
-}

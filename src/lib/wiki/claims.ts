@@ -128,7 +128,7 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
         /animation-timeline: scroll\(root\);\s+animation-range: 0 80dvh;/,
         'cambia la barra con una animación ligada al scroll hasta 80dvh',
       ) ??
-      expect(repo, 'src/lib/navigation.ts', /NAV_SOLID_SCROLL_RATIO = 0\.8;/, 'usa el 80 % de la ventana en el script'),
+      expect(repo, 'src/lib/nav-solid.ts', /NAV_SOLID_SCROLL_RATIO = 0\.8;/, 'usa el 80 % de la ventana en el script'),
   },
   {
     page: 'navigation',

@@ -52,6 +52,7 @@ describe('countPublicRoutes', () => {
     'src/pages/wikiangram/index.astro',
     'src/pages/wikiangram/[slug].astro',
     'src/pages/wikiangram/email-template/preview/[id].astro',
+    'src/pages/reunion.astro',
     'src/pages/robots.txt.ts',
     'src/pages/helpers.test.ts',
     'src/components/Card.astro',
@@ -61,7 +62,7 @@ describe('countPublicRoutes', () => {
     expect(countPublicRoutes(files, { cases: 6, servicePages: 4, wikiPages: 33 })).toBe(3 + 6 + 4 + 33);
   });
 
-  it('leaves out error pages, the wiki redirect, endpoints, tests and non-page files', () => {
+  it('leaves out error pages, the wiki redirect, the private meeting page, endpoints, tests and non-page files', () => {
     expect(countPublicRoutes(files, { cases: 0, servicePages: 0, wikiPages: 0 })).toBe(3);
     expect(countPublicRoutes([], { cases: 1, servicePages: 0, wikiPages: 0 })).toBe(1);
   });

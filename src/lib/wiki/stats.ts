@@ -77,7 +77,9 @@ export function countPublicRoutes(routeFiles: readonly string[], generated: Gene
       !TEST_FILE.test(path) &&
       !path.includes('[') &&
       !/(^|\/)404\.astro$/.test(path) &&
-      !path.endsWith('/pages/wikiangram/index.astro'),
+      !path.endsWith('/pages/wikiangram/index.astro') &&
+      // A client's meeting, opened only from the private link in their e-mail: outside the sitemap.
+      !path.endsWith('/pages/reunion.astro'),
   );
   return pages.length + generated.cases + generated.servicePages + generated.wikiPages;
 }
