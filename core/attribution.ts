@@ -8,7 +8,6 @@
 
 import { UTM_KEYS } from './visit-origin.ts';
 
-
 /** The request header; its value is JSON (non-ASCII escaped, so every browser can send it). */
 export const ATTRIBUTION_HEADER = 'X-Lead-Attribution';
 
