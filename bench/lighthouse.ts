@@ -293,5 +293,9 @@ async function updateReadme(table: string, at: string): Promise<void> {
     new Date(at),
   );
   const body = `${start}\nMedición del ${date} (${runs} corridas por página, mediana):\n\n${table}\n${end}`;
-  await writeFile('README.md', readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), body));
+  const updated = readme.replace(new RegExp(`${start}[\\s\\S]*${end}`), body);
+  // Written as the formatter would, so `npm run lint` (prettier --check) passes right after a bench.
+  const prettier = await import('prettier');
+  const options = await prettier.resolveConfig('README.md');
+  await writeFile('README.md', await prettier.format(updated, { ...options, filepath: 'README.md' }));
 }
