@@ -4,7 +4,7 @@
  * DATABASE_PATH, or --db for a SQLite file). The password comes from ADMIN_PASSWORD or is asked for
  * without echo.
  */
-import { ConfigError, loadServerConfig } from '../server/config.ts';
+import { loadCommandConfig } from '../server/config.ts';
 import { parseUserCommand } from '../server/admin/user-command/args.ts';
 import { PromptCancelled, readSecret } from '../server/admin/user-command/prompt.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
@@ -16,16 +16,7 @@ if (!parsed.ok) {
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadServerConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
-  }
-  throw error;
-}
+const config = loadCommandConfig(process.env, 2);
 
 // A fresh database gets every table, as the server would create them.
 const storage = await openDatabase(parsed.db ? { databasePath: parsed.db } : config);

@@ -10,7 +10,7 @@
  * Message-ID, and gets a full retry period again.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadServerConfig } from '../server/config.ts';
+import { loadCommandConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
 import { createOutboxStore } from '../server/db/outbox.ts';
 
@@ -41,13 +41,7 @@ const ids = (values.id ?? []).map((value) => {
 });
 if (command === 'requeue' && !values.all && ids.length === 0) fail(`Indica --all o al menos un --id.\n${USAGE}`);
 
-let config;
-try {
-  config = loadServerConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadCommandConfig(process.env, 1);
 
 const storage = await openDatabase(config);
 try {

@@ -5,7 +5,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { todayInMexicoCity } from '../core/dates.ts';
-import { ConfigError, loadServerConfig } from '../server/config.ts';
+import { loadCommandConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
 import { parsePrivacyCommand } from '../server/privacy/command/args.ts';
 import { runPrivacyCommand } from '../server/privacy/command/run.ts';
@@ -16,16 +16,7 @@ if (!parsed.ok) {
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadServerConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
-  }
-  throw error;
-}
+const config = loadCommandConfig(process.env, 2);
 
 const storage = await openDatabase(parsed.db ? { databasePath: parsed.db } : config);
 let code: number;

@@ -268,3 +268,17 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     busyIcsMaxBytes: values.BUSY_ICS_MAX_BYTES,
   };
 }
+
+/**
+ * The configuration for a command (`npm run admin:user`, `privacy`, `outbox`): a bad variable is a usage
+ * error, said in Spanish on stderr with the command's exit code, never a stack trace.
+ */
+export function loadCommandConfig(env: NodeJS.ProcessEnv, exitCode: number): ServerConfig {
+  try {
+    return loadServerConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(exitCode);
+  }
+}
