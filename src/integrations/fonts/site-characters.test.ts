@@ -36,6 +36,11 @@ describe('siteCharacters', () => {
     for (const char of CODE_ONLY_SYMBOLS) expect(base.has(char.codePointAt(0) as number), char).toBe(false);
   });
 
+  it('has the list bullet, which Chrome measures with the text font on any page with a list', () => {
+    // Without it a slow first layout fetched the whole "rest" file (a flaky page-weight failure in CI).
+    expect(codePointsOf(BASE_CHARACTERS).has(0x2022)).toBe(true);
+  });
+
   it('adds what the copy writes beyond ASCII, and skips tests, excluded folders and binary files', () => {
     const root = mkdtempSync(join(tmpdir(), 'angram-chars-'));
     mkdirSync(join(root, 'content', 'wiki'), { recursive: true });
