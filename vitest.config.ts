@@ -13,6 +13,10 @@ export default getViteConfig({
     ],
     environment: 'node',
     testTimeout: 20_000,
+    // Vitest's default is one worker per core but one; on CI's two cores that is a single file at a time
+    // while most API tests wait on servers, timers and PostgreSQL (the run used 0.9 of a core). Three
+    // files at a time keep both cores busy.
+    maxWorkers: 3,
     // One throwaway PostgreSQL cluster per run: the storage and API tests run on both engines.
     globalSetup: ['server/db/testing/global-setup.ts'],
   },

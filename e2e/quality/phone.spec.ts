@@ -6,16 +6,20 @@
  *    the goals of src/lib/budgets.ts; the only fonts fetched are site subsets (a "rest" file would mean a
  *    page shows a character the subset lacks); nothing far below the fold loads eagerly. `npm run bench`
  *    reports the same figures from Lighthouse itself.
- * 2. Nothing runs past the box that holds it at 320 and 375 px, the narrowest phones the site supports
+ * 2. Read top to bottom, the page requests no React nor island code (PRODUCT.md decision 18); a form
+ *    further down loads its island as the reader comes near it (support/reading.ts).
+ * 3. Nothing runs past the box that holds it at 320 and 375 px, the narrowest phones the site supports
  *    (the layout is CSS, so resizing reflows it as a load would). A failure names the element, its text
  *    and the overshoot in px, so it can be fixed without a screenshot.
- * 3. The whole page, scrolled through and every island used once so that all of them load: the gzip bytes
+ * 4. The whole page, scrolled through and every island used once so that all of them load: the gzip bytes
  *    of its JavaScript and CSS (inline included) within the budgets of src/lib/budgets.ts, nothing
  *    fetched from another host, and no React on wiki pages.
  */
 import { test, expect } from '../support/fixtures.ts';
 import { sitemapPathsFromDist } from '../support/built-site.ts';
 import { textOverflows } from '../support/overflow.ts';
+import { expectReadingLoadsNoReact } from '../support/reading.ts';
+import { watchIslandScripts } from '../support/throttle.ts';
 import {
   eagerImagesFarBelow,
   inlineCode,
@@ -41,6 +45,7 @@ for (const path of paths) {
   test(`on a phone: ${path}`, async ({ page, baseURL }) => {
     const origin = new URL(baseURL as string).origin;
     const traffic = watchPage(page, origin);
+    const scripts = watchIslandScripts(page);
 
     // 1. A slow mobile network (400 ms round trips): Chrome then starts lazy images 2500 px ahead of the
     // screen instead of 1250 px, closer to what Lighthouse's run fetches. Bytes do not depend on speed.
@@ -82,14 +87,17 @@ for (const path of paths) {
     // is the desktop's LCP. Anything further down waits for the reader (loading="lazy").
     expect(await eagerImagesFarBelow(page), 'imágenes bajo el pliegue sin loading="lazy"').toEqual([]);
 
-    // 2. The narrowest phones.
+    // 2. Reading, on a fast network from here on (what is measured now is what loads, not how fast).
+    await setLatency(cdp, 0);
+    await expectReadingLoadsNoReact(page, path, scripts);
+
+    // 3. The narrowest phones.
     for (const width of [320, 375]) {
       await page.setViewportSize({ width, height: 740 });
       expect(await textOverflows(page), `${path} a ${width} px`).toEqual([]);
     }
 
-    // 3. The code a visitor ends up with once every island has loaded.
-    await setLatency(cdp, 0);
+    // 4. The code a visitor ends up with once every island has loaded.
     await useWholePage(page);
     await Promise.all(traffic.bodies);
     const inline = await inlineCode(page);

@@ -3,7 +3,7 @@
  * moves the dropped lead's meeting (with its booking and its changes) only to a lead without one, and the
  * moved or kept meeting still frees the right slot when cancelled; the 8:00 digest lists the day's
  * meetings as they stand (a moved one at its new time, a cancelled one not at all, one left on a merged
- * lead under the lead it went into).
+ * lead under the lead it went into), and so does the inbox's meetings page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID } from '../api/test-support.ts';
@@ -121,6 +121,10 @@ describe.each(TEST_ENGINES)('meetings in the pipeline (%s)', (engine) => {
     expect(await t.api.rows('SELECT into_id FROM pipeline_merges WHERE lead_id = $1', drop)).toEqual([
       { into_id: keep },
     ]);
+    // The inbox's meetings page lists both slots under the kept lead, the person sales works with.
+    const agenda = (await dir.get('/admin/meetings')).text;
+    const linked = [...agenda.matchAll(/href="\/admin\/contacts\/(\d+)"/g)].map((match) => Number(match[1]));
+    expect(linked.filter((id) => id === keep || id === drop)).toEqual([keep, keep]);
 
     // Cancelling the merged lead's meeting frees its own slot and leaves the other booked.
     expect((await t.api.post(CANCEL, { token: dropToken })).status).toBe(200);

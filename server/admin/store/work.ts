@@ -439,11 +439,20 @@ export function createWorkStore(storage: Storage) {
       );
       return rows.map(deliveryFromRow);
     },
-    /** Booked meetings from `fromSlot` to `toSlot` (Mexico City `YYYY-MM-DDTHH:mm`), soonest first. */
+    /**
+     * Booked meetings from `fromSlot` to `toSlot` (Mexico City `YYYY-MM-DDTHH:mm`), soonest first. A booking
+     * holds a live meeting's slot (moved: the new one; cancelled: gone), including those booked before
+     * meetings had their own table. A meeting left on a merged lead (the kept one had its own) is the kept
+     * lead's, and shows under it, as in the morning digest.
+     */
     async meetings(fromSlot: string, toSlot: string): Promise<UpcomingMeeting[]> {
       const rows = await storage.all(
         `SELECT b.slot, l.id, l.form_type, l.name, l.company, l.fields, s.status, a.name AS assignee_name
-         FROM bookings b JOIN leads l ON l.id = b.lead_id LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id
+         FROM bookings b
+           LEFT JOIN pipeline_merges pm ON pm.lead_id = b.lead_id
+           JOIN leads l ON l.id = COALESCE(pm.into_id, b.lead_id)
+           LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
+           LEFT JOIN inbox_users a ON a.id = s.assignee_id
          WHERE b.slot >= $1 AND b.slot <= $2 ORDER BY b.slot LIMIT 500`,
         [fromSlot, toSlot],
       );
