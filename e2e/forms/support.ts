@@ -25,6 +25,7 @@ export const DAY = {
   firstUse: 9,
   meetingDesktop: 10,
   meetingPhone: 11,
+  inboxMeeting: 12,
 } as const;
 
 export interface OpenDay {
