@@ -1,13 +1,23 @@
 /**
  * A throwaway copy of the project for tests that run Astro's CLI on edited content (a broken field, a new
  * case study) without touching the checkout. `node_modules` entries are symlinked one by one so Astro's
- * and Vite's caches (`node_modules/.astro`, `.vite`) stay in the copy.
+ * and Vite's caches (`node_modules/.astro`, `.vite`) and the font cache stay in the copy.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FONT_CACHE_DIR } from '../integrations/fonts/site-fonts.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,10 +40,27 @@ export function copyProject(paths?: readonly string[]): string {
   }
   mkdirSync(join(dir, 'node_modules'));
   for (const name of readdirSync(join(PROJECT_ROOT, 'node_modules'))) {
-    if (name === '.astro' || name === '.vite') continue;
+    if (name === '.astro' || name === '.vite' || name === '.cache') continue;
     symlinkSync(join(PROJECT_ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   }
+  copyCaches(dir);
   return dir;
+}
+
+/**
+ * The font cache is copied, not linked: a build prunes the subsets its copy no longer uses, and a copy with
+ * other text (a new case study) would delete the files a build running beside it is about to read. The
+ * other caches are shared.
+ */
+function copyCaches(dir: string): void {
+  const caches = join(PROJECT_ROOT, 'node_modules', '.cache');
+  if (!existsSync(caches)) return;
+  mkdirSync(join(dir, 'node_modules', '.cache'));
+  for (const name of readdirSync(caches)) {
+    const [from, to] = [join(caches, name), join(dir, 'node_modules', '.cache', name)];
+    if (name === basename(FONT_CACHE_DIR)) cpSync(from, to, { recursive: true });
+    else symlinkSync(from, to);
+  }
 }
 
 /** `astro <command>` in the copy, with the Node running the tests (the machine's default may be too old). */
