@@ -1,7 +1,8 @@
 /**
- * The visit's origin as its first page sees it, recorded by a small script on every page: kept apart from
- * ./attribution.ts (which imports from here, never the reverse) so that script carries no cleaning code. What it records is cleaned (known keys, capped,
- * no control characters) when a form sends it, by `attributionHeaderValue`, and again by the API.
+ * The visit's origin as its first page sees it, recorded by a small script on every page. Kept apart from
+ * ./attribution.ts (which imports from here, never the reverse) so that script carries no cleaning code.
+ * What it records is cleaned (known keys, capped, no control characters) when a form sends it, by
+ * `attributionHeaderValue`, and again by the API.
  */
 import type { Attribution } from './attribution.ts';
 
