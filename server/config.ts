@@ -98,6 +98,8 @@ export interface ServerConfig {
   busyIcsTimeoutMs: number;
   /** Largest feed read; a larger one is a failure and the last good copy stays (`BUSY_ICS_MAX_BYTES`). */
   busyIcsMaxBytes: number;
+  /** Longest read of one feed (in a worker, ended when it overruns) (`BUSY_ICS_PARSE_BUDGET_MS`). */
+  busyIcsParseBudgetMs: number;
 }
 
 export const BODY_LIMIT_BYTES = 32 * 1024;
@@ -198,6 +200,7 @@ const envSchema = z.object({
   BUSY_ICS_REFRESH_MINUTES: withDefault(positiveInt('BUSY_ICS_REFRESH_MINUTES'), 5),
   BUSY_ICS_TIMEOUT_MS: withDefault(positiveInt('BUSY_ICS_TIMEOUT_MS'), 10_000),
   BUSY_ICS_MAX_BYTES: withDefault(positiveInt('BUSY_ICS_MAX_BYTES'), 5 * 1024 * 1024),
+  BUSY_ICS_PARSE_BUDGET_MS: withDefault(positiveInt('BUSY_ICS_PARSE_BUDGET_MS'), 15_000),
   PUBLIC_CONTACT_EMAIL: optional(z.email('PUBLIC_CONTACT_EMAIL debe ser un correo electrónico')),
   PUBLIC_CONTACT_PHONE: optional(z.string()),
   PUBLIC_WHATSAPP_NUMBER: optional(z.string()),
@@ -266,6 +269,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     busyIcsRefreshMs: values.BUSY_ICS_REFRESH_MINUTES * 60_000,
     busyIcsTimeoutMs: values.BUSY_ICS_TIMEOUT_MS,
     busyIcsMaxBytes: values.BUSY_ICS_MAX_BYTES,
+    busyIcsParseBudgetMs: values.BUSY_ICS_PARSE_BUDGET_MS,
   };
 }
 

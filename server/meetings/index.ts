@@ -44,6 +44,7 @@ export async function startMeetings(options: MeetingsOptions): Promise<Meetings>
     refreshMs: config.busyIcsRefreshMs,
     timeoutMs: config.busyIcsTimeoutMs,
     maxBytes: config.busyIcsMaxBytes,
+    parseBudgetMs: config.busyIcsParseBudgetMs,
     logger,
     now: options.now,
   });

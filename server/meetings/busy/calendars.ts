@@ -3,6 +3,9 @@
  * feed (a timeout, a size limit), reads it as busy intervals and keeps the result in `busy_feeds`, so every
  * instance, and a restarted one, has the last good copy. A failed fetch or an unreadable feed is logged and
  * changes nothing: the last good copy stays in force. Every instance reloads the copies from the database.
+ * Each feed is read in a worker with a time and memory budget (`read-in-worker.ts`): a feed that overruns is
+ * ended and reported (`busy.feed_over_budget`), and the server answers throughout. The start never waits for
+ * a feed: it loads the kept copies and fetches in the background.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -12,7 +15,8 @@ import { errorMessage, type Logger } from '../../log/logger.ts';
 import type { BusyTimes } from '../service.ts';
 import { shortUrl } from '../settings.ts';
 import { fetchFeed } from './fetch.ts';
-import { busyIntervals, mergeIntervals, type Interval } from './parse.ts';
+import { mergeIntervals, type Interval } from './parse.ts';
+import { FeedBudgetError, readFeedInWorker } from './read-in-worker.ts';
 
 export interface BusyCalendarsOptions {
   storage: Storage;
@@ -20,6 +24,8 @@ export interface BusyCalendarsOptions {
   refreshMs: number;
   timeoutMs: number;
   maxBytes: number;
+  /** Longest read of one feed, in its worker. */
+  parseBudgetMs: number;
   logger: Logger;
   now: () => Date;
 }
@@ -36,6 +42,8 @@ export interface BusyCalendars extends BusyTimes {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** From yesterday to three months ahead: beyond the booking horizon, so a copy outlives weeks of failures. */
 const WINDOW_AHEAD_MS = 92 * DAY_MS;
+/** Memory a feed's reader may use: several times what the largest feed allowed needs. */
+const PARSE_MEMORY_MB = 256;
 
 const storedIntervals = z.array(z.tuple([z.number(), z.number()]));
 
@@ -47,6 +55,8 @@ export async function startBusyCalendars(options: BusyCalendarsOptions): Promise
   const { storage, urls, logger } = options;
   const keys = urls.map(feedKey);
   let busy: readonly Interval[] = [];
+  // Ends a read in progress when the server stops.
+  const stopping = new AbortController();
 
   async function reload(): Promise<void> {
     if (keys.length === 0) return;
@@ -68,7 +78,11 @@ export async function startBusyCalendars(options: BusyCalendarsOptions): Promise
     const at = options.now();
     try {
       const text = await fetchFeed(url, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
-      const intervals = busyIntervals(text, { fromMs: at.getTime() - DAY_MS, toMs: at.getTime() + WINDOW_AHEAD_MS });
+      const intervals = await readFeedInWorker(
+        text,
+        { fromMs: at.getTime() - DAY_MS, toMs: at.getTime() + WINDOW_AHEAD_MS },
+        { timeMs: options.parseBudgetMs, memoryMb: PARSE_MEMORY_MB, signal: stopping.signal },
+      );
       await storage.run(
         `INSERT INTO busy_feeds (feed_key, intervals, fetched_at, attempted_at, last_error) VALUES ($1, $2, $3, $3, NULL)
          ON CONFLICT (feed_key) DO UPDATE SET intervals = excluded.intervals, fetched_at = excluded.fetched_at,
@@ -79,7 +93,10 @@ export async function startBusyCalendars(options: BusyCalendarsOptions): Promise
     } catch (error) {
       // The last good copy stays; the failure is said once per attempt, with the host only.
       const reason = errorMessage(error);
-      logger.warn('busy.feed_failed', { feed: shortUrl(url), error: reason });
+      logger.warn(error instanceof FeedBudgetError ? 'busy.feed_over_budget' : 'busy.feed_failed', {
+        feed: shortUrl(url),
+        error: reason,
+      });
       await storage.run(
         `INSERT INTO busy_feeds (feed_key, intervals, fetched_at, attempted_at, last_error) VALUES ($1, NULL, NULL, $2, $3)
          ON CONFLICT (feed_key) DO UPDATE SET attempted_at = excluded.attempted_at, last_error = excluded.last_error`,
@@ -130,6 +147,7 @@ export async function startBusyCalendars(options: BusyCalendarsOptions): Promise
     intervals: () => busy,
     async close() {
       clearInterval(reloader);
+      stopping.abort();
       await job.stop();
     },
   };

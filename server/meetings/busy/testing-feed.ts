@@ -90,17 +90,86 @@ export const BUSY_FEED = [
   '',
 ].join('\r\n');
 
-export type FeedMode = 'ok' | 'fail' | 'stall' | 'huge' | 'garbage';
+/** A calendar of `events` (each one VEVENT's lines), as a calendar app writes it. */
+export function calendarOf(events: readonly string[][]): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Pruebas//Agenda del equipo//ES',
+    ...events.flat(),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+/**
+ * One recurring event whose rule no date satisfies (there is no 31 February): ical.js loops inside one
+ * step looking for its next date and never comes back.
+ */
+export function hostileFeed(rule = 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31'): string {
+  return calendarOf([
+    [
+      'BEGIN:VEVENT',
+      'UID:imposible@pruebas',
+      'DTSTAMP:20261101T000000Z',
+      'DTSTART:20261101T160000Z',
+      'DTEND:20261101T170000Z',
+      `RRULE:${rule}`,
+      'END:VEVENT',
+    ],
+  ]);
+}
+
+const icsUtc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';
+
+/**
+ * A large, ordinary calendar: `count` half-hour events over the next 60 days, nine a day at most (one per
+ * hour from 09:00 Mexico City), each with its own UID.
+ */
+export function largeFeed(count: number, fromMs = Date.parse('2026-11-23T15:00:00Z')): string {
+  const events: string[][] = [];
+  for (let index = 0; index < count; index += 1) {
+    const start = fromMs + (index % 60) * 24 * 60 * 60 * 1000 + (Math.floor(index / 60) % 9) * 60 * 60 * 1000;
+    events.push([
+      'BEGIN:VEVENT',
+      `UID:evento-${index}@pruebas`,
+      'DTSTAMP:20261101T000000Z',
+      `DTSTART:${icsUtc(start)}`,
+      `DTEND:${icsUtc(start + 30 * 60 * 1000)}`,
+      `SUMMARY:Seguimiento con el cliente ${index}`,
+      'END:VEVENT',
+    ]);
+  }
+  return calendarOf(events);
+}
+
+/** A daily 16:00-17:00 Mexico City event that began in January 2010 and never ends. */
+export const OLD_DAILY_FEED = calendarOf([
+  [
+    'BEGIN:VEVENT',
+    'UID:diaria-desde-2010@pruebas',
+    'DTSTAMP:20100101T000000Z',
+    'DTSTART;TZID=America/Mexico_City:20100104T160000',
+    'DTEND;TZID=America/Mexico_City:20100104T170000',
+    'RRULE:FREQ=DAILY',
+    'SUMMARY:Cierre del día',
+    'END:VEVENT',
+  ],
+]);
+
+export type FeedMode = 'ok' | 'fail' | 'stall' | 'huge' | 'garbage' | 'custom';
 
 export interface FeedServer {
   url: string;
   mode: FeedMode;
   requests: number;
+  /** Serves `text` from now on (mode `custom`). */
+  serve(text: string): void;
   close(): Promise<void>;
 }
 
 export async function startFeedServer(): Promise<FeedServer> {
-  const state = { mode: 'ok' as FeedMode, requests: 0 };
+  const state = { mode: 'ok' as FeedMode, requests: 0, body: BUSY_FEED };
   const stalled: Array<() => void> = [];
   const server: Server = createServer((req, res) => {
     state.requests += 1;
@@ -121,7 +190,8 @@ export async function startFeedServer(): Promise<FeedServer> {
       res.end(`BEGIN:VCALENDAR\r\nX-RELLENO:${'x'.repeat(64 * 1024)}\r\nEND:VCALENDAR\r\n`);
       return;
     }
-    res.end(state.mode === 'garbage' ? '<html>No es un calendario</html>' : BUSY_FEED);
+    if (state.mode === 'custom') res.end(state.body);
+    else res.end(state.mode === 'garbage' ? '<html>No es un calendario</html>' : BUSY_FEED);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -135,6 +205,10 @@ export async function startFeedServer(): Promise<FeedServer> {
     },
     get requests() {
       return state.requests;
+    },
+    serve(text: string) {
+      state.mode = 'custom';
+      state.body = text;
     },
     async close() {
       for (const end of stalled) end();
