@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../core/api/routes.ts';
 import { isAdminPath } from './admin/paths.ts';
 import { makeDrainable, waitForBalancer } from './drain.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { securityHeadersFor } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
+import { loggableUrl } from './log/loggable-url.ts';
 
 /** What the app needs from the lead API (see server/api/index.ts). */
 export interface ApiHandler {
@@ -34,9 +35,9 @@ export interface AppOptions {
 export function createApp({ distDir, api, admin }: AppOptions): Server {
   const serveStatic = createStaticHandler(distDir);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    for (const [name, value] of Object.entries(securityHeadersFor(path))) res.setHeader(name, value);
     try {
-      const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
       if (path === API_BASE_PATH.slice(0, -1) || path.startsWith(API_BASE_PATH)) {
         if (api) {
           await api.handle(req, res);
@@ -52,7 +53,7 @@ export function createApp({ distDir, api, admin }: AppOptions): Server {
       }
       await serveStatic(req, res);
     } catch (error) {
-      stderrLogger.error('request.failed', { url: req.url, error: errorMessage(error) });
+      stderrLogger.error('request.failed', { url: loggableUrl(req.url), error: errorMessage(error) });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Error interno del servidor');
     }

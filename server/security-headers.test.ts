@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { NO_REFERRER_PAGES, SECURITY_HEADERS, securityHeadersFor } from './security-headers.ts';
 import { IMMUTABLE } from './static/cache-policy.ts';
 
 /** Parses the `path` blocks of a Netlify/Cloudflare `_headers` file. */
@@ -25,6 +25,12 @@ describe('public/_headers', () => {
 
   it('carries exactly the security headers the production server sends', () => {
     expect(blocks.get('/*')).toEqual(SECURITY_HEADERS);
+  });
+
+  it('sends no Referer from the manage page, as the server does', () => {
+    expect(blocks.get('/reunion')).toEqual({ 'Referrer-Policy': 'no-referrer' });
+    for (const path of NO_REFERRER_PAGES) expect(securityHeadersFor(path)['Referrer-Policy'], path).toBe('no-referrer');
+    expect(securityHeadersFor('/contacto')).toEqual(SECURITY_HEADERS);
   });
 
   it('caches hashed assets for a year, as the server does', () => {

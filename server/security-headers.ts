@@ -21,3 +21,17 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
+
+/**
+ * Pages whose address carries a secret (the manage link's `?t=`): they send no Referer at all, so neither
+ * their own fonts and calls nor a link the client follows carry the token. By header, because a <meta>
+ * comes too late for the requests the head starts before it.
+ */
+export const NO_REFERRER_PAGES: readonly string[] = ['/reunion', '/reunion.html'];
+
+/** The headers of the response for `path`. */
+export function securityHeadersFor(path: string): Readonly<Record<string, string>> {
+  return NO_REFERRER_PAGES.includes(path)
+    ? { ...SECURITY_HEADERS, 'Referrer-Policy': 'no-referrer' }
+    : SECURITY_HEADERS;
+}

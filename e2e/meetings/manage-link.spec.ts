@@ -3,7 +3,8 @@
  * phone: the link read from the written .eml, the meeting shown in Mexican Spanish (and in the visitor's
  * own zone when it differs), "Reprogramar" with the forms' picker and the server's slots (a slot taken
  * meanwhile reopens it), "Cancelar" behind a confirmation, the states of an unknown link, axe, and the
- * page's first load within the site's budgets with no React until the visitor acts.
+ * page's first load within the site's budgets with no React until the visitor acts; the link's token leaves
+ * the address bar once read and no request of the page carries it in a Referer.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,9 +81,19 @@ test('desktop: the link shows the meeting within budget, moves it and cancels it
   const link = await manageLink(id);
 
   const traffic = watchPage(page, new URL(baseURL as string).origin);
-  await page.goto(link);
+  const token = new URL(link).searchParams.get('t') ?? '';
+  const referers: string[] = [];
+  page.on('request', (request) => {
+    void request.headerValue('referer').then((value) => {
+      if (value) referers.push(value);
+    });
+  });
+  const response = await page.goto(link);
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
   const meeting = page.getByRole('article', { name: 'Los datos de tu reunión' });
   await expect(meeting).toContainText(formatAppointmentLong(slot));
+  expect(token).toHaveLength(43);
+  expect(page.url()).not.toContain(token);
   await expect(meeting).toContainText('Carlos Méndez, Director de Relación con Clientes');
   await expect(meeting).toContainText(`CONT-${id}`);
   await expect(meeting.getByRole('link', { name: 'Entrar a la videollamada' })).toHaveAttribute(
@@ -131,9 +142,10 @@ test('desktop: the link shows the meeting within budget, moves it and cancels it
   await expect(page.getByRole('button', { name: 'Reprogramar' })).toBeHidden();
   expect(isBooked(newSlot)).toBe(false);
 
-  // Opening the link again shows the cancelled meeting and changes nothing.
+  // Reloading (the token now kept by the tab) shows the cancelled meeting and changes nothing.
   await page.reload();
   await expect(meeting).toContainText('Esta reunión está cancelada y su horario quedó libre.');
+  expect(referers.filter((referer) => referer.includes(token))).toEqual([]);
 });
 
 test.describe('a link that opens nothing', () => {

@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
 import type { ContentFacts } from '../../core/content/load.ts';
 import type { LeadSettings } from '../lead/view.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
+import { loggableUrl } from '../log/loggable-url.ts';
 import { createAuditLog } from '../privacy/audit.ts';
 import { createPrivacyService } from '../privacy/service.ts';
 import { CALENDAR_FEED_PATTERN, createCalendarFeeds } from '../meetings/calendar-feed.ts';
@@ -481,7 +482,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
         await dispatch(state);
       } catch (error) {
         if (res.headersSent) {
-          logger.error('admin.error', { url: req.url, error: errorMessage(error) });
+          logger.error('admin.error', { url: loggableUrl(req.url), error: errorMessage(error) });
           res.destroy();
           return;
         }
@@ -491,11 +492,11 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
           return;
         }
         if (isDatabaseUnavailable(error)) {
-          logger.warn('admin.database_unavailable', { url: req.url, error: errorMessage(error) });
+          logger.warn('admin.database_unavailable', { url: loggableUrl(req.url), error: errorMessage(error) });
           fail(state, 503, DATABASE_UNAVAILABLE_MESSAGE, { 'Retry-After': '5' });
           return;
         }
-        logger.error('admin.error', { url: req.url, error: errorMessage(error) });
+        logger.error('admin.error', { url: loggableUrl(req.url), error: errorMessage(error) });
         fail(state, 500);
       }
     },

@@ -18,6 +18,7 @@ import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { emailSettingsFor } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
+import { loggableUrl } from '../log/loggable-url.ts';
 import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
 import { startMeetings, type Meetings } from '../meetings/index.ts';
@@ -269,11 +270,11 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       }
       if (isDatabaseUnavailable(error) && !res.headersSent) {
         // The request was fine; the database was not there. Its transaction left nothing behind.
-        logger.warn('api.database_unavailable', { url: req.url, error: errorMessage(error) });
+        logger.warn('api.database_unavailable', { url: loggableUrl(req.url), error: errorMessage(error) });
         await writeJson(res, failure(503, MESSAGES.databaseUnavailable, { 'Retry-After': '5' }), headers);
         return;
       }
-      logger.error('api.error', { url: req.url, error: errorMessage(error) });
+      logger.error('api.error', { url: loggableUrl(req.url), error: errorMessage(error) });
       if (!res.headersSent) await writeJson(res, failure(500, MESSAGES.internal), headers);
       else res.destroy();
     }

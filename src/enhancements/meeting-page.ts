@@ -22,9 +22,30 @@ type View = 'loading' | 'unknown' | 'expired' | 'error' | 'meeting';
 const root = document.getElementById('reunion');
 if (root) start(root);
 
+/** Where this tab keeps the link's token once it is out of the address (gone when the tab closes). */
+const TOKEN_KEY = 'angram.reunion';
+
+/**
+ * The manage link's token, taken out of the address bar: a copied or shared address, the history and any
+ * later request no longer carry it. The tab keeps it, so reloading the page still shows the meeting.
+ */
+function takeToken(): string {
+  const fromLink = new URLSearchParams(location.search).get('t');
+  let kept: string | null;
+  try {
+    if (fromLink) sessionStorage.setItem(TOKEN_KEY, fromLink);
+    kept = sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    // Storage refused (a private window's settings): the token stays in the address, as before.
+    return fromLink ?? '';
+  }
+  if (fromLink && kept === fromLink) history.replaceState(history.state, '', location.pathname);
+  return fromLink ?? kept ?? '';
+}
+
 function start(root: HTMLElement): void {
   const texts = JSON.parse(root.dataset.texts ?? '{}') as Texts;
-  const token = new URLSearchParams(location.search).get('t') ?? '';
+  const token = takeToken();
   const base = resolveApiBase(PUBLIC_API_BASE, import.meta.env.DEV);
   const $ = (selector: string) => root.querySelector<HTMLElement>(selector);
   const field = (name: string) => $(`[data-field="${name}"]`);
