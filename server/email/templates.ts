@@ -49,6 +49,7 @@ function icsFor(view: Prepared, settings: EmailSettings, meeting: Meeting): Emai
     meeting,
     organizer: { name: settings.brandName, email: addressOf(settings.from) },
     attendee: { email: view.lead.fields.email ?? '' },
+    team: { name: settings.brandName, email: settings.salesEmail },
   });
   return { filename: ICS_FILENAME, content, contentType: 'text/calendar; charset=utf-8; method=REQUEST' };
 }

@@ -163,6 +163,11 @@ export interface IcsInvite {
   organizer: { name: string; email: string };
   /** Only the address: a name typed into a form is not repeated into an invite sent to that address. */
   attendee: { email: string };
+  /**
+   * The sales team, an attendee of every copy (the client's and its own), so the team's calendar holds the
+   * same event and applies the move or cancel that follows.
+   */
+  team?: { name: string; email: string };
 }
 
 /** An iTIP invite (RFC 5546) for one 60-minute event, CRLF line endings: a request, or its cancellation. */
@@ -198,6 +203,11 @@ export function icsEvent(invite: IcsInvite, extra: readonly string[] = []): stri
     `ORGANIZER;CN=${quoted(invite.organizer.name)}:mailto:${invite.organizer.email}`,
     ...(invite.attendee.email
       ? [`ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${invite.attendee.email}`]
+      : []),
+    ...(invite.team
+      ? [
+          `ATTENDEE;CN=${quoted(invite.team.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${invite.team.email}`,
+        ]
       : []),
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     `SEQUENCE:${invite.sequence ?? 0}`,

@@ -14,7 +14,7 @@ import { copyInline, type Block } from '../email/document.ts';
 import type { EmailAttachment, EmailMessage } from '../email/message.ts';
 import { addressOf, type EmailSettings } from '../email/settings.ts';
 import { composeMessage, ICS_FILENAME } from '../email/templates.ts';
-import { buildIcs, googleCalendarLink, type IcsMethod, type Meeting, type MeetingLinks } from '../lead/calendar.ts';
+import { buildIcs, type IcsMethod, type Meeting, type MeetingLinks } from '../lead/calendar.ts';
 import { referenceOf, type Lead } from '../lead/model.ts';
 import { prepareLead, type LeadView } from '../lead/view.ts';
 import type { MeetingRecord } from './store.ts';
@@ -81,21 +81,19 @@ function invite(context: Context, method: IcsMethod): EmailAttachment {
       meeting: view.meeting,
       organizer: { name: settings.brandName, email: addressOf(settings.from) },
       attendee: { email: input.lead.fields.email ?? '' },
+      team: { name: settings.brandName, email: settings.salesEmail },
     }),
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   };
 }
 
-/** Join the call and add it to Google Calendar. */
-function callButtons(context: Context, join: string, calendar?: string): Block {
+/**
+ * Join the call. No Google Calendar link here: it would add a second, separate event that this move never
+ * reaches; the invite of the message moves the one the calendar already has.
+ */
+function callButtons(context: Context, join: string): Block {
   const { meeting } = context.view;
-  return {
-    kind: 'buttons',
-    links: [
-      ...(meeting.videoUrl ? [{ href: meeting.videoUrl, label: join }] : []),
-      ...(calendar ? [{ href: googleCalendarLink(meeting), label: calendar }] : []),
-    ],
-  };
+  return { kind: 'buttons', links: meeting.videoUrl ? [{ href: meeting.videoUrl, label: join }] : [] };
 }
 
 function clientMessage(
@@ -158,7 +156,7 @@ export function movedMessages(
       parts: copyInline(copy.moved.client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'], values),
     },
     ...videoPanel(ctx),
-    callButtons(ctx, client.joinButton, client.calendarButton),
+    callButtons(ctx, client.joinButton),
     { kind: 'paragraph', parts: copyInline(copy.updatedInvitation, { archivo: ICS_FILENAME }) },
     ...manageParagraph(ctx),
   ];
@@ -168,7 +166,7 @@ export function movedMessages(
       kind: 'paragraph',
       parts: copyInline(copy.moved.internal.line, { ...values, quien: actorText(input.actor, settings) }),
     },
-    callButtons(ctx, settings.copy.internal.joinButton, settings.copy.internal.calendarButton),
+    callButtons(ctx, settings.copy.internal.joinButton),
     { kind: 'paragraph', parts: copyInline(copy.updatedInvitation, { archivo: ICS_FILENAME }) },
   ];
   const product = settings.brandName;
