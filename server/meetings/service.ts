@@ -87,6 +87,27 @@ export function lateAfterMs(minutesBefore: number): number {
   return Math.max(5, minutesBefore / 4) * MINUTE;
 }
 
+/** The active inbox account a lead is assigned to, by its address; none when unassigned. */
+async function assigneeEmail(tx: Queryable, leadId: number): Promise<string | undefined> {
+  const row = await tx.get<{ email: string }>(
+    `SELECT u.email FROM inbox_lead_state s JOIN inbox_users u ON u.id = s.assignee_id
+     WHERE s.lead_id = $1 AND u.active = 1`,
+    [leadId],
+  );
+  return row?.email;
+}
+
+/**
+ * A change's messages, plus the team's copy for the person the lead is assigned to: the one who will hold
+ * the meeting hears of a move or cancel too, not only the team's address.
+ */
+async function withAssignee(tx: Queryable, leadId: number, messages: readonly EmailMessage[]): Promise<EmailMessage[]> {
+  const assignee = await assigneeEmail(tx, leadId);
+  const internal = messages.find((message) => message.audience === 'internal');
+  if (!assignee || !internal || assignee.toLowerCase() === internal.to.address.toLowerCase()) return [...messages];
+  return [...messages, { ...internal, to: { address: assignee } }];
+}
+
 export function createMeetingService(options: MeetingServiceOptions) {
   const { storage, settings, logger } = options;
   const siteUrl = settings.siteUrl;
@@ -306,7 +327,8 @@ export function createMeetingService(options: MeetingServiceOptions) {
             },
             settings,
           );
-          for (const message of messages) await enqueue(tx, meeting.leadId, message, at);
+          for (const message of await withAssignee(tx, meeting.leadId, messages))
+            await enqueue(tx, meeting.leadId, message, at);
           return next;
         });
       } catch (error) {
@@ -349,7 +371,8 @@ export function createMeetingService(options: MeetingServiceOptions) {
           { lead, meeting: next, internalTo: settings.salesEmail, now, actor: actorOf(changer) },
           settings,
         );
-        for (const message of messages) await enqueue(tx, meeting.leadId, message, at);
+        for (const message of await withAssignee(tx, meeting.leadId, messages))
+          await enqueue(tx, meeting.leadId, message, at);
         return { meeting: next, already: false };
       });
       if (!outcome.already) {
@@ -428,14 +451,7 @@ export function createMeetingService(options: MeetingServiceOptions) {
               return 'skipped';
             }
             const lead = await leadOf(tx, meeting.leadId);
-            const internalTo =
-              (
-                await tx.get<{ email: string }>(
-                  `SELECT u.email FROM inbox_lead_state s JOIN inbox_users u ON u.id = s.assignee_id
-                   WHERE s.lead_id = $1 AND u.active = 1`,
-                  [meeting.leadId],
-                )
-              )?.email ?? settings.salesEmail;
+            const internalTo = (await assigneeEmail(tx, meeting.leadId)) ?? settings.salesEmail;
             const message = reminderMessage(
               reminder.audience,
               {
