@@ -140,6 +140,18 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
       async () => (await t.api.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 7,
       'the digest written as .eml',
     );
+    // An e-mail from the inbox whose subject the salesperson typed with her company in it.
+    await admin.get(`/admin/contacts/${lucia[0]}`);
+    const emailed = await admin.post(`/admin/contacts/${lucia[0]}/email`, {
+      subject: `Propuesta para ${LUCIA.company}`,
+      body: 'Hola, te comparto la propuesta.',
+      template: 'primer-contacto',
+    });
+    expect(emailed.status, emailed.text).toBe(303);
+    await waitFor(
+      async () => (await t.api.rows("SELECT 1 FROM outbox WHERE status = 'sent'")).length === 8,
+      'the inbox e-mail written as .eml',
+    );
     await admin.get(`/admin/contacts/${jorge}`);
     await admin.post(`/admin/contacts/${jorge}/notes`, {
       note: `Nos lo recomendó ${LUCIA.name} (${LUCIA.email}, tel. +52 ${LUCIA.phone}).`,
@@ -175,8 +187,8 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
       bookings: 1,
       meetings: 1,
       meeting_tokens: 1,
-      // Four e-mails of her leads and the digest that named her meeting.
-      outbox: 5,
+      // Four e-mails of her leads, the one the inbox sent her and the digest that named her meeting.
+      outbox: 6,
       pipeline_digest_leads: 1,
       inbox_lead_state: 1,
       inbox_lead_events: 3, // two notes and the assignment
@@ -194,6 +206,7 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
       '000003-client.eml',
       '000004-internal.eml',
       '000007-internal.eml',
+      '000008-client.eml',
     ]);
     // Jorge shares no phone with her; a lead with her phone under another e-mail would be listed here.
     expect(finding.samePhoneOtherEmail).toEqual([]);
@@ -237,7 +250,7 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
     const jorgeBytes = jorgeFiles.map((path) => readFileSync(path));
     // The scans see her before: they would see anything left behind.
     expect(Object.keys(await diskFindings()).length).toBeGreaterThan(0);
-    expect(Object.keys(scanDirectory(t.api.config.outboxDir, NEEDLES))).toHaveLength(5);
+    expect(Object.keys(scanDirectory(t.api.config.outboxDir, NEEDLES))).toHaveLength(6);
     const [digest] = await t.api.rows<{ id: number; message: string }>(
       'SELECT id, message FROM outbox WHERE lead_id IS NULL',
     );
@@ -279,7 +292,7 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
       'SELECT status, message, message_id, sent_at FROM outbox WHERE lead_id IN ($1, $2) ORDER BY id',
       ...lucia,
     );
-    expect(mail.map((row) => [row.status, row.message])).toEqual(Array(4).fill(['sent', ERASED_BODY]));
+    expect(mail.map((row) => [row.status, row.message])).toEqual(Array(5).fill(['sent', ERASED_BODY]));
     expect(mail.every((row) => row.sent_at && row.message_id.includes('@'))).toBe(true);
     // The digest that named her keeps its delivery record, for the team's account, without its text.
     expect(await t.api.rows('SELECT recipient, status, message FROM outbox WHERE id = $1', digest?.id ?? 0)).toEqual([

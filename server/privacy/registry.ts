@@ -314,10 +314,16 @@ export const REGISTRY: readonly RegistryTable[] = [
       },
       message: { holds: 'el correo completo (HTML, texto, invitación)', erase: { to: ERASED_BODY } },
       last_error: { holds: 'último error del servidor de correo (puede citar la dirección)', erase: { to: null } },
+      // Fixed for the automatic e-mails, but typed by the team for those sent from the inbox
+      // ("Propuesta para Zorzal Único Textiles"), and then it may name the person or their company.
+      subject: {
+        holds: 'asunto: fijo en los correos automáticos, escrito por el equipo en los que manda desde la bandeja',
+        erase: { to: REDACTED },
+        quotes: true,
+      },
     },
     notPersonal: {
       audience: 'a quién va: cliente o equipo',
-      subject: 'asunto fijo de content/emails.yaml (nunca repite lo que escribió)',
       status: 'estado de la entrega',
       next_attempt_at: 'siguiente intento',
       created_at: 'fecha de encolado',
