@@ -227,6 +227,26 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     }
   });
 
+  it('logs why a message was refused, never the address it was for', async () => {
+    peer = await startSmtpPeer();
+    peer.state.refuse = true;
+    peer.state.code = 550;
+    const lines: string[] = [];
+    const record = (event: string, fields?: Record<string, unknown>) =>
+      lines.push(JSON.stringify({ event, ...fields }));
+    t = await startTestApi(
+      { SMTP_URL: peer.url },
+      { engine, outboxPollMs: 50, logger: { info: record, warn: record, error: record } },
+    );
+    expect((await t.post('/api/webSite/contactSmall', VALID.small)).status).toBe(201);
+    await waitFor(() => lines.filter((line) => line.includes('mail.refused')).length === 2, 'two refusals logged');
+    expect(lines.filter((line) => line.includes('mail.refused')).join('\n')).toContain('Buzón inexistente');
+    expect(lines.filter((line) => line.includes(VALID.small.email))).toEqual([]);
+    // The outbox row keeps the server's whole answer for the team (it is erased with the person).
+    const [row] = await t.rows<{ last_error: string }>("SELECT last_error FROM outbox WHERE audience = 'client'");
+    expect(row?.last_error).toContain(VALID.small.email);
+  });
+
   it('npm run outbox lists failed messages and requeues them for the worker', async () => {
     peer = await startSmtpPeer();
     peer.state.refuse = true;

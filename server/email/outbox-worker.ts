@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createOutboxStore, type OutboxRow } from '../db/outbox.ts';
 import type { Storage } from '../db/storage.ts';
-import { errorMessage, type Logger } from '../log/logger.ts';
+import { errorMessage, withoutAddresses, type Logger } from '../log/logger.ts';
 import { classifySendError, type MailTransport } from './transport.ts';
 import { storedMessage } from './message.ts';
 
@@ -249,15 +249,17 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     const message = errorMessage(error).slice(0, 1000);
+    // The log says why, not to whom: a rejection quotes the recipient's address.
+    const logged = withoutAddresses(message);
     const kind = classifySendError(error);
     if (kind === 'refused') {
       await write(row, 'failed', () => outbox.markFailed(row.id, attempts, `Rechazado por el servidor: ${message}`));
-      logger.error('mail.refused', { outboxId: row.id, leadId: row.lead_id, attempts, error: message });
+      logger.error('mail.refused', { outboxId: row.id, leadId: row.lead_id, attempts, error: logged });
     } else if (attempts >= maxAttempts) {
       await write(row, 'failed', () =>
         outbox.markFailed(row.id, attempts, `Sin entregar tras ${attempts} intentos: ${message}`),
       );
-      logger.error('mail.failed', { outboxId: row.id, leadId: row.lead_id, attempts, error: message });
+      logger.error('mail.failed', { outboxId: row.id, leadId: row.lead_id, attempts, error: logged });
     } else {
       const next = Date.now() + backoffMs(retryBaseMs, attempts);
       if (kind === 'unreachable') pausedUntil = Math.max(pausedUntil, next);
@@ -268,7 +270,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         attempts,
         next: iso(next),
         kind,
-        error: message,
+        error: logged,
       });
     }
   }

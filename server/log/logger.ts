@@ -8,10 +8,19 @@ export interface Logger {
   error(event: string, details?: Record<string, unknown>): void;
 }
 
+/** Anything shaped like an e-mail address (an SMTP server's rejection quotes the recipient). */
+const ADDRESS = /[^\s<>()[\]"',;:@]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+
+/** `text` with every e-mail address replaced: log lines are read by people who need no one's address. */
+export function withoutAddresses(text: string): string {
+  return text.replace(ADDRESS, '[correo]');
+}
+
 function write(level: 'info' | 'warn' | 'error', event: string, details: Record<string, unknown> = {}): void {
   // LOG_LEVEL=silent mutes the process (the browser test suite and benchmarks set it).
   if (process.env.LOG_LEVEL === 'silent') return;
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...details })}\n`);
+  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...details });
+  process.stderr.write(`${withoutAddresses(line)}\n`);
 }
 
 export const stderrLogger: Logger = {

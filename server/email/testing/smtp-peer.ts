@@ -42,10 +42,11 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const attempts: ReceivedMail[] = [];
   const state = { refuse: false, refuseData: false, refusals: 0, code: 451, connections: 0, acceptDelayMs: 0 };
-  const refusal = () => {
+  // Quotes the recipient, as real servers do ("<ana@empresa.mx>: Recipient address rejected").
+  const refusal = (recipient: string) => {
     state.refusals += 1;
     const text = state.code >= 500 ? 'Buzón inexistente' : 'Buzón no disponible por ahora';
-    return Object.assign(new Error(text), { responseCode: state.code });
+    return Object.assign(new Error(`<${recipient}>: ${text}`), { responseCode: state.code });
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -57,9 +58,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       state.connections += 1;
       callback();
     },
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
       if (state.refuse) {
-        callback(refusal());
+        callback(refusal(address.address));
         return;
       }
       callback();
