@@ -31,7 +31,8 @@ if (!databaseUrl && !existsSync(databasePath)) {
 const storage = await openDatabase({ databaseUrl, databasePath });
 const target = values.out;
 const partial = target ? `${target}.partial` : undefined;
-const fd = partial ? openSync(partial, 'w') : 1;
+// Every lead's personal data: only the owner of the file reads it.
+const fd = partial ? openSync(partial, 'w', 0o600) : 1;
 try {
   // Every lead with the team's work on it (status, assignee, deal), as the inbox exports it.
   const count = await writeLeadsCsv(createWorkStore(storage).matching({}), config.facts, (chunk) => {

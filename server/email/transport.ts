@@ -81,13 +81,14 @@ export function emlDirectoryTransport(directory: string): MailTransport {
   return {
     kind: 'eml',
     async send(message, outboxId, messageId) {
-      ready ??= mkdir(directory, { recursive: true });
+      ready ??= mkdir(directory, { recursive: true, mode: 0o700 });
       await ready;
       const eml = await composeEml(message, outboxId, messageId);
       const target = join(directory, emlFileName(outboxId, message));
       // Write then rename: a reader never sees half a message.
       const partial = `${target}.partial`;
-      await writeFile(partial, eml);
+      // A message holds personal data: only the process's owner reads it.
+      await writeFile(partial, eml, { mode: 0o600 });
       await rename(partial, target);
     },
     close() {

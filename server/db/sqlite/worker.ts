@@ -3,7 +3,7 @@
  * disk (a full fsync), a busy lock for up to `busy_timeout`. Running it here keeps that wait off the
  * event loop that serves the site. It answers one request at a time, in order (see ./storage.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -60,7 +60,13 @@ function withBusyRetry(work: () => void): void {
 
 let db: DatabaseSync;
 try {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    // The database holds personal data: only its owner reads it. SQLite gives its -wal and -shm files the
+    // database file's own permissions, so creating it 0600 covers them too; an older 0644 file is narrowed.
+    closeSync(openSync(path, 'a', 0o600));
+    chmodSync(path, 0o600);
+  }
   db = new DatabaseSync(path);
   db.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   withBusyRetry(() => db.exec('PRAGMA journal_mode = WAL'));
