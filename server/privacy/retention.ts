@@ -1,8 +1,9 @@
 /**
  * The retention limits the privacy notice states (core/privacy.ts, `LEAD_RETENTION_MONTHS` and
  * `MAIL_BODY_RETENTION_DAYS`), enforced by a job that runs once a day across instances (server/jobs/):
- * - a lead with no activity (received, status, note, meeting) since the same moment `leadMonths` months
- *   ago is anonymised as a cancellation would (./erase.ts, its own rows only);
+ * - a lead with no sign of life (received, status, note, e-mail, deal, next step, meeting or its changes)
+ *   since the same moment `leadMonths` months ago, and no open next step or meeting to come, is anonymised
+ *   as a cancellation would (./erase.ts, its own rows only);
  * - an e-mail's body, and its `.eml` file, is erased `mailBodyDays` days after delivery (a message that
  *   failed for good, that many days after it was queued); status, times and Message-ID stay;
  * - the register's e-mails and the audit trail older than the lead limit are masked and pruned.
@@ -54,15 +55,31 @@ export function monthsBefore(now: Date, months: number): Date {
   );
 }
 
-/** Leads whose last activity is at or before `cutoff`, and not anonymised yet. */
-async function expiredLeads(storage: Storage, cutoff: string): Promise<number[]> {
+/**
+ * Leads whose last sign of life is at or before `cutoff`, and not anonymised yet. A sign of life is any of:
+ * received, status or note in the inbox, an e-mail queued for it (the inbox's, a meeting's), a deal or next
+ * step changed, a meeting booked, moved or cancelled (by the client too). A lead with an open next step or
+ * a meeting still to come is never expired, however old: someone is still working it.
+ */
+async function expiredLeads(storage: Storage, cutoff: string, now: string): Promise<number[]> {
   const rows = await storage.all<{ id: number }>(
     `SELECT l.id FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
      WHERE l.anonymised_at IS NULL AND l.received_at <= $1 AND (s.updated_at IS NULL OR s.updated_at <= $1)
        AND NOT EXISTS (SELECT 1 FROM inbox_lead_events e WHERE e.lead_id = l.id AND e.at > $1)
        AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.lead_id = l.id AND b.starts_at > $1)
+       AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = l.id AND o.created_at > $1)
+       AND NOT EXISTS (SELECT 1 FROM pipeline_events p WHERE p.lead_id = l.id AND p.at > $1)
+       AND NOT EXISTS (
+         SELECT 1 FROM pipeline_deals d WHERE d.lead_id = l.id
+           AND (d.activity_at > $1 OR d.updated_at > $1 OR (d.next_step IS NOT NULL AND d.next_step <> ''))
+       )
+       AND NOT EXISTS (SELECT 1 FROM meeting_events m WHERE m.lead_id = l.id AND m.at > $1)
+       AND NOT EXISTS (
+         SELECT 1 FROM meetings m WHERE m.lead_id = l.id
+           AND (m.updated_at > $1 OR (m.status = 'scheduled' AND m.starts_at > $3))
+       )
      ORDER BY l.id LIMIT $2`,
-    [cutoff, BATCH],
+    [cutoff, BATCH, now],
   );
   return rows.map((row) => row.id);
 }
@@ -71,7 +88,7 @@ async function anonymiseExpiredLeads(options: RetentionOptions, cutoff: string, 
   let count = 0;
   const files: OutboxFile[] = [];
   for (;;) {
-    const ids = await expiredLeads(options.storage, cutoff);
+    const ids = await expiredLeads(options.storage, cutoff, options.now.toISOString());
     if (ids.length === 0) return { count, files };
     const plan = await options.storage.transaction(async (tx) => {
       const subject = await leadsSubject(tx, ids);
