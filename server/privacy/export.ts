@@ -14,6 +14,7 @@ import type { FormLists } from '../../core/forms/options.ts';
 import { SITE } from '../../core/site.ts';
 import { leadFromRow } from '../db/leads.ts';
 import type { Queryable, Row } from '../db/storage.ts';
+import { attributionRows } from '../lead/attribution.ts';
 import { fieldRows, leadForm } from '../lead/fields.ts';
 import { LEAD_FALLBACKS, referenceOf } from '../lead/model.ts';
 import { REGISTRY, type ExportSpec } from './registry.ts';
@@ -26,8 +27,27 @@ export interface ExportedLead {
   formulario: string;
   paginaDeOrigen: string;
   datos: Array<{ campo: string; valor: string }>;
+  /** Where the visit came from: source, medium, campaign, landing page and referrer, as the team sees it. */
+  origenDeLaVisita: Array<{ campo: string; valor: string }>;
   reunion: string | null;
 }
+
+/**
+ * Where each personal column of a lead goes in the document (`notas`: explained there, not repeated), so
+ * a test can hold the export to the registry: a column the registry lists and the export leaves out fails.
+ */
+export const LEAD_EXPORT: Readonly<Record<string, keyof ExportedLead | 'notas' | 'copia'>> = {
+  name: 'datos',
+  email: 'datos',
+  company: 'datos',
+  phone: 'datos',
+  fields: 'datos',
+  attribution: 'origenDeLaVisita',
+  appointment: 'reunion',
+  client_hash: 'notas',
+  // Its text is the name, e-mail, company, phone and message above, without accents.
+  search_text: 'copia',
+};
 
 export interface ExportedRecord {
   titulo: string;
@@ -87,6 +107,7 @@ export async function accessDocument(
           formulario: formNames[leadForm(lead)] ?? lead.kind,
           paginaDeOrigen: lead.originPage || LEAD_FALLBACKS.unknown,
           datos: fieldRows(lead, lists).map((field) => ({ campo: field.label, valor: field.value })),
+          origenDeLaVisita: attributionRows(lead.attribution).map((row) => ({ campo: row.label, valor: row.value })),
           reunion: lead.appointment ? shown(lead.appointment) : null,
         });
       }
@@ -128,6 +149,8 @@ export function accessText(document: AccessDocument): string {
     lines.push('', `${lead.referencia} · ${lead.formulario} · recibida ${lead.recibida}`);
     lines.push(`  Página de origen: ${lead.paginaDeOrigen}`);
     for (const field of lead.datos) lines.push(`  ${field.campo}: ${field.valor.replace(/\n/g, '\n    ')}`);
+    lines.push('  Origen de la visita:');
+    for (const row of lead.origenDeLaVisita) lines.push(`    ${row.campo}: ${row.valor}`);
     if (lead.reunion) lines.push(`  Reunión: ${lead.reunion}`);
   }
   for (const record of document.registros) {

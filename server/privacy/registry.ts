@@ -49,6 +49,8 @@ export interface PersonalColumn {
   /** Whose data: the person who wrote to us (default) or someone on the team (kept when a lead is erased). */
   of?: 'titular' | 'equipo';
   erase: Eraser;
+  /** Why an exported table does not hand this column over as it is (it is a copy or a hash of what is). */
+  unexported?: string;
   /**
    * Free text the team or an operator writes, which may quote anyone: when a person's data is cancelled,
    * every row's text is searched for their e-mail, phone and name, and each quote is replaced.
@@ -64,6 +66,8 @@ export interface ExportSpec {
   values?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Texts drawn from the row beyond its columns (an e-mail's text), by their labels. */
   extra?: (row: Row) => Readonly<Record<string, string>>;
+  /** The columns `extra` reads. */
+  extraFrom?: readonly string[];
 }
 
 export interface RegistryTable {
@@ -214,8 +218,16 @@ export const REGISTRY: readonly RegistryTable[] = [
     link: { kind: 'lead', column: 'lead_id' },
     key: ['id'],
     personal: {
-      email: { holds: 'correo electrónico (cupo diario de reuniones)', erase: { to: null } },
-      client_hash: { holds: 'seudónimo cifrado de la dirección IP', erase: { to: null } },
+      email: {
+        holds: 'correo electrónico (cupo diario de reuniones)',
+        erase: { to: null },
+        unexported: 'el mismo correo de la solicitud',
+      },
+      client_hash: {
+        holds: 'seudónimo cifrado de la dirección IP',
+        erase: { to: null },
+        unexported: 'el seudónimo que explican las notas del documento',
+      },
     },
     notPersonal: {
       slot: 'horario reservado',
@@ -343,7 +355,14 @@ export const REGISTRY: readonly RegistryTable[] = [
     files: 'outbox',
     export: {
       title: 'Correos',
-      columns: { audience: 'Tipo', subject: 'Asunto', recipient: 'Para', status: 'Estado', sent_at: 'Enviado' },
+      columns: {
+        audience: 'Tipo',
+        subject: 'Asunto',
+        recipient: 'Para',
+        status: 'Estado',
+        sent_at: 'Enviado',
+        last_error: 'Respuesta del servidor de correo',
+      },
       values: {
         audience: { client: 'Confirmación que te enviamos', internal: 'Aviso interno al equipo de ventas' },
         status: { pending: 'En cola', sent: 'Enviado', failed: 'No enviado' },
@@ -351,6 +370,7 @@ export const REGISTRY: readonly RegistryTable[] = [
       extra: (row) => ({
         'Texto del correo': row.lead_id === null ? DIGEST_TEXT_WITHHELD : messageText(row.message),
       }),
+      extraFrom: ['message'],
     },
   },
   {
@@ -380,7 +400,7 @@ export const REGISTRY: readonly RegistryTable[] = [
     cancel: 'anonymise',
     export: {
       title: 'Seguimiento',
-      columns: { status: 'Estado', updated_at: 'Último cambio' },
+      columns: { status: 'Estado', lost_detail: 'Detalle de por qué no siguió', updated_at: 'Último cambio' },
       values: { status: STATUS_LABELS },
     },
   },
@@ -494,9 +514,17 @@ export const REGISTRY: readonly RegistryTable[] = [
     link: { kind: 'email-hash', column: 'email_hash' },
     key: ['id'],
     personal: {
-      email: { holds: 'correo electrónico del titular', erase: { to: null } },
-      email_mask: { holds: 'correo enmascarado (l***@f***.mx)', erase: 'keep' },
-      email_hash: { holds: 'hash con llave del correo', erase: 'keep' },
+      email: {
+        holds: 'correo electrónico del titular',
+        erase: { to: null },
+        unexported: 'el correo con el que pidió el documento',
+      },
+      email_mask: {
+        holds: 'correo enmascarado (l***@f***.mx)',
+        erase: 'keep',
+        unexported: 'el mismo correo, enmascarado',
+      },
+      email_hash: { holds: 'hash con llave del correo', erase: 'keep', unexported: 'un hash del mismo correo' },
       detail: { holds: 'motivo o nota del operador', erase: 'keep', quotes: true },
     },
     notPersonal: {
@@ -512,7 +540,13 @@ export const REGISTRY: readonly RegistryTable[] = [
     cancel: 'anonymise',
     export: {
       title: 'Tus solicitudes de derechos ARCO',
-      columns: { kind: 'Tipo', received_on: 'Recibida', due_on: 'Fecha límite', answered_at: 'Respondida' },
+      columns: {
+        kind: 'Tipo',
+        received_on: 'Recibida',
+        due_on: 'Fecha límite',
+        answered_at: 'Respondida',
+        detail: 'Detalle',
+      },
       values: { kind: REQUEST_KIND_LABELS },
     },
   },
@@ -521,7 +555,9 @@ export const REGISTRY: readonly RegistryTable[] = [
     title: 'Lista de exclusión (oposición y revocación)',
     link: { kind: 'email-hash', column: 'email_hash' },
     key: ['id'],
-    personal: { email_hash: { holds: 'hash con llave del correo', erase: 'keep' } },
+    personal: {
+      email_hash: { holds: 'hash con llave del correo', erase: 'keep', unexported: 'un hash del mismo correo' },
+    },
     notPersonal: { kind: 'oposición o revocación', at: 'desde cuándo' },
     cancel: { keep: 'La lista de exclusión guarda solo un hash del correo, para no volver a escribirle.' },
     export: {
