@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID } from '../api/test-support.ts';
 import { startTestAdmin, TEST_PASSWORD, type TestAdmin } from '../admin/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
+import { TERMINAL } from './audit.ts';
+import { createPrivacyService } from './service.ts';
 
 interface Entry {
   actor_kind: string;
@@ -42,6 +44,8 @@ describe.each(TEST_ENGINES)('the audit trail (%s)', (engine) => {
     expect((await admin.signIn('nadie@angram.mx', 'no es la clave')).status).toBe(401);
     expect((await admin.signIn('dir@angram.mx')).status).toBe(303);
     expect((await admin.get('/admin/contacts/export.csv')).status).toBe(200);
+    const filtered = `/admin/contacts/export.csv?status=nuevo&q=${encodeURIComponent(VALID.small.email)}`;
+    expect((await admin.get(filtered)).status).toBe(200);
     await admin.get('/admin/users');
     const created = await admin.post('/admin/users', {
       email: 'ventas@angram.mx',
@@ -59,8 +63,14 @@ describe.each(TEST_ENGINES)('the audit trail (%s)', (engine) => {
       ['login_failed', 'unknown', null, null],
       ['login', 'account', director, `account:${director}`],
       ['csv_export', 'account', director, null],
+      ['csv_export', 'account', director, null],
       ['account_created', 'account', director, `account:${sales}`],
     ]);
+    // The filter of an export: each choice, and only that there was a search (it may be an address).
+    expect(JSON.parse(trail[5]?.detail ?? '{}')).toEqual({ leads: 1, filtro_status: 'nuevo', filtro_text: true });
+    // At the terminal, the operating-system user says who ran the command.
+    const terminal = JSON.parse(trail[0]?.detail ?? '{}') as { usuarioSO?: unknown };
+    expect(typeof terminal.usuarioSO === 'string' && terminal.usuarioSO.length > 0).toBe(true);
     expect(trail.every((entry) => entry.at === TEST_NOW.toISOString())).toBe(true);
     expect(JSON.parse(trail[4]?.detail ?? '{}')).toEqual({ leads: 1 });
     // Where the inbox was used from is a keyed hash, the same for the same address.
@@ -70,6 +80,23 @@ describe.each(TEST_ENGINES)('the audit trail (%s)', (engine) => {
     const text = JSON.stringify(trail);
     for (const secret of ['nadie@angram.mx', 'no es la clave', TEST_PASSWORD, VALID.small.email, VALID.small.name])
       expect(text).not.toContain(secret);
+  });
+
+  it('records whom a privacy lookup was for: the lead found and the address masked', async () => {
+    const sent = await t.api.post('/api/webSite/contactSmall', { ...VALID.small, email: 'rebeca@mueblesrio.mx' });
+    const leadId = Number(sent.body.id);
+    const privacy = createPrivacyService({
+      storage: t.api.storage,
+      outboxDir: t.api.config.outboxDir,
+      facts: t.api.config.facts,
+    });
+    await privacy.find({ email: 'rebeca@mueblesrio.mx' }, { actor: TERMINAL, now: TEST_NOW });
+    const [entry] = await t.api.rows<Entry>("SELECT * FROM audit_log WHERE action = 'arco_find'");
+    expect(entry?.target).toBe(`lead:${leadId}`);
+    const detail = JSON.parse(entry?.detail ?? '{}') as Record<string, unknown>;
+    expect(detail).toMatchObject({ leads: 1, usuarioSO: expect.any(String) });
+    expect(String(detail.correo)).toMatch(/^r\*+@m\*+\.mx$/);
+    expect(JSON.stringify(entry)).not.toContain('rebeca@mueblesrio.mx');
   });
 });
 

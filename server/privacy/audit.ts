@@ -4,6 +4,7 @@
  * what, on which lead, request or account (by number), and from where (the client address hashed with the
  * inbox's secret, as the sign-in throttle does). It never copies the data itself: a lead is `lead:12`.
  */
+import { userInfo } from 'node:os';
 import { z } from 'zod';
 import { rowParser } from '../db/rows.ts';
 import type { Queryable } from '../db/storage.ts';
@@ -129,10 +130,36 @@ function filterSql(filter: AuditFilter): { where: string; params: Array<string |
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
+/** The operating-system user running this process (`npm run privacy`, `leads:export`), or `desconocido`. */
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.LOGNAME ?? 'desconocido';
+  }
+}
+
+/**
+ * An export's filter as the audit trail keeps it: each choice as chosen, and for the free-text search only
+ * that there was one (it may be a name or an e-mail).
+ */
+export function filterDetail(
+  filter: Readonly<Record<string, string | number | undefined>>,
+): Record<string, string | number | boolean> {
+  const detail: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === '') continue;
+    detail[`filtro_${key}`] = key === 'text' ? true : value;
+  }
+  return detail;
+}
+
 export function createAuditLog(db: Queryable) {
   return {
     async record(entry: AuditEntryInput): Promise<void> {
       const { actor } = entry;
+      // At the terminal there is no account: the operating-system user says who typed the command.
+      const detail = actor.kind === 'terminal' ? { ...entry.detail, usuarioSO: osUser() } : entry.detail;
       await db.run(
         'INSERT INTO audit_log (at, actor_kind, actor_id, action, target, detail, address_hash) VALUES ($1, $2, $3, $4, $5, $6, $7)',
         [
@@ -141,7 +168,7 @@ export function createAuditLog(db: Queryable) {
           actor.kind === 'account' ? actor.id : null,
           entry.action,
           entry.target ?? null,
-          entry.detail ? JSON.stringify(entry.detail) : null,
+          detail ? JSON.stringify(detail) : null,
           'addressHash' in actor ? (actor.addressHash ?? null) : null,
         ],
       );

@@ -12,7 +12,7 @@ import { createAuditLog, type Actor } from './audit.ts';
 import { eraseInTransaction, finishErasure, type ErasureResult } from './erase.ts';
 import { accessDocument, type AccessDocument } from './export.ts';
 import { findPerson, type Finding } from './find.ts';
-import { emailHash, normalizeEmail, patternsOf, redact } from './identity.ts';
+import { emailHash, maskEmail, normalizeEmail, patternsOf, redact } from './identity.ts';
 import { privacyHashKey, recordObjection, stopQueuedMail, type ObjectionKind } from './objections.ts';
 import { refusalsFor } from './refusals.ts';
 import { createRequestStore, type RequestKind } from './requests.ts';
@@ -103,10 +103,17 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
     async find(lookup: Lookup, options: { actor: Operator; now: Date }): Promise<Finding> {
       const subject = await resolveSubject(storage, lookup, await hashKey());
       const finding = await findPerson(storage, subject, lookup, outboxDir, options.now);
+      // Whom the look was for: the first lead found (the others by number) and the address, masked.
+      const [first, ...others] = subject.leadIds;
       await audit.record({
         actor: options.actor,
         action: 'arco_find',
-        detail: { leads: subject.leadIds.length },
+        ...(first === undefined ? {} : { target: `lead:${first}` }),
+        detail: {
+          leads: subject.leadIds.length,
+          correo: maskEmail(lookup.email),
+          ...(others.length > 0 ? { otrosLeads: others.map((id) => `lead:${id}`).join(',') } : {}),
+        },
         at: options.now,
       });
       return finding;

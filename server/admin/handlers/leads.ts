@@ -42,6 +42,7 @@ import { MEETINGS_DAYS_AHEAD, meetingsPage } from '../views/meetings.ts';
 import type { Notice } from '../views/layout.ts';
 import type { EmailDraft, LeadPipelineView } from '../views/lead-pipeline.ts';
 import { mergeHistories } from '../store/pipeline-events.ts';
+import { filterDetail } from '../../privacy/audit.ts';
 
 const STALE_MESSAGE = 'Otra persona cambió este lead mientras lo veías. Revisa cómo quedó y vuelve a intentarlo.';
 
@@ -447,7 +448,7 @@ export async function exportCsv(services: AdminServices, state: SignedIn): Promi
   await services.audit.record({
     actor: actorOf(services, state),
     action: 'csv_export',
-    detail: { leads: count },
+    detail: { leads: count, ...filterDetail({ ...filter }) },
     at: state.now,
   });
 }

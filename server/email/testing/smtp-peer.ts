@@ -79,7 +79,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         };
         attempts.push(mail);
         if (state.refuseData) {
-          callback(refusal());
+          callback(refusal(mail.to.join(', ')));
           return;
         }
         const accept = () => {
