@@ -97,7 +97,7 @@ const formNames = strict(
 export const privacySchema = strict({
   lastUpdated: calendarDate('la fecha de la última actualización'),
   shortNotice: strict({
-    text: template('el aviso breve', ['responsable', 'finalidades'], { max: 300 }),
+    text: template('el aviso breve', ['responsable', 'domicilio', 'finalidades'], { max: 300 }),
     /** Shown only when there are voluntary purposes, before their refusal boxes. */
     voluntary: template('la frase de las finalidades voluntarias', ['voluntarias'], { max: 300 }),
     link: text('el texto del enlace al aviso completo', { max: 60 }),

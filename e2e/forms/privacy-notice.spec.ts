@@ -5,6 +5,7 @@
  * purpose travels in the X-Privacy-Refusals header and never in the JSON body.
  */
 import type { HTMLElement } from 'node-html-parser';
+import { addressLine } from '../../core/contact.ts';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { LEAD_FORM_IDS } from '../../core/forms/kinds.ts';
 import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
@@ -17,7 +18,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { textOverflows } from '../support/overflow.ts';
 import { hydratedForm, leadForm } from './support.ts';
 
-const notice = shortNotice(loadContentFacts().privacy);
+const notice = shortNotice(loadContentFacts().privacy, addressLine(loadContentFacts().contact.address));
 
 /** Every form section of the built site, with the page it is on. */
 const formsInHtml = builtPages().flatMap(({ path, file }) =>

@@ -134,34 +134,42 @@ async function browserStorage(page: Page): Promise<string[]> {
   return [...stored, ...cookies];
 }
 
-test('the notice lists exactly what the site keeps in the browser, nothing more and nothing less', async ({ page }) => {
-  const seen = new Set<string>();
-  const visit = async (path: string, act?: () => Promise<void>) => {
-    await page.goto(path);
-    await page.waitForLoadState('load');
-    await act?.();
-    for (const entry of await browserStorage(page)) seen.add(entry);
-  };
-  // A page of each layout, the forms typed into, the wiki's sidebar used, the error page.
-  await visit('/');
-  await visit('/contacto', async () => {
-    await page.locator('[data-form="big"]').getByLabel('Nombre completo').fill('Prueba de almacenamiento');
-    await page.locator('[data-form="big"]').getByLabel('Correo electrónico').fill('almacenamiento@ejemplo.mx');
-    // Typing wakes the form's island; what React keeps is counted once it runs.
-    await waitForIsland(page, page.locator('[data-form="big"] astro-island'));
-  });
-  await visit('/iniciar-proyecto');
-  await visit('/wikiangram/overview', async () => {
-    await page.locator('details[data-wiki-group]:not([data-current]) > summary').first().click();
-  });
-  await visit(ROUTES.privacy);
-  await visit('/pagina-que-no-existe');
-  const listed = notice.browserStorage.map((item) => `${item.kind}:${item.key}`);
-  expect([...seen].sort()).toEqual([...listed].sort());
+test.describe('what the site keeps in the browser', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  // And the page says it: each listed key with where it lives.
-  await page.goto(ROUTES.privacy);
-  for (const item of notice.browserStorage) {
-    await expect(page.locator(`[data-storage-key="${item.key}"]`)).toHaveAttribute('data-storage-kind', item.kind);
-  }
+  test('the notice lists exactly what the site keeps in the browser, nothing more and nothing less', async ({
+    page,
+  }) => {
+    const seen = new Set<string>();
+    const visit = async (path: string, act?: () => Promise<void>) => {
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      await act?.();
+      for (const entry of await browserStorage(page)) seen.add(entry);
+    };
+    // A page of each layout, the forms typed into, the wiki's sidebar used, the error page.
+    await visit('/');
+    await visit('/contacto', async () => {
+      await page.locator('[data-form="big"]').getByLabel('Nombre completo').fill('Prueba de almacenamiento');
+      await page.locator('[data-form="big"]').getByLabel('Correo electrónico').fill('almacenamiento@ejemplo.mx');
+      // Typing wakes the form's island; what React keeps is counted once it runs.
+      await waitForIsland(page, page.locator('[data-form="big"] astro-island'));
+    });
+    await visit('/iniciar-proyecto');
+    await visit('/wikiangram/overview', async () => {
+      await page.locator('details[data-wiki-group]:not([data-current]) > summary').first().click();
+    });
+    await visit(ROUTES.privacy);
+    await visit('/pagina-que-no-existe');
+    // A manage link (one that opens no meeting: the API answers 404, which the page shows).
+    await visit(`/reunion?t=${'x'.repeat(43)}`);
+    const listed = notice.browserStorage.map((item) => `${item.kind}:${item.key}`);
+    expect([...seen].sort()).toEqual([...listed].sort());
+
+    // And the page says it: each listed key with where it lives.
+    await page.goto(ROUTES.privacy);
+    for (const item of notice.browserStorage) {
+      await expect(page.locator(`[data-storage-key="${item.key}"]`)).toHaveAttribute('data-storage-kind', item.kind);
+    }
+  });
 });

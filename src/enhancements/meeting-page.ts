@@ -19,11 +19,8 @@ interface Texts {
 
 type View = 'loading' | 'unknown' | 'expired' | 'error' | 'meeting';
 
-const root = document.getElementById('reunion');
-if (root) start(root);
-
 /** Where this tab keeps the link's token once it is out of the address (gone when the tab closes). */
-const TOKEN_KEY = 'angram.reunion';
+const TOKEN_KEY = 'angram:reunion';
 
 /**
  * The manage link's token, taken out of the address bar: a copied or shared address, the history and any
@@ -42,6 +39,9 @@ function takeToken(): string {
   if (fromLink && kept === fromLink) history.replaceState(history.state, '', location.pathname);
   return fromLink ?? kept ?? '';
 }
+
+const root = document.getElementById('reunion');
+if (root) start(root);
 
 function start(root: HTMLElement): void {
   const texts = JSON.parse(root.dataset.texts ?? '{}') as Texts;

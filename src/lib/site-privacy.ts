@@ -11,4 +11,4 @@ import { CONTACT } from './site-contact.ts';
 export const PRIVACY = loadContentFacts().privacy;
 export const RETENTION = retentionPolicy(process.env);
 export const NOTICE_FACTS = noticeFacts(CONTACT, RETENTION);
-export const SHORT_NOTICE = shortNotice(PRIVACY);
+export const SHORT_NOTICE = shortNotice(PRIVACY, CONTACT.address);

@@ -9,6 +9,7 @@ import { joinList, noticeFacts, shortNotice, textParts } from './notice.ts';
 const facts = loadContentFacts();
 const contact = contactDetails(facts.contact);
 const noticeFactsNow = noticeFacts(contact, { leadMonths: 18, mailBodyDays: 10 });
+const DOMICILIO = contact.address;
 
 describe('the notice texts with their facts', () => {
   it('fill the controller, the retention limits and the deadlines from their homes', () => {
@@ -49,31 +50,38 @@ describe('the short notice of every form', () => {
   const notice: PrivacyNotice = facts.privacy;
 
   it('says who collects and every necessary purpose, and links the full notice', () => {
-    const short = shortNotice(notice);
+    const short = shortNotice(notice, DOMICILIO);
     expect(short.text).toContain(SITE.legalName);
+    // The law asks the short notice for the company's domicile too.
+    expect(short.text).toContain(DOMICILIO);
     for (const purpose of notice.purposes.necessary) expect(short.text).toContain(purpose.short);
     expect(short.link).toEqual({ label: notice.shortNotice.link, href: '/aviso-de-privacidad' });
   });
 
   it('offers one refusal per voluntary purpose, and none while there are none', () => {
-    expect(shortNotice({ ...notice, purposes: { ...notice.purposes, voluntary: [] } })).toMatchObject({
+    expect(shortNotice({ ...notice, purposes: { ...notice.purposes, voluntary: [] } }, DOMICILIO)).toMatchObject({
       refusals: [],
     });
-    expect(shortNotice({ ...notice, purposes: { ...notice.purposes, voluntary: [] } }).voluntary).toBeUndefined();
-    const withOne = shortNotice({
-      ...notice,
-      purposes: {
-        ...notice.purposes,
-        voluntary: [
-          {
-            id: 'boletin',
-            short: 'enviarte nuestro boletín',
-            description: 'Enviarte el boletín mensual.',
-            refusal: 'No quiero recibir el boletín',
-          },
-        ],
+    expect(
+      shortNotice({ ...notice, purposes: { ...notice.purposes, voluntary: [] } }, DOMICILIO).voluntary,
+    ).toBeUndefined();
+    const withOne = shortNotice(
+      {
+        ...notice,
+        purposes: {
+          ...notice.purposes,
+          voluntary: [
+            {
+              id: 'boletin',
+              short: 'enviarte nuestro boletín',
+              description: 'Enviarte el boletín mensual.',
+              refusal: 'No quiero recibir el boletín',
+            },
+          ],
+        },
       },
-    });
+      DOMICILIO,
+    );
     expect(withOne.refusals).toEqual([{ id: 'boletin', label: 'No quiero recibir el boletín' }]);
     expect(withOne.voluntary).toContain('enviarte nuestro boletín');
   });

@@ -86,11 +86,13 @@ export interface ShortNotice {
   link: { label: string; href: string };
 }
 
-export function shortNotice(notice: PrivacyNotice): ShortNotice {
+/** `domicilio`: the company's address as one line (the law asks the short notice to name it). */
+export function shortNotice(notice: PrivacyNotice, domicilio: string): ShortNotice {
   const { necessary, voluntary } = notice.purposes;
   const result: ShortNotice = {
     text: fillTemplate(notice.shortNotice.text, {
       responsable: SITE.legalName,
+      domicilio,
       finalidades: joinList(necessary.map((purpose) => purpose.short)),
     }),
     refusals: voluntary.map((purpose) => ({ id: purpose.id, label: purpose.refusal })),
