@@ -242,12 +242,14 @@ interface SizeResult {
 }
 
 const fmt = (value: number | undefined, digits = 1) => (value === undefined ? '—' : value.toFixed(digits));
+/** Phases in build order: Astro's own (from its log), then the project's integrations (ANGRAM_BUILD_TIMINGS). */
 const PHASES = ['código', 'páginas', 'imágenes', 'busqueda', 'fuentes', 'csp', 'compresion'];
+const PHASE_LABELS: Record<string, string> = { busqueda: 'búsqueda', compresion: 'compresión' };
 
 function table(results: readonly SizeResult[]): string {
   const peerColumns = PEER ? ' Starlight (s) | Starlight pico (MB) | Proporción |' : '';
   const header =
-    `| Tamaño | Páginas de la wiki (todas) | Build limpio (s) | Pico (MB) | ${PHASES.join(' (s) | ')} (s) | ` +
+    `| Tamaño | Páginas de la wiki (todas) | Build limpio (s) | Pico (MB) | ${PHASES.map((phase) => PHASE_LABELS[phase] ?? phase).join(' (s) | ')} (s) | ` +
     `Rebuild tras editar (s) |${peerColumns}`;
   const rows = results.map((r) => {
     const phases = PHASES.map((phase) => fmt(r.clean.phases[phase])).join(' | ');
@@ -314,9 +316,12 @@ try {
       peerRun = cleanBuild(peer);
     }
     results.push({ factor, wikiPages, clean, rebuild, peer: peerRun });
+    for (const [kind, run] of Object.entries({ limpio: clean, rebuild, starlight: peerRun }))
+      if (run) writeFileSync(join(tmpdir(), `angram-bench-build-x${factor}-${kind}.log`), run.output);
     console.info(
       `x${factor}: ${wikiPages} páginas de la wiki, ${clean.pages} en total; limpio ${fmt(clean.seconds)} s, ` +
-        `pico ${fmt(clean.peakMb, 0)} MB, rebuild ${fmt(rebuild.seconds)} s` +
+        `pico ${fmt(clean.peakMb, 0)} MB, rebuild ${fmt(rebuild.seconds)} s ` +
+        `(compresión ${fmt(rebuild.phases.compresion)} s)` +
         (peerRun ? `; Starlight ${fmt(peerRun.seconds)} s, pico ${fmt(peerRun.peakMb, 0)} MB` : ''),
     );
   }
