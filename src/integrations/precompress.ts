@@ -26,8 +26,8 @@ const MIN_BYTES = 256;
 export const PRECOMPRESS_CACHE_DIR = 'node_modules/.cache/angram-precompress';
 /** Copies nobody used for this long are deleted at the end of a build. */
 const CACHE_MAX_AGE_MS = 14 * 86_400_000;
-/** HTML from this size on is a page of a wiki whose sidebar lists hundreds of others (see `compressionLevels`). */
-const LARGE_HTML_BYTES = 128 * 1024;
+/** A site with more HTML than this is one whose wiki or portfolio grew to hundreds of pages (see `compressionLevels`). */
+const LARGE_SITE_HTML_BYTES = 8 * 1024 * 1024;
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -40,15 +40,16 @@ interface Levels {
 }
 
 /**
- * Brotli 11 and gzip 9 for everything the site has today: 11 shrinks its pages 2 % below 10 and 9 % below
- * 9 for three to four times the time, paid once per changed file since the cache keeps the result. HTML of
- * LARGE_HTML_BYTES or more is the page of a wiki grown to hundreds of pages, most of it the same sidebar:
- * there brotli 5 with a 16 MB window costs a fiftieth of 11's time for about 13 % more bytes (2 KB on a
- * 155 KB page), which keeps a thousand new pages from adding minutes to the build; gzip, for the few
- * clients without brotli, drops to its default level there.
+ * Brotli 11 and gzip 9 for the site as it is (4 MB of HTML): 11 shrinks its pages 2 % below 10 and 9 %
+ * below 9 for three to four times the time, a few seconds paid once per changed file, as the cache keeps
+ * the result. Once the site's HTML passes LARGE_SITE_HTML_BYTES (a wiki or portfolio of hundreds of pages,
+ * each carrying a sidebar that lists them all), 11 costs minutes on every page the editors add or reorder:
+ * its HTML then gets brotli 5 with a 16 MB window, a fiftieth of 11's time for about 13 % more bytes on such
+ * a page (2 KB of 155 KB), and gzip (for the few clients without brotli) its default level. Scripts, styles
+ * and the search's files keep 11: the same on every build, they come from the cache.
  */
-export function compressionLevels(extension: string, bytes: number): Levels {
-  if (extension === '.html' && bytes >= LARGE_HTML_BYTES) return { brotli: 5, window: 24, gzip: 6 };
+export function compressionLevels(extension: string, siteHtmlBytes: number): Levels {
+  if (extension === '.html' && siteHtmlBytes > LARGE_SITE_HTML_BYTES) return { brotli: 5, window: 24, gzip: 6 };
   return { brotli: 11, window: 22, gzip: 9 };
 }
 
@@ -76,8 +77,7 @@ async function store(cacheFile: string, body: Buffer): Promise<void> {
   await rename(temporary, cacheFile);
 }
 
-async function compressFile(path: string, source: Buffer, cacheDir: string | undefined): Promise<Compressed> {
-  const levels = compressionLevels(extname(path), source.length);
+async function compressFile(path: string, source: Buffer, levels: Levels, cacheDir?: string): Promise<Compressed> {
   const key = createHash('sha256').update(source).digest('base64url');
   const targets = { br: path + PRECOMPRESSED_SUFFIX.br, gz: path + PRECOMPRESSED_SUFFIX.gzip };
   const cached = cacheDir && {
@@ -137,13 +137,17 @@ export async function precompressDirectory(
   const paths = entries
     .filter((entry) => entry.isFile() && isCompressible(extname(entry.name)))
     .map((entry) => join(entry.parentPath, entry.name));
+  const held = (path: string) => html?.get(relative(root, path).split(sep).join('/'));
+  let siteHtmlBytes = 0;
+  for (const path of paths) if (path.endsWith('.html')) siteHtmlBytes += held(path)?.length ?? (await stat(path)).size;
   const results: Compressed[] = [];
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < paths.length; index = next++) {
       const path = paths[index] ?? '';
-      const source = html?.get(relative(root, path).split(sep).join('/')) ?? (await readFile(path));
-      if (source.length >= MIN_BYTES) results.push(await compressFile(path, source, cacheDir));
+      const source = held(path) ?? (await readFile(path));
+      if (source.length < MIN_BYTES) continue;
+      results.push(await compressFile(path, source, compressionLevels(extname(path), siteHtmlBytes), cacheDir));
     }
   };
   await Promise.all(Array.from({ length: availableParallelism() }, worker));

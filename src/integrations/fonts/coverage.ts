@@ -50,10 +50,15 @@ export function fontCoverage(families: readonly SubsetFamily[]): AstroIntegratio
       'astro:build:done': async ({ dir, logger }) => {
         const pages = await builtHtml(fileURLToPath(dir));
         const problems = new Map<string, string>();
+        // Words already checked on an earlier page bring no new character: the header, footer and the
+        // wiki's sidebar (every page of the wiki listed on every page) are checked once.
+        const checked = new Set<string>();
+        const isNew = (word: string) => !checked.has(word) && Boolean(checked.add(word));
         await timedPhase(logger, 'fuentes', () => {
           for (const [path, body] of pages) {
             if (path.startsWith('pagefind/')) continue;
-            for (const { family, codePoint } of uncoveredCharacters(pageText(body.toString('utf8')), families)) {
+            const words = pageText(body.toString('utf8')).split(/\s+/).filter(isNew).join(' ');
+            for (const { family, codePoint } of uncoveredCharacters(words, families)) {
               const key = `${family} ${describeCharacter(codePoint)}`;
               if (!problems.has(key)) problems.set(key, `/${path}`);
             }
