@@ -5,10 +5,10 @@
  * hashes of the inline scripts and styles it carries itself: the policy allows exactly what the page runs.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { timedPhase } from './build-timing.ts';
+import { builtHtml, rewritePage } from './built-html.ts';
 
 const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
 const INLINE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/gi;
@@ -36,26 +36,23 @@ export function keepOwnHashes(html: string): string {
   });
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 export function ownCspHashes(): AstroIntegration {
   return {
     name: 'angram:own-csp-hashes',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        let saved = 0;
-        for (const file of await htmlFiles(fileURLToPath(dir))) {
-          const html = await readFile(file, 'utf8');
-          const trimmed = keepOwnHashes(html);
-          if (trimmed === html) continue;
-          saved += html.length - trimmed.length;
-          await writeFile(file, trimmed);
-        }
+        const root = fileURLToPath(dir);
+        const saved = await timedPhase(logger, 'csp', async () => {
+          let bytes = 0;
+          for (const [path, body] of await builtHtml(root)) {
+            const html = body.toString('utf8');
+            const trimmed = keepOwnHashes(html);
+            if (trimmed === html) continue;
+            bytes += html.length - trimmed.length;
+            await rewritePage(root, path, trimmed);
+          }
+          return bytes;
+        });
         logger.info(`CSP de cada página con solo sus propios hashes: ${(saved / 1024).toFixed(0)} KiB menos en total.`);
       },
     },

@@ -3,20 +3,22 @@
  * from the preloaded site subset: such a page would download the whole "rest" file, or fall back to a
  * system font for that character, and the byte budget would break without anyone noticing.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { timedPhase } from '../build-timing.ts';
+import { builtHtml } from '../built-html.ts';
 import { codePointsOf } from './site-characters.ts';
 import { isSiteSubset, type SubsetFamily } from './subset-fonts.ts';
 
 /** Elements whose text is not set in the site's fonts (code is monospace, SVG and scripts are not text). */
-const NOT_SET_IN_SITE_FONTS = ['script', 'style', 'pre', 'code', 'kbd', 'samp', 'svg', 'template', 'title'];
+const NOT_SET_IN_SITE_FONTS = ['script', 'style', 'pre', 'code', 'kbd', 'samp', 'svg', 'template', 'title'].map(
+  (tag) => new RegExp(`<${tag}\\b[\\s\\S]*?</${tag}>`, 'gi'),
+);
 
 /** The visible text of an HTML document, roughly: element text outside code and scripts, plus placeholders. */
 export function pageText(html: string): string {
   let text = html.replace(/<!--[\s\S]*?-->/g, ' ');
-  for (const tag of NOT_SET_IN_SITE_FONTS) text = text.replace(new RegExp(`<${tag}\\b[\\s\\S]*?</${tag}>`, 'gi'), ' ');
+  for (const element of NOT_SET_IN_SITE_FONTS) text = text.replace(element, ' ');
   const placeholders = [...text.matchAll(/\splaceholder="([^"]*)"/gi)].map((match) => match[1]).join(' ');
   return `${text.replace(/<[^>]*>/g, ' ')} ${placeholders}`;
 }
@@ -41,27 +43,27 @@ export function describeCharacter(code: number): string {
   return `«${String.fromCodePoint(code)}» (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'pagefind' ? [] : htmlFiles(path);
-    return entry.name.endsWith('.html') ? [path] : [];
-  });
-}
-
 export function fontCoverage(families: readonly SubsetFamily[]): AstroIntegration {
   return {
     name: 'angram:font-coverage',
     hooks: {
-      'astro:build:done': ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
+      'astro:build:done': async ({ dir, logger }) => {
+        const pages = await builtHtml(fileURLToPath(dir));
         const problems = new Map<string, string>();
-        for (const file of htmlFiles(root)) {
-          for (const { family, codePoint } of uncoveredCharacters(pageText(readFileSync(file, 'utf8')), families)) {
-            const key = `${family} ${describeCharacter(codePoint)}`;
-            if (!problems.has(key)) problems.set(key, `/${relative(root, file).split(sep).join('/')}`);
+        // Words already checked on an earlier page bring no new character: the header, footer and the
+        // wiki's sidebar (every page of the wiki listed on every page) are checked once.
+        const checked = new Set<string>();
+        const isNew = (word: string) => !checked.has(word) && Boolean(checked.add(word));
+        await timedPhase(logger, 'fuentes', () => {
+          for (const [path, body] of pages) {
+            if (path.startsWith('pagefind/')) continue;
+            const words = pageText(body.toString('utf8')).split(/\s+/).filter(isNew).join(' ');
+            for (const { family, codePoint } of uncoveredCharacters(words, families)) {
+              const key = `${family} ${describeCharacter(codePoint)}`;
+              if (!problems.has(key)) problems.set(key, `/${path}`);
+            }
           }
-        }
+        });
         if (problems.size > 0) {
           const list = [...problems].map(([what, page]) => `  - ${what}, p. ej. en ${page}`).join('\n');
           throw new Error(

@@ -112,7 +112,8 @@ export function codePointsOf(text: string): Set<number> {
       if (code >= 0x20 && !(code >= 0x7f && code < 0xa0)) points.add(code);
     }
   };
-  for (const char of decodeEscapes(text)) {
+  // Each distinct character once: a page of 150 KB has a few hundred.
+  for (const char of new Set(decodeEscapes(text))) {
     add(char);
     add(char.toUpperCase());
     add(char.toLowerCase());

@@ -32,6 +32,8 @@ export interface SidebarGroup {
 }
 
 const groupRank = new Map<WikiGroupId, number>(WIKI_GROUPS.map((group, index) => [group.id, index]));
+/** One collator for every comparison (what `localeCompare(b, 'es-MX')` builds on each call). */
+const titleOrder = new Intl.Collator('es-MX').compare;
 
 /** Reading order of the whole wiki: group order, then `order`, then title (a stable tie-break). */
 export function sortWikiPages<T extends WikiPageMeta>(pages: readonly T[]): T[] {
@@ -39,44 +41,64 @@ export function sortWikiPages<T extends WikiPageMeta>(pages: readonly T[]): T[] 
     (a, b) =>
       (groupRank.get(a.group) ?? 0) - (groupRank.get(b.group) ?? 0) ||
       a.order - b.order ||
-      a.title.localeCompare(b.title, 'es-MX'),
+      titleOrder(a.title, b.title),
   );
 }
 
-export function buildSidebar(pages: readonly WikiPageMeta[], currentSlug: string): SidebarGroup[] {
+/** What every page of the wiki needs about the others: its sidebar and its neighbours. */
+export interface WikiRoutes<T extends WikiPageMeta> {
+  sidebar(currentSlug: string): SidebarGroup[];
+  prevNext(currentSlug: string): { prev?: T; next?: T };
+}
+
+/**
+ * Sorts the pages and lays out the sidebar once for the whole wiki, as a build renders every page with
+ * the same list: each page then only marks its own link (sorting per page made a thousand-page wiki
+ * sort a thousand times).
+ */
+export function wikiRoutes<T extends WikiPageMeta>(pages: readonly T[]): WikiRoutes<T> {
   const sorted = sortWikiPages(pages);
-  return WIKI_GROUPS.map((group) => {
-    const links = sorted
+  const position = new Map(sorted.map((page, index) => [page.slug, index]));
+  const groups = WIKI_GROUPS.map((group) => ({
+    group,
+    links: sorted
       .filter((page) => page.group === group.id)
-      .map((page) => ({
-        slug: page.slug,
-        title: page.title,
-        href: wikiPath(page.slug),
-        current: page.slug === currentSlug,
-      }));
-    const current = links.some((link) => link.current);
-    return {
-      id: group.id,
-      label: group.label,
-      icon: group.icon,
-      current,
-      open: current || group.id === DEFAULT_OPEN_GROUP,
-      links,
-    };
-  }).filter((group) => group.links.length > 0);
+      .map((page): SidebarLink => ({ slug: page.slug, title: page.title, href: wikiPath(page.slug), current: false })),
+  })).filter(({ links }) => links.length > 0);
+  return {
+    sidebar(currentSlug) {
+      return groups.map(({ group, links }) => {
+        const current = links.some((link) => link.slug === currentSlug);
+        return {
+          id: group.id,
+          label: group.label,
+          icon: group.icon,
+          current,
+          open: current || group.id === DEFAULT_OPEN_GROUP,
+          links: current ? links.map((link) => ({ ...link, current: link.slug === currentSlug })) : links,
+        };
+      });
+    },
+    prevNext(currentSlug) {
+      const index = position.get(currentSlug);
+      if (index === undefined) return {};
+      const result: { prev?: T; next?: T } = {};
+      const prev = sorted[index - 1];
+      const next = sorted[index + 1];
+      if (prev) result.prev = prev;
+      if (next) result.next = next;
+      return result;
+    },
+  };
+}
+
+export function buildSidebar(pages: readonly WikiPageMeta[], currentSlug: string): SidebarGroup[] {
+  return wikiRoutes(pages).sidebar(currentSlug);
 }
 
 /** Neighbours in reading order; the first page has no `prev`, the last no `next`. */
 export function prevNext<T extends WikiPageMeta>(pages: readonly T[], currentSlug: string): { prev?: T; next?: T } {
-  const sorted = sortWikiPages(pages);
-  const index = sorted.findIndex((page) => page.slug === currentSlug);
-  if (index === -1) return {};
-  const result: { prev?: T; next?: T } = {};
-  const prev = sorted[index - 1];
-  const next = sorted[index + 1];
-  if (prev) result.prev = prev;
-  if (next) result.next = next;
-  return result;
+  return wikiRoutes(pages).prevNext(currentSlug);
 }
 
 /** A heading as `render(entry)` reports it. */

@@ -1,0 +1,333 @@
+/**
+ * `npm run bench:build`: how the build grows with the content. In a throwaway copy of the project, the wiki
+ * and the portfolio are copied to 1, 10 and 30 times their size (each copy with its own title and order,
+ * text and components unchanged); for each size it prints a clean build's time (no dist/, no image or
+ * compression cache), its peak memory, the time of each phase, a rebuild after an editor changes one wiki
+ * paragraph, and the milliseconds each added page costs. `-- --peer starlight` builds the same wiki pages
+ * with Starlight (same Astro version, in its own temporary project, its default sidebar listing every page,
+ * the wiki's own components removed) in the same run and prints the ratio. `-- --sizes 1,10` measures other
+ * sizes; `-- --readme` writes the table into README.md (section Rendimiento).
+ * Times depend on what else the machine is doing: run it on an otherwise idle machine.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BUILD_TIMINGS_ENV, PHASE_LINE } from '../src/integrations/build-timing.ts';
+import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
+import { copyProject, PROJECT_ROOT } from '../src/schemas/project-copy.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? undefined : (args[index + 1] ?? '');
+};
+const SIZES = (option('sizes') ?? '1,10,30').split(',').map(Number);
+const PEER = option('peer');
+const WRITE_README = args.includes('--readme');
+/** The page an editor changes between the clean build and the rebuild. */
+const EDITED_PAGE = 'content/wiki/setup.mdx';
+const TITLE_MAX = 60;
+
+interface BuildRun {
+  seconds: number;
+  peakMb: number | undefined;
+  pages: number;
+  phases: Record<string, number>;
+  output: string;
+}
+
+// ---------------------------------------------------------------- growing the content
+
+const frontmatterField = (text: string, field: string) => new RegExp(`^${field}: .*$`, 'm').exec(text)?.[0];
+
+function retitle(text: string, copy: number): string {
+  return text.replace(/^title: (["']?)(.*)\1$/m, (_line, _quote: string, title: string) => {
+    const suffix = ` ${copy}`;
+    return `title: ${JSON.stringify(title.slice(0, TITLE_MAX - suffix.length) + suffix)}`;
+  });
+}
+
+function reorder(text: string, copy: number): string {
+  return text.replace(/^order: (\d+)$/m, (_line, order: string) => `order: ${Number(order) + copy * 100}`);
+}
+
+/** Copies every `*.<extension>` of `folder` `factor - 1` times: `<name>-<n>`, another title and order. */
+function grow(folder: string, extension: string, factor: number, edit: (text: string) => string = (t) => t): number {
+  const originals = readdirSync(folder).filter((name) => name.endsWith(`.${extension}`));
+  for (const name of originals) {
+    const text = readFileSync(join(folder, name), 'utf8');
+    if (!frontmatterField(text, 'title')) continue;
+    for (let copy = 2; copy <= factor; copy += 1) {
+      const id = name.slice(0, -extension.length - 1);
+      writeFileSync(join(folder, `${id}-${copy}.${extension}`), edit(reorder(retitle(text, copy), copy)));
+    }
+  }
+  return originals.length;
+}
+
+function growProject(project: string, factor: number): void {
+  grow(join(project, 'content/wiki'), 'mdx', factor);
+  // Copied cases stay off the home page, which shows the featured ones.
+  grow(join(project, 'content/portfolio'), 'md', factor, (text) =>
+    text.replace(/^featured: true$/m, 'featured: false'),
+  );
+}
+
+/** Removes the copies a previous size added. */
+function shrinkProject(project: string): void {
+  for (const [folder, extension] of [
+    ['content/wiki', 'mdx'],
+    ['content/portfolio', 'md'],
+  ] as const) {
+    for (const name of readdirSync(join(project, folder)))
+      if (new RegExp(`-\\d+\\.${extension}$`).test(name)) rmSync(join(project, folder, name));
+  }
+}
+
+/** An editor's change: one more sentence at the end of the first paragraph of a wiki page. */
+function editParagraph(project: string): void {
+  const file = join(project, EDITED_PAGE);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const end = lines.indexOf('---', 1);
+  const first = lines.findIndex((line, index) => index > end && /^[A-Za-zÁÉÍÓÚÑ¿¡*]/.test(line));
+  const paragraphEnd = lines.findIndex((line, index) => index > first && line.trim() === '');
+  lines[paragraphEnd - 1] = `${lines[paragraphEnd - 1] ?? ''} Revisado en la medición del build.`;
+  writeFileSync(file, lines.join('\n'));
+}
+
+// ---------------------------------------------------------------- running a build
+
+const seconds = (text: string) => (text.endsWith('ms') ? Number.parseFloat(text) / 1000 : Number.parseFloat(text));
+
+/** Phase times (seconds) from Astro's log and from the lines `ANGRAM_BUILD_TIMINGS=1` adds. */
+function phasesOf(output: string): Record<string, number> {
+  const phases: Record<string, number> = {};
+  const lines = output.split('\n');
+  const completedAfter = (heading: string) => {
+    const start = lines.findIndex((line) => line.includes(heading));
+    if (start === -1) return undefined;
+    const done = lines.slice(start).find((line) => line.includes('✓ Completed in'));
+    const time = done && /Completed in ([\d.]+m?s)/.exec(done)?.[1];
+    return time ? seconds(time) : undefined;
+  };
+  const bundle = [...output.matchAll(/\[vite\] ✓ built in ([\d.]+m?s)/g)].reduce(
+    (sum, match) => sum + seconds(match[1] ?? '0'),
+    0,
+  );
+  phases['código'] = bundle;
+  const pages = completedAfter('generating static routes');
+  if (pages !== undefined) phases['páginas'] = pages;
+  const images = completedAfter('generating optimized images');
+  if (images !== undefined) phases['imágenes'] = images;
+  for (const line of lines) {
+    const match = PHASE_LINE.exec(line);
+    if (match) phases[match[1] ?? ''] = Number(match[2]) / 1000;
+  }
+  return phases;
+}
+
+function runBuild(project: string): BuildRun {
+  const cli = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const timed = existsSync('/usr/bin/time');
+  const [command, commandArgs] = timed
+    ? ['/usr/bin/time', ['-v', process.execPath, cli, 'build']]
+    : [process.execPath, [cli, 'build']];
+  const start = performance.now();
+  const result = spawnSync(command, commandArgs, {
+    cwd: project,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', [BUILD_TIMINGS_ENV]: '1' },
+  });
+  const elapsed = (performance.now() - start) / 1000;
+  const output = `${result.stdout}\n${result.stderr}`;
+  if (result.status !== 0) throw new Error(`El build en ${project} falló:\n${output.slice(-4000)}`);
+  const peakKb = /Maximum resident set size \(kbytes\): (\d+)/.exec(output)?.[1];
+  return {
+    seconds: elapsed,
+    peakMb: peakKb ? Number(peakKb) / 1024 : undefined,
+    pages: Number(/(\d+) page\(s\) built/.exec(output)?.[1] ?? 0),
+    phases: phasesOf(output),
+    output,
+  };
+}
+
+/**
+ * A clean build: no dist/, no compressed copies, no content data store; only Astro's optimized images stay,
+ * as they stay in any build's node_modules/.astro (the grown portfolio reuses the same six images).
+ */
+function cleanBuild(project: string): BuildRun {
+  for (const path of ['dist', '.astro', PRECOMPRESS_CACHE_DIR])
+    rmSync(join(project, path), { recursive: true, force: true });
+  const astroCache = join(project, 'node_modules', '.astro');
+  if (existsSync(astroCache))
+    for (const name of readdirSync(astroCache))
+      if (name !== 'assets') rmSync(join(astroCache, name), { recursive: true, force: true });
+  return runBuild(project);
+}
+
+/** The checkout's optimized images, so the first size does not pay for them alone. */
+function seedImageCache(project: string): void {
+  const assets = join(PROJECT_ROOT, 'node_modules', '.astro', 'assets');
+  if (existsSync(assets)) cpSync(assets, join(project, 'node_modules', '.astro', 'assets'), { recursive: true });
+}
+
+// ---------------------------------------------------------------- the Starlight peer
+
+const astroVersion = (): string =>
+  (JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules/astro/package.json'), 'utf8')) as { version: string })
+    .version;
+
+/** A Starlight project on the project's Astro version, installed once per version under the system's tmp. */
+function starlightProject(): string {
+  const dir = join(tmpdir(), `angram-bench-starlight-astro-${astroVersion()}`);
+  if (!existsSync(join(dir, 'node_modules', '@astrojs', 'starlight'))) {
+    mkdirSync(join(dir, 'src', 'content', 'docs'), { recursive: true });
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'bench-starlight', private: true, type: 'module' }),
+    );
+    console.info(`Instalando Starlight para Astro ${astroVersion()} en ${dir}…`);
+    const install = spawnSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', `astro@${astroVersion()}`, '@astrojs/starlight', 'sharp'],
+      { cwd: dir, encoding: 'utf8', stdio: 'inherit' },
+    );
+    if (install.status !== 0) throw new Error('No se pudo instalar Starlight');
+  }
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    "import { defineConfig } from 'astro/config';\nimport starlight from '@astrojs/starlight';\n" +
+      "export default defineConfig({ integrations: [starlight({ title: 'Wiki Angram', defaultLocale: 'root', locales: { root: { label: 'Español', lang: 'es' } } })] });\n",
+  );
+  writeFileSync(
+    join(dir, 'src', 'content.config.ts'),
+    "import { defineCollection } from 'astro:content';\nimport { docsLoader } from '@astrojs/starlight/loaders';\n" +
+      "import { docsSchema } from '@astrojs/starlight/schema';\n" +
+      'export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n',
+  );
+  return dir;
+}
+
+/** The page for Starlight: title and description only, the wiki's own components taken out (not their text). */
+function forStarlight(text: string): string {
+  const [, frontmatter = '', body = ''] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
+  const keep = frontmatter.split('\n').filter((line) => /^(title|description):/.test(line));
+  let fenced = false;
+  const lines = body.split('\n').map((line) => {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    return fenced ? line : line.replace(/<\/?[A-Z]\w*(?:\s[^<>]*)?\/?>/g, '');
+  });
+  return `---\n${keep.join('\n')}\n---\n${lines.join('\n')}`;
+}
+
+function copyWikiTo(project: string, peer: string): void {
+  const docs = join(peer, 'src', 'content', 'docs');
+  rmSync(docs, { recursive: true, force: true });
+  mkdirSync(docs, { recursive: true });
+  const wiki = join(project, 'content/wiki');
+  for (const name of readdirSync(wiki).filter((file) => file.endsWith('.mdx')))
+    writeFileSync(join(docs, name), forStarlight(readFileSync(join(wiki, name), 'utf8')));
+}
+
+// ---------------------------------------------------------------- report
+
+interface SizeResult {
+  factor: number;
+  wikiPages: number;
+  clean: BuildRun;
+  rebuild: BuildRun;
+  peer: BuildRun | undefined;
+}
+
+const fmt = (value: number | undefined, digits = 1) => (value === undefined ? '—' : value.toFixed(digits));
+/** Phases in build order: Astro's own (from its log), then the project's integrations (ANGRAM_BUILD_TIMINGS). */
+const PHASES = ['código', 'páginas', 'imágenes', 'busqueda', 'fuentes', 'csp', 'compresion'];
+const PHASE_LABELS: Record<string, string> = { busqueda: 'búsqueda', compresion: 'compresión' };
+
+function table(results: readonly SizeResult[]): string {
+  const peerColumns = PEER ? ' Starlight (s) | Starlight pico (MB) | Proporción |' : '';
+  const header =
+    `| Tamaño | Páginas de la wiki (todas) | Build limpio (s) | Pico (MB) | ${PHASES.map((phase) => PHASE_LABELS[phase] ?? phase).join(' (s) | ')} (s) | ` +
+    `Rebuild tras editar (s) |${peerColumns}`;
+  const rows = results.map((r) => {
+    const phases = PHASES.map((phase) => fmt(r.clean.phases[phase])).join(' | ');
+    const peer = r.peer
+      ? ` ${fmt(r.peer.seconds)} | ${fmt(r.peer.peakMb, 0)} | ${fmt(r.clean.seconds / r.peer.seconds, 2)} |`
+      : PEER
+        ? ' — | — | — |'
+        : '';
+    return (
+      `| x${r.factor} | ${r.wikiPages} (${r.clean.pages}) | ${fmt(r.clean.seconds)} | ${fmt(r.clean.peakMb, 0)} | ` +
+      `${phases} | ${fmt(r.rebuild.seconds)} |${peer}`
+    );
+  });
+  const separator = `|${header
+    .split('|')
+    .slice(1, -1)
+    .map((_, index) => (index === 0 ? ' --- ' : ' ---: '))
+    .join('|')}|`;
+  const lines = [header, separator, ...rows];
+  const first = results[0];
+  const last = results.at(-1);
+  if (first && last && last !== first) {
+    const perPage = (a: BuildRun, b: BuildRun) => ((b.seconds - a.seconds) * 1000) / (b.pages - a.pages);
+    let note = `\nCada página añadida (x${first.factor} -> x${last.factor}): ${fmt(perPage(first.clean, last.clean), 0)} ms`;
+    if (first.peer && last.peer) note += `; en Starlight ${fmt(perPage(first.peer, last.peer), 0)} ms`;
+    lines.push(`${note}.`);
+  }
+  return lines.join('\n');
+}
+
+function writeReadme(text: string): void {
+  const readme = join(PROJECT_ROOT, 'README.md');
+  const [start, end] = ['<!-- bench:build:start -->', '<!-- bench:build:end -->'];
+  const current = readFileSync(readme, 'utf8');
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  if (from === -1 || to === -1) throw new Error(`README.md no tiene las marcas ${start} y ${end}`);
+  writeFileSync(readme, `${current.slice(0, from + start.length)}\n\n${text}\n\n${current.slice(to)}`);
+}
+
+// ---------------------------------------------------------------- main
+
+const project = copyProject();
+// Its own compression cache: a clean build here must not empty the checkout's.
+rmSync(join(project, PRECOMPRESS_CACHE_DIR), { recursive: true, force: true });
+seedImageCache(project);
+const peer = PEER === 'starlight' ? starlightProject() : undefined;
+if (PEER && PEER !== 'starlight') throw new Error(`--peer solo conoce starlight, no ${PEER}`);
+const results: SizeResult[] = [];
+try {
+  console.info(`Proyecto copiado en ${project}; ${availableParallelism()} núcleos; tamaños x${SIZES.join(', x')}.`);
+  for (const factor of SIZES) {
+    shrinkProject(project);
+    growProject(project, factor);
+    const wikiPages = readdirSync(join(project, 'content/wiki')).filter((name) => name.endsWith('.mdx')).length;
+    const clean = cleanBuild(project);
+    const restore = readFileSync(join(project, EDITED_PAGE), 'utf8');
+    editParagraph(project);
+    const rebuild = runBuild(project);
+    writeFileSync(join(project, EDITED_PAGE), restore);
+    let peerRun: BuildRun | undefined;
+    if (peer) {
+      copyWikiTo(project, peer);
+      peerRun = cleanBuild(peer);
+    }
+    results.push({ factor, wikiPages, clean, rebuild, peer: peerRun });
+    for (const [kind, run] of Object.entries({ limpio: clean, rebuild, starlight: peerRun }))
+      if (run) writeFileSync(join(tmpdir(), `angram-bench-build-x${factor}-${kind}.log`), run.output);
+    console.info(
+      `x${factor}: ${wikiPages} páginas de la wiki, ${clean.pages} en total; limpio ${fmt(clean.seconds)} s, ` +
+        `pico ${fmt(clean.peakMb, 0)} MB, rebuild ${fmt(rebuild.seconds)} s ` +
+        `(compresión ${fmt(rebuild.phases.compresion)} s)` +
+        (peerRun ? `; Starlight ${fmt(peerRun.seconds)} s, pico ${fmt(peerRun.peakMb, 0)} MB` : ''),
+    );
+  }
+} finally {
+  rmSync(project, { recursive: true, force: true });
+}
+const text = table(results);
+console.info(`\n${text}`);
+if (WRITE_README) writeReadme(text);
