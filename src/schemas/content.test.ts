@@ -112,9 +112,9 @@ describe('figures the pages show', () => {
     expect(pageSection(home, 'servicios').linkLabel).toBe('Ver Más');
   });
 
-  it('start project: an end date, 3 slots, 20% plus free consulting, the four buttons and the 24 h promise', () => {
+  it('start project: a 72-hour window, 3 slots, 20% plus free consulting, the four buttons and the 24 h promise', () => {
     const start = page('iniciar-proyecto');
-    expect(start.offer?.endsAt).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), time: '23:59' });
+    expect(start.offer?.hours).toBe(72);
     expect(start.offer).toMatchObject({
       slots: 3,
       discountPercent: 20,

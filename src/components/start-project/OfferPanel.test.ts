@@ -20,8 +20,9 @@ async function render(now: number) {
   const container = await AstroContainer.create();
   const html = await container.renderToString(OfferPanel, {
     props: {
+      window: 'Oferta de 72 horas',
       title: 'Lugares limitados',
-      lead: 'Pocos lugares este mes.',
+      lead: 'Pocos lugares.',
       terms: 'Aplica sobre la primera etapa.',
       deadline,
       slots: 3,
