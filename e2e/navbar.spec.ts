@@ -4,7 +4,7 @@ import { accessibleExpanded, holdIsland, isHydrated } from './support/islands.ts
 import { lastGlassScroll, navLook, navLookAt } from './support/navbar.ts';
 
 const LINKS = [
-  ['Portfolio', '/#portfolio'],
+  ['Portfolio', '/portfolio'],
   ['Servicios', '/#servicios'],
   ['Tecnologías', '/tecnologias'],
   ['Integraciones', '/integraciones'],
