@@ -82,7 +82,7 @@ describe('figures the pages show', () => {
     expect(group('marketing')?.items.map((item) => item.value)).toEqual(['50+', '40+', '99.9%', '< 2 h']);
     expect(group('portfolio')?.items.map((item) => `${item.value} ${item.label}`)).toEqual([
       '50+ proyectos',
-      '50+ clientes',
+      '40+ clientes',
       '10+ años de experiencia',
       '20+ tecnologías',
     ]);
