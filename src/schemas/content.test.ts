@@ -64,12 +64,12 @@ describe('process: five phases with the durations the home page quotes', () => {
     expect(phases[2]?.description).toContain('sprints de 1 a 2 semanas');
   });
 
-  it('claims coverage 90%+ and 95%+, performance 90%+ and uptime 99.9%', () => {
+  it('claims coverage 90%+ and 95%+, a Lighthouse performance of 90+ (a score, not a percentage), uptime 99.9%', () => {
     const metrics = phases.flatMap((phase) => (phase.metrics ?? []).map((metric) => `${metric.value} ${metric.label}`));
     expect(metrics).toEqual([
       '90%+ cobertura de pruebas en la lógica de negocio',
       '95%+ cobertura en pagos, facturación y permisos',
-      '90%+ puntaje de rendimiento en Lighthouse',
+      '90+ puntos de rendimiento en Lighthouse (de 100)',
       '99.9% disponibilidad mensual comprometida',
     ]);
   });
