@@ -20,9 +20,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProductionServer } from '../server/testing/production-server.ts';
 import { inlineJavaScriptBytes } from './lib/inline-javascript.ts';
+import { README_TABLE_END, README_TABLE_START, lighthouseTable } from './lib/lighthouse-table.ts';
 import {
   FIRST_LOAD_LABELS,
-  firstLoadBudget,
   firstLoadOvershoots,
   formatKb,
   lighthouseShortfalls,
@@ -171,24 +171,11 @@ function pageCount(): number {
   return count('dist');
 }
 
-const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-
 function table(
   rows: Array<{ type: (typeof PAGE_TYPES)[number]['type']; label: string; path: string } & Sample>,
   buildMs: number | null,
 ): string {
-  const peer = (type: (typeof PAGE_TYPES)[number]['type']) => {
-    const found = PEERS[type];
-    return found ? `${found.kib.toFixed(1)} (${found.name})` : '—';
-  };
-  const lines = [
-    '| Página | Rendimiento | Accesibilidad | Buenas prácticas | SEO | LCP | TBT | CLS | Total (KB) | Meta (KB) | Par (KB) | Fuentes | JS | CSS | Imágenes |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.label} (\`${r.path}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${kib(r.bytes)} | ${kib(firstLoadBudget(r.path))} | ${peer(r.type)} | ${kib(r.fontBytes)} | ${kib(r.jsBytes)} | ${kib(r.cssBytes)} | ${kib(r.imageBytes)} |`,
-    ),
-  ];
+  const lines = [lighthouseTable(rows.map((row) => ({ ...row, peer: PEERS[row.type] ?? null })))];
   if (buildMs !== null)
     lines.push(
       '',
@@ -286,8 +273,8 @@ if (!args.has('only')) await updateReadme(markdown, measuredAt);
 
 async function updateReadme(table: string, at: string): Promise<void> {
   const readme = await readFile('README.md', 'utf8');
-  const start = '<!-- bench:lighthouse:start -->';
-  const end = '<!-- bench:lighthouse:end -->';
+  const start = README_TABLE_START;
+  const end = README_TABLE_END;
   if (!readme.includes(start) || !readme.includes(end)) return;
   const date = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Mexico_City' }).format(
     new Date(at),

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineInstant, describeDeadline, offerState, parseDeadline } from './limited-offer.ts';
+import { deadlineInstant, describeDeadline, offerState, parseWindowStart, windowEnd } from './limited-offer.ts';
 
-describe('the end of a limited offer', () => {
-  it('is a date (until 23:59) or a date and a time, Mexico City', () => {
-    expect(parseDeadline('2026-12-31')).toEqual({ date: '2026-12-31', time: '23:59' });
-    expect(parseDeadline('2026-12-31 18:00')).toEqual({ date: '2026-12-31', time: '18:00' });
-    expect(parseDeadline('2026-12-31T09:30')).toEqual({ date: '2026-12-31', time: '09:30' });
-    for (const bad of ['2026-02-30', '31/12/2026', '2026-12-31 24:00', 'diciembre', '']) {
-      expect(parseDeadline(bad)).toBeUndefined();
+describe('the window of a limited offer', () => {
+  it('starts at a date and a time (a bare date at 00:00), Mexico City', () => {
+    expect(parseWindowStart('2026-12-31')).toEqual({ date: '2026-12-31', time: '00:00' });
+    expect(parseWindowStart('2026-12-31 18:00')).toEqual({ date: '2026-12-31', time: '18:00' });
+    expect(parseWindowStart('2026-12-31T09:30')).toEqual({ date: '2026-12-31', time: '09:30' });
+    for (const bad of ['2026-02-30', '31/12/2026', '2026-12-31 24:00', 'diciembre', '', '2026-12-31 18:00:00']) {
+      expect(parseWindowStart(bad)).toBeUndefined();
     }
+  });
+
+  it('ends exactly its hours later on the Mexico City clock, across months and years', () => {
+    expect(windowEnd({ date: '2026-11-28', time: '10:00' }, 72)).toEqual({ date: '2026-12-01', time: '10:00' });
+    expect(windowEnd({ date: '2026-12-30', time: '18:30' }, 72)).toEqual({ date: '2027-01-02', time: '18:30' });
+    expect(windowEnd({ date: '2026-02-27', time: '00:00' }, 48)).toEqual({ date: '2026-03-01', time: '00:00' });
+    const start = { date: '2026-11-28', time: '10:00' };
+    const lasted = deadlineInstant(windowEnd(start, 72)).getTime() - deadlineInstant(start).getTime();
+    expect(lasted).toBe(72 * 3_600_000);
   });
 
   it('ends at that instant on the Mexico City clock (UTC-6)', () => {

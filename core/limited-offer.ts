@@ -1,14 +1,20 @@
 /**
- * The end of a limited offer as editors write it (`endsAt` in content/pages/iniciar-proyecto.yaml): a
- * date, ending at 23:59, or a date and a time, both on the Mexico City wall clock. The page states it
- * ("Válida hasta el 31 de diciembre de 2026"), counts down to it, and shows the offer as ended from that
- * instant on, in the build's HTML and in the visitor's browser.
+ * A limited offer's window as editors write it (content/pages/iniciar-proyecto.yaml): when it starts (a
+ * date and a time on the Mexico City wall clock; a bare date starts at 00:00) and how many hours it lasts.
+ * Its end is computed from those two, so the page's "72 horas" and the date it states cannot disagree. The
+ * page states the end, counts down to it, and shows the offer as ended from that instant on, in the build's
+ * HTML and in the visitor's browser.
  */
-import { DATE_PATTERN, formatDayMonthYear, parseAppointment, zonedTimeToUtc } from './dates.ts';
+import {
+  DATE_PATTERN,
+  formatCalendarDate,
+  formatDayMonthYear,
+  parseAppointment,
+  wallClock,
+  zonedTimeToUtc,
+} from './dates.ts';
 
-/** The time a date-only end means: the last minute of that day. */
-export const END_OF_DAY = '23:59';
-
+/** An instant of the offer (its start or its end) on the Mexico City wall clock. */
 export interface OfferDeadline {
   /** `YYYY-MM-DD`, Mexico City. */
   date: string;
@@ -16,12 +22,19 @@ export interface OfferDeadline {
   time: string;
 }
 
-/** `2026-12-31` (until 23:59) or `2026-12-31 18:00` / `2026-12-31T18:00`; `undefined` if not a real one. */
-export function parseDeadline(value: string): OfferDeadline | undefined {
+/** The start of a window: `2026-11-28 10:00` / `2026-11-28T10:00`, or `2026-11-28` (from 00:00). */
+export function parseWindowStart(value: string): OfferDeadline | undefined {
   const trimmed = value.trim();
-  const withTime = DATE_PATTERN.test(trimmed) ? `${trimmed}T${END_OF_DAY}` : trimmed.replace(' ', 'T');
+  const withTime = DATE_PATTERN.test(trimmed) ? `${trimmed}T00:00` : trimmed.replace(' ', 'T');
   const parsed = parseAppointment(withTime);
   return parsed ? { date: parsed.date, time: parsed.time } : undefined;
+}
+
+/** The end of a window that opens at `start` and lasts `hours`, on the Mexico City wall clock. */
+export function windowEnd(start: OfferDeadline, hours: number): OfferDeadline {
+  const end = wallClock(new Date(deadlineInstant(start).getTime() + hours * 3_600_000));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return { date: formatCalendarDate(end), time: `${pad(end.hour)}:${pad(end.minute)}` };
 }
 
 /** The instant the offer ends. */

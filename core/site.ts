@@ -11,6 +11,8 @@ export const SITE = {
   /** Open Graph locale. */
   ogLocale: 'es_MX',
   timeZone: 'America/Mexico_City',
+  /** How every page, e-mail, the inbox and the CSV name that time zone. */
+  timeZoneName: 'hora de la Ciudad de México',
   /** Default canonical origin; `SITE_URL` overrides it. */
   defaultUrl: 'https://www.angram.mx',
   city: 'Ciudad de México',

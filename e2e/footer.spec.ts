@@ -3,14 +3,18 @@ import { contactDetails } from '../core/contact.ts';
 import { builtPages, parsePage } from './support/built-site.ts';
 import { loadContentFacts } from '../core/content/load.ts';
 import { ROUTES } from '../core/routes.ts';
+import { SITE } from '../core/site.ts';
 
-test('footer has the four columns, support e-mail, WhatsApp chat and phone hours', async ({ page }) => {
+test('footer has the four columns, the sales e-mail, WhatsApp chat and phone hours with their time zone', async ({
+  page,
+}) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   for (const title of ['Servicios', 'Tecnologías', 'Recursos', 'Contacto']) {
     await expect(footer.getByRole('heading', { name: title, exact: true })).toBeVisible();
   }
-  const mail = footer.getByRole('link', { name: /Soporte:/ });
+  // The address answers new projects and sales, not a support desk.
+  const mail = footer.getByRole('link', { name: /^Proyectos y ventas:/ });
   await expect(mail).toHaveAttribute('href', /^mailto:[^@\s]+@[^@\s]+\.[a-z]+$/);
 
   const chat = footer.getByRole('link', { name: /WhatsApp/ });
@@ -20,7 +24,13 @@ test('footer has the four columns, support e-mail, WhatsApp chat and phone hours
   expect(url.searchParams.get('text')).toMatch(/^Hola Angram/);
   await expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
 
-  await expect(footer).toContainText(contactDetails(loadContentFacts().contact).supportHours);
+  await expect(footer).toContainText(
+    `${contactDetails(loadContentFacts().contact).supportHours}, ${SITE.timeZoneName}`,
+  );
+  // The bar and the footer send "Portfolio" to the same page.
+  const navPortfolio = page.getByRole('banner').getByRole('link', { name: 'Portfolio', exact: true });
+  await expect(navPortfolio).toHaveAttribute('href', ROUTES.portfolio);
+  await expect(footer.getByRole('link', { name: 'Portfolio', exact: true })).toHaveAttribute('href', ROUTES.portfolio);
   await expect(footer.getByRole('link', { name: 'Aplicaciones Web' })).toHaveAttribute(
     'href',
     '/servicios/aplicaciones-web',

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from './support/fixtures.ts';
 import { accessibleExpanded, holdIsland, isHydrated } from './support/islands.ts';
-import { navLook, navLookAt, solidFrom, withoutScrollDrivenCss } from './support/navbar.ts';
+import { lastGlassScroll, navLook, navLookAt } from './support/navbar.ts';
 
 const LINKS = [
-  ['Portfolio', '/#portfolio'],
+  ['Portfolio', '/portfolio'],
   ['Servicios', '/#servicios'],
   ['Tecnologías', '/tecnologias'],
   ['Integraciones', '/integraciones'],
@@ -38,62 +38,93 @@ test.describe('navbar on desktop', () => {
     expect(html).toContain('href="/iniciar-proyecto"');
   });
 
-  // The change is CSS (a scroll-driven animation read by a style query) where the browser can, and a few
-  // lines of script where it cannot; both must look exactly alike at every scroll position, and neither
-  // needs the island.
-  for (const path of ['css', 'script'] as const) {
-    test.describe(`glass to solid, ${path === 'css' ? 'in CSS' : 'by the plain script'}`, () => {
-      test.use({ bypassCSP: path === 'script' });
+  test('glass while the dark hero fills the bar, solid from the first pixel of light content, back on the way up', async ({
+    page,
+  }) => {
+    const scripts = watchScripts(page);
+    await page.goto('/');
+    const glassUntil = await lastGlassScroll(page);
+    expect(await navLook(page)).toBe('glass');
+    expect(await navLookAt(page, glassUntil)).toBe('glass');
+    expect(await navLookAt(page, glassUntil + 1)).toBe('solid');
+    expect(await navLookAt(page, glassUntil + 1500)).toBe('solid');
+    expect(await navLookAt(page, glassUntil)).toBe('glass');
+    expect(await navLookAt(page, 0)).toBe('glass');
+    // A page opened part-way down (a reload, a link to a section) starts solid.
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), glassUntil + 200);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(glassUntil);
+    expect(await navLook(page)).toBe('solid');
+    // The hover and focus colours follow the bar.
+    const link = page.getByRole('banner').getByRole('link', { name: 'Tecnologías', exact: true });
+    await link.hover();
+    await expect(link).toHaveCSS('color', 'rgb(67, 56, 202)');
+    await expect(link).toHaveCSS('background-color', 'rgb(238, 242, 255)');
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(link).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await expect(link).toHaveCSS('background-color', /^(rgba|oklab)\(.*0\.1\)$/);
+    await page.mouse.move(0, 600);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const logo = page.getByRole('banner').getByRole('link', { name: 'Angram, ir al inicio' });
+    await expect(logo).toBeFocused();
+    await expect(logo).toHaveCSS('outline-color', 'rgb(34, 211, 238)');
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), glassUntil + 1);
+    await expect(logo).toHaveCSS('outline-color', 'rgb(99, 102, 241)');
+    expect(
+      scripts.filter((script) => /\/(react|Navbar|client)\./.test(script)),
+      'ni React ni la isla',
+    ).toEqual([]);
+  });
 
-      test('glass with white text up to 80% of the window height, solid light from there on, back on the way up', async ({
-        page,
-      }) => {
-        if (path === 'script') await withoutScrollDrivenCss(page);
-        const scripts = watchScripts(page);
-        await page.goto('/');
-        const threshold = await solidFrom(page);
-        expect(await navLook(page)).toBe('glass');
-        expect(await navLookAt(page, threshold - 1)).toBe('glass');
-        expect(await navLookAt(page, threshold)).toBe('solid');
-        expect(await navLookAt(page, threshold + 1500)).toBe('solid');
-        expect(await navLookAt(page, threshold - 1)).toBe('glass');
-        expect(await navLookAt(page, 0)).toBe('glass');
-        // A page opened part-way down (a reload, a link to a section) starts solid.
-        await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), threshold + 200);
-        await page.reload();
-        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(threshold);
-        expect(await navLook(page)).toBe('solid');
-        // The hover and focus colours follow the bar.
-        const link = page.getByRole('banner').getByRole('link', { name: 'Tecnologías', exact: true });
-        await link.hover();
-        await expect(link).toHaveCSS('color', 'rgb(67, 56, 202)');
-        await expect(link).toHaveCSS('background-color', 'rgb(238, 242, 255)');
-        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-        await expect(link).toHaveCSS('color', 'rgb(255, 255, 255)');
-        await expect(link).toHaveCSS('background-color', /^(rgba|oklab)\(.*0\.1\)$/);
-        await page.mouse.move(0, 600);
-        await page.keyboard.press('Tab');
-        await page.keyboard.press('Tab');
-        const logo = page.getByRole('banner').getByRole('link', { name: 'Angram, ir al inicio' });
-        await expect(logo).toBeFocused();
-        await expect(logo).toHaveCSS('outline-color', 'rgb(34, 211, 238)');
-        await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), threshold);
-        await expect(logo).toHaveCSS('outline-color', 'rgb(99, 102, 241)');
-        expect(
-          scripts.filter((script) => /\/(react|Navbar|client)\./.test(script)),
-          'ni React ni la isla',
-        ).toEqual([]);
-      });
+  test("the change costs nothing while scrolling: nothing follows the scroll, only the white layer's opacity fades", async ({
+    page,
+  }) => {
+    await page.goto('/contacto');
+    const glassUntil = await lastGlassScroll(page);
+    expect(await navLookAt(page, glassUntil + 1)).toBe('solid');
+    const bar = await page.evaluate(() => {
+      const header = document.querySelector('header.site-nav') as HTMLElement;
+      const layer = getComputedStyle(header, '::before');
+      // Everything whose look depends on the bar's state (the `nav-solid:` classes) switches at once.
+      const restyled = [header, ...header.querySelectorAll<HTMLElement>('[class*="nav-solid:"]')];
+      return {
+        scrollLinked: document.getAnimations().filter((animation) => animation.timeline instanceof ScrollTimeline)
+          .length,
+        layer: { property: layer.transitionProperty, duration: layer.transitionDuration },
+        transitioned: restyled
+          .filter((el) =>
+            getComputedStyle(el)
+              .transitionDuration.split(',')
+              .some((d) => parseFloat(d) > 0),
+          )
+          .map((el) => el.className),
+      };
     });
-  }
+    expect(bar).toEqual({ scrollLinked: 0, layer: { property: 'opacity', duration: '0.2s' }, transitioned: [] });
+  });
 
-  test('the threshold follows the window height', async ({ page }) => {
+  test('the threshold follows the hero, whatever the window height', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto('/servicios/aplicaciones-web');
-    expect(await navLookAt(page, 399)).toBe('glass');
-    expect(await navLookAt(page, 400)).toBe('solid');
-    await page.setViewportSize({ width: 1280, height: 600 });
-    expect(await navLook(page)).toBe('glass');
+    const glassUntil = await lastGlassScroll(page);
+    expect(await navLookAt(page, glassUntil)).toBe('glass');
+    expect(await navLookAt(page, glassUntil + 1)).toBe('solid');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await navLook(page)).toBe('solid');
+    expect(await navLookAt(page, glassUntil)).toBe('glass');
+  });
+});
+
+test.describe('navbar without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('is solid everywhere, so it reads over the hero and over light content alike', async ({ page }) => {
+    await page.goto('/contacto');
+    expect(await navLook(page, { settle: false })).toBe('solid');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    expect(await navLook(page, { settle: false })).toBe('solid');
   });
 });
 
@@ -181,6 +212,8 @@ test.describe('navbar on a 375 px phone', () => {
     await menu(page).getByRole('link', { name: 'Portfolio', exact: true }).tap();
     await expect(menu(page)).toBeHidden();
     await menu(page).evaluate((el) => delete (el as HTMLElement).dataset.probe);
+    // The markup was read at the top of the page, over the hero.
+    expect(await navLookAt(page, 0)).toBe('glass');
     expect(await page.getByRole('banner').evaluate((header) => header.outerHTML)).toBe(serverMarkup);
   });
 

@@ -11,6 +11,7 @@ import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
 import { startApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
 import { openServices } from './services.ts';
+import { withLocalSiteUrl } from './local-site-url.ts';
 
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
@@ -30,9 +31,11 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
 let apiConfig: ServerConfig;
 let adminConfig: AdminConfig;
 try {
-  apiConfig = loadServerConfig(process.env);
+  // Without SITE_URL, a local run's e-mails link to this server (server/local-site-url.ts).
+  const env = withLocalSiteUrl(process.env, host, port);
+  apiConfig = loadServerConfig(env);
   // Checked before anything opens: a bad inbox variable stops the start with its name.
-  adminConfig = loadAdminConfig(process.env);
+  adminConfig = loadAdminConfig(env);
 } catch (error) {
   // A wrong variable or content file (content/consultants.yaml, say) stops the start with its name.
   if (error instanceof ConfigError || error instanceof AdminConfigError || error instanceof ContentError)

@@ -7,7 +7,10 @@
  * three channels per deployment.
  */
 import { z } from 'zod';
-import { strict, text } from './common.ts';
+import { list, oneOf, strict, text } from './common.ts';
+
+/** The legal facts the business must confirm before the site goes public (the privacy notice states them). */
+export const CONFIRMABLE_FIELDS = ['address', 'dataProtectionEmail'] as const;
 
 export const CONTACT_FILE = 'content/contact.yaml';
 
@@ -54,6 +57,11 @@ export const contactSchema = strict({
     city: text('la ciudad', { max: 60 }),
     state: text('la entidad federativa, como "Ciudad de México" o "Jalisco"', { max: 60 }),
   }),
+  /**
+   * Fields that still hold example data: the build warns while any is listed, and fails with
+   * `SITE_ENV=production` (src/lib/site-contact.ts).
+   */
+  exampleData: list(oneOf(CONFIRMABLE_FIELDS, 'un campo de este archivo'), 1, CONFIRMABLE_FIELDS.length).optional(),
 });
 
 export type ContactFacts = z.output<typeof contactSchema>;

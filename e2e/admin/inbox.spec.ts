@@ -133,7 +133,7 @@ test('a sales person signs in, filters, works a lead to ganado, notes it, assign
   await page.getByRole('link', { name: 'Exportar CSV' }).click();
   const file = await (await download).path();
   const csv = readFileSync(file, 'utf8');
-  expect(csv.startsWith('\uFEFFReferencia,Recibido (CDMX),Formulario,')).toBe(true);
+  expect(csv.startsWith('\uFEFFReferencia,Recibido (hora de la Ciudad de México),Formulario,')).toBe(true);
   const lines = csv.trim().split('\r\n');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(new RegExp(`^${small.reference},`));

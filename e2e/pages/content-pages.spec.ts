@@ -35,7 +35,7 @@ test('/proceso-desarrollo: five phases with duration, description, activities an
   }
   await expect(page.locator('#fases')).toContainText('sprints de 1 a 2 semanas');
   const claims = page.locator('#calidad dl dd');
-  await expect(claims).toHaveText(['90%+', '95%+', '90%+', '99.9%']);
+  await expect(claims).toHaveText(['90%+', '95%+', '90+', '99.9%']);
   await expect(page.locator('#calidad')).toContainText('cobertura de pruebas');
   // The hero's phase chips jump to each phase.
   await page.getByRole('link', { name: /^4 Lanzamiento/ }).click();

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import yaml from 'js-yaml';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from './jsonld.ts';
 import { CASES } from '../support/content.ts';
@@ -41,11 +43,18 @@ test.describe('/portfolio', () => {
     }
   });
 
-  test('portfolio figures: 50+ projects, 50+ clients, 10+ years, 20+ technologies', async ({ page }) => {
+  test('portfolio figures: the four of content/stats.yaml, the clients as on the home page', async ({ page }) => {
     await page.goto('/portfolio');
     const stats = page.locator('#estadisticas dl > div');
-    await expect(stats.locator('dd')).toHaveText(['50+', '50+', '10+', '20+']);
-    await expect(stats.locator('dt')).toHaveText(['proyectos', 'clientes', 'años de experiencia', 'tecnologías']);
+    const { marketing, portfolio } = yaml.load(readFileSync('content/stats.yaml', 'utf8')) as Record<
+      'marketing' | 'portfolio',
+      { items: Array<{ value: string; label: string }> }
+    >;
+    await expect(stats.locator('dd')).toHaveText(portfolio.items.map((item) => item.value));
+    await expect(stats.locator('dt')).toHaveText(portfolio.items.map((item) => item.label));
+    const clients = (items: ReadonlyArray<{ value: string; label: string }>) =>
+      items.find((item) => item.label.startsWith('clientes'))?.value;
+    expect(clients(portfolio.items)).toBe(clients(marketing.items));
   });
 
   test('cards fade in 200 ms apart', async ({ page }) => {

@@ -1,5 +1,6 @@
 /**
- * /iniciar-proyecto: the limited offer (its end date from content, places, discount plus free consulting),
+ * /iniciar-proyecto: the limited offer (a window of hours from its start in content, places, discount plus
+ * free consulting),
  * counted down on the visitor's clock and shown as ended once the date passes, with and without JavaScript;
  * the campaign's four button labels, where they lead, and the 24-hour strategy promise.
  */
@@ -7,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import yaml from 'js-yaml';
 import { deadlineInstant, describeDeadline, offerState } from '../../core/limited-offer.ts';
 import { fillTemplate } from '../../core/text-template.ts';
-import { pageSchema } from '../../src/schemas/pages.ts';
+import { pageLabel, pageSchema, type LabelKey } from '../../src/schemas/pages.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
 import { sectionItems } from '../support/content.ts';
@@ -25,6 +26,7 @@ if (!copy.offer) throw new Error('content/pages/iniciar-proyecto.yaml sin offer'
 const offer = copy.offer;
 const end = deadlineInstant(offer.endsAt).getTime();
 const when = describeDeadline(offer.endsAt);
+const label = (key: LabelKey) => pageLabel(copy, key);
 
 test('heading, breadcrumbs and the 24-hour strategy promise', async ({ page }) => {
   await page.goto('/iniciar-proyecto');
@@ -40,14 +42,18 @@ test('heading, breadcrumbs and the 24-hour strategy promise', async ({ page }) =
   expect(types).toContain('BreadcrumbList');
 });
 
-test('the offer states its end date, places, discount and bonus, with its terms', async ({ page }) => {
-  // Before the end on the visitor's clock, whatever day the build ran.
-  await page.clock.install({ time: end - 5 * DAY });
+test('the offer states its hours, its exact end, places, discount and bonus, with its terms', async ({ page }) => {
+  // Inside the window on the visitor's clock, whatever day the build ran.
+  await page.clock.install({ time: end - HOUR });
   await page.goto('/iniciar-proyecto');
   const panel = page.getByRole('region', { name: offer.title });
-  await expect(panel.getByRole('term').filter({ hasText: 'Válida hasta el' })).toBeVisible();
+  await expect(panel.locator('[data-offer-window]')).toHaveText(fillTemplate(offer.window, { horas: offer.hours }));
+  expect(offer.hours).toBe(72);
+  expect(end - deadlineInstant(offer.startsAt).getTime()).toBe(offer.hours * HOUR);
+  await expect(panel.getByRole('term').filter({ hasText: label('validUntil') })).toBeVisible();
   await expect(panel.locator('[data-offer-end-date]')).toHaveText(when.date);
-  await expect(panel).toContainText(`${when.time}, hora del centro de México`);
+  await expect(panel).toContainText(`${when.time}, ${label('timeZone')}`);
+  await expect(panel.getByRole('timer')).toHaveText(/\S/);
   await expect(panel.locator('[data-offer-slots]')).toHaveText(String(offer.slots));
   await expect(panel.getByRole('term').filter({ hasText: 'lugares disponibles' })).toBeVisible();
   await expect(panel.locator('[data-offer-discount]')).toHaveText(`${offer.discountPercent}%`);
@@ -64,7 +70,7 @@ test.describe('without JavaScript', () => {
     // The build ran moments ago; its clock and this one agree on which side of the end they are.
     if (offerState(offer.endsAt, new Date()) === 'active') {
       const panel = page.getByRole('region', { name: offer.title });
-      await expect(panel).toContainText(`Válida hasta el ${when.date}`);
+      await expect(panel).toContainText(`${label('validUntil')} ${when.date}`);
       await expect(panel.getByRole('timer')).toHaveText('');
       await expect(page.getByRole('heading', { name: offer.ended.title })).toBeHidden();
     } else {
@@ -77,19 +83,20 @@ test.describe('without JavaScript', () => {
 test('the countdown ticks each second to the end date without moving anything, then the offer ends', async ({
   page,
 }) => {
-  await page.clock.install({ time: end - 72 * HOUR - 10 * SECOND });
+  // The window's first second.
+  await page.clock.install({ time: end - offer.hours * HOUR - 10 * SECOND });
   await page.goto('/iniciar-proyecto');
-  await page.clock.pauseAt(end - 72 * HOUR);
+  await page.clock.pauseAt(end - offer.hours * HOUR);
   const panel = page.getByRole('region', { name: offer.title });
   const timer = panel.getByRole('timer');
-  await expect(timer).toHaveText('Termina en 3 d 00 h 00 min 00 s');
+  await expect(timer).toHaveText(`${label('endsIn')} 3 d 00 h 00 min 00 s`);
   const boxes = () => Promise.all([timer, panel.locator('p').last()].map((element) => element.boundingBox()));
   const before = await boxes();
   await page.clock.runFor(SECOND);
-  await expect(timer).toHaveText('Termina en 2 d 23 h 59 min 59 s');
+  await expect(timer).toHaveText(`${label('endsIn')} 2 d 23 h 59 min 59 s`);
   expect(await boxes()).toEqual(before);
   await page.clock.runFor(HOUR + 10 * SECOND);
-  await expect(timer).toHaveText('Termina en 2 d 22 h 59 min 49 s');
+  await expect(timer).toHaveText(`${label('endsIn')} 2 d 22 h 59 min 49 s`);
   expect(await boxes()).toEqual(before);
 
   // The visitor's clock passes the end: the page switches to the ended state by itself.
@@ -107,11 +114,11 @@ test('with reduced motion the countdown shows no seconds and changes once a minu
   await page.goto('/iniciar-proyecto');
   await page.clock.pauseAt(end - 2 * DAY);
   const timer = page.getByRole('region', { name: offer.title }).getByRole('timer');
-  await expect(timer).toHaveText('Termina en 2 d 00 h 00 min');
+  await expect(timer).toHaveText(`${label('endsIn')} 2 d 00 h 00 min`);
   await page.clock.runFor(30 * SECOND);
-  await expect(timer).toHaveText('Termina en 2 d 00 h 00 min');
+  await expect(timer).toHaveText(`${label('endsIn')} 2 d 00 h 00 min`);
   await page.clock.runFor(30 * SECOND);
-  await expect(timer).toHaveText('Termina en 1 d 23 h 59 min');
+  await expect(timer).toHaveText(`${label('endsIn')} 1 d 23 h 59 min`);
 });
 
 test('a visit after the end date shows the offer as ended', async ({ page }) => {

@@ -1,43 +1,51 @@
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 /**
- * How the top bar looks once its colour transitions have finished, read from computed styles: `'glass'`
- * (white text, a 1 px border all round, 5% white) or `'solid'` (dark text, a bottom border only, 95% white
- * and a shadow). Anything between those two (a half-applied state) comes back described, so it fails a
- * comparison with either.
+ * How the top bar looks once its white layer has finished fading, read from computed styles: `'glass'`
+ * (white text, the white layer hidden) or `'solid'` (dark text, the white layer shown). Anything between
+ * those two (a half-applied state) comes back described, so it fails a comparison with either.
  */
-export async function navLook(page: Page): Promise<string> {
-  // Two frames for the scroll and its style change, then until the bar's transitions have run out.
+export async function navLook(page: Page, { settle = true } = {}): Promise<string> {
+  // Not in a page without JavaScript, where frames never call back and nothing changes.
+  if (settle) await settled(page);
+  const look = await page.evaluate(() => {
+    const header = document.querySelector('header.site-nav') as HTMLElement;
+    const link = [...header.querySelectorAll('nav a')].find((a) => a.textContent.trim() === 'Tecnologías');
+    return {
+      text: getComputedStyle(header).color,
+      link: link ? getComputedStyle(link).color : '',
+      layer: getComputedStyle(header, '::before').opacity,
+    };
+  });
+  const same = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
+  const white = 'rgb(255, 255, 255)';
+  const ink = 'rgb(15, 23, 42)';
+  if (same(look, { text: white, link: white, layer: '0' })) return 'glass';
+  if (same(look, { text: ink, link: ink, layer: '1' })) return 'solid';
+  return JSON.stringify(look);
+}
+
+/** Two frames for a scroll and the observer's report, then until the bar's fade has run out. */
+async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect
     .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('header.site-nav, header.site-nav *')].some((el) =>
-          el.getAnimations().some((animation) => animation instanceof CSSTransition),
-        ),
-      ),
+      page.evaluate(() => {
+        const header = document.querySelector('header.site-nav') as HTMLElement;
+        return document
+          .getAnimations()
+          .some(
+            (animation) =>
+              animation instanceof CSSTransition &&
+              animation.playState === 'running' &&
+              animation.effect instanceof KeyframeEffect &&
+              animation.effect.target !== null &&
+              header.contains(animation.effect.target),
+          );
+      }),
     )
     .toBe(false);
-  const look = await page.evaluate(() => {
-    const header = document.querySelector('header.site-nav') as HTMLElement;
-    const bar = getComputedStyle(header);
-    const link = [...header.querySelectorAll('nav a')].find((a) => a.textContent.trim() === 'Tecnologías');
-    const alpha = /[/,]\s*([\d.]+)\)$/.exec(bar.backgroundColor)?.[1];
-    return {
-      text: bar.color,
-      link: link ? getComputedStyle(link).color : '',
-      border: `${bar.borderTopWidth} ${bar.borderBottomWidth}`,
-      shadow: bar.boxShadow.includes('rgba(15, 23, 42, 0.35) 0px 8px 24px -16px'),
-      alpha,
-    };
-  });
-  const glass = { text: 'rgb(255, 255, 255)', border: '1px 1px', shadow: false, alpha: '0.05' };
-  const solid = { text: 'rgb(15, 23, 42)', border: '0px 1px', shadow: true, alpha: '0.95' };
-  const { link, ...bar } = look;
-  const same = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
-  if (same(bar, glass) && link === glass.text) return 'glass';
-  if (same(bar, solid) && link === solid.text) return 'solid';
-  return JSON.stringify(look);
 }
 
 /** Scrolls the window to `y` px and reads the bar's look there. */
@@ -46,23 +54,92 @@ export async function navLookAt(page: Page, y: number): Promise<string> {
   return navLook(page);
 }
 
-/** The scroll position where the bar turns solid: 80% of the window height. */
-export function solidFrom(page: Page): Promise<number> {
-  return page.evaluate(() => Math.ceil(window.innerHeight * 0.8));
+/**
+ * The last scroll position at which the bar is still glass: the page's dark hero (`data-nav-hero`) still
+ * fills the whole bar. One pixel further, light content shows under the bar, and it must be solid.
+ */
+export function lastGlassScroll(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const hero = document.querySelector('[data-nav-hero]') as HTMLElement;
+    const bar = document.querySelector('header.site-nav') as HTMLElement;
+    const heroEnd = hero.getBoundingClientRect().bottom + window.scrollY;
+    return Math.floor(heroEnd - bar.getBoundingClientRect().height);
+  });
+}
+
+/** WCAG relative luminance of an sRGB colour given as 0-255 channels. */
+function luminance([r, g, b]: readonly number[]): number {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r ?? 0) + 0.7152 * channel(g ?? 0) + 0.0722 * channel(b ?? 0);
+}
+
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+export interface BarContrast {
+  /** The element, as its accessible text or label. */
+  name: string;
+  /** Contrast of its text colour against the pixels drawn behind it (the 5th percentile worst). */
+  ratio: number;
 }
 
 /**
- * Makes the page take the navbar's plain-script path (src/enhancements/navbar.ts), the one for browsers without
- * scroll-driven animations or style queries: the CSS animation is switched off before the script looks.
- * Call before `page.goto`, in a context with `bypassCSP` (the switch is an injected <style>).
+ * The contrast of each visible bar item (links, logo wordmark, menu button) against what is really drawn
+ * behind it at the current scroll position: the text colour is read from computed styles, then the text
+ * and icons are hidden and the bar's strip is captured, so the pixels are the bar's layers over the page.
+ * Needs a context with `bypassCSP` (the hiding is an injected <style>).
  */
-export async function withoutScrollDrivenCss(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState !== 'interactive') return;
-      const style = document.createElement('style');
-      style.textContent = '[data-nav-scope] { animation: none !important; }';
-      document.head.append(style);
+export async function barContrasts(page: Page): Promise<BarContrast[]> {
+  await navLook(page);
+  const items = await page.evaluate(() => {
+    const header = document.querySelector('header.site-nav') as HTMLElement;
+    const candidates = [
+      ...header.querySelectorAll<HTMLElement>('nav > a[href="/"] span span, nav ul a, nav button'),
+    ].filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible');
+    return candidates.map((el) => {
+      const box = el.getBoundingClientRect();
+      const color =
+        getComputedStyle(el)
+          .color.match(/[\d.]+/g)
+          ?.slice(0, 3)
+          .map(Number) ?? [];
+      return {
+        name: el.getAttribute('aria-label') ?? el.textContent.trim(),
+        color,
+        box: {
+          x: Math.round(box.x),
+          y: Math.round(box.y),
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        },
+      };
     });
+  });
+  const hide = await page.addStyleTag({
+    content: 'header.site-nav nav * { color: transparent !important; } header.site-nav nav svg { visibility: hidden; }',
+  });
+  const width = page.viewportSize()?.width ?? 0;
+  const strip = await page.screenshot({ clip: { x: 0, y: 0, width, height: 80 }, animations: 'disabled' });
+  await hide.evaluate((style: Element) => style.remove());
+  const { data, info } = await sharp(strip).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // Device pixels per CSS pixel, should the context have a scale factor.
+  const scale = info.width / width;
+  return items.map(({ name, color, box }) => {
+    const ratios: number[] = [];
+    const [top, bottom] = [Math.max(0, box.y * scale), Math.min(info.height, (box.y + box.height) * scale)];
+    const [left, right] = [Math.max(0, box.x * scale), Math.min(info.width, (box.x + box.width) * scale)];
+    for (let y = Math.floor(top); y < bottom; y++) {
+      for (let x = Math.floor(left); x < right; x++) {
+        const at = (y * info.width + x) * info.channels;
+        ratios.push(contrast(color, [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0]));
+      }
+    }
+    ratios.sort((a, b) => a - b);
+    return { name, ratio: ratios[Math.floor(ratios.length * 0.05)] ?? 0 };
   });
 }

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from './test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
+import { contactDetails } from '../../core/contact.ts';
+import { loadContentFacts } from '../../core/content/load.ts';
 
 describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
   describe('honeypot', () => {
@@ -59,9 +61,11 @@ describe.each(TEST_ENGINES)('honeypot and rate limit (%s)', (engine) => {
       }
       const res = await t.post('/api/webSite/contactBig', VALID.big);
       expect(res.status).toBe(429);
+      // The refusal names the two channels that reach the team without waiting.
+      const contact = contactDetails(loadContentFacts().contact);
       expect(res.body).toEqual({
         success: false,
-        message: 'Has enviado varias solicitudes seguidas. Intenta de nuevo en 10 minutos.',
+        message: `Has enviado varias solicitudes seguidas. Intenta de nuevo en 10 minutos, o escríbenos ahora por WhatsApp (wa.me/${contact.whatsappNumber}) o a ${contact.email}.`,
       });
       const retryAfter = Number(res.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(500);

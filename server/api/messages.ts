@@ -1,3 +1,5 @@
+import type { ContactDetails } from '../../core/contact.ts';
+
 /** Every message the API answers with, in Spanish, in one place. */
 export const MESSAGES = {
   success: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
@@ -20,10 +22,16 @@ export const MESSAGES = {
   internal: 'Ocurrió un error en el servidor. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.',
 } as const;
 
-/** "Has enviado varias solicitudes seguidas…" with the wait rounded up to minutes. */
-export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+/**
+ * "Has enviado varias solicitudes seguidas…" with the wait rounded up to minutes, and the two channels that
+ * reach the team right away: someone refused mid-enquiry should not have to wait to be heard.
+ */
+export function tooManyRequestsMessage(
+  retryAfterSeconds: number,
+  contact: Pick<ContactDetails, 'email' | 'whatsappNumber'>,
+): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Has enviado varias solicitudes seguidas. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+  return `Has enviado varias solicitudes seguidas. Intenta de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}, o escríbenos ahora por WhatsApp (wa.me/${contact.whatsappNumber}) o a ${contact.email}.`;
 }
 
 /** Too many `scheduleAvailable` calls from one address. */

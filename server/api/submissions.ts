@@ -5,6 +5,7 @@
  */
 import type { SubmissionBody } from '../../core/api/answers.ts';
 import type { Attribution } from '../../core/attribution.ts';
+import type { ContactDetails } from '../../core/contact.ts';
 import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
 import type { LeadKind } from '../../core/forms/kinds.ts';
 import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
@@ -81,22 +82,22 @@ function created(id: number, appointmentDate?: string): ApiResponse {
   return { status: 201, body };
 }
 
-function tooMany(retryAfter: number): ApiResponse {
-  return failure(429, tooManyRequestsMessage(retryAfter), { 'Retry-After': String(retryAfter) });
+function tooMany(retryAfter: number, contact: ContactDetails): ApiResponse {
+  return failure(429, tooManyRequestsMessage(retryAfter, contact), { 'Retry-After': String(retryAfter) });
 }
 
 /**
  * A refused submission over the per-address limit, logged with the setting that decides it: whoever tests
  * the forms by hand hits it after a handful of sends and reads here how to raise it.
  */
-function rateLimited(logger: Logger, limit: RateLimit, retryAfter: number): SubmissionOutcome {
+function rateLimited(logger: Logger, limit: RateLimit, retryAfter: number, contact: ContactDetails): SubmissionOutcome {
   logger.info('submission.rate_limited', {
     retryAfter,
     limit: limit.max,
     windowMs: limit.windowMs,
     hint: 'Para pruebas locales sube RATE_LIMIT_MAX (o baja RATE_LIMIT_WINDOW_MS) en .env',
   });
-  return { kind: 'rejected', response: tooMany(retryAfter) };
+  return { kind: 'rejected', response: tooMany(retryAfter, contact) };
 }
 
 function isFilled(value: unknown): boolean {
@@ -117,7 +118,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
 
   // A first look without a lock spares validation work for a client that is over its limit.
   const early = await overLimit(storage, rateLimit, request.clientHash, nowMs);
-  if (early !== undefined) return rateLimited(logger, rateLimit, early);
+  if (early !== undefined) return rateLimited(logger, rateLimit, early, context.emailSettings.contact);
 
   if (isFilled(request.body[HONEYPOT_FIELD])) {
     // Look exactly like a success, with the id the next real lead would get, and keep nothing (but
@@ -128,7 +129,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       if (over === undefined) await record(tx, rateLimit, request.clientHash, nowMs);
       return over;
     });
-    if (wait !== undefined) return rateLimited(logger, rateLimit, wait);
+    if (wait !== undefined) return rateLimited(logger, rateLimit, wait, context.emailSettings.contact);
     return { kind: 'honeypot', response: created((await createLeadStore(storage).lastId()) + 1) };
   }
 
@@ -168,7 +169,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
   try {
     leadId = await storage.transaction(async (tx) => {
       const wait = await lockAndCheck(tx, rateLimit, request.clientHash, nowMs);
-      if (wait !== undefined) throw new Refusal(tooMany(wait), wait);
+      if (wait !== undefined) throw new Refusal(tooMany(wait, context.emailSettings.contact), wait);
       const leads = createLeadStore(tx);
       if (slot) {
         // Bookings are few: one lock for all of them keeps the daily quotas exact across instances.
@@ -247,7 +248,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
     });
   } catch (error) {
     if (error instanceof Refusal && error.retryAfter !== undefined)
-      return rateLimited(logger, rateLimit, error.retryAfter);
+      return rateLimited(logger, rateLimit, error.retryAfter, context.emailSettings.contact);
     if (error instanceof Refusal) return { kind: 'rejected', response: error.response };
     if (isUniqueViolation(error)) return { kind: 'rejected', response: failure(409, MESSAGES.slotTaken) };
     throw error;

@@ -162,11 +162,11 @@ describe.each(TEST_ENGINES)('validation (%s)', (engine) => {
     it.each([
       ['2026-11-28T10:00', 'Agendamos reuniones de lunes a viernes; elige un día hábil'],
       ['2026-12-25T10:00', 'Ese día es feriado oficial en México; elige otro día'],
-      ['2026-11-23T07:00', 'Elige un horario entre las 09:00 y las 17:00 (hora del centro de México)'],
+      ['2026-11-23T07:00', 'Elige un horario entre las 09:00 y las 17:00 (hora de la Ciudad de México)'],
       ['2026-11-20T10:00', 'Ese horario ya pasó; elige uno posterior'],
       ['2027-02-10T10:00', 'Solo agendamos reuniones dentro de los próximos 60 días'],
-      ['2026-11-24T18:00', 'Elige un horario entre las 09:00 y las 17:00 (hora del centro de México)'],
-      ['2026-11-24T10:30', 'Elige un horario entre las 09:00 y las 17:00 (hora del centro de México)'],
+      ['2026-11-24T18:00', 'Elige un horario entre las 09:00 y las 17:00 (hora de la Ciudad de México)'],
+      ['2026-11-24T10:30', 'Elige un horario entre las 09:00 y las 17:00 (hora de la Ciudad de México)'],
     ])('unavailable slot %s', async (appointmentDate, message) => {
       await expect422('contactBig', { ...VALID.big, appointmentDate }, { appointmentDate: message });
     });

@@ -12,6 +12,7 @@ import {
   zonedTimeToUtc,
 } from '../../core/dates.ts';
 import { AVAILABILITY } from '../../core/availability.ts';
+import { SITE } from '../../core/site.ts';
 import { isRestDay } from './rest-days.ts';
 
 export { AVAILABILITY };
@@ -30,7 +31,7 @@ export const SLOT_PROBLEM_MESSAGES: Record<SlotProblem, string> = {
   weekend: 'Agendamos reuniones de lunes a viernes; elige un día hábil',
   'rest-day': 'Ese día es feriado oficial en México; elige otro día',
   'beyond-horizon': `Solo agendamos reuniones dentro de los próximos ${AVAILABILITY.horizonDays} días`,
-  'outside-hours': 'Elige un horario entre las 09:00 y las 17:00 (hora del centro de México)',
+  'outside-hours': `Elige un horario entre las 09:00 y las 17:00 (${SITE.timeZoneName})`,
   past: 'Ese horario ya pasó; elige uno posterior',
 };
 

@@ -235,7 +235,7 @@ describe('messages', () => {
     const [client, internal] = buildEmailMessages(lead, settings);
     for (const message of [client, internal]) {
       expect(message.html).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE&amp;');
-      expect(message.html).toContain('miércoles, 25 de noviembre de 2026, 10:00 (hora del centro de México)');
+      expect(message.html).toContain('miércoles, 25 de noviembre de 2026, 10:00 (hora de la Ciudad de México)');
       expect(message.attachments).toHaveLength(1);
       const ics = message.attachments[0]!;
       expect(ics.filename).toBe('reunion.ics');

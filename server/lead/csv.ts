@@ -1,6 +1,7 @@
 /** Stored leads as CSV rows for the sales team: readable labels, Mexico City dates, one lead per row. */
 import { formatAppointmentShort, formatShortDateTime } from '../../core/dates.ts';
 import { LEAD_KINDS } from '../../core/forms/kinds.ts';
+import { SITE } from '../../core/site.ts';
 import { FIELD_LABELS, type FieldName } from '../../core/forms/labels.ts';
 import type { StoredLead } from '../db/leads.ts';
 import { analyzeLead, type AnalysisFacts } from './analysis.ts';
@@ -71,11 +72,11 @@ function workCells(work: LeadWork): Array<string | number | null> {
 
 export const CSV_HEADER = [
   'Referencia',
-  'Recibido (CDMX)',
+  `Recibido (${SITE.timeZoneName})`,
   'Formulario',
   'Servicio',
   ...FIELD_COLUMNS.map((field) => FIELD_LABELS[field]),
-  'Reunión (CDMX)',
+  `Reunión (${SITE.timeZoneName})`,
   'Página de origen',
   'Puntuación',
   'Prioridad',

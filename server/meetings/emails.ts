@@ -64,7 +64,7 @@ function context(input: MeetingMessageInput, settings: EmailSettings): Context {
   };
 }
 
-/** "martes, 24 de noviembre de 2026, 10:00 (hora del centro de México)". */
+/** "martes, 24 de noviembre de 2026, 10:00 (hora de la Ciudad de México)". */
 export function when(slot: string, settings: EmailSettings): string {
   return fillTemplate(settings.copy.meeting.when, { fecha: formatAppointmentLong(slot) });
 }

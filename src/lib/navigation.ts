@@ -10,7 +10,7 @@ export interface NavLink {
 }
 
 export const MAIN_NAV: readonly NavLink[] = [
-  { label: 'Portfolio', href: '/#portfolio' },
+  { label: 'Portfolio', href: ROUTES.portfolio },
   { label: 'Servicios', href: '/#servicios' },
   { label: 'Tecnologías', href: ROUTES.technologies },
   { label: 'Integraciones', href: ROUTES.integrations },

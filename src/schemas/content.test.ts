@@ -64,12 +64,12 @@ describe('process: five phases with the durations the home page quotes', () => {
     expect(phases[2]?.description).toContain('sprints de 1 a 2 semanas');
   });
 
-  it('claims coverage 90%+ and 95%+, performance 90%+ and uptime 99.9%', () => {
+  it('claims coverage 90%+ and 95%+, a Lighthouse performance of 90+ (a score, not a percentage), uptime 99.9%', () => {
     const metrics = phases.flatMap((phase) => (phase.metrics ?? []).map((metric) => `${metric.value} ${metric.label}`));
     expect(metrics).toEqual([
       '90%+ cobertura de pruebas en la lógica de negocio',
       '95%+ cobertura en pagos, facturación y permisos',
-      '90%+ puntaje de rendimiento en Lighthouse',
+      '90+ puntos de rendimiento en Lighthouse (de 100)',
       '99.9% disponibilidad mensual comprometida',
     ]);
   });
@@ -82,7 +82,7 @@ describe('figures the pages show', () => {
     expect(group('marketing')?.items.map((item) => item.value)).toEqual(['50+', '40+', '99.9%', '< 2 h']);
     expect(group('portfolio')?.items.map((item) => `${item.value} ${item.label}`)).toEqual([
       '50+ proyectos',
-      '50+ clientes',
+      '40+ clientes',
       '10+ años de experiencia',
       '20+ tecnologías',
     ]);
@@ -112,9 +112,9 @@ describe('figures the pages show', () => {
     expect(pageSection(home, 'servicios').linkLabel).toBe('Ver Más');
   });
 
-  it('start project: an end date, 3 slots, 20% plus free consulting, the four buttons and the 24 h promise', () => {
+  it('start project: a 72-hour window, 3 slots, 20% plus free consulting, the four buttons and the 24 h promise', () => {
     const start = page('iniciar-proyecto');
-    expect(start.offer?.endsAt).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), time: '23:59' });
+    expect(start.offer?.hours).toBe(72);
     expect(start.offer).toMatchObject({
       slots: 3,
       discountPercent: 20,

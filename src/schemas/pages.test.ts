@@ -92,19 +92,31 @@ describe('pages schema', () => {
     ]);
   });
 
-  it('reads the end of the offer as a Mexico City date, with or without a time, and names a wrong one', () => {
-    const endsAt = (value: unknown) => {
-      const parsed = pageSchema.safeParse(changed(start, 'offer.endsAt', value));
-      return parsed.success ? parsed.data.offer?.endsAt : undefined;
+  it('reads the start of the offer on the Mexico City clock and ends it its hours later', () => {
+    const offerOf = (path: string, value: unknown) => {
+      const parsed = pageSchema.safeParse(changed(start, path, value));
+      return parsed.success ? parsed.data.offer : undefined;
     };
     // YAML hands a bare date over as a Date at midnight UTC, a date with a time as text.
-    expect(endsAt(new Date('2027-01-15T00:00:00Z'))).toEqual({ date: '2027-01-15', time: '23:59' });
-    expect(endsAt('2027-01-15 18:30')).toEqual({ date: '2027-01-15', time: '18:30' });
-    const hint = /^offer\.endsAt: Se espera la fecha en que termina la oferta, como 2026-12-31/;
+    expect(offerOf('offer.startsAt', new Date('2027-01-15T00:00:00Z'))?.endsAt).toEqual({
+      date: '2027-01-18',
+      time: '00:00',
+    });
+    expect(offerOf('offer.startsAt', '2027-01-15 18:30')).toMatchObject({
+      startsAt: { date: '2027-01-15', time: '18:30' },
+      endsAt: { date: '2027-01-18', time: '18:30' },
+    });
+    const hint = /^offer\.startsAt: Se espera cuándo empieza la oferta, con fecha y hora entre comillas/;
     for (const wrong of ['72 horas', '2027-02-30', 72, new Date('2027-01-15T18:30:00Z')]) {
-      expect(issues(pageSchema, changed(start, 'offer.endsAt', wrong))[0]).toMatch(hint);
+      expect(issues(pageSchema, changed(start, 'offer.startsAt', wrong))[0]).toMatch(hint);
     }
-    expect(issues(pageSchema, changed(start, 'offer.endsAt', REMOVE))[0]).toMatch(hint);
+    expect(issues(pageSchema, changed(start, 'offer.startsAt', REMOVE))[0]).toMatch(hint);
+    expect(issues(pageSchema, changed(start, 'offer.hours', '72 horas'))[0]).toMatch(
+      /^offer\.hours: Se espera un número de horas/,
+    );
+    expect(issues(pageSchema, changed(start, 'offer.window', 'Oferta de {dias} días'))[0]).toMatch(
+      /^offer\.window: \{dias\} no es un dato conocido: aquí puedes usar \{horas\}/,
+    );
   });
 
   it('requires what the offer says once ended, with only {fecha} to fill', () => {

@@ -21,7 +21,7 @@ import {
   text,
   whole,
 } from '../../core/content/common.ts';
-import { parseDeadline } from '../../core/limited-offer.ts';
+import { parseWindowStart, windowEnd } from '../../core/limited-offer.ts';
 import { icon } from './icons.ts';
 import { seoSchema } from './seo.ts';
 
@@ -227,22 +227,23 @@ const sectionItem = strict({
   href: internalHref.optional(),
 });
 
-const DEADLINE_HINT =
-  'Se espera la fecha en que termina la oferta, como 2026-12-31 (termina a las 23:59) o "2026-12-31 18:00" entre comillas, hora del centro de México';
+const WINDOW_START_HINT =
+  'Se espera cuándo empieza la oferta, con fecha y hora entre comillas, como "2026-11-28 10:00" (hora de la Ciudad de México)';
 
 /**
- * When the offer ends. YAML reads a bare date as a date object (midnight UTC: its UTC day is the day written)
- * and a date with a time as text; a time with seconds would be read as a UTC instant, so it is refused.
+ * When the offer starts. YAML reads a bare date as a date object (midnight UTC: its UTC day is the day
+ * written) and a date with a time as text; a time with seconds would be read as a UTC instant, so it is
+ * refused.
  */
-const offerDeadline = z.union([z.date(), z.string()], { error: DEADLINE_HINT }).transform((value, context) => {
+const offerStart = z.union([z.date(), z.string()], { error: WINDOW_START_HINT }).transform((value, context) => {
   const isMidnight = value instanceof Date && value.toISOString().endsWith('T00:00:00.000Z');
   const written = value instanceof Date ? (isMidnight ? value.toISOString().slice(0, 10) : '') : value;
-  const deadline = parseDeadline(written);
-  if (!deadline) {
-    context.addIssue({ code: 'custom', message: DEADLINE_HINT });
+  const start = parseWindowStart(written);
+  if (!start) {
+    context.addIssue({ code: 'custom', message: WINDOW_START_HINT });
     return z.NEVER;
   }
-  return deadline;
+  return start;
 });
 
 const section = strict({
@@ -279,18 +280,23 @@ export const pageSchema = strict({
   offer: strict({
     title: text('un título', { max: 90 }),
     lead: text('un párrafo'),
-    /** Mexico City wall clock: a date (ends at 23:59) or "date HH:mm". The page counts down to it. */
-    endsAt: offerDeadline,
+    /** Mexico City wall clock, "date HH:mm". The offer ends `hours` later; the page counts down to it. */
+    /** How long the window lasts, in words: "Oferta de {horas} horas". */
+    window: template('cuánto dura la oferta', ['horas']),
+    startsAt: offerStart,
+    hours: whole('un número de horas', 1, 720),
     slots: whole('un número de lugares', 1, 20),
     discountPercent: whole('un porcentaje', 1, 90),
     bonus: text('el regalo que acompaña el descuento', { max: 80 }),
     terms: text('las condiciones'),
-    /** What the panel says once `endsAt` has passed; `{fecha}` is the end date in words. */
+    /** What the panel says once the window has closed; `{fecha}` is the end date in words. */
     ended: strict({
       title: text('el título de la oferta terminada', { max: 90 }),
       lead: template('el párrafo de la oferta terminada', ['fecha']),
     }),
-  }).optional(),
+  })
+    .transform((offer) => ({ ...offer, endsAt: windowEnd(offer.startsAt, offer.hours) }))
+    .optional(),
   cta: strict({
     title: text('un título', { max: 110 }),
     lead: text('un párrafo').optional(),

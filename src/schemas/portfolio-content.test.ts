@@ -13,6 +13,7 @@ import type { SchemaContext } from 'astro:content';
 import { portfolioSchema } from './portfolio.ts';
 import { teamSchema } from './team.ts';
 import { testimonialSchema } from './testimonials.ts';
+import { technologySchema } from './technologies.ts';
 import { contextFor, issueLines } from './test-support.ts';
 
 const contentDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../content');
@@ -116,6 +117,26 @@ describe('portfolio content', () => {
     expect(fintechMetrics).toContain('99.99%');
     const edutech = cases.find((entry) => entry.id === 'edutech-platform')!.data;
     expect(edutech.metrics[0]?.value).toBe('100K+');
+  });
+});
+
+describe('the stack and the cases', () => {
+  it('names, on the stack (content/technologies.yaml), every technology a case is built with', () => {
+    const stack = z.array(technologySchema).parse(readYaml(join(contentDir, 'technologies.yaml')));
+    const known = new Set(stack.flatMap((technology) => [technology.name, ...(technology.alsoCalled ?? [])]));
+    const missing = cases.flatMap((entry) =>
+      entry.data.tech.filter((name) => !known.has(name)).map((name) => `${entry.file}: ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('tells a case with an unknown technology apart', () => {
+    const stack = z.array(technologySchema).parse(readYaml(join(contentDir, 'technologies.yaml')));
+    const names = stack.flatMap((technology) => [technology.name, ...(technology.alsoCalled ?? [])]);
+    expect(names).not.toContain('COBOL');
+    expect(names).toEqual(
+      expect.arrayContaining(['Go', 'Apache Kafka', 'Python/Django', 'Microsoft Azure', 'OpenSearch']),
+    );
   });
 });
 

@@ -6,7 +6,7 @@ const schema = portfolioSchema(fakeContext);
 
 function validCase(): Record<string, unknown> {
   return {
-    title: 'Pagora: pagos SPEI y crédito para PyMEs',
+    title: 'Pagora: pagos SPEI y crédito para pymes',
     subtitle: 'Núcleo transaccional de una fintech regulada',
     category: 'Fintech',
     year: 2024,

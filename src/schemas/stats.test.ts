@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statsGroupSchema } from './stats.ts';
+import { conflictingFigures, statsGroupSchema } from './stats.ts';
 import { changed, issues, mapEntries } from './test-support.ts';
 
 const groups = mapEntries('stats.yaml');
@@ -22,6 +22,17 @@ describe('stats schema', () => {
     expect(issues(statsGroupSchema, changed(marketing, 'id', 'home'))[0]).toMatch(/^id: "home" no es válido/);
     expect(issues(statsGroupSchema, changed(marketing, 'items.0.value', 50))).toEqual([
       'items.0.value: Se espera una cifra como "50+", no un número',
+    ]);
+  });
+
+  it('gives the same thing counted in two groups the same figure', () => {
+    const parsed = groups.map((group) => statsGroupSchema.parse(group));
+    expect(conflictingFigures(parsed)).toEqual([]);
+    const portfolio = parsed[1]!;
+    const clients = portfolio.items.findIndex((item) => item.label.startsWith('clientes'));
+    const edited = portfolio.items.map((item, index) => (index === clients ? { ...item, value: '99+' } : item));
+    expect(conflictingFigures([parsed[0]!, { ...portfolio, items: edited }])).toEqual([
+      expect.stringMatching(/^"clientes" vale .+ en el grupo marketing y 99\+ en portfolio/),
     ]);
   });
 });

@@ -1,7 +1,7 @@
 /** Technologies (`content/technologies.yaml`): what we work with, grouped as the home's tech stack. */
 import { z } from 'astro/zod';
 import type { EntryRules } from '../lib/content/strict-loader.ts';
-import { kebabId, oneOf, strict, text } from '../../core/content/common.ts';
+import { kebabId, list, oneOf, strict, text } from '../../core/content/common.ts';
 
 export const TECHNOLOGY_LEVELS = ['Expert', 'Advanced'] as const;
 export const TECHNOLOGY_CATEGORIES = ['Frontend', 'Backend', 'Cloud', 'Mobile'] as const;
@@ -17,6 +17,8 @@ export const technologySchema = strict({
   description: text('una descripción breve', { max: 200 }),
   level: oneOf(TECHNOLOGY_LEVELS, 'un nivel'),
   category: oneOf(TECHNOLOGY_CATEGORIES, 'una categoría'),
+  /** Other names the portfolio's cases give it ("AWS", "Google Cloud Run"): a case's tags must all be here. */
+  alsoCalled: list(text('otro nombre de la tecnología', { max: 40 }), 1, 8).optional(),
 });
 
 export type Technology = z.infer<typeof technologySchema>;

@@ -6,6 +6,7 @@
  */
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../../core/forms/kinds.ts';
 import { referenceOf } from '../../lead/model.ts';
+import { SITE } from '../../../core/site.ts';
 import { moneyText, shortDate } from '../deal.ts';
 import {
   defaultSort,
@@ -164,7 +165,7 @@ ${
   view.rows.length
     ? html`<div class="table-wrap"><table class="stack lead-list">
 <caption>Leads ${range}${isEmptyFilter(view.filter) ? '' : ' con los filtros elegidos'}</caption>
-<thead><tr><th scope="col">Referencia</th><th scope="col">Recibido (CDMX)</th><th scope="col">Formulario</th><th scope="col">Nombre</th><th scope="col">Empresa</th><th scope="col">Reunión</th><th scope="col" class="num">Puntuación</th><th scope="col">Estado</th><th scope="col">Responsable</th><th scope="col">Siguiente paso</th><th scope="col" class="num">Valor</th><th scope="col">Acciones</th></tr></thead>
+<thead><tr><th scope="col">Referencia</th><th scope="col">Recibido (${SITE.timeZoneName})</th><th scope="col">Formulario</th><th scope="col">Nombre</th><th scope="col">Empresa</th><th scope="col">Reunión</th><th scope="col" class="num">Puntuación</th><th scope="col">Estado</th><th scope="col">Responsable</th><th scope="col">Siguiente paso</th><th scope="col" class="num">Valor</th><th scope="col">Acciones</th></tr></thead>
 <tbody>${view.rows.map((lead) => row(lead, view, context, here))}</tbody>
 </table></div>`
     : html`<p>${view.total === 0 && isEmptyFilter(view.filter) ? 'Todavía no llega ningún lead.' : view.total === 0 ? 'Ningún lead coincide con los filtros.' : 'Esta página está vacía.'}</p>

@@ -20,8 +20,9 @@ async function render(now: number) {
   const container = await AstroContainer.create();
   const html = await container.renderToString(OfferPanel, {
     props: {
+      window: 'Oferta de 72 horas',
       title: 'Lugares limitados',
-      lead: 'Pocos lugares este mes.',
+      lead: 'Pocos lugares.',
       terms: 'Aplica sobre la primera etapa.',
       deadline,
       slots: 3,
@@ -30,7 +31,7 @@ async function render(now: number) {
       ended: { title: 'Esta oferta ya terminó', lead: 'Se cerró el {fecha}.' },
       labels: {
         validUntil: 'Válida hasta el',
-        timeZone: 'hora del centro de México',
+        timeZone: 'hora de la Ciudad de México',
         endsIn: 'Termina en',
         slotsLeft: 'lugares disponibles',
         discount: 'de descuento',
@@ -58,7 +59,7 @@ describe('the offer panel in the built HTML', () => {
     expect(when).toEqual({ date: '15 de marzo de 2027', time: '18:00 h' });
     expect(active?.text).toContain('Válida hasta el');
     expect(active?.querySelector('time')?.text.trim()).toBe('15 de marzo de 2027');
-    expect(active?.text).toContain('18:00 h, hora del centro de México');
+    expect(active?.text).toContain('18:00 h, hora de la Ciudad de México');
     expect(active?.querySelector('[data-offer-slots]')?.text.trim()).toBe('3');
   });
 

@@ -6,9 +6,9 @@ const hour = (value: number) => `${value}:00`;
 export const PICKER_TEXTS = {
   /** The trigger's text while no meeting is chosen. */
   choose: 'Elegir fecha y hora (opcional)',
-  hint: `Videollamada de ${AVAILABILITY.meetingMinutes} minutos, de lunes a viernes, de ${hour(AVAILABILITY.firstSlotHour)} a ${hour(AVAILABILITY.lastSlotHour + 1)} h (hora del centro de México).`,
+  hint: `Videollamada de ${AVAILABILITY.meetingMinutes} minutos, de lunes a viernes, de ${hour(AVAILABILITY.firstSlotHour)} a ${hour(AVAILABILITY.lastSlotHour + 1)} h (hora de la Ciudad de México).`,
   title: 'Agenda tu reunión',
-  description: `Elige un día hábil de los próximos ${AVAILABILITY.horizonDays} días y luego un horario libre. La hora es la del centro de México.`,
+  description: `Elige un día hábil de los próximos ${AVAILABILITY.horizonDays} días y luego un horario libre. La hora es la de la Ciudad de México.`,
   dateLabel: 'Fecha',
   noDate: 'Ninguna fecha elegida todavía.',
   slotsLabel: 'Horarios disponibles',

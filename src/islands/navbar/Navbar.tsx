@@ -21,10 +21,11 @@ function isCurrent(href: string, currentPath: string): boolean {
  * Top navigation, rendered on the server so every link works without JavaScript. The phone menu is a
  * native popover opened by its toggle button (`popovertarget`): it opens from the first paint, closes
  * on Escape or a tap outside, and the browser tells assistive technology whether it is expanded. The bar
- * turns from glass to a solid light bar past 80% of the window height, and while the menu is open, in CSS
- * (the `nav-solid:` classes, src/styles/navbar.css). The island hydrates when the visitor first presses
- * the toggle (`client:interact`) and adds what HTML cannot: closing the menu when a link is chosen (a link
- * to a section of the same page would leave it open) and when the window grows to the desktop layout.
+ * turns from glass to a solid light bar where the page's dark hero ends, and while the menu is open (the
+ * `nav-solid:` classes, src/styles/navbar.css and src/enhancements/navbar.ts). The island hydrates when
+ * the visitor first presses the toggle (`client:interact`) and adds what HTML cannot: closing the menu
+ * when a link is chosen (a link to a section of the same page would leave it open) and when the window
+ * grows to the desktop layout.
  * Until it has hydrated, src/enhancements/navbar.ts closes the menu on a chosen link in its place.
  */
 export default function Navbar({ links, cta, currentPath, children }: NavbarProps) {
@@ -56,17 +57,12 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
   }, [open, close]);
 
   // Glass over the page's dark hero; `nav-solid:` is the light bar (focus rings turn brand blue with it).
+  // Colours switch at once: only the bar's white layer fades (src/styles/navbar.css).
   const linkTone =
     'text-white hover:bg-white/10 nav-solid:text-fg nav-solid:hover:bg-brand-50 nav-solid:hover:text-brand-700';
 
   return (
-    <header
-      className={[
-        'site-nav fixed inset-x-0 top-0 z-50 border-b transition-[background-color,color,border-color,box-shadow] duration-300',
-        'on-ink glass-soft border-white/10 text-white',
-        'nav-solid:border-x-0 nav-solid:border-t-0 nav-solid:border-line nav-solid:bg-white/95 nav-solid:text-fg nav-solid:shadow-[0_8px_24px_-16px_rgb(15_23_42/0.35)] nav-solid:backdrop-filter-none nav-solid:[&_:focus-visible]:outline-brand-500',
-      ].join(' ')}
-    >
+    <header className="site-nav on-ink fixed inset-x-0 top-0 z-50 text-white nav-solid:text-fg nav-solid:[&_:focus-visible]:outline-brand-500">
       <nav aria-label="Principal" className="container-site flex h-(--nav-height) items-center justify-between gap-4">
         <a href="/" className="touch-target -ml-1 flex items-center rounded-lg px-1" aria-label="Angram, ir al inicio">
           {children}
@@ -77,7 +73,7 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
               <a
                 href={link.href}
                 aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-                className={`touch-target inline-flex items-center rounded-full px-4 text-[0.95rem] font-medium transition-colors duration-150 ${linkTone}`}
+                className={`touch-target inline-flex items-center rounded-full px-4 text-[0.95rem] font-medium ${linkTone}`}
               >
                 {link.label}
               </a>

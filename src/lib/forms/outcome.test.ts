@@ -21,7 +21,7 @@ describe('submissionOutcome', () => {
       reset: true,
     });
     expect(outcome.details).toEqual([
-      'Agendamos tu reunión para el martes, 24 de noviembre de 2026, 10:00 (hora del centro de México).',
+      'Agendamos tu reunión para el martes, 24 de noviembre de 2026, 10:00 (hora de la Ciudad de México).',
       'Tu número de referencia es CONT-12.',
     ]);
   });
@@ -42,7 +42,7 @@ describe('submissionOutcome', () => {
       reset: true,
     });
     expect(outcome.details).toEqual([
-      'Te confirmaremos por correo la reunión que pediste para el martes, 24 de noviembre de 2026, 10:00 (hora del centro de México).',
+      'Te confirmaremos por correo la reunión que pediste para el martes, 24 de noviembre de 2026, 10:00 (hora de la Ciudad de México).',
     ]);
     expect(submissionOutcome(bare, '', EMAIL).details).toEqual([]);
   });

@@ -5,6 +5,7 @@
 import type { ApiResult } from '../api/client.ts';
 import type { SubmissionReceipt } from '../../../core/api/answers.ts';
 import { formatAppointmentLong } from '../../../core/dates.ts';
+import { SITE } from '../../../core/site.ts';
 
 export const FORM_FEEDBACK = {
   success: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
@@ -64,12 +65,10 @@ export function submissionOutcome(
       const { appointmentDate, reference } = result.data;
       const details: string[] = [];
       if (appointmentDate)
-        details.push(
-          `Agendamos tu reunión para el ${formatAppointmentLong(appointmentDate)} (hora del centro de México).`,
-        );
+        details.push(`Agendamos tu reunión para el ${formatAppointmentLong(appointmentDate)} (${SITE.timeZoneName}).`);
       else if (appointment)
         details.push(
-          `Te confirmaremos por correo la reunión que pediste para el ${formatAppointmentLong(appointment)} (hora del centro de México).`,
+          `Te confirmaremos por correo la reunión que pediste para el ${formatAppointmentLong(appointment)} (${SITE.timeZoneName}).`,
         );
       if (reference) details.push(`Tu número de referencia es ${reference}.`);
       return outcome('success', FORM_FEEDBACK.success, details, { reset: true });

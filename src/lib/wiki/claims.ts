@@ -120,15 +120,20 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
   },
   {
     page: 'navigation',
-    says: /\(`animation-timeline: scroll\(root\)`\) pasa `--nav-solid` de 0 a 1 justo al 80 % de la altura de\s+la ventana \(`80dvh`\)/,
+    says: /un `IntersectionObserver` pone `data-solid` en el propio `<header>`/,
     check: (repo) =>
       expect(
         repo,
-        'src/styles/navbar.css',
-        /animation-timeline: scroll\(root\);\s+animation-range: 0 80dvh;/,
-        'cambia la barra con una animación ligada al scroll hasta 80dvh',
+        'src/enhancements/navbar.ts',
+        /new IntersectionObserver\([\s\S]*setSolid\(/,
+        'cambia la barra con un IntersectionObserver',
       ) ??
-      expect(repo, 'src/lib/nav-solid.ts', /NAV_SOLID_SCROLL_RATIO = 0\.8;/, 'usa el 80 % de la ventana en el script'),
+      expect(
+        repo,
+        'src/styles/navbar.css',
+        /\.site-nav::before \{[\s\S]*?opacity: 0;/,
+        'anima solo la opacidad de la capa',
+      ),
   },
   {
     page: 'navigation',
