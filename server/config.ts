@@ -21,6 +21,7 @@ import {
   parseReminders,
   type Parsed,
 } from './meetings/settings.ts';
+import { MONITORING_ENV, monitoringConfigOf, type MonitoringConfig } from './monitoring/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
@@ -98,6 +99,8 @@ export interface ServerConfig {
   busyIcsTimeoutMs: number;
   /** Largest feed read; a larger one is a failure and the last good copy stays (`BUSY_ICS_MAX_BYTES`). */
   busyIcsMaxBytes: number;
+  /** Field vitals, uptime, alerts and /metrics (`VITALS_*`, `UPTIME_*`, `ALERT_EMAIL`, `METRICS_TOKEN`). */
+  monitoring: MonitoringConfig;
 }
 
 export const BODY_LIMIT_BYTES = 32 * 1024;
@@ -201,6 +204,7 @@ const envSchema = z.object({
   PUBLIC_CONTACT_EMAIL: optional(z.email('PUBLIC_CONTACT_EMAIL debe ser un correo electrónico')),
   PUBLIC_CONTACT_PHONE: optional(z.string()),
   PUBLIC_WHATSAPP_NUMBER: optional(z.string()),
+  ...MONITORING_ENV,
 });
 
 export class ConfigError extends Error {
@@ -266,6 +270,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     busyIcsRefreshMs: values.BUSY_ICS_REFRESH_MINUTES * 60_000,
     busyIcsTimeoutMs: values.BUSY_ICS_TIMEOUT_MS,
     busyIcsMaxBytes: values.BUSY_ICS_MAX_BYTES,
+    monitoring: monitoringConfigOf(values),
   };
 }
 

@@ -10,6 +10,7 @@ import { AdminConfigError, loadAdminConfig, type AdminConfig } from './admin/con
 import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
 import { startApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
+import { sitePages } from './monitoring/site-pages.ts';
 import { openServices } from './services.ts';
 
 const host = process.env.HOST || '127.0.0.1';
@@ -40,7 +41,9 @@ try {
   throw error;
 }
 
-const { storage, api, admin, retention } = await openServices(apiConfig, adminConfig);
+const { storage, api, admin, retention } = await openServices(apiConfig, adminConfig, {
+  sitePages: sitePages(distDir),
+});
 const app = await startApp({ host, port, distDir, api, admin });
 
 let closing = false;

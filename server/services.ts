@@ -23,12 +23,16 @@ export interface Services {
   retention: DailyJob;
 }
 
-export async function openServices(config: ServerConfig, adminConfig: AdminConfig): Promise<Services> {
+export async function openServices(
+  config: ServerConfig,
+  adminConfig: AdminConfig,
+  options: { sitePages?: ReadonlySet<string> } = {},
+): Promise<Services> {
   const storage = await openDatabase(config, {
     poolMax: config.databasePoolMax,
     onIdleError: (error) => stderrLogger.error('db.idle_error', { error: errorMessage(error) }),
   });
-  const api = await createApi(config, storage);
+  const api = await createApi(config, storage, options);
   const emailSettings = emailSettingsFor(config);
   const admin = await createAdmin({
     storage,
