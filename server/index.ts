@@ -10,6 +10,8 @@ import { AdminConfigError, loadAdminConfig, type AdminConfig } from './admin/con
 import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
 import { startApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
+import { emailSettingsFor } from './email/settings.ts';
+import { startMonitoring } from './monitoring/monitor.ts';
 import { sitePages } from './monitoring/site-pages.ts';
 import { openServices } from './services.ts';
 
@@ -45,6 +47,13 @@ const { storage, api, admin, retention } = await openServices(apiConfig, adminCo
   sitePages: sitePages(distDir),
 });
 const app = await startApp({ host, port, distDir, api, admin });
+const monitoring = startMonitoring({
+  storage,
+  config: apiConfig.monitoring,
+  mail: emailSettingsFor(apiConfig),
+  selfUrl: app.url,
+  logger: stderrLogger,
+});
 
 let closing = false;
 const hurry = new AbortController();
@@ -59,6 +68,8 @@ async function shutdown(signal: string): Promise<void> {
   // balancer moves traffic away before the listener closes. Ctrl+C (SIGINT) has no balancer to wait for.
   const delayMs = signal === 'SIGTERM' ? apiConfig.shutdownDelayMs : 0;
   stderrLogger.info('server.shutdown', { signal, delayMs });
+  // First: a drain's 503 on readiness is this instance leaving, not the site going down.
+  await monitoring.stop();
   // Then in-flight requests finish and the current e-mail send completes, each within SHUTDOWN_TIMEOUT_MS.
   await app.close(apiConfig.shutdownTimeoutMs, delayMs, hurry.signal);
   await retention.stop();

@@ -232,6 +232,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
   let closed = false;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.once('finish', () => vitalsRecorder.countResponse(res.statusCode, new Date().toISOString().slice(0, 16)));
     const verdict = judgeOrigin(req, config.allowedOrigins, trustedHops(req, config.trustProxy) > 0);
     // Answers differ by Origin: caches must keep them apart.
     const headers = { Vary: 'Origin', ...corsHeaders(verdict) };

@@ -3,7 +3,8 @@
  * so they grow with pages and days, never with visits: `vitals_histogram` counts measurements per page,
  * device class, connection type, vital and bucket (core/monitoring/histogram.ts); `page_views` counts views
  * per landing page, source and campaign. `uptime_checks` keeps each check of a target, `monitoring_alerts`
- * one row per incident of a signal, open until it recovers.
+ * one row per incident of a signal, open until it recovers; `api_responses` the API's answers and its 5xx
+ * per minute, summed over instances.
  */
 import { forBothEngines } from '../db/ddl.ts';
 import type { Migration, Storage } from '../db/storage.ts';
@@ -56,6 +57,12 @@ export const MONITORING_MIGRATIONS: readonly Migration[] = [
           closed_at TEXT
         );
         CREATE UNIQUE INDEX monitoring_alerts_open ON monitoring_alerts (signal) WHERE closed_at IS NULL;
+
+        CREATE TABLE api_responses (
+          minute TEXT PRIMARY KEY,
+          total INTEGER NOT NULL,
+          errors INTEGER NOT NULL
+        );
       `,
     ),
   },

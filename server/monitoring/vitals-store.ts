@@ -2,7 +2,7 @@
  * Beacons become counters: each accepted beacon adds to in-memory counts keyed like the table rows, and
  * every `flushMs` the counts go to the database in one transaction of UPSERTs that add to what other
  * instances wrote. So a flood of visits costs one write per key and flush, never one per visit, and the
- * lead API's writes never queue behind beacon writes. A crash loses at most the last `flushMs` of counts.
+ * lead API's writes never queue behind beacon writes. The API's answers per minute ride along (5xx rate). A crash loses at most the last `flushMs` of counts.
  */
 import type { Beacon } from '../../core/monitoring/beacon.ts';
 import { bucketOf } from '../../core/monitoring/histogram.ts';
@@ -18,6 +18,8 @@ const EAGER_FLUSH_KEYS = 20_000;
 export interface VitalsRecorder {
   /** Counts an accepted beacon for `day` (Mexico City, `YYYY-MM-DD`). */
   record(beacon: Beacon, device: DeviceClass, day: string): void;
+  /** Counts one answer of the API in its UTC minute (`2026-11-23T14:05`), for the 5xx rate alert. */
+  countResponse(status: number, minute: string): void;
   /** Writes what is counted so far; resolves when it is in the database. */
   flush(): Promise<void>;
   /** Stops the timer and writes what is left. */
@@ -33,12 +35,17 @@ export interface VitalsRecorderOptions {
 export function startVitalsRecorder({ storage, logger, flushMs = 2000 }: VitalsRecorderOptions): VitalsRecorder {
   let histogram = new Map<string, number>();
   let views = new Map<string, number>();
+  let responses = new Map<string, { total: number; errors: number }>();
   let flushing: Promise<void> = Promise.resolve();
 
   const add = (map: Map<string, number>, key: string, count: number) => map.set(key, (map.get(key) ?? 0) + count);
 
-  async function write(histogramCounts: Map<string, number>, viewCounts: Map<string, number>): Promise<void> {
-    if (histogramCounts.size === 0 && viewCounts.size === 0) return;
+  async function write(
+    histogramCounts: Map<string, number>,
+    viewCounts: Map<string, number>,
+    responseCounts: Map<string, { total: number; errors: number }>,
+  ): Promise<void> {
+    if (histogramCounts.size === 0 && viewCounts.size === 0 && responseCounts.size === 0) return;
     await storage.transaction(async (tx) => {
       for (const [key, count] of histogramCounts) {
         const [day, page, device, connection, metric, bucket] = key.split(SEPARATOR);
@@ -58,17 +65,29 @@ export function startVitalsRecorder({ storage, logger, flushMs = 2000 }: VitalsR
           [day ?? '', page ?? '', source ?? '', campaign ?? '', count],
         );
       }
+      for (const [minute, { total, errors }] of responseCounts)
+        await tx.run(
+          `INSERT INTO api_responses (minute, total, errors) VALUES ($1, $2, $3)
+           ON CONFLICT (minute) DO UPDATE SET total = api_responses.total + excluded.total,
+             errors = api_responses.errors + excluded.errors`,
+          [minute, total, errors],
+        );
     });
   }
 
   function flush(): Promise<void> {
     flushing = flushing.then(async () => {
-      const [histogramCounts, viewCounts] = [histogram, views];
+      const [histogramCounts, viewCounts, responseCounts] = [histogram, views, responses];
       histogram = new Map();
       views = new Map();
+      responses = new Map();
       try {
-        await write(histogramCounts, viewCounts);
+        await write(histogramCounts, viewCounts, responseCounts);
       } catch (error) {
+        for (const [minute, counted] of responseCounts) {
+          const kept = responses.get(minute) ?? { total: 0, errors: 0 };
+          responses.set(minute, { total: kept.total + counted.total, errors: kept.errors + counted.errors });
+        }
         // Kept for the next flush: the database coming back later loses nothing counted meanwhile.
         for (const [key, count] of histogramCounts) add(histogram, key, count);
         for (const [key, count] of viewCounts) add(views, key, count);
@@ -96,6 +115,10 @@ export function startVitalsRecorder({ storage, logger, flushMs = 2000 }: VitalsR
         add(views, key, Math.max(1, Math.round(1 / beacon.rate)));
       }
       if (histogram.size + views.size >= EAGER_FLUSH_KEYS) void flush();
+    },
+    countResponse(status, minute) {
+      const counted = responses.get(minute) ?? { total: 0, errors: 0 };
+      responses.set(minute, { total: counted.total + 1, errors: counted.errors + (status >= 500 ? 1 : 0) });
     },
     flush,
     async close() {

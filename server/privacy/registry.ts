@@ -624,4 +624,5 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   page_views: 'conteos de visitas por página, día, fuente y campaña, sin visitante',
   uptime_checks: 'resultado y demora de cada revisión de disponibilidad del sitio',
   monitoring_alerts: 'alertas del monitoreo: qué señal, qué nivel, cuándo abrió y cerró',
+  api_responses: 'cuántas respuestas y cuántos errores 5xx dio la API por minuto',
 };
