@@ -60,7 +60,7 @@ export async function uptimeOver(db: Queryable, hours: number, now: Date): Promi
     [since],
   );
   const total = row?.total ?? 0;
-  return total === 0 ? undefined : (row?.up ?? 0 / total) * 100;
+  return total === 0 ? undefined : ((row?.up ?? 0) / total) * 100;
 }
 
 /** The most recent check of each target. */
