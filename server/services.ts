@@ -43,6 +43,7 @@ export async function openServices(
     meetings: api.meetings.service,
     // The inbox imports no e-mail code: it is handed the functions that compose its messages.
     mail: createInboxMail(emailSettings, config.facts.salesEmails),
+    monitoringMinSamples: config.monitoring.vitalsMinSamples,
   });
   const retention = scheduleRetention(storage, config, { logger: stderrLogger });
   return { storage, api, admin, retention };

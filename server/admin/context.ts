@@ -1,4 +1,6 @@
 /** What every inbox handler works with: the stores, the secret, the clock, and the request at hand. */
+import type { MonitoringOverview } from '../monitoring/overview.ts';
+import type { PageType } from '../monitoring/page-types.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddress, hashAddress } from '../api/client.ts';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
@@ -58,6 +60,8 @@ export interface AdminServices {
   outreach: OutreachStore;
   searchIndex: SearchIndex;
   pipeline: PipelineQueries;
+  /** What /admin/monitoring shows, for one page type's trend. */
+  monitoring: { overview(type: PageType, now: Date): Promise<MonitoringOverview> };
   /** E-mails the inbox writes to the outbox (to a lead's client, the digest, a sign-in link), composed outside it. */
   mail: InboxMail;
 }
