@@ -11,6 +11,7 @@ import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
 import { startApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
 import { emailSettingsFor } from './email/settings.ts';
+import { createMetrics } from './monitoring/metrics.ts';
 import { startMonitoring } from './monitoring/monitor.ts';
 import { sitePages } from './monitoring/site-pages.ts';
 import { openServices } from './services.ts';
@@ -46,7 +47,8 @@ try {
 const { storage, api, admin, retention } = await openServices(apiConfig, adminConfig, {
   sitePages: sitePages(distDir),
 });
-const app = await startApp({ host, port, distDir, api, admin });
+const metrics = createMetrics({ storage, token: apiConfig.monitoring.metricsToken, beacons: api.vitals.counts });
+const app = await startApp({ host, port, distDir, api, admin, metrics });
 const monitoring = startMonitoring({
   storage,
   config: apiConfig.monitoring,

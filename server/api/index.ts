@@ -46,6 +46,8 @@ export interface Api {
   meetings: Meetings;
   /** Vitals beacons taken and refused by this instance since it started (for /metrics), and their flush. */
   vitals: { counts: BeaconCounts; flush(): Promise<void> };
+  /** Every route's path (the metrics label requests with these only). */
+  routes: ReadonlySet<string>;
 }
 
 export interface ApiOptions {
@@ -300,6 +302,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     handle,
     meetings,
     vitals: { counts: vitals.counts, flush: () => vitalsRecorder.flush() },
+    routes: new Set(routes.keys()),
     drain() {
       draining = true;
     },
