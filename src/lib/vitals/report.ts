@@ -55,8 +55,9 @@ export function reportVitals(rate: number): void {
   onFCP(take);
   onTTFB(take);
 
-  const send = () => {
-    if (document.visibilityState !== 'hidden') return;
+  const send = (event: Event) => {
+    // Leaving the page (pagehide) sends whatever the visibility says; otherwise only on becoming hidden.
+    if (event.type === 'visibilitychange' && document.visibilityState !== 'hidden') return;
     if (viewSent && Object.keys(measured).length === 0) return;
     const beacon: Beacon = { page: window.location.pathname, vitals: measured, rate };
     const connection = connectionType();
