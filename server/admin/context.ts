@@ -1,4 +1,5 @@
 /** What every inbox handler works with: the stores, the secret, the clock, and the request at hand. */
+import type { Conversion } from '../monitoring/conversion.ts';
 import type { MonitoringOverview } from '../monitoring/overview.ts';
 import type { PageType } from '../monitoring/page-types.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -61,7 +62,11 @@ export interface AdminServices {
   searchIndex: SearchIndex;
   pipeline: PipelineQueries;
   /** What /admin/monitoring shows, for one page type's trend. */
-  monitoring: { overview(type: PageType, now: Date): Promise<MonitoringOverview> };
+  monitoring: {
+    overview(type: PageType, now: Date): Promise<MonitoringOverview>;
+    /** The dashboard's views, leads and conversion since `fromDay` (its start `since`), against the period before. */
+    conversion(fromDay: string, since: Date, now: Date): Promise<Conversion>;
+  };
   /** E-mails the inbox writes to the outbox (to a lead's client, the digest, a sign-in link), composed outside it. */
   mail: InboxMail;
 }

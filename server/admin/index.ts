@@ -65,6 +65,7 @@ import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from '.
 import { startDigest } from './digest.ts';
 import { showMonitoring } from './handlers/monitoring.ts';
 import { monitoringOverview } from '../monitoring/overview.ts';
+import { conversionSince } from '../monitoring/conversion.ts';
 import type { InboxMail } from './mail.ts';
 import { applyKeptForm, keepExpiredForm, PENDING_COOKIE } from './pending-forms.ts';
 import { createDealStore } from './store/deals.ts';
@@ -325,6 +326,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     pipeline: createPipelineQueries(storage),
     monitoring: {
       overview: (type, at) => monitoringOverview(storage, options.monitoringMinSamples ?? 50, type, at),
+      conversion: (fromDay, since, at) => conversionSince(storage, fromDay, since, at),
     },
     mail: options.mail,
   };

@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketOf } from '../../core/monitoring/histogram.ts';
+import { ATTRIBUTION_HEADER } from '../../core/attribution.ts';
+import { VALID } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { startTestAdmin, type TestAdmin } from './test-support.ts';
 
@@ -52,6 +54,33 @@ describe.each(TEST_ENGINES)('inbox monitoring page (%s)', (engine) => {
   it('serves the badge colours of the one definition in the stylesheet', async () => {
     const css = await t.client().get('/admin/assets/admin.css');
     expect(css.text).toContain('.vital-poor {\n  background: #fee2e2;\n  color: #991b1b;\n}');
+  });
+
+  it('shows on the dashboard views, leads and conversion per landing page and campaign, and a fall', async () => {
+    const header = { [ATTRIBUTION_HEADER]: JSON.stringify({ landing: '/iniciar-proyecto', utm_campaign: 'buen-fin' }) };
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i += 1)
+      ids.push(Number((await t.api.post('/api/webSite/contactSmall', VALID.small, header)).body.id));
+    // Five of them arrived in the period before the dashboard's (from 10 views then): 50 %.
+    for (const id of ids.slice(1))
+      await t.api.storage.run("UPDATE leads SET received_at = '2026-09-01T18:00:00.000Z' WHERE id = $1", [id]);
+    const views = (day: string, count: number) =>
+      t.api.storage.run(
+        "INSERT INTO page_views (day, page, source, campaign, count) VALUES ($1, '/iniciar-proyecto', 'google', 'buen-fin', $2)",
+        [day, count],
+      );
+    await views('2026-09-01', 10);
+    await views('2026-11-20', 100);
+    const ana = t.client();
+    await ana.signIn('ana@angram.mx');
+    const page = await ana.get('/admin/dashboard');
+    expect(page.status).toBe(200);
+    const section = page.text.slice(page.text.indexOf('id="conversion"'));
+    // This period: 100 views, 1 lead, 1 %; before: 50 %.
+    expect(section).toMatch(
+      /\/iniciar-proyecto<\/th><td class="num" data-label="Visitas">100<\/td><td class="num" data-label="Leads">1<\/td><td class="num" data-label="Conversión">1[^<]*%? <span class="badge vital-poor">Bajó<\/span>/,
+    );
+    expect(section).toMatch(/buen-fin<\/th><td class="num" data-label="Visitas">100</);
   });
 
   it('sends a visitor without a session to sign in', async () => {

@@ -27,11 +27,12 @@ describe.each(TEST_ENGINES)('GET /metrics (%s)', (engine) => {
   });
 
   it('is closed without the token, with a wrong one and with another scheme', async () => {
-    for (const headers of [
+    const attempts: Array<Record<string, string>> = [
       {},
       { Authorization: 'Bearer otro-token-de-prueba-largo-26' },
       { Authorization: `Basic ${TOKEN}` },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const answer = await fetch(`${app.url}/metrics`, { headers });
       expect(answer.status).toBe(401);
       expect(answer.headers.get('www-authenticate')).toBe('Bearer');
