@@ -1,5 +1,5 @@
 /**
- * The device class of a visit, from its user agent: the only thing read from it, and never stored. Tablets
+ * The device class of a visit, the only thing read from its user agent, which itself is never stored. Tablets
  * first (an iPad, or an Android without "Mobile"), then phones, then everything else as desktop.
  */
 export const DEVICE_CLASSES = ['phone', 'tablet', 'desktop'] as const;
@@ -11,9 +11,3 @@ export function deviceClassOf(userAgent: string | undefined): DeviceClass {
   if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(agent)) return 'phone';
   return 'desktop';
 }
-
-export const DEVICE_LABELS: Readonly<Record<DeviceClass, string>> = {
-  phone: 'Teléfono',
-  tablet: 'Tableta',
-  desktop: 'Escritorio',
-};
