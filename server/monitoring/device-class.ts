@@ -1,6 +1,6 @@
 /**
- * The device class of a visit, the only thing read from its user agent, which itself is never stored. Tablets
- * first (an iPad, or an Android without "Mobile"), then phones, then everything else as desktop.
+ * The device class of a visit, the only thing read from its user agent, which itself is never stored.
+ * Tablets first (an iPad, or an Android without "Mobile"), then phones, then everything else as desktop.
  */
 export const DEVICE_CLASSES = ['phone', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
