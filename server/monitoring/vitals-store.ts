@@ -2,7 +2,8 @@
  * Beacons become counters: each accepted beacon adds to in-memory counts keyed like the table rows, and
  * every `flushMs` the counts go to the database in one transaction of UPSERTs that add to what other
  * instances wrote. So a flood of visits costs one write per key and flush, never one per visit, and the
- * lead API's writes never queue behind beacon writes. The API's answers per minute ride along (5xx rate). A crash loses at most the last `flushMs` of counts.
+ * lead API's writes never queue behind beacon writes. The API's answers per minute ride along (its 5xx
+ * rate). A crash loses at most the last `flushMs` of counts.
  */
 import type { Beacon } from '../../core/monitoring/beacon.ts';
 import { bucketOf } from '../../core/monitoring/histogram.ts';
