@@ -88,6 +88,7 @@ export default defineConfig({
       PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_WHATSAPP_NUMBER: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_ANALYTICS_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      VITALS_SAMPLE_RATE: envField.number({ context: 'client', access: 'public', default: 1, min: 0, max: 1 }),
     },
   },
   security: { csp: true },

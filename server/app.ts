@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../core/api/routes.ts';
 import { isAdminPath } from './admin/paths.ts';
+import { METRICS_PATH, type Metrics } from './monitoring/metrics.ts';
 import { makeDrainable, waitForBalancer } from './drain.ts';
 import { securityHeadersFor } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
@@ -14,6 +15,8 @@ export interface ApiHandler {
   /** From now on readiness says no (the load balancer stops sending traffic). */
   drain?(): void;
   close(): Promise<void>;
+  /** Its route paths: the only API paths /metrics names, so a scan of made-up paths adds no series. */
+  routes?: ReadonlySet<string>;
 }
 
 /** What the app needs from the sales inbox (see server/admin/index.ts). */
@@ -29,15 +32,40 @@ export interface AppOptions {
   api?: ApiHandler;
   /** Mounted under `/admin`; without it `/admin` is an unknown page of the site (404). */
   admin?: AdminHandler;
+  /** `GET /metrics` and the request durations it reports (server/monitoring/metrics.ts). */
+  metrics?: Metrics;
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+
+/** A bounded route name for the metrics: a known API route, `api`, `admin`, `metrics` or `site`. */
+function routeName(path: string, api: ApiHandler | undefined): string {
+  if (path.startsWith(API_BASE_PATH)) {
+    const trimmed = path.replace(/\/+$/, '');
+    return api?.routes?.has(trimmed) ? trimmed : 'api';
+  }
+  if (isAdminPath(path)) return 'admin';
+  return path === METRICS_PATH ? 'metrics' : 'site';
 }
 
 /** One process for the product: the lead API under /api/ and the static site everywhere else. */
-export function createApp({ distDir, api, admin }: AppOptions): Server {
+export function createApp({ distDir, api, admin, metrics }: AppOptions): Server {
   const serveStatic = createStaticHandler(distDir);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
     for (const [name, value] of Object.entries(securityHeadersFor(path))) res.setHeader(name, value);
     try {
+      if (metrics) {
+        const started = performance.now();
+        const method = METHODS.has(req.method ?? '') ? (req.method ?? 'GET') : 'other';
+        res.once('finish', () =>
+          metrics.observe(routeName(path, api), method, res.statusCode, (performance.now() - started) / 1000),
+        );
+        if (path === METRICS_PATH) {
+          await metrics.handle(req, res);
+          return;
+        }
+      }
       if (path === API_BASE_PATH.slice(0, -1) || path.startsWith(API_BASE_PATH)) {
         if (api) {
           await api.handle(req, res);

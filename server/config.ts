@@ -21,6 +21,7 @@ import {
   parseReminders,
   type Parsed,
 } from './meetings/settings.ts';
+import { MONITORING_ENV, monitoringConfigOf, type MonitoringConfig } from './monitoring/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
@@ -100,6 +101,8 @@ export interface ServerConfig {
   busyIcsMaxBytes: number;
   /** Longest read of one feed (in a worker, ended when it overruns) (`BUSY_ICS_PARSE_BUDGET_MS`). */
   busyIcsParseBudgetMs: number;
+  /** Field vitals, uptime, alerts and /metrics (`VITALS_*`, `UPTIME_*`, `ALERT_EMAIL`, `METRICS_TOKEN`). */
+  monitoring: MonitoringConfig;
 }
 
 export const BODY_LIMIT_BYTES = 32 * 1024;
@@ -204,6 +207,7 @@ const envSchema = z.object({
   PUBLIC_CONTACT_EMAIL: optional(z.email('PUBLIC_CONTACT_EMAIL debe ser un correo electrónico')),
   PUBLIC_CONTACT_PHONE: optional(z.string()),
   PUBLIC_WHATSAPP_NUMBER: optional(z.string()),
+  ...MONITORING_ENV,
 });
 
 export class ConfigError extends Error {
@@ -270,6 +274,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     busyIcsTimeoutMs: values.BUSY_ICS_TIMEOUT_MS,
     busyIcsMaxBytes: values.BUSY_ICS_MAX_BYTES,
     busyIcsParseBudgetMs: values.BUSY_ICS_PARSE_BUDGET_MS,
+    monitoring: monitoringConfigOf(values),
   };
 }
 

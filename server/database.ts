@@ -10,6 +10,7 @@ import { migrateLeads } from './db/migrations.ts';
 import { openStorage, type StorageLocation } from './db/open.ts';
 import { migrateJobs } from './jobs/migrations.ts';
 import { migrateMeetings } from './meetings/migrations.ts';
+import { migrateMonitoring } from './monitoring/migrations.ts';
 import type { PostgresOptions } from './db/postgres.ts';
 import type { Storage } from './db/storage.ts';
 import { migratePrivacy } from './privacy/migrations.ts';
@@ -24,6 +25,7 @@ export async function migrateAll(storage: Storage): Promise<void> {
   await migrateJobs(storage);
   await migrateMeetings(storage);
   await migratePrivacy(storage);
+  await migrateMonitoring(storage);
 }
 
 /** Opens the database at `location` with every table ready; closed again if a migration fails. */

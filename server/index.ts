@@ -10,6 +10,10 @@ import { AdminConfigError, loadAdminConfig, type AdminConfig } from './admin/con
 import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
 import { startApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
+import { emailSettingsFor } from './email/settings.ts';
+import { createMetrics } from './monitoring/metrics.ts';
+import { startMonitoring } from './monitoring/monitor.ts';
+import { sitePages } from './monitoring/site-pages.ts';
 import { openServices } from './services.ts';
 import { withLocalSiteUrl } from './local-site-url.ts';
 
@@ -43,8 +47,18 @@ try {
   throw error;
 }
 
-const { storage, api, admin, retention } = await openServices(apiConfig, adminConfig);
-const app = await startApp({ host, port, distDir, api, admin });
+const { storage, api, admin, retention } = await openServices(apiConfig, adminConfig, {
+  sitePages: sitePages(distDir),
+});
+const metrics = createMetrics({ storage, token: apiConfig.monitoring.metricsToken, beacons: api.vitals.counts });
+const app = await startApp({ host, port, distDir, api, admin, metrics });
+const monitoring = startMonitoring({
+  storage,
+  config: apiConfig.monitoring,
+  mail: emailSettingsFor(apiConfig),
+  selfUrl: app.url,
+  logger: stderrLogger,
+});
 
 let closing = false;
 const hurry = new AbortController();
@@ -59,6 +73,8 @@ async function shutdown(signal: string): Promise<void> {
   // balancer moves traffic away before the listener closes. Ctrl+C (SIGINT) has no balancer to wait for.
   const delayMs = signal === 'SIGTERM' ? apiConfig.shutdownDelayMs : 0;
   stderrLogger.info('server.shutdown', { signal, delayMs });
+  // First: a drain's 503 on readiness is this instance leaving, not the site going down.
+  await monitoring.stop();
   // Then in-flight requests finish and the current e-mail send completes, each within SHUTDOWN_TIMEOUT_MS.
   await app.close(apiConfig.shutdownTimeoutMs, delayMs, hurry.signal);
   await retention.stop();

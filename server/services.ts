@@ -23,12 +23,16 @@ export interface Services {
   retention: DailyJob;
 }
 
-export async function openServices(config: ServerConfig, adminConfig: AdminConfig): Promise<Services> {
+export async function openServices(
+  config: ServerConfig,
+  adminConfig: AdminConfig,
+  options: { sitePages?: ReadonlySet<string> } = {},
+): Promise<Services> {
   const storage = await openDatabase(config, {
     poolMax: config.databasePoolMax,
     onIdleError: (error) => stderrLogger.error('db.idle_error', { error: errorMessage(error) }),
   });
-  const api = await createApi(config, storage);
+  const api = await createApi(config, storage, options);
   const emailSettings = emailSettingsFor(config);
   const admin = await createAdmin({
     storage,
@@ -39,6 +43,7 @@ export async function openServices(config: ServerConfig, adminConfig: AdminConfi
     meetings: api.meetings.service,
     // The inbox imports no e-mail code: it is handed the functions that compose its messages.
     mail: createInboxMail(emailSettings, config.facts.salesEmails),
+    monitoringMinSamples: config.monitoring.vitalsMinSamples,
   });
   const retention = scheduleRetention(storage, config, { logger: stderrLogger });
   return { storage, api, admin, retention };

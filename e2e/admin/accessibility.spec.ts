@@ -70,6 +70,7 @@ for (const width of [375, 1440]) {
       ['/admin/contacts/:id/merge', () => `/admin/contacts/${leadId}/merge?otro=${duplicateId}`],
       ['/admin/meetings', () => '/admin/meetings'],
       ['/admin/dashboard', () => '/admin/dashboard'],
+      ['/admin/monitoring', () => '/admin/monitoring?tipo=other'],
       ['/admin/users', () => '/admin/users'],
       ['/admin/users/:id', () => `/admin/users/${userIdOf(sales.email)}`],
       ['/admin/account', () => '/admin/account'],

@@ -13,6 +13,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     RATE_LIMIT_MAX: '10000',
     BOOKING_LIMIT_PER_DAY: '10000',
     SCHEDULE_RATE_LIMIT_MAX: '10000',
+    VITALS_RATE_LIMIT_PER_MINUTE: '100000',
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;

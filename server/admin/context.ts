@@ -1,4 +1,7 @@
 /** What every inbox handler works with: the stores, the secret, the clock, and the request at hand. */
+import type { Conversion } from '../monitoring/conversion.ts';
+import type { MonitoringOverview } from '../monitoring/overview.ts';
+import type { PageType } from '../monitoring/page-types.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddress, hashAddress } from '../api/client.ts';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
@@ -58,6 +61,12 @@ export interface AdminServices {
   outreach: OutreachStore;
   searchIndex: SearchIndex;
   pipeline: PipelineQueries;
+  /** What /admin/monitoring shows, for one page type's trend. */
+  monitoring: {
+    overview(type: PageType, now: Date): Promise<MonitoringOverview>;
+    /** The dashboard's views, leads and conversion since `fromDay` (its start `since`), against the period before. */
+    conversion(fromDay: string, since: Date, now: Date): Promise<Conversion>;
+  };
   /** E-mails the inbox writes to the outbox (to a lead's client, the digest, a sign-in link), composed outside it. */
   mail: InboxMail;
 }

@@ -64,6 +64,9 @@ import { confirmTwoStep, disableTwoStep, resetUserTwoStep, startTwoStep } from '
 import { completeNextStep, mergeLead, saveDeal, sendClientEmail, showBoard, showMerge } from './handlers/pipeline.ts';
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
 import { startDigest } from './digest.ts';
+import { showMonitoring } from './handlers/monitoring.ts';
+import { monitoringOverview } from '../monitoring/overview.ts';
+import { conversionSince } from '../monitoring/conversion.ts';
 import type { InboxMail } from './mail.ts';
 import { applyKeptForm, keepExpiredForm, PENDING_COOKIE } from './pending-forms.ts';
 import { createDealStore } from './store/deals.ts';
@@ -110,6 +113,8 @@ export interface AdminOptions {
   mail: InboxMail;
   /** The daily digest's timer (on by default; tests run it with their own clock). */
   digest?: boolean;
+  /** Below this many measurements a page type's status is "sin dato" (`VITALS_MIN_SAMPLES`). */
+  monitoringMinSamples?: number;
   now?: () => Date;
   logger?: Logger;
 }
@@ -210,6 +215,7 @@ const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: exact(ADMIN_PATHS.board), access: 'work-leads', run: showBoard },
   { method: 'GET', pattern: exact(ADMIN_PATHS.meetings), access: 'work-leads', run: showMeetings },
   { method: 'GET', pattern: exact(ADMIN_PATHS.dashboard), access: 'work-leads', run: showDashboard },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.monitoring), access: 'work-leads', run: showMonitoring },
   {
     method: 'GET',
     pattern: exact(ADMIN_PATHS.account),
@@ -319,6 +325,10 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
     outreach: createOutreachStore(storage),
     searchIndex: createSearchIndex(storage, options.leadSettings),
     pipeline: createPipelineQueries(storage),
+    monitoring: {
+      overview: (type, at) => monitoringOverview(storage, options.monitoringMinSamples ?? 50, type, at),
+      conversion: (fromDay, since, at) => conversionSince(storage, fromDay, since, at),
+    },
     mail: options.mail,
   };
   const pruner = setInterval(() => {

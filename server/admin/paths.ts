@@ -18,6 +18,7 @@ export const ADMIN_PATHS = {
   board: '/admin/board',
   meetings: '/admin/meetings',
   dashboard: '/admin/dashboard',
+  monitoring: '/admin/monitoring',
   users: '/admin/users',
   account: '/admin/account',
   privacy: '/admin/privacy',

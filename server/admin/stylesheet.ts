@@ -4,6 +4,7 @@
  * changes the site and the inbox alike; the inbox sends only the tokens it needs.
  */
 import { readFileSync } from 'node:fs';
+import { monitoringCss } from './monitoring-css.ts';
 
 const TOKENS = new URL('../../core/design/tokens.css', import.meta.url);
 const ADMIN_CSS = new URL('./assets/admin.css', import.meta.url);
@@ -30,5 +31,5 @@ export function withTokens(tokensCss: string, css: string): string {
 }
 
 export function inboxStylesheet(): Buffer {
-  return Buffer.from(withTokens(readFileSync(TOKENS, 'utf8'), readFileSync(ADMIN_CSS, 'utf8')));
+  return Buffer.from(withTokens(readFileSync(TOKENS, 'utf8'), monitoringCss() + readFileSync(ADMIN_CSS, 'utf8')));
 }

@@ -30,6 +30,9 @@ import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 import { trustedHops } from './trusted-proxies.ts';
+import { VITALS_PATH } from '../../core/monitoring/beacon.ts';
+import { createVitalsEndpoint, type BeaconCounts } from '../monitoring/vitals-endpoint.ts';
+import { startVitalsRecorder } from '../monitoring/vitals-store.ts';
 
 import type { ServerConfig } from '../config.ts';
 
@@ -42,6 +45,10 @@ export interface Api {
   close(): Promise<void>;
   /** The booked meetings (server/meetings/): the inbox moves, cancels and marks them through it. */
   meetings: Meetings;
+  /** Vitals beacons taken and refused by this instance since it started (for /metrics), and their flush. */
+  vitals: { counts: BeaconCounts; flush(): Promise<void> };
+  /** Every route's path (the metrics label requests with these only). */
+  routes: ReadonlySet<string>;
 }
 
 export interface ApiOptions {
@@ -52,6 +59,8 @@ export interface ApiOptions {
   outboxPollMs?: number;
   /** How often due meeting reminders are looked for. */
   reminderPollMs?: number;
+  /** The site's pages (server/monitoring/site-pages.ts): the only paths a vitals beacon may name. */
+  sitePages?: ReadonlySet<string>;
 }
 
 type Handler = (req: IncomingMessage) => Promise<ApiResponse> | ApiResponse;
@@ -118,6 +127,14 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     trustProxy: config.trustProxy,
     salt,
     ...(options.reminderPollMs ? { reminderPollMs: options.reminderPollMs } : {}),
+  });
+  const vitalsRecorder = startVitalsRecorder({ storage, logger });
+  const vitals = createVitalsEndpoint({
+    recorder: vitalsRecorder,
+    pages: options.sitePages ?? new Set(),
+    perMinute: config.monitoring.vitalsPerMinute,
+    addressOf: (req) => clientAddress(req, config.trustProxy),
+    now,
   });
   const schemas = kindSchemas(config.facts.lists);
   const selects = servedLists(config.facts.lists);
@@ -191,6 +208,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     ]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
     ...meetings.routes,
+    [VITALS_PATH, { POST: (req) => vitals.handle(req) }],
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
     [READY_PATH, { GET: () => readiness() }],
   ]);
@@ -217,6 +235,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
   let closed = false;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.once('finish', () => vitalsRecorder.countResponse(res.statusCode, new Date().toISOString().slice(0, 16)));
     const verdict = judgeOrigin(req, config.allowedOrigins, trustedHops(req, config.trustProxy) > 0);
     // Answers differ by Origin: caches must keep them apart.
     const headers = { Vary: 'Origin', ...corsHeaders(verdict) };
@@ -283,6 +302,8 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
   return {
     handle,
     meetings,
+    vitals: { counts: vitals.counts, flush: () => vitalsRecorder.flush() },
+    routes: new Set(routes.keys()),
     drain() {
       draining = true;
     },
@@ -290,6 +311,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       if (closed) return;
       closed = true;
       clearInterval(pruner);
+      await vitalsRecorder.close();
       await meetings.close();
       await worker.stop();
       logger.info('api.stopped');

@@ -662,4 +662,9 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   busy_feeds: 'las horas ocupadas de los calendarios del equipo, sin títulos ni asistentes',
   pipeline_digests: 'qué día se mandó el resumen a cada cuenta del equipo',
   inbox_calendar_feeds: 'versión y estado de la suscripción al calendario de cada cuenta del equipo',
+  vitals_histogram: 'conteos por página, día y tipo de dispositivo de las mediciones de velocidad, sin visitante',
+  page_views: 'conteos de visitas por página, día, fuente y campaña, sin visitante',
+  uptime_checks: 'resultado y demora de cada revisión de disponibilidad del sitio',
+  monitoring_alerts: 'alertas del monitoreo: qué señal, qué nivel, cuándo abrió y cerró',
+  api_responses: 'cuántas respuestas y cuántos errores 5xx dio la API por minuto',
 };

@@ -467,7 +467,11 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
   const weeks = (DASHBOARD_WEEK_CHOICES as readonly number[]).includes(asked) ? asked : DEFAULT_DASHBOARD_WEEKS;
   const mondays = lastWeeks(state.now, weeks);
   const since = zonedTimeToUtc(mondays[0] ?? todayInMexicoCity(state.now), '00:00').toISOString();
-  const [rows, money] = await Promise.all([services.work.dashboardRows(since), services.pipeline.money(since)]);
+  const [rows, money, conversion] = await Promise.all([
+    services.work.dashboardRows(since),
+    services.pipeline.money(since),
+    services.monitoring.conversion(mondays[0] ?? todayInMexicoCity(state.now), new Date(since), state.now),
+  ]);
   const dashboard = buildDashboard(rows, mondays);
   const months = monthsBetween(
     (mondays[0] ?? todayInMexicoCity(state.now)).slice(0, 7),
@@ -481,6 +485,7 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
       weeks,
       origins: originBreakdown(rows),
       money: buildMoney(money, months),
+      conversion,
     }),
   );
 }

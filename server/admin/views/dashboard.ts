@@ -12,6 +12,8 @@ import { selectField } from './components.ts';
 import { adminPage, type PageContext } from './layout.ts';
 import type { Money } from '../money.ts';
 import { moneySection } from './dashboard-money.ts';
+import { conversionSection } from './conversion.ts';
+import type { Conversion } from '../../monitoring/conversion.ts';
 
 const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'];
 
@@ -28,6 +30,8 @@ export interface DashboardView {
   origins?: OriginBreakdown;
   /** The pipeline's value, won value per month and win rate (server/admin/views/dashboard-money.ts). */
   money?: Money;
+  /** Views, leads and conversion per landing page and campaign (server/admin/views/conversion.ts). */
+  conversion?: Conversion;
 }
 
 function weeksTable(dashboard: Dashboard): Html {
@@ -115,6 +119,7 @@ ${horizontalBarChart({
 </div>
 ${view.origins && originSection(view.origins)}
 ${view.money && moneySection(view.money)}
+${conversionSection(view.conversion)}
 <p class="muted">Semanas de lunes a domingo. El tiempo hasta el primer contacto cuenta desde que llega el lead hasta su primer cambio a «Contactado» o a una etapa posterior.</p>`,
   );
 }

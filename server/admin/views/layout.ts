@@ -6,7 +6,7 @@ import { ADMIN_PATHS } from '../paths.ts';
 import { can, ROLE_LABELS } from '../roles.ts';
 import { csrfInput } from './components.ts';
 
-export type Section = 'contacts' | 'board' | 'meetings' | 'dashboard' | 'users' | 'privacy' | 'account';
+export type Section = 'contacts' | 'board' | 'meetings' | 'dashboard' | 'monitoring' | 'users' | 'privacy' | 'account';
 
 export interface Notice {
   tone: 'success' | 'error' | 'info';
@@ -25,6 +25,7 @@ const SECTIONS: ReadonlyArray<{ id: Section; href: string; label: string; adminO
   { id: 'board', href: ADMIN_PATHS.board, label: 'Tablero' },
   { id: 'meetings', href: ADMIN_PATHS.meetings, label: 'Reuniones' },
   { id: 'dashboard', href: ADMIN_PATHS.dashboard, label: 'Panel' },
+  { id: 'monitoring', href: ADMIN_PATHS.monitoring, label: 'Monitoreo' },
   { id: 'users', href: ADMIN_PATHS.users, label: 'Usuarios', adminOnly: true },
   { id: 'privacy', href: ADMIN_PATHS.privacy, label: 'Datos personales', adminOnly: true },
   { id: 'account', href: ADMIN_PATHS.account, label: 'Mi cuenta' },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from './contrast.ts';
-import { badgeColors, lighthouseStatus, OTHER_STATUS, STATUS_BADGES, statusBadge } from './status.ts';
+import {
+  badgeColors,
+  lighthouseStatus,
+  OTHER_STATUS,
+  STATUS_BADGES,
+  statusBadge,
+} from '../../../core/monitoring/status.ts';
 
 describe('status badges', () => {
   it('has the four project statuses with their colour families', () => {
