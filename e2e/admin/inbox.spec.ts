@@ -104,6 +104,8 @@ test('a sales person signs in, filters, works a lead to ganado, notes it, assign
     ['Ganado', 'Ganado'],
   ] as const) {
     await page.getByLabel('Cambiar a', { exact: true }).selectOption({ label });
+    // A won deal says what it is worth.
+    if (label === 'Ganado') await page.getByLabel('Valor con el que se ganó (MXN)').fill('$120,000');
     await page.getByRole('button', { name: 'Cambiar estado' }).click();
     await expect(page.getByRole('status')).toHaveText('Estado actualizado.');
     await expect(page.getByRole('region', { name: 'Seguimiento' }).locator('.badge')).toHaveText(badge);
@@ -190,6 +192,7 @@ test.describe('on a phone', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     for (const label of ['Contactado', 'Ganado']) {
       await page.getByLabel('Cambiar a', { exact: true }).selectOption({ label });
+      if (label === 'Ganado') await page.getByLabel('Valor con el que se ganó (MXN)').fill('95000');
       await page.getByRole('button', { name: 'Cambiar estado' }).tap();
       await expect(page.getByRole('status')).toHaveText('Estado actualizado.');
     }

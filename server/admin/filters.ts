@@ -29,7 +29,7 @@ export interface LeadFilter {
   view?: DueView;
 }
 
-export const DUE_VIEWS = { hoy: 'Hoy', vencidos: 'Vencidos' } as const;
+export const DUE_VIEWS = { hoy: 'Hoy', vencidos: 'Vencidos', 'sin-paso': 'Sin siguiente paso' } as const;
 export type DueView = keyof typeof DUE_VIEWS;
 
 /** How the list is ordered; the first is the default, `seguimiento` the default of a due view. */
@@ -173,6 +173,8 @@ export function filterSql(filter: LeadFilter, offset = 0, today = todayInMexicoC
   else if (filter.assignee !== undefined) conditions.push(`s.assignee_id = ${param(filter.assignee)}`);
   if (filter.view === 'hoy') conditions.push(`d.next_step_date = ${param(today)} AND ${OPEN}`);
   if (filter.view === 'vencidos') conditions.push(`d.next_step_date < ${param(today)} AND ${OPEN}`);
+  // Open leads nobody planned anything for: where work gets forgotten.
+  if (filter.view === 'sin-paso') conditions.push(`d.next_step IS NULL AND ${OPEN}`);
   if (filter.text) {
     const query = parseSearch(filter.text);
     const matches: string[] = [];

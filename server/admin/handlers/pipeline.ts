@@ -85,7 +85,8 @@ export async function completeNextStep(
     if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
     throw error;
   }
-  redirect(state.res, withNotice(leadPath(lead.id), 'paso-hecho', '#trato'));
+  // Straight to the next step's field: an open lead with no next step is one the team forgets.
+  redirect(state.res, withNotice(leadPath(lead.id), 'paso-hecho', '#paso-fecha'));
 }
 
 export async function sendClientEmail(

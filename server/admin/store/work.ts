@@ -200,6 +200,7 @@ const dashboardFromRow = rowParser(
       first_contact_at: nullableText,
       proposal_at: nullableText,
       attribution: attributionColumn,
+      value_mxn: z.number().int().nullable(),
     })
     .transform((row): DashboardRow => ({
       receivedAt: row.received_at,
@@ -208,6 +209,7 @@ const dashboardFromRow = rowParser(
       firstContactAt: row.first_contact_at,
       proposalAt: row.proposal_at,
       attribution: row.attribution,
+      value: row.value_mxn,
     })),
 );
 
@@ -461,8 +463,8 @@ export function createWorkStore(storage: Storage) {
     /** What the dashboard needs of each lead received since `since` (ISO time). */
     async dashboardRows(since: string): Promise<DashboardRow[]> {
       const rows = await storage.all(
-        `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at, l.attribution
-         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
+        `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at, l.attribution, d.value_mxn
+         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
          WHERE l.received_at >= $1 AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)`,
         [since],
       );

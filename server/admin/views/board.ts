@@ -32,7 +32,7 @@ function card(item: BoardCard, view: BoardView, context: PageContext, back: stri
 <a class="ref" href="${leadPath(item.id)}">${reference} · ${item.name}</a>
 ${item.company && html`<p class="muted">${item.company}</p>`}
 <p>${item.valueMxn === null ? html`<span class="muted">Sin valor</span>` : html`<strong>${moneyText(item.valueMxn)}</strong>`}${item.assigneeName ? ` · ${item.assigneeName}` : ''}</p>
-${item.nextStep && item.nextStepDate && html`<p class="next-step">${shortDate(item.nextStepDate)} · ${item.nextStep}${dueBadge(item.nextStepDate, view.today)}</p>`}
+${item.nextStep && item.nextStepDate && html`<p class="next-step">${shortDate(item.nextStepDate)} · ${item.nextStep}${dueBadge(item.nextStepDate, view.today, item.status)}</p>`}
 ${
   targets.length > 0 &&
   html`<form method="post" action="${leadPath(item.id)}/status" class="move">

@@ -135,7 +135,7 @@ function row(lead: InboxRow, view: InboxView, context: PageContext, back: string
 <td data-label="Puntuación" class="num secondary">${score ?? '—'}</td>
 <td data-label="Estado">${statusBadge(lead.status)}</td>
 <td data-label="Responsable">${lead.assigneeName ?? html`<span class="muted">Sin asignar</span>`}</td>
-<td data-label="Siguiente paso">${lead.nextStep && lead.nextStepDate ? html`${shortDate(lead.nextStepDate)} · ${lead.nextStep}${dueBadge(lead.nextStepDate, view.today)}` : html`<span class="muted">—</span>`}</td>
+<td data-label="Siguiente paso">${lead.nextStep && lead.nextStepDate ? html`${shortDate(lead.nextStepDate)} · ${lead.nextStep}${dueBadge(lead.nextStepDate, view.today, lead.status)}` : html`<span class="muted">—</span>`}</td>
 <td data-label="Valor" class="num">${lead.valueMxn === null ? html`<span class="muted">—</span>` : moneyText(lead.valueMxn)}</td>
 <td data-label="Acciones" class="actions-cell">${rowActions(lead, view, context, back)}</td>
 </tr>`;

@@ -38,6 +38,8 @@ export interface LeadPipelineView {
   deal: Deal;
   /** Mexico City's date (due badges). */
   today: string;
+  /** The lead's status: a closed one shows no due badge. */
+  status?: string;
   /** `tel:` and WhatsApp links, when the lead left a phone. */
   telHref: string | undefined;
   whatsappHref: string | undefined;
@@ -64,7 +66,9 @@ function failedOf(view: LeadPipelineView, form: 'deal' | 'email') {
 
 const DUE_TEXT = { today: 'Vence hoy', overdue: 'Vencido', later: 'Programado', none: '' } as const;
 
-export function dueBadge(nextStepDate: string | null, today: string): Html {
+/** Due or overdue, for an open lead only: a won or lost deal has nothing left to chase. */
+export function dueBadge(nextStepDate: string | null, today: string, status: string | null | undefined): Html {
+  if (status === 'ganado' || status === 'perdido') return html``;
   const due = dueOf(nextStepDate, today);
   if (due === 'none' || due === 'later') return html``;
   return html` <span class="badge due-${due}">${DUE_TEXT[due]}</span>`;
@@ -98,7 +102,7 @@ export function dealSection(leadId: number, view: LeadPipelineView, csrf: string
 <div><dt>Cierre esperado</dt><dd>${deal.closeDate ? shortDate(deal.closeDate) : html`<span class="muted">Sin fecha</span>`}</dd></div>
 <div><dt>Siguiente paso</dt><dd>${
       deal.nextStep && deal.nextStepDate
-        ? html`${shortDate(deal.nextStepDate)} · ${deal.nextStep}${dueBadge(deal.nextStepDate, today)}`
+        ? html`${shortDate(deal.nextStepDate)} · ${deal.nextStep}${dueBadge(deal.nextStepDate, today, view.status)}`
         : html`<span class="muted">Sin siguiente paso</span>`
     }</dd></div>
 </dl>

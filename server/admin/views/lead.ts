@@ -128,6 +128,12 @@ ${selectField({
   choices: next.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
 })}
 ${
+  next.includes('ganado') &&
+  html`<fieldset><legend>Si lo marcas como ganado</legend>
+${inputField({ name: 'value', id: 'ganado-valor', label: 'Valor con el que se ganó (MXN)', errors, value: failedValue(view, 'status', 'value') ?? '', inputMode: 'decimal', maxLength: 20, hint: 'Obligatorio si el trato aún no tiene valor; en pesos, sin centavos.' })}
+</fieldset>`
+}
+${
   next.includes('perdido') &&
   html`<fieldset><legend>Si lo marcas como perdido</legend>
 ${selectField({
