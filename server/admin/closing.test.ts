@@ -2,7 +2,8 @@
  * Closing deals and whose lead it is, over HTTP on both engines: a new lead closes as Ganado straight away
  * but only with a value, which the dashboard then counts by source, campaign and landing page; a closed lead
  * never says «Vence hoy»; open leads without a next step have their own view; marking a step done asks for
- * the next; a salesperson cannot take (or merge) a lead someone else works, an admin can.
+ * the next; a salesperson cannot take (or merge) a lead someone else works, an admin can; each account
+ * sends a limited number of e-mails an hour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID } from '../api/test-support.ts';
@@ -32,7 +33,7 @@ describe.each(TEST_ENGINES)('closing deals and owning leads (%s)', (engine) => {
     ).exec(page)?.[1] ?? '';
 
   beforeAll(async () => {
-    t = await startTestAdmin(engine);
+    t = await startTestAdmin(engine, { ADMIN_EMAILS_PER_HOUR: '2' });
     await t.createUser('ana@angram.mx', 'sales', 'Ana López');
     await t.createUser('beto@angram.mx', 'sales', 'Beto Ruiz');
     await t.createUser('dir@angram.mx', 'admin', 'Dirección');
@@ -135,5 +136,27 @@ describe.each(TEST_ENGINES)('closing deals and owning leads (%s)', (engine) => {
       open,
     );
     expect(row?.assignee_id).toBe(ids['beto@angram.mx']);
+  });
+
+  it('sends at most the configured e-mails an hour per account, keeping the refused text', async () => {
+    const write = (browser: AdminClient, body: string) =>
+      browser.post(`/admin/contacts/${open}/email`, { subject: 'Seguimiento de tu solicitud', body });
+    await beto.get(`/admin/contacts/${open}`);
+    expect((await write(beto, 'Primer mensaje.')).status).toBe(303);
+    expect((await write(beto, 'Segundo mensaje.')).status).toBe(303);
+    const refused = await write(beto, 'Tercer mensaje, que no sale.');
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain('el máximo por cuenta');
+    expect(refused.text).toContain('Tercer mensaje, que no sale.');
+    const queued = () => t.api.rows("SELECT 1 FROM pipeline_events WHERE kind = 'email'");
+    expect(await queued()).toHaveLength(2);
+    // Another account has its own hour; an hour later, Beto too.
+    await ana.get(`/admin/contacts/${open}`);
+    expect((await write(ana, 'Mensaje de Ana.')).status).toBe(303);
+    t.clock.now = new Date(t.clock.now.getTime() + 3_601_000);
+    await beto.signIn('beto@angram.mx');
+    await beto.get(`/admin/contacts/${open}`);
+    expect((await write(beto, 'Una hora después.')).status).toBe(303);
+    expect(await queued()).toHaveLength(4);
   });
 });

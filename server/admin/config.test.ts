@@ -9,6 +9,7 @@ describe('inbox configuration', () => {
       secret: undefined,
       // OWASP's scrypt minimum.
       passwordCost: { logN: 17, r: 8, p: 1 },
+      emailsPerHour: 30,
     });
     expect(loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: ' ', ADMIN_SECRET: '' }).secret).toBeUndefined();
   });
@@ -21,12 +22,14 @@ describe('inbox configuration', () => {
         ADMIN_SESSION_MAX_HOURS: '8',
         ADMIN_SECRET: secret,
         ADMIN_PASSWORD_SCRYPT_LOG_N: '18',
+        ADMIN_EMAILS_PER_HOUR: '5',
       }),
     ).toEqual({
       sessionIdleMs: 30 * 60_000,
       sessionMaxMs: 8 * 3_600_000,
       secret,
       passwordCost: { logN: 18, r: 8, p: 1 },
+      emailsPerHour: 5,
     });
   });
 

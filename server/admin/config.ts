@@ -20,6 +20,8 @@ export interface AdminConfig {
    * minimum). Lower only in tests, where hundreds of sign-ins would each cost a second.
    */
   passwordCost: ScryptCost;
+  /** E-mails one account may send to clients from the inbox per hour (`ADMIN_EMAILS_PER_HOUR`). */
+  emailsPerHour: number;
 }
 
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -47,6 +49,7 @@ const envSchema = z.object({
       .max(20, 'ADMIN_PASSWORD_SCRYPT_LOG_N puede ser como máximo 20')
       .optional(),
   ),
+  ADMIN_EMAILS_PER_HOUR: minutes('ADMIN_EMAILS_PER_HOUR', 30, 1000),
   ADMIN_SECRET: z.preprocess(blank, z.string().min(32, 'ADMIN_SECRET debe tener al menos 32 caracteres').optional()),
 });
 
@@ -65,6 +68,7 @@ export function loadAdminConfig(env: NodeJS.ProcessEnv): AdminConfig {
     sessionIdleMs: values.ADMIN_SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: values.ADMIN_SESSION_MAX_HOURS * 3_600_000,
     secret: values.ADMIN_SECRET,
+    emailsPerHour: values.ADMIN_EMAILS_PER_HOUR,
     passwordCost: { ...DEFAULT_COST, logN: values.ADMIN_PASSWORD_SCRYPT_LOG_N ?? DEFAULT_COST.logN },
   };
 }
