@@ -188,17 +188,23 @@ export function filterSql(filter: LeadFilter, offset = 0, today = todayInMexicoC
   return { where: `WHERE ${conditions.join(' AND ')}`, params };
 }
 
-/** The ORDER BY of a sort; ties go newest first, so a page never repeats or skips a lead. */
-export function orderSql(sort: ListSort): string {
+/**
+ * The ORDER BY of a sort; ties go newest first, so a page never repeats or skips a lead. A search for a
+ * reference (`CONT-42`) lists that lead first, before any lead whose texts merely say it.
+ */
+export function orderSql(sort: ListSort, filter: LeadFilter = {}): string {
   const newest = 'l.received_at DESC, l.id DESC';
+  const id = filter.text ? parseSearch(filter.text).id : undefined;
+  // A safe integer from parseSearch, written as a literal so the placeholders stay the filter's.
+  const first = id === undefined ? '' : `CASE WHEN l.id = ${String(id)} THEN 0 ELSE 1 END, `;
   switch (sort) {
     case 'puntuacion':
-      return `ORDER BY COALESCE(l.score, -1) DESC, ${newest}`;
+      return `ORDER BY ${first}COALESCE(l.score, -1) DESC, ${newest}`;
     case 'actividad':
-      return `ORDER BY COALESCE(d.activity_at, l.received_at) DESC, ${newest}`;
+      return `ORDER BY ${first}COALESCE(d.activity_at, l.received_at) DESC, ${newest}`;
     case 'seguimiento':
-      return `ORDER BY CASE WHEN d.next_step_date IS NULL THEN 1 ELSE 0 END, d.next_step_date, ${newest}`;
+      return `ORDER BY ${first}CASE WHEN d.next_step_date IS NULL THEN 1 ELSE 0 END, d.next_step_date, ${newest}`;
     default:
-      return `ORDER BY ${newest}`;
+      return `ORDER BY ${first}${newest}`;
   }
 }

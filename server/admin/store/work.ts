@@ -305,7 +305,7 @@ export function createWorkStore(storage: Storage) {
       const offset = (page - 1) * PAGE_SIZE;
       const rows = await storage.all(
         `SELECT l.*, s.status, s.assignee_id, s.version, a.name AS assignee_name, d.value_mxn, d.next_step_date, d.next_step
-         ${FROM} ${where} ${orderSql(sort)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+         ${FROM} ${where} ${orderSql(sort, filter)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, PAGE_SIZE, offset],
       );
       return {

@@ -163,7 +163,7 @@ export function duplicatesSection(leadId: number, view: LeadPipelineView): Html 
 <ul class="duplicates">${view.duplicates.map(
       (
         duplicate,
-      ) => html`<li><a class="ref" href="${leadPath(duplicate.id)}">${referenceOf(duplicate.id)} · ${duplicate.name}</a>${duplicate.company && html` · ${duplicate.company}`}
+      ) => html`<li><a class="ref" href="${leadPath(duplicate.id)}">${referenceOf(duplicate.id)} · <bdi>${duplicate.name}</bdi></a>${duplicate.company && html` · <bdi>${duplicate.company}</bdi>`}
 <br><span class="muted">Recibido ${dateTime(duplicate.receivedAt)} · mismo ${[duplicate.sameEmail ? 'correo' : '', duplicate.samePhone ? 'teléfono' : ''].filter(Boolean).join(' y ')}</span> ${statusBadge(duplicate.status)}
 ${view.canMerge(duplicate) && html`<br><a href="${leadPath(leadId)}/merge?otro=${duplicate.id}">Unir ${referenceOf(duplicate.id)} a este lead…</a>`}</li>`,
     )}</ul>`,
@@ -176,7 +176,7 @@ export function mergedSection(view: LeadPipelineView): Html {
     'Solicitudes unidas a este lead',
     'unidas',
     view.merged.map(
-      ({ lead, at, userName }) => html`<h3>${referenceOf(lead.id)} · ${lead.name}</h3>
+      ({ lead, at, userName }) => html`<h3>${referenceOf(lead.id)} · <bdi>${lead.name}</bdi></h3>
 <p class="muted">Recibida ${dateTime(lead.receivedAt)} por «${kindLabel(lead.kind)}» desde ${lead.originPage || LEAD_FALLBACKS.unknown}; unida ${dateTime(at)}${userName ? ` por ${userName}` : ''}.</p>
 <dl class="fields">${fieldRows(lead, view.lists).map((row) => html`<div><dt>${row.label}</dt><dd${attr('class', row.long ? 'long' : undefined)}>${row.value}</dd></div>`)}</dl>`,
     ),
@@ -188,7 +188,7 @@ export function pipelineEventText(event: LeadEvent, who: string): Html | undefin
   const summary = event.toValue ?? '';
   switch (event.kind) {
     case 'email':
-      return html`<strong>${who}</strong> envió un correo: «${summary}».${event.body && html`<div class="note">${event.body}</div>`}`;
+      return html`<strong>${who}</strong> envió un correo: «<bdi>${summary}</bdi>».${event.body && html`<div class="note"><bdi>${event.body}</bdi></div>`}`;
     case 'merge':
       return html`<strong>${who}</strong> unió ${summary} a este lead.`;
     case 'deal':
