@@ -21,6 +21,7 @@ import { CSRF_FIELD } from './views/components.ts';
 import { LOGIN_MESSAGES, loginPage } from './views/login.ts';
 import type { Notice } from './views/layout.ts';
 import { checkText, redisplayable } from './form-text.ts';
+import { isKeptPath, leadPageOf } from './pending-forms.ts';
 
 export const SESSION_COOKIE = 'angram_admin_session';
 /** The sign-in form's own random value, which its CSRF token is bound to. */
@@ -329,12 +330,15 @@ export async function postLogout(
 
 /** Where a signed-out visitor goes: the sign-in page, then back here (a GET page; a POST's own page). */
 export function toLogin(state: RequestState): void {
+  // A POST comes back to the page it was sent from: a lead's page for any of its actions (a merge, a meeting).
   const target =
     state.req.method === 'POST'
-      ? state.url.pathname.replace(
-          /\/(status|assignee|notes|disable|enable|password|contact|find|export|cancel|objection)$/,
-          '',
-        )
+      ? isKeptPath(state.url.pathname)
+        ? leadPageOf(state.url.pathname)
+        : state.url.pathname.replace(
+            /\/(status|assignee|notes|disable|enable|password|contact|find|export|cancel|objection)$/,
+            '',
+          )
       : `${state.url.pathname}${state.url.search}`;
   const headers = state.expired ? { 'Set-Cookie': clearCookie(state, SESSION_COOKIE) } : undefined;
   redirect(state.res, loginPathFor(target, state.expired ? 'expired' : undefined), headers);
