@@ -2,6 +2,7 @@
  * Every lead form survives an expired session as notes do, on both engines: moving and cancelling a meeting,
  * merging a duplicate and rectifying contact data, each posted after the session ended, go to the sign-in
  * and come back to the lead's page, where the action is applied once (never a 405, a 404 or a silent drop).
+ * A merged lead is found afterwards by its own reference and message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID } from '../api/test-support.ts';
@@ -24,8 +25,13 @@ describe.each(TEST_ENGINES)('forms kept across an expired session (%s)', (engine
 
   const book = async (email: string, slot?: string) =>
     Number(
-      (await t.api.post('/api/webSite/contactSmall', { ...VALID.small, email, ...(slot ? { appointmentDate: slot } : {}) }))
-        .body.id,
+      (
+        await t.api.post('/api/webSite/contactSmall', {
+          ...VALID.small,
+          email,
+          ...(slot ? { appointmentDate: slot } : {}),
+        })
+      ).body.id,
     );
 
   /** Opens the lead's page signed in, lets the session lapse, posts `form`, signs in and opens the page again. */
@@ -63,11 +69,26 @@ describe.each(TEST_ENGINES)('forms kept across an expired session (%s)', (engine
 
   it('merges a duplicate and rectifies contact data posted after the session ended', async () => {
     const keep = await book('doble@ferremax.mx');
-    const drop = await book('DOBLE@ferremax.mx');
+    const drop = Number(
+      (
+        await t.api.post('/api/webSite/contactSmall', {
+          ...VALID.small,
+          email: 'DOBLE@ferremax.mx',
+          message: 'Necesitamos facturación electrónica en tres sucursales.',
+        })
+      ).body.id,
+    );
     await postAfterExpiry(keep, 'merge', () => ({ otro: String(drop) }));
     expect(await t.api.rows('SELECT into_id FROM pipeline_merges WHERE lead_id = $1', drop)).toEqual([
       { into_id: keep },
     ]);
+    // The merged lead is still found, as the lead it joined, by its reference and its message.
+    const refs = async (q: string) =>
+      [...(await dir.get(`/admin/contacts?q=${encodeURIComponent(q)}`)).text.matchAll(/>CONT-(\d+)</g)].map((match) =>
+        Number(match[1]),
+      );
+    expect(await refs(`CONT-${drop}`)).toEqual([keep]);
+    expect(await refs('facturacion electronica')).toEqual([keep]);
     await postAfterExpiry(keep, 'contact', (page) => ({
       version: (/name="version" value="(\[[^"]*\])"/.exec(page)?.[1] ?? '').replaceAll('&quot;', '"'),
       name: 'Lucía Hernández Garza',

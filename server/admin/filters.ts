@@ -148,7 +148,8 @@ export interface SqlFragment {
 }
 
 /** A lead's searchable text; a lead the inbox has not indexed yet is found by name, e-mail and company. */
-const SEARCHED = `COALESCE(l.search_text, lower(l.name || ' ' || l.email || ' ' || COALESCE(l.company, '')))`;
+const searched = (alias: string) =>
+  `COALESCE(${alias}.search_text, lower(${alias}.name || ' ' || ${alias}.email || ' ' || COALESCE(${alias}.company, '')))`;
 
 const OPEN = `COALESCE(s.status, 'nuevo') NOT IN ('ganado', 'perdido')`;
 
@@ -178,11 +179,13 @@ export function filterSql(filter: LeadFilter, offset = 0, today = todayInMexicoC
   if (filter.text) {
     const query = parseSearch(filter.text);
     const matches: string[] = [];
-    if (query.words.length)
-      matches.push(
-        `(${query.words.map((word) => `${SEARCHED} LIKE ${param(likePattern(word))} ESCAPE '\\'`).join(' AND ')})`,
-      );
-    if (query.id !== undefined) matches.push(`l.id = ${param(query.id)}`);
+    const allWords = (alias: string) =>
+      `(${query.words.map((word) => `${searched(alias)} LIKE ${param(likePattern(word))} ESCAPE '\\'`).join(' AND ')})`;
+    // A lead merged into this one is still found by what it said: its e-mail, phone, reference and message.
+    const merged = (condition: string) =>
+      `EXISTS (SELECT 1 FROM pipeline_merges mm JOIN leads o ON o.id = mm.lead_id WHERE mm.into_id = l.id AND ${condition})`;
+    if (query.words.length) matches.push(allWords('l'), merged(allWords('o')));
+    if (query.id !== undefined) matches.push(`l.id = ${param(query.id)}`, merged(`o.id = ${param(query.id)}`));
     conditions.push(matches.length ? `(${matches.join(' OR ')})` : '1 = 0');
   }
   return { where: `WHERE ${conditions.join(' AND ')}`, params };
