@@ -138,6 +138,21 @@ describe.each(TEST_ENGINES)('closing deals and owning leads (%s)', (engine) => {
     expect(row?.assignee_id).toBe(ids['beto@angram.mx']);
   });
 
+  it('counts lost leads by reason on the dashboard', async () => {
+    expect((await ana.get('/admin/dashboard')).text).toContain('No se perdió ningún lead de este periodo.');
+    const lost = Number(
+      (await t.api.post('/api/webSite/contactSmall', { ...VALID.small, email: 'perdida@ferremax.mx' })).body.id,
+    );
+    const page = await ana.get(`/admin/contacts/${lost}`);
+    const status = versionIn(page.text, 'status');
+    expect(
+      (await ana.post(`/admin/contacts/${lost}/status`, { version: status, status: 'perdido', reason: 'presupuesto' }))
+        .status,
+    ).toBe(303);
+    const dashboard = (await ana.get('/admin/dashboard')).text;
+    expect(dashboard).toContain('<th scope="row">Presupuesto insuficiente</th><td class="num">1</td>');
+  });
+
   it('sends at most the configured e-mails an hour per account, keeping the refused text', async () => {
     const write = (browser: AdminClient, body: string) =>
       browser.post(`/admin/contacts/${open}/email`, { subject: 'Seguimiento de tu solicitud', body });

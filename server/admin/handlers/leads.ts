@@ -499,7 +499,11 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
   const weeks = (DASHBOARD_WEEK_CHOICES as readonly number[]).includes(asked) ? asked : DEFAULT_DASHBOARD_WEEKS;
   const mondays = lastWeeks(state.now, weeks);
   const since = zonedTimeToUtc(mondays[0] ?? todayInMexicoCity(state.now), '00:00').toISOString();
-  const [rows, money] = await Promise.all([services.work.dashboardRows(since), services.pipeline.money(since)]);
+  const [rows, money, lost] = await Promise.all([
+    services.work.dashboardRows(since),
+    services.pipeline.money(since),
+    services.work.lostReasons(since),
+  ]);
   const dashboard = buildDashboard(rows, mondays);
   const months = monthsBetween(
     (mondays[0] ?? todayInMexicoCity(state.now)).slice(0, 7),
@@ -513,6 +517,7 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
       weeks,
       origins: originBreakdown(rows),
       money: buildMoney(money, months),
+      lost,
     }),
   );
 }

@@ -460,6 +460,18 @@ export function createWorkStore(storage: Storage) {
       );
       return rows.map(meetingFromRow);
     },
+    /** How many leads received since `since` were lost for each reason (counted by the database). */
+    async lostReasons(since: string): Promise<Array<{ reason: string; leads: number }>> {
+      const rows = await storage.all<{ reason: string | null; leads: number }>(
+        `SELECT s.lost_reason AS reason, count(*) AS leads
+         FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
+         WHERE l.received_at >= $1 AND s.status = 'perdido'
+           AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)
+         GROUP BY s.lost_reason ORDER BY count(*) DESC, s.lost_reason`,
+        [since],
+      );
+      return rows.map((row) => ({ reason: row.reason ?? 'otro', leads: row.leads }));
+    },
     /** What the dashboard needs of each lead received since `since` (ISO time). */
     async dashboardRows(since: string): Promise<DashboardRow[]> {
       const rows = await storage.all(
