@@ -48,6 +48,7 @@ export const salesEmailsSchema = strict({
     overdueTitle: copy('el título de la lista de pendientes vencidos', []),
     todayTitle: copy('el título de la lista de pendientes de hoy', []),
     meetingsTitle: copy('el título de la lista de reuniones', []),
+    unassignedMeetingsTitle: copy('el título de las reuniones de leads sin responsable (solo administración)', []),
     followUpLine: copy('la línea de un pendiente', ['referencia', 'cliente', 'paso', 'fecha']),
     meetingLine: copy('la línea de una reunión', ['hora', 'referencia', 'cliente']),
     button: copy('el botón que abre la bandeja', []),

@@ -23,6 +23,8 @@ export const MESSAGES = {
   oneLine: 'Escribe este dato en una sola línea, sin saltos de línea ni caracteres de control',
   controlCharacters: 'El texto tiene caracteres de control que no se pueden guardar; bórralos y vuelve a escribirlo',
   maxLongText: `Máximo ${LONG_TEXT_MAX.toLocaleString('es-MX')} caracteres`,
+  invisible:
+    'El texto tiene caracteres invisibles (de dirección del texto, de ancho cero o guiones ocultos), casi siempre pegados de otra aplicación; bórralos y vuelve a escribirlo',
   brokenCharacter:
     'El texto tiene un carácter incompleto (por ejemplo, un emoji cortado) que no se puede guardar; bórralo y vuelve a escribirlo',
 } as const;
@@ -50,6 +52,13 @@ export const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 export const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**
+ * Invisible formatting characters: bidirectional controls (an unclosed U+202E turns the rest of a line in the
+ * inbox or an e-mail backwards), zero-width characters and soft hyphens ("Ál\u200Bvaro" looks like Álvaro
+ * and is never found by a search). Refused in one-line fields (names, companies, e-mails), as in UTM values.
+ */
+const INVISIBLE_FORMATTING = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+
+/**
  * Half of a UTF-16 surrogate pair without the other half (`"\ud800"` in JSON, or an emoji cut in two):
  * no character at all. PostgreSQL refuses to store it and SQLite would store U+FFFD instead, so it is
  * refused here, the same on both engines, before it reaches either.
@@ -73,6 +82,7 @@ function text(max: number) {
     oneLine
       ? z.refine((value: string) => !LINE_BREAK_OR_CONTROL.test(value), MESSAGES.oneLine)
       : z.refine((value: string) => !CONTROL_EXCEPT_LINES.test(value), MESSAGES.controlCharacters),
+    z.refine((value: string) => !oneLine || !INVISIBLE_FORMATTING.test(value), MESSAGES.invisible),
     z.refine((value: string) => !hasLoneSurrogate(value), MESSAGES.brokenCharacter),
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { loadContentFacts } from '../content/load.ts';
-import { hasLoneSurrogate } from './fields.ts';
+import { hasLoneSurrogate, MESSAGES } from './fields.ts';
 import * as schemas from './schemas.ts';
 
 const { fieldErrors, smallContactSchema } = schemas;
@@ -207,6 +207,27 @@ describe('one-line fields and free text', () => {
     expect(errorsOf(smallContactSchema, { ...person, company: 'Ferre\tmax', message: 'Hola' })).toHaveProperty(
       'company',
     );
+  });
+
+  it('refuses bidirectional controls, zero-width characters and soft hyphens in names and companies', () => {
+    const invisible = MESSAGES.invisible;
+    for (const name of [
+      'Ana \u202Eodnanreh',
+      'Ál\u200Bvaro',
+      'Ál\u00ADvaro',
+      'Ana\u2066 López',
+      'An\uFEFFa',
+      'Ana\u200F',
+    ]) {
+      expect(errorsOf(smallContactSchema, { ...person, name, message: 'Hola' }), JSON.stringify(name)).toEqual({
+        name: invisible,
+      });
+      expect(errorsOf(smallContactSchema, { ...person, company: name, message: 'Hola' })).toEqual({
+        company: invisible,
+      });
+    }
+    // Right-to-left names written as such, accents and emoji in the message stay welcome.
+    expect(errorsOf(smallContactSchema, { ...person, name: 'نور الهدى', message: 'Hola 👋 ¿qué tal?' })).toEqual({});
   });
 
   it('refuses half an emoji (a lone UTF-16 surrogate) in any text, and keeps whole emoji', () => {

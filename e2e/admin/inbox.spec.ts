@@ -104,6 +104,8 @@ test('a sales person signs in, filters, works a lead to ganado, notes it, assign
     ['Ganado', 'Ganado'],
   ] as const) {
     await page.getByLabel('Cambiar a', { exact: true }).selectOption({ label });
+    // A won deal says what it is worth.
+    if (label === 'Ganado') await page.getByLabel('Valor con el que se ganó (MXN)').fill('$120,000');
     await page.getByRole('button', { name: 'Cambiar estado' }).click();
     await expect(page.getByRole('status')).toHaveText('Estado actualizado.');
     await expect(page.getByRole('region', { name: 'Seguimiento' }).locator('.badge')).toHaveText(badge);
@@ -190,6 +192,7 @@ test.describe('on a phone', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     for (const label of ['Contactado', 'Ganado']) {
       await page.getByLabel('Cambiar a', { exact: true }).selectOption({ label });
+      if (label === 'Ganado') await page.getByLabel('Valor con el que se ganó (MXN)').fill('95000');
       await page.getByRole('button', { name: 'Cambiar estado' }).tap();
       await expect(page.getByRole('status')).toHaveText('Estado actualizado.');
     }
@@ -245,9 +248,9 @@ test('meetings by day and the dashboard show the inbox numbers', async ({ page }
   await expect(page.getByRole('link', { name: new RegExp(`^${small.reference} · `) })).toBeVisible();
   await page.getByRole('link', { name: 'Panel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de ventas' })).toBeVisible();
-  // Leads per week, the funnel, by status, by source and by campaign; two of money (pipeline value by
-  // status, won value by month).
-  await expect(page.locator('svg[role="img"]')).toHaveCount(7);
+  // Leads per week, the funnel, by status, by source, campaign and landing page; two of money (pipeline value
+  // by status, won value by month).
+  await expect(page.locator('svg[role="img"]')).toHaveCount(8);
   await expect(page.getByRole('region', { name: 'Dinero' })).toContainText('Valor ganado por mes');
   await expect(page.getByRole('table', { name: 'Embudo de leads' })).toContainText('Recibidos');
   await page.getByText('Ver las cifras por semana').click();

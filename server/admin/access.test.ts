@@ -191,6 +191,74 @@ describe.each(TEST_ENGINES)('inbox sign-in and access (%s)', (engine) => {
     expect(await t.api.rows('SELECT id FROM outbox WHERE recipient = $1', 'ana@angram.mx')).toEqual([]);
   });
 
+  it('sends the owner a working link while an outsider spends links on the same account', async () => {
+    later();
+    await t.createUser('duena@angram.mx', 'sales', 'Dueña');
+    for (const outsider of [t.client(), t.client()])
+      for (let i = 0; i < 4; i += 1) expect((await askForLink(outsider, 'duena@angram.mx')).status).toBe(303);
+    const sent = async () => (await t.api.rows('SELECT id FROM outbox WHERE recipient = $1', 'duena@angram.mx')).length;
+    expect(await sent()).toBe(6);
+    const owner = t.client();
+    expect((await askForLink(owner, 'duena@angram.mx')).location).toBe('/admin/login?reason=link-sent');
+    expect(await sent()).toBe(7);
+    const used = await owner.get((await linkOf('duena@angram.mx')) ?? '');
+    expect(used.location).toBe('/admin/contacts');
+  });
+
+  async function turnOnTwoStep(email: string): Promise<string> {
+    await t.createUser(email, 'sales');
+    const browser = t.client();
+    await browser.signIn(email);
+    await browser.get('/admin/account');
+    await browser.post('/admin/account/two-step/start', {});
+    const secret = (
+      /<code class="secret">([A-Z2-7 ]+)<\/code>/.exec((await browser.get('/admin/account')).text)?.[1] ?? ''
+    ).replace(/ /g, '');
+    expect((await browser.post('/admin/account/two-step/confirm', { code: codeAt(secret, t.clock.now) })).status).toBe(
+      200,
+    );
+    return secret;
+  }
+
+  it('keeps one budget of code guesses across a right password, a link and new browsers', async () => {
+    later();
+    const secret = await turnOnTwoStep('presupuesto@angram.mx');
+    t.clock.now = at(1);
+    const wrong = () => String((Number(codeAt(secret, t.clock.now)) + 7) % 1_000_000).padStart(6, '0');
+    const guesser = t.client();
+    expect((await guesser.signIn('presupuesto@angram.mx')).location).toBe('/admin/login/code');
+    await guesser.get('/admin/login/code');
+    for (let i = 0; i < 5; i += 1)
+      expect((await guesser.post('/admin/login/code', { code: wrong() })).status).toBe(401);
+    expect((await guesser.post('/admin/login/code', { code: wrong() })).status).toBe(429);
+    // After the wait, the right password again buys one guess, not five more.
+    t.clock.now = new Date(t.clock.now.getTime() + 31_000);
+    expect((await guesser.signIn('presupuesto@angram.mx')).location).toBe('/admin/login/code');
+    await guesser.get('/admin/login/code');
+    expect((await guesser.post('/admin/login/code', { code: wrong() })).status).toBe(401);
+    expect((await guesser.post('/admin/login/code', { code: wrong() })).status).toBe(429);
+    // A one-time link opens a new browser's first step, but neither trusts it nor gives it guesses of its own.
+    const fresh = t.client();
+    await askForLink(fresh, 'presupuesto@angram.mx');
+    expect((await fresh.get((await linkOf('presupuesto@angram.mx')) ?? '')).location).toBe('/admin/login/code');
+    expect(fresh.cookies.has('angram_admin_device')).toBe(false);
+    await fresh.get('/admin/login/code');
+    expect((await fresh.post('/admin/login/code', { code: wrong() })).status).toBe(429);
+    // Admins are told, on their account page, which account is being guessed and how.
+    await t.createUser('seguridad@angram.mx', 'admin', 'Seguridad');
+    const boss = t.client();
+    await boss.signIn('seguridad@angram.mx');
+    const alert = (await boss.get('/admin/users')).text;
+    expect(alert).toContain('Cuentas bajo ataque');
+    expect(alert).toMatch(/<bdi>presupuesto@angram\.mx<\/bdi><\/a>: 6 intentos fallidos, con la contraseña correcta/);
+    // Once the wait is over, the right code signs in and only then trusts the browser.
+    t.clock.now = new Date(t.clock.now.getTime() + 61_000);
+    expect((await fresh.post('/admin/login/code', { code: codeAt(secret, t.clock.now) })).location).toBe(
+      '/admin/contacts',
+    );
+    expect(fresh.cookies.has('angram_admin_device')).toBe(true);
+  });
+
   it('turns on two-step sign-in with a QR and a key, then asks for a code once per step', async () => {
     later();
     await t.createUser('dos@angram.mx', 'sales');
@@ -241,7 +309,8 @@ describe.each(TEST_ENGINES)('inbox sign-in and access (%s)', (engine) => {
     expect(held.status).toBe(429);
     expect(held.text).toContain('Demasiados intentos fallidos');
 
-    // A recovery code works once, from a browser without the phone.
+    // A recovery code works once, from a browser without the phone (once the wait the guesses cost is over).
+    t.clock.now = at(3);
     const laptop = t.client();
     await laptop.signIn('dos@angram.mx');
     await laptop.get('/admin/login/code');

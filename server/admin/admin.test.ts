@@ -86,7 +86,9 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     expect(contacted.location).toBe(`/admin/contacts/${lead}?aviso=estado#seguimiento`);
     // The same form sent twice: the second carries an old version.
     expect((await ana.post(`/admin/contacts/${lead}/status`, { status: 'propuesta', version: '0' })).status).toBe(409);
-    expect((await ana.post(`/admin/contacts/${lead}/status`, { status: 'ganado', version: '1' })).status).toBe(303);
+    expect(
+      (await ana.post(`/admin/contacts/${lead}/status`, { status: 'ganado', version: '1', value: '90000' })).status,
+    ).toBe(303);
     const skip = await ana.post(`/admin/contacts/${lead}/status`, { status: 'nuevo', version: '2' });
     expect(skip.status).toBe(422);
     expect(skip.text).toContain('no puede pasar a «Nuevo»');
@@ -159,11 +161,11 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     await ana.signIn('ana@angram.mx');
     const meetings = await ana.get('/admin/meetings');
     expect(meetings.text).toContain('Martes, 24 de noviembre de 2026');
-    expect(meetings.text).toContain(`CONT-${ids[0]} · &lt;script&gt;`);
+    expect(meetings.text).toContain(`CONT-${ids[0]} · <bdi>&lt;script&gt;`);
     const dashboard = await ana.get('/admin/dashboard?weeks=4');
     expect(dashboard.status).toBe(200);
-    // Leads per week, the funnel, by status, by source and by campaign, and two of money.
-    expect(dashboard.text.match(/<svg /g)).toHaveLength(7);
+    // Leads per week, the funnel, by status, by source, campaign and landing page, and two of money.
+    expect(dashboard.text.match(/<svg /g)).toHaveLength(8);
     expect(dashboard.text).toContain(
       '<th scope="row" data-label="Fuente">Directo</th><td class="num" data-label="Leads">3</td>',
     );

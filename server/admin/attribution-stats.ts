@@ -1,7 +1,7 @@
 /**
  * The dashboard's leads by origin, pure: per source and per campaign, how many leads arrived, how many are
- * won now, and what the won ones are worth when a deal value is known. The largest groups are shown by name;
- * the rest are added up in one «Otras» row, so a campaign typo cannot push the chart off the page.
+ * won now, and what the won ones are worth when a deal value is known; also per landing page. The ten largest
+ * groups are shown by name; the rest are added up in one «Otros» row, so a campaign typo cannot push the chart off the page.
  */
 import type { Attribution } from '../../core/attribution.ts';
 import { attributionCampaign, attributionSource, NO_CAMPAIGN } from '../lead/attribution.ts';
@@ -24,11 +24,14 @@ export interface OriginGroup {
 export interface OriginBreakdown {
   bySource: OriginGroup[];
   byCampaign: OriginGroup[];
+  byLanding: OriginGroup[];
 }
 
-/** Groups shown by name; the others share one row. */
-export const ORIGIN_GROUPS_SHOWN = 8;
-export const OTHER_ORIGINS = 'Otras';
+/** Groups shown by name (the top ten); the others share one row. */
+export const ORIGIN_GROUPS_SHOWN = 10;
+export const OTHER_ORIGINS = 'Otros';
+/** The dashboard's group for leads whose visit's first page is unknown. */
+export const NO_LANDING = 'Sin página de entrada';
 
 function grouped(
   rows: readonly AttributionStatsRow[],
@@ -66,5 +69,6 @@ export function originBreakdown(rows: readonly AttributionStatsRow[], shown = OR
   return {
     bySource: grouped(rows, (row) => attributionSource(row.attribution), shown),
     byCampaign: grouped(rows, (row) => attributionCampaign(row.attribution) ?? NO_CAMPAIGN, shown),
+    byLanding: grouped(rows, (row) => row.attribution?.landing ?? NO_LANDING, shown),
   };
 }

@@ -21,6 +21,7 @@ import { CSRF_FIELD } from './views/components.ts';
 import { LOGIN_MESSAGES, loginPage } from './views/login.ts';
 import type { Notice } from './views/layout.ts';
 import { checkText, redisplayable } from './form-text.ts';
+import { isKeptPath, leadPageOf } from './pending-forms.ts';
 
 export const SESSION_COOKIE = 'angram_admin_session';
 /** The sign-in form's own random value, which its CSRF token is bound to. */
@@ -177,7 +178,8 @@ export async function postLogin(services: AdminServices, state: RequestState): P
     });
     return;
   }
-  const valid = await verifyPassword(password, user?.active ? user.passwordHash : undefined);
+  const cost = services.config.passwordCost;
+  const valid = await verifyPassword(password, user?.active ? user.passwordHash : undefined, cost);
   if (!user || !user.active || !valid) {
     await services.throttle.recordFailure(keys, nowMs);
     services.logger.warn('admin.login_failed', { account: user?.id ?? null });
@@ -197,10 +199,11 @@ export async function postLogin(services: AdminServices, state: RequestState): P
     return;
   }
 
-  await services.throttle.clear([accountKey]);
-  if (needsRehash(user.passwordHash))
-    await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
-  await passFirstStep(services, state, user.id, { next, trusted: Boolean(device), via: 'password' });
+  // The counters stay until the whole sign-in is done (startSession): a right password does not buy codes.
+  // Each stored hash is raised to today's cost at its owner's next right password.
+  if (needsRehash(user.passwordHash, cost))
+    await services.users.setPassword(user.id, await hashPassword(password, cost), state.now.toISOString());
+  await passFirstStep(services, state, user.id, { next, trusted: device !== undefined, via: 'password' });
 }
 
 /**
@@ -225,6 +228,9 @@ export function signInKeys(
   const accountKey: ThrottleKey = { scope: 'account', key: email };
   return { keys: [{ scope: 'address', key: address }, accountKey], accountKey, device };
 }
+
+/** The account's second-step counter, the same from every browser. */
+export const codeThrottleKey = (userId: number): ThrottleKey => ({ scope: 'code', key: String(userId) });
 
 /** How the first step was passed: the password, or a one-time link from the account's e-mail. */
 export type FirstStep = 'password' | 'link';
@@ -271,6 +277,12 @@ export async function startSession(
 ): Promise<void> {
   const previous = tokenShaped(state.cookies.get(SESSION_COOKIE));
   if (previous) await services.sessions.delete(tokenDigest(previous));
+  // Both steps passed: this way in starts afresh (a trusted device its own counter, else the account's).
+  const account = await services.users.byId(userId);
+  if (account) {
+    const { accountKey } = signInKeys(services, state, account.email, userId);
+    await services.throttle.clear([accountKey, codeThrottleKey(userId)]);
+  }
   const token = newToken();
   await services.sessions.create(tokenDigest(token), userId, state.now);
   await services.users.recordLogin(userId, state.now.toISOString());
@@ -295,7 +307,7 @@ export async function startSession(
 }
 
 /** The trusted-device cookie for `userId`. */
-export function deviceCookie(services: AdminServices, state: RequestState, userId: number): string {
+function deviceCookie(services: AdminServices, state: RequestState, userId: number): string {
   return serializeCookie(
     DEVICE_COOKIE,
     deviceCookieValue(services.secret, userId),
@@ -318,12 +330,15 @@ export async function postLogout(
 
 /** Where a signed-out visitor goes: the sign-in page, then back here (a GET page; a POST's own page). */
 export function toLogin(state: RequestState): void {
+  // A POST comes back to the page it was sent from: a lead's page for any of its actions (a merge, a meeting).
   const target =
     state.req.method === 'POST'
-      ? state.url.pathname.replace(
-          /\/(status|assignee|notes|disable|enable|password|contact|find|export|cancel|objection)$/,
-          '',
-        )
+      ? isKeptPath(state.url.pathname)
+        ? leadPageOf(state.url.pathname)
+        : state.url.pathname.replace(
+            /\/(status|assignee|notes|disable|enable|password|contact|find|export|cancel|objection)$/,
+            '',
+          )
       : `${state.url.pathname}${state.url.search}`;
   const headers = state.expired ? { 'Set-Cookie': clearCookie(state, SESSION_COOKIE) } : undefined;
   redirect(state.res, loginPathFor(target, state.expired ? 'expired' : undefined), headers);

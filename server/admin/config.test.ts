@@ -7,6 +7,9 @@ describe('inbox configuration', () => {
       sessionIdleMs: 120 * 60_000,
       sessionMaxMs: 12 * 3_600_000,
       secret: undefined,
+      // OWASP's scrypt minimum.
+      passwordCost: { logN: 17, r: 8, p: 1 },
+      emailsPerHour: 30,
     });
     expect(loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: ' ', ADMIN_SECRET: '' }).secret).toBeUndefined();
   });
@@ -14,11 +17,19 @@ describe('inbox configuration', () => {
   it('reads the variables', () => {
     const secret = 'x'.repeat(32);
     expect(
-      loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: '30', ADMIN_SESSION_MAX_HOURS: '8', ADMIN_SECRET: secret }),
+      loadAdminConfig({
+        ADMIN_SESSION_IDLE_MINUTES: '30',
+        ADMIN_SESSION_MAX_HOURS: '8',
+        ADMIN_SECRET: secret,
+        ADMIN_PASSWORD_SCRYPT_LOG_N: '18',
+        ADMIN_EMAILS_PER_HOUR: '5',
+      }),
     ).toEqual({
       sessionIdleMs: 30 * 60_000,
       sessionMaxMs: 8 * 3_600_000,
       secret,
+      passwordCost: { logN: 18, r: 8, p: 1 },
+      emailsPerHour: 5,
     });
   });
 

@@ -3,6 +3,7 @@
  * The documentation of each variable is in README.md and .env.example.
  */
 import { z } from 'zod';
+import { DEFAULT_COST, type ScryptCost } from './passwords.ts';
 
 export interface AdminConfig {
   /** A session unused for this long ends (`ADMIN_SESSION_IDLE_MINUTES`). */
@@ -14,6 +15,13 @@ export interface AdminConfig {
    * Undefined: a random one is created once and kept in the database, shared by every instance.
    */
   secret: string | undefined;
+  /**
+   * The scrypt cost of new password hashes (`ADMIN_PASSWORD_SCRYPT_LOG_N`, log2 of N; default 17, OWASP's
+   * minimum). Lower only in tests, where hundreds of sign-ins would each cost a second.
+   */
+  passwordCost: ScryptCost;
+  /** E-mails one account may send to clients from the inbox per hour (`ADMIN_EMAILS_PER_HOUR`). */
+  emailsPerHour: number;
 }
 
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -32,6 +40,16 @@ const minutes = (name: string, fallback: number, max: number) =>
 const envSchema = z.object({
   ADMIN_SESSION_IDLE_MINUTES: minutes('ADMIN_SESSION_IDLE_MINUTES', 120, 24 * 60),
   ADMIN_SESSION_MAX_HOURS: minutes('ADMIN_SESSION_MAX_HOURS', 12, 30 * 24),
+  ADMIN_PASSWORD_SCRYPT_LOG_N: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'ADMIN_PASSWORD_SCRYPT_LOG_N debe ser un número' })
+      .int('ADMIN_PASSWORD_SCRYPT_LOG_N debe ser entero')
+      .min(10, 'ADMIN_PASSWORD_SCRYPT_LOG_N debe ser al menos 10')
+      .max(20, 'ADMIN_PASSWORD_SCRYPT_LOG_N puede ser como máximo 20')
+      .optional(),
+  ),
+  ADMIN_EMAILS_PER_HOUR: minutes('ADMIN_EMAILS_PER_HOUR', 30, 1000),
   ADMIN_SECRET: z.preprocess(blank, z.string().min(32, 'ADMIN_SECRET debe tener al menos 32 caracteres').optional()),
 });
 
@@ -50,5 +68,7 @@ export function loadAdminConfig(env: NodeJS.ProcessEnv): AdminConfig {
     sessionIdleMs: values.ADMIN_SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: values.ADMIN_SESSION_MAX_HOURS * 3_600_000,
     secret: values.ADMIN_SECRET,
+    emailsPerHour: values.ADMIN_EMAILS_PER_HOUR,
+    passwordCost: { ...DEFAULT_COST, logN: values.ADMIN_PASSWORD_SCRYPT_LOG_N ?? DEFAULT_COST.logN },
   };
 }

@@ -148,7 +148,7 @@ export const NOTICES = {
     'Quitamos su verificación en dos pasos: entrará solo con su contraseña hasta que la active de nuevo.',
   trato: 'Trato guardado.',
   'trato-sin-cambios': 'No había nada que cambiar en el trato.',
-  'paso-hecho': 'Siguiente paso marcado como hecho.',
+  'paso-hecho': 'Paso marcado como hecho. ¿Qué sigue? Escribe el siguiente paso y su fecha en el trato.',
   correo: 'Correo en camino: su entrega aparece en «Correos».',
   unido: 'Leads unidos: este lead tiene ahora el historial de los dos.',
   fusionado: 'Ese lead se unió a este: aquí está todo su historial.',

@@ -87,6 +87,9 @@ describe('inbox filters', () => {
 
 const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)';
 const SEARCHED = "COALESCE(l.search_text, lower(l.name || ' ' || l.email || ' ' || COALESCE(l.company, '')))";
+const MERGED_SEARCHED = "COALESCE(o.search_text, lower(o.name || ' ' || o.email || ' ' || COALESCE(o.company, '')))";
+const merged = (condition: string) =>
+  `EXISTS (SELECT 1 FROM pipeline_merges mm JOIN leads o ON o.id = mm.lead_id WHERE mm.into_id = l.id AND ${condition})`;
 
 describe('filter SQL', () => {
   it('leaves out merged leads, and nothing else, without filters', () => {
@@ -103,22 +106,23 @@ describe('filter SQL', () => {
   it('binds every value as a parameter, numbered after an offset', () => {
     const { where, params } = filterSql({ status: 'nuevo', kind: 'small', assignee: 3, text: "o'Brien%_" }, 2);
     expect(where).toBe(
-      `WHERE ${NOT_MERGED} AND COALESCE(s.status, 'nuevo') = $3 AND l.form_type = $4 AND s.assignee_id = $5 AND ((${SEARCHED} LIKE $6 ESCAPE '\\'))`,
+      `WHERE ${NOT_MERGED} AND COALESCE(s.status, 'nuevo') = $3 AND l.form_type = $4 AND s.assignee_id = $5 AND ((${SEARCHED} LIKE $6 ESCAPE '\\') OR ${merged(`(${MERGED_SEARCHED} LIKE $7 ESCAPE '\\')`)})`,
     );
-    expect(params).toEqual(['nuevo', 1, 3, "%o'brien\\%\\_%"]);
+    expect(params).toEqual(['nuevo', 1, 3, "%o'brien\\%\\_%", "%o'brien\\%\\_%"]);
     expect(where).not.toContain("o'Brien");
   });
 
   it('searches every word, folded, and finds a reference by its number', () => {
-    expect(filterSql({ text: 'CONT-42' }).params).toEqual(['%cont-42%', 42]);
-    expect(filterSql({ text: '42' }).where).toContain('l.id = $2');
+    // Merged leads too: a lead is found by what the leads merged into it said.
+    expect(filterSql({ text: 'CONT-42' }).params).toEqual(['%cont-42%', '%cont-42%', 42, 42]);
+    expect(filterSql({ text: '42' }).where).toContain(`l.id = $3 OR ${merged('o.id = $4')}`);
     expect(filterSql({ text: 'cont-99999999999999999999' }).where).not.toContain('l.id =');
-    expect(filterSql({ text: 'Ana GUTIÉRREZ' }).params).toEqual(['%ana%', '%gutierrez%']);
+    expect(filterSql({ text: 'Ana GUTIÉRREZ' }).params).toEqual(['%ana%', '%gutierrez%', '%ana%', '%gutierrez%']);
     expect(filterSql({ text: 'Ana GUTIÉRREZ' }).where).toContain(
       `${SEARCHED} LIKE $1 ESCAPE '\\' AND ${SEARCHED} LIKE $2`,
     );
     // A phone is searched by its national digits, however it was typed.
-    expect(filterSql({ text: '+52 (55) 1234-5678' }).params).toEqual(['%5512345678%']);
+    expect(filterSql({ text: '+52 (55) 1234-5678' }).params).toEqual(['%5512345678%', '%5512345678%']);
     expect(filterSql({ assignee: 'none' }).where).toBe(`WHERE ${NOT_MERGED} AND s.assignee_id IS NULL`);
   });
 

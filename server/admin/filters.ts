@@ -29,7 +29,7 @@ export interface LeadFilter {
   view?: DueView;
 }
 
-export const DUE_VIEWS = { hoy: 'Hoy', vencidos: 'Vencidos' } as const;
+export const DUE_VIEWS = { hoy: 'Hoy', vencidos: 'Vencidos', 'sin-paso': 'Sin siguiente paso' } as const;
 export type DueView = keyof typeof DUE_VIEWS;
 
 /** How the list is ordered; the first is the default, `seguimiento` the default of a due view. */
@@ -148,7 +148,8 @@ export interface SqlFragment {
 }
 
 /** A lead's searchable text; a lead the inbox has not indexed yet is found by name, e-mail and company. */
-const SEARCHED = `COALESCE(l.search_text, lower(l.name || ' ' || l.email || ' ' || COALESCE(l.company, '')))`;
+const searched = (alias: string) =>
+  `COALESCE(${alias}.search_text, lower(${alias}.name || ' ' || ${alias}.email || ' ' || COALESCE(${alias}.company, '')))`;
 
 const OPEN = `COALESCE(s.status, 'nuevo') NOT IN ('ganado', 'perdido')`;
 
@@ -173,30 +174,40 @@ export function filterSql(filter: LeadFilter, offset = 0, today = todayInMexicoC
   else if (filter.assignee !== undefined) conditions.push(`s.assignee_id = ${param(filter.assignee)}`);
   if (filter.view === 'hoy') conditions.push(`d.next_step_date = ${param(today)} AND ${OPEN}`);
   if (filter.view === 'vencidos') conditions.push(`d.next_step_date < ${param(today)} AND ${OPEN}`);
+  // Open leads nobody planned anything for: where work gets forgotten.
+  if (filter.view === 'sin-paso') conditions.push(`d.next_step IS NULL AND ${OPEN}`);
   if (filter.text) {
     const query = parseSearch(filter.text);
     const matches: string[] = [];
-    if (query.words.length)
-      matches.push(
-        `(${query.words.map((word) => `${SEARCHED} LIKE ${param(likePattern(word))} ESCAPE '\\'`).join(' AND ')})`,
-      );
-    if (query.id !== undefined) matches.push(`l.id = ${param(query.id)}`);
+    const allWords = (alias: string) =>
+      `(${query.words.map((word) => `${searched(alias)} LIKE ${param(likePattern(word))} ESCAPE '\\'`).join(' AND ')})`;
+    // A lead merged into this one is still found by what it said: its e-mail, phone, reference and message.
+    const merged = (condition: string) =>
+      `EXISTS (SELECT 1 FROM pipeline_merges mm JOIN leads o ON o.id = mm.lead_id WHERE mm.into_id = l.id AND ${condition})`;
+    if (query.words.length) matches.push(allWords('l'), merged(allWords('o')));
+    if (query.id !== undefined) matches.push(`l.id = ${param(query.id)}`, merged(`o.id = ${param(query.id)}`));
     conditions.push(matches.length ? `(${matches.join(' OR ')})` : '1 = 0');
   }
   return { where: `WHERE ${conditions.join(' AND ')}`, params };
 }
 
-/** The ORDER BY of a sort; ties go newest first, so a page never repeats or skips a lead. */
-export function orderSql(sort: ListSort): string {
+/**
+ * The ORDER BY of a sort; ties go newest first, so a page never repeats or skips a lead. A search for a
+ * reference (`CONT-42`) lists that lead first, before any lead whose texts merely say it.
+ */
+export function orderSql(sort: ListSort, filter: LeadFilter = {}): string {
   const newest = 'l.received_at DESC, l.id DESC';
+  const id = filter.text ? parseSearch(filter.text).id : undefined;
+  // A safe integer from parseSearch, written as a literal so the placeholders stay the filter's.
+  const first = id === undefined ? '' : `CASE WHEN l.id = ${String(id)} THEN 0 ELSE 1 END, `;
   switch (sort) {
     case 'puntuacion':
-      return `ORDER BY COALESCE(l.score, -1) DESC, ${newest}`;
+      return `ORDER BY ${first}COALESCE(l.score, -1) DESC, ${newest}`;
     case 'actividad':
-      return `ORDER BY COALESCE(d.activity_at, l.received_at) DESC, ${newest}`;
+      return `ORDER BY ${first}COALESCE(d.activity_at, l.received_at) DESC, ${newest}`;
     case 'seguimiento':
-      return `ORDER BY CASE WHEN d.next_step_date IS NULL THEN 1 ELSE 0 END, d.next_step_date, ${newest}`;
+      return `ORDER BY ${first}CASE WHEN d.next_step_date IS NULL THEN 1 ELSE 0 END, d.next_step_date, ${newest}`;
     default:
-      return `ORDER BY ${newest}`;
+      return `ORDER BY ${first}${newest}`;
   }
 }

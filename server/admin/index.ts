@@ -106,7 +106,7 @@ export interface AdminOptions {
   /** What a lead's view is computed with, the same the e-mails use. */
   leadSettings: LeadSettings;
   /** For the personal-data pages: where the outbox writes `.eml` files, the lists and the privacy notice. */
-  privacy: { outboxDir: string; facts: Pick<ContentFacts, 'lists' | 'privacy'> };
+  privacy: { outboxDir: string; facts: Pick<ContentFacts, 'lists' | 'privacy' | 'offers'> };
   /** The API's meetings service (server/meetings/): the lead page changes meetings through it. */
   meetings: MeetingService;
   /** The e-mails the inbox queues (to a lead's client, the daily digest, a sign-in link), composed outside it. */

@@ -9,7 +9,8 @@ describe('lead lifecycle', () => {
     expect(canMove('propuesta', 'perdido')).toBe(true);
     expect(canMove('perdido', 'contactado')).toBe(true);
     expect(canMove('ganado', 'propuesta')).toBe(true);
-    expect(canMove('nuevo', 'ganado')).toBe(false);
+    // A first call can close the deal: any open status closes either way.
+    expect(canMove('nuevo', 'ganado')).toBe(true);
     expect(canMove('ganado', 'perdido')).toBe(false);
     expect(canMove('perdido', 'ganado')).toBe(false);
   });
@@ -32,7 +33,7 @@ describe('lead lifecycle', () => {
       field: 'status',
       message: 'El lead ya está en «Nuevo».',
     });
-    expect(checkStatusChange('nuevo', { to: 'ganado' })).toMatchObject({ ok: false, field: 'status' });
+    expect(checkStatusChange('ganado', { to: 'perdido' })).toMatchObject({ ok: false, field: 'status' });
     for (const bad of [undefined, '', 'GANADO', 42, ['nuevo'], '__proto__']) {
       expect(checkStatusChange('nuevo', { to: bad })).toMatchObject({
         ok: false,

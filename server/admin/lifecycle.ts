@@ -2,7 +2,8 @@
  * The life of a lead in the inbox: nuevo → contactado → propuesta → ganado | perdido. Pure rules. Steps
  * may be skipped forward (a call can end in a proposal the same day) and taken back where a sales team
  * would: a mistaken click, a proposal to rework, a won deal that fell through before signing, a lost lead
- * that writes again. Losing needs a reason, so the pipeline can be read later.
+ * that writes again. Any open status closes either way (a first call can close the deal). Losing needs a
+ * reason and winning a value, so the pipeline and its money can be read later.
  */
 export const LEAD_STATUSES = ['nuevo', 'contactado', 'propuesta', 'ganado', 'perdido'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -17,7 +18,7 @@ export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
 
 /** Where each status may go next. */
 export const TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
-  nuevo: ['contactado', 'propuesta', 'perdido'],
+  nuevo: ['contactado', 'propuesta', 'ganado', 'perdido'],
   contactado: ['nuevo', 'propuesta', 'ganado', 'perdido'],
   propuesta: ['contactado', 'ganado', 'perdido'],
   ganado: ['propuesta'],

@@ -53,6 +53,8 @@ export interface Digest {
   overdue: readonly DigestFollowUp[];
   today: readonly DigestFollowUp[];
   meetings: readonly DigestMeeting[];
+  /** For admins: today's meetings of leads nobody is assigned to (nobody else would hear of them). */
+  unassignedMeetings: readonly DigestMeeting[];
 }
 
 /** The one-time sign-in link a throttled account asks for (server/admin/sign-in-link.ts). */

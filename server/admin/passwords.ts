@@ -13,8 +13,8 @@ export interface ScryptCost {
   p: number;
 }
 
-/** About 50-100 ms and 32 MiB per hash on the 2-core production box: slow for a guesser, fine for a person. */
-export const DEFAULT_COST: ScryptCost = { logN: 15, r: 8, p: 1 };
+/** OWASP's scrypt minimum (N = 2^17, r = 8, p = 1): 128 MiB and a few hundred ms per hash; older hashes are raised at sign-in. */
+export const DEFAULT_COST: ScryptCost = { logN: 17, r: 8, p: 1 };
 
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;

@@ -18,15 +18,19 @@ import { CSRF_FIELD } from './views/components.ts';
 export const PENDING_COOKIE = 'angram_admin_pending';
 export const PENDING_TTL_MS = 30 * 60 * 1000;
 
-/** A lead's actions: the forms worth keeping (not sign-out, passwords or accounts). */
-const KEPT = /^\/admin\/contacts\/[1-9]\d{0,14}\/(?:notes|status|assignee|deal|step-done|email)$/;
+/**
+ * A lead's actions: the forms worth keeping (not sign-out, passwords or accounts), its meeting's and the
+ * rectification of its contact data included.
+ */
+const KEPT =
+  /^\/admin\/contacts\/[1-9]\d{0,14}\/(?:notes|status|assignee|deal|step-done|email|merge|contact|reunion\/(?:reprogramar|cancelar|realizada|no-asistio))$/;
 
 export function isKeptPath(path: string): boolean {
   return KEPT.test(path);
 }
 
 /** The lead's page of an action path: where to come back after signing in. */
-const leadPageOf = (path: string) => path.replace(/\/[a-z-]+$/, '');
+export const leadPageOf = (path: string) => /^\/admin\/contacts\/\d+/.exec(path)?.[0] ?? path;
 
 function pendingCookie(state: RequestState, value: string, maxAgeSeconds: number): string {
   return serializeCookie(PENDING_COOKIE, value, {

@@ -3,7 +3,8 @@
  * moves the dropped lead's meeting (with its booking and its changes) only to a lead without one, and the
  * moved or kept meeting still frees the right slot when cancelled; the 8:00 digest lists the day's
  * meetings as they stand (a moved one at its new time, a cancelled one not at all, one left on a merged
- * lead under the lead it went into), and so does the inbox's meetings page.
+ * lead under the lead it went into), and to admins also those of leads nobody is assigned to; so does the
+ * inbox's meetings page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID } from '../api/test-support.ts';
@@ -143,8 +144,9 @@ describe.each(TEST_ENGINES)('meetings in the pipeline (%s)', (engine) => {
       kept: await send('cinco@ejemplo.mx', 'Elena Villa', `${day}T14:00`),
       merged: await send('cinco@ejemplo.mx', 'Elena Villa', `${day}T15:00`),
       otherDay: await send('seis@ejemplo.mx', 'Iván Ochoa', '2026-11-26T09:00'),
+      unassigned: await send('siete@ejemplo.mx', 'Rocío Lara', `${day}T10:00`),
     };
-    for (const id of Object.values(leads)) if (id !== leads.merged) await assignToAna(id);
+    for (const id of Object.values(leads)) if (id !== leads.merged && id !== leads.unassigned) await assignToAna(id);
     expect((await t.api.post(CANCEL, { token: await token(leads.cancelled) })).status).toBe(200);
     expect(
       (await t.api.post(RESCHEDULE, { token: await token(leads.movedIn), appointmentDate: `${day}T16:00` })).status,
@@ -164,11 +166,19 @@ describe.each(TEST_ENGINES)('meetings in the pipeline (%s)', (engine) => {
       mail: t.api.inboxMail,
       logger: silentLogger,
     };
-    expect((await sendDigests(services, day, morning)).queued).toBe(1);
+    // Ana's, and the admin's with the meeting nobody is assigned to.
+    expect((await sendDigests(services, day, morning)).queued).toBe(2);
     t.clock.now = TEST_NOW;
-    const [row] = await t.api.rows<{ id: number; recipient: string; subject: string; message: string }>(
-      "SELECT id, recipient, subject, message FROM outbox WHERE lead_id IS NULL AND subject LIKE 'Tu día en ventas%'",
+    const [row, admin] = await t.api.rows<{ id: number; recipient: string; subject: string; message: string }>(
+      "SELECT id, recipient, subject, message FROM outbox WHERE lead_id IS NULL AND subject LIKE 'Tu día en ventas%' ORDER BY id",
     );
+    expect(admin?.recipient).toBe('dir@angram.mx');
+    const adminText = (JSON.parse(admin?.message ?? '{}') as { text?: string }).text ?? '';
+    expect(adminText).toContain(
+      t.api.config.facts.salesEmails.digest.unassignedMeetingsTitle.toLocaleUpperCase('es-MX'),
+    );
+    expect(adminText).toContain(`10:00 · CONT-${leads.unassigned} · Rocío Lara`);
+    expect(adminText).not.toContain('Irma Solís');
     expect(row?.recipient).toBe('ana@angram.mx');
     expect(row?.subject).toBe('Tu día en ventas: ningún pendiente y 4 reuniones');
     const text = (JSON.parse(row?.message ?? '{}') as { text?: string }).text ?? '';

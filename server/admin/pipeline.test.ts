@@ -361,7 +361,7 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
     expect(message.text).toContain('Te comparto la propuesta <b>revisada</b>.');
     expect(message.html).toContain('&lt;b&gt;revisada&lt;/b&gt;');
     const after = await ana.get(`/admin/contacts/${lead.alvaro}`);
-    expect(after.text).toContain('Ana López</strong> envió un correo: «Tu propuesta de Angram»');
+    expect(after.text).toContain('Ana López</strong> envió un correo: «<bdi>Tu propuesta de Angram</bdi>»');
     expect(after.text).toContain('Correo de Ana López');
   });
 
@@ -369,7 +369,7 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
     const beto = await signedIn('beto@angram.mx');
     const page = await beto.get(`/admin/contacts/${lead.lucia}`);
     expect(page.text).toContain('Posibles duplicados');
-    expect(page.text).toContain(`CONT-${lead.luciaAgain} · Lucía Hernández`);
+    expect(page.text).toContain(`CONT-${lead.luciaAgain} · <bdi>Lucía Hernández</bdi>`);
     expect(page.text).toContain('mismo correo');
     // Beto does not work either lead: only an admin or the kept lead's owner may merge.
     expect(page.text).not.toContain(`merge?otro=${lead.luciaAgain}`);
@@ -407,7 +407,7 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
     });
     const ana = await signedIn();
     const page = await ana.get(`/admin/contacts/${lead.alvaro}`);
-    expect(page.text).toContain(`CONT-${again} · Álvaro Núñez`);
+    expect(page.text).toContain(`CONT-${again} · <bdi>Álvaro Núñez</bdi>`);
     expect(page.text).toContain('· mismo teléfono</span>');
     expect(page.text).not.toContain('· mismo correo');
 

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { clientAddress, hashAddress } from '../api/client.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { normalizeEmail } from './accounts.ts';
-import { cookieOptions, DEVICE_COOKIE, deviceCookie, LOGIN_COOKIE, passFirstStep, showLogin } from './auth.ts';
+import { cookieOptions, DEVICE_COOKIE, LOGIN_COOKIE, passFirstStep, showLogin } from './auth.ts';
 import { serializeCookie } from './cookies.ts';
 import { type AdminServices, type RequestState } from './context.ts';
 import { isValidCsrfToken } from './csrf.ts';
@@ -25,8 +25,12 @@ import { LOGIN_MESSAGES } from './views/login.ts';
 export const LINK_COOKIE = 'angram_admin_link';
 export const SIGN_IN_LINK_MINUTES = 15;
 const LINK_TTL_MS = SIGN_IN_LINK_MINUTES * 60 * 1000;
-/** At most 3 links per account and 10 per address in 15 minutes: nobody's mailbox gets flooded. */
-const LINK_LIMITS = { perAccount: 3, perAddress: 10, windowMs: LINK_TTL_MS };
+/**
+ * At most 3 links per asking browser and address, and 10 per address, in 15 minutes: nobody's mailbox gets
+ * flooded from one place, and nobody but the owner can spend the owner's quota (a limit per account would
+ * let an outsider use up the links the owner needs to get in).
+ */
+const LINK_LIMITS = { perBrowser: 3, perAddress: 10, windowMs: LINK_TTL_MS };
 
 const browserDigest = (value: string) => createHash('sha256').update(`angram-admin-link\u0000${value}`).digest('hex');
 
@@ -114,9 +118,9 @@ export async function useSignInLink(services: AdminServices, state: RequestState
     refuse('inactive');
     return;
   }
-  // The e-mail proved this browser is the owner's: from now on it is throttled on its own counter.
+  // The browser becomes a trusted device when the whole sign-in is done (after the code, with two steps):
+  // a link alone never buys a browser its own counter for guessing codes.
   const trusted = trustedDevice(services.secret, state.cookies.get(DEVICE_COOKIE), user.id) !== undefined;
   const cookies = [serializeCookie(LINK_COOKIE, '', cookieOptions(state, 'Lax', 0))];
-  if (!trusted) cookies.push(deviceCookie(services, state, user.id));
-  await passFirstStep(services, state, user.id, { next: undefined, trusted: true, via: 'link', extraCookies: cookies });
+  await passFirstStep(services, state, user.id, { next: undefined, trusted, via: 'link', extraCookies: cookies });
 }

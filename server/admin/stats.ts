@@ -18,6 +18,8 @@ export interface DashboardRow {
   proposalAt: string | null;
   /** Where the visit came from (the dashboard's leads by source and campaign). */
   attribution?: Attribution | undefined;
+  /** The deal's value in MXN, when the team recorded one (the won value by origin). */
+  value?: number | null | undefined;
 }
 
 export interface WeekCount {

@@ -60,9 +60,11 @@ function storeCookies(jar: Map<string, string>, headers: Headers): void {
 export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv = {}): Promise<TestAdmin> {
   const clock = { now: TEST_NOW };
   const api = await startTestApi(env, { engine, now: () => clock.now });
+  // Production hashes cost a second each on a busy machine; tests sign in hundreds of times.
+  const config = loadAdminConfig({ ADMIN_PASSWORD_SCRYPT_LOG_N: '12', ...env });
   const admin = await createAdmin({
     storage: api.storage,
-    config: loadAdminConfig(env),
+    config,
     trustProxy: api.config.trustProxy,
     leadSettings: api.settings,
     privacy: { outboxDir: api.config.outboxDir, facts: api.config.facts },
@@ -145,6 +147,7 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
           throw new Error(line);
         },
         now: () => clock.now,
+        passwordCost: config.passwordCost,
       });
       if (code !== 0) throw new Error(`admin:user terminó con ${code}`);
     },

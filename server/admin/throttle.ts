@@ -4,10 +4,12 @@
  * key wait longer (doubling) before the next attempt is even checked, up to a cap. Attempts refused while
  * waiting are not counted, so an attacker cannot push the wait beyond the cap: the worst an attacker can
  * do to an account is make it wait `maxDelayMs`, and a browser that already signed in to that account
- * (a trusted device) is throttled on its own counter and keeps working. Counters are forgotten a while
- * after the last failure, and a successful sign-in clears its account's.
+ * (a trusted device) is throttled on its own counter and keeps working. Wrong second-step codes are also
+ * counted on the account's own code counter, whichever browser or first step they came through, so neither
+ * a right password nor a new browser buys more guesses. Counters are forgotten a while after the last
+ * failure; only a whole sign-in (both steps) clears its account's.
  */
-export type ThrottleScope = 'account' | 'device' | 'address';
+export type ThrottleScope = 'account' | 'device' | 'address' | 'code';
 
 export interface ThrottlePolicy {
   /** Failures allowed before any wait. */
@@ -26,6 +28,8 @@ export const THROTTLE_POLICIES: Readonly<Record<ThrottleScope, ThrottlePolicy>> 
   account: { freeFailures: 5, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
   // A browser that signed in to that account before: its own, milder counter.
   device: { freeFailures: 5, baseDelayMs: 30_000, maxDelayMs: 5 * MINUTE, forgetAfterMs: 60 * MINUTE },
+  // The second step of one account, from every browser and way in: a right password or link never resets it.
+  code: { freeFailures: 5, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
   // One client address trying many accounts; an office shares one address, hence more free failures.
   address: { freeFailures: 20, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
 };

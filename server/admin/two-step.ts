@@ -2,9 +2,10 @@
  * The second step of a sign-in (after the password or a one-time link, for accounts with two-step sign-in):
  * the authenticator's code, accepted once (a code whose time step was already used is refused, so a code
  * seen over someone's shoulder is worthless), or a recovery code, each usable once. Wrong codes are
- * throttled on the same counters as wrong passwords.
+ * throttled on the browser's counters and on the account's code counter (./throttle.ts), and the browser
+ * becomes a trusted device only once the code is right.
  */
-import { DEVICE_COOKIE, cookieOptions, showLogin, signInKeys, startSession } from './auth.ts';
+import { codeThrottleKey, DEVICE_COOKIE, cookieOptions, showLogin, signInKeys, startSession } from './auth.ts';
 import { serializeCookie } from './cookies.ts';
 import { type AdminServices, render, type RequestState } from './context.ts';
 import { csrfToken, isValidCsrfToken } from './csrf.ts';
@@ -130,7 +131,11 @@ export async function postCode(services: AdminServices, state: RequestState): Pr
     expired(services, state);
     return;
   }
-  const { keys, accountKey } = signInKeys(services, state, user.email, user.id);
+  const { keys: browserKeys, accountKey } = signInKeys(services, state, user.email, user.id);
+  // Checked on this browser's counters and the account's code counter; a wrong code is also charged to the
+  // account's own counter, so guessing codes slows every untrusted way in (a trusted device keeps working).
+  const keys = [codeThrottleKey(user.id), ...browserKeys];
+  const charged = accountKey.scope === 'account' ? keys : [...keys, { scope: 'account' as const, key: user.email }];
   const nowMs = state.now.getTime();
   const wait = await services.throttle.waitMs(keys, nowMs);
   if (wait > 0) {
@@ -148,7 +153,7 @@ export async function postCode(services: AdminServices, state: RequestState): Pr
     return;
   }
   if (result !== 'ok') {
-    await services.throttle.recordFailure(keys, nowMs);
+    await services.throttle.recordFailure(charged, nowMs);
     services.logger.warn('admin.login_code_refused', { account: user.id, reason: result });
     showCode(services, state, pending, 401, {
       next,
@@ -159,7 +164,6 @@ export async function postCode(services: AdminServices, state: RequestState): Pr
     });
     return;
   }
-  await services.throttle.clear([accountKey]);
   const trusted = trustedDevice(services.secret, state.cookies.get(DEVICE_COOKIE), user.id) !== undefined;
   await startSession(services, state, user.id, { next, trusted, via: 'two-step', extraCookies: [clearPending(state)] });
 }

@@ -115,7 +115,12 @@ export function digestMessage(digest: Digest, settings: EmailSettings, copy: Sal
   const pending = digest.overdue.length + digest.today.length;
   const counts = {
     pendientes: count(pending, 'pendiente', 'pendientes', 'ningún pendiente'),
-    reuniones: count(digest.meetings.length, 'reunión', 'reuniones', 'ninguna reunión'),
+    reuniones: count(
+      digest.meetings.length + digest.unassignedMeetings.length,
+      'reunión',
+      'reuniones',
+      'ninguna reunión',
+    ),
   };
   const fecha = formatLongDate(digest.day);
   const line = (item: DigestFollowUp) =>
@@ -133,19 +138,21 @@ export function digestMessage(digest: Digest, settings: EmailSettings, copy: Sal
     body.push({ kind: 'subheading', text: copy.overdueTitle }, { kind: 'list', items: digest.overdue.map(line) });
   if (digest.today.length > 0)
     body.push({ kind: 'subheading', text: copy.todayTitle }, { kind: 'list', items: digest.today.map(line) });
+  const meetingLine = (meeting: Digest['meetings'][number]) =>
+    fillTemplate(copy.meetingLine, {
+      hora: meeting.time,
+      referencia: referenceOf(meeting.leadId),
+      cliente: meeting.name,
+    });
   if (digest.meetings.length > 0)
     body.push(
       { kind: 'subheading', text: copy.meetingsTitle },
-      {
-        kind: 'list',
-        items: digest.meetings.map((meeting) =>
-          fillTemplate(copy.meetingLine, {
-            hora: meeting.time,
-            referencia: referenceOf(meeting.leadId),
-            cliente: meeting.name,
-          }),
-        ),
-      },
+      { kind: 'list', items: digest.meetings.map(meetingLine) },
+    );
+  if (digest.unassignedMeetings.length > 0)
+    body.push(
+      { kind: 'subheading', text: copy.unassignedMeetingsTitle },
+      { kind: 'list', items: digest.unassignedMeetings.map(meetingLine) },
     );
   body.push({ kind: 'buttons', links: [{ href: inboxLink(settings, digest.to.id), label: copy.button }] });
   const site = new URL(settings.siteUrl).hostname;

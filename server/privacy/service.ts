@@ -14,6 +14,8 @@ import { accessDocument, type AccessDocument } from './export.ts';
 import { findPerson, type Finding } from './find.ts';
 import { emailHash, maskEmail, normalizeEmail, patternsOf, redact } from './identity.ts';
 import { privacyHashKey, recordObjection, stopQueuedMail, type ObjectionKind } from './objections.ts';
+import { rewriteDerived, rewriteOutboxFiles } from './rectify.ts';
+import { compactAfterErasure } from './compact.ts';
 import { refusalsFor } from './refusals.ts';
 import { createRequestStore, type RequestKind } from './requests.ts';
 import { resolveSubject, type Lookup } from './subject.ts';
@@ -25,7 +27,7 @@ export interface PrivacyServiceOptions {
   storage: Storage;
   /** Where the outbox writes `.eml` files (OUTBOX_DIR). */
   outboxDir: string;
-  facts: Pick<ContentFacts, 'lists' | 'privacy'>;
+  facts: Pick<ContentFacts, 'lists' | 'privacy' | 'offers'>;
 }
 
 export interface ActionOptions {
@@ -274,7 +276,7 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
       options: ActionOptions & { actor: Extract<Actor, { kind: 'account' }>; version: string; asRequest: boolean },
     ): Promise<{ changed: string[]; requestId: number | undefined }> {
       const secret = await hashKey();
-      return storage.transaction(async (tx) => {
+      const done = await storage.transaction(async (tx) => {
         await tx.lock(`inbox-lead:${leadId}`);
         const lead = await tx.get<{
           name: string;
@@ -291,7 +293,7 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
         const changed = (Object.keys(RECTIFIABLE) as Array<keyof typeof RECTIFIABLE>).filter(
           (field) => (lead[field] ?? '') !== (next[field] ?? ''),
         );
-        if (changed.length === 0) return { changed: [], requestId: undefined };
+        if (changed.length === 0) return { changed: [], requestId: undefined, plan: undefined };
         // The fields JSON says the same as the columns: the contact fields are replaced, the rest stays.
         const stored = JSON.parse(lead.fields) as Record<string, string>;
         const fields = {
@@ -310,6 +312,9 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
         ]);
         if (changed.includes('email'))
           await tx.run('UPDATE bookings SET email = $1 WHERE lead_id = $2', [normalizeEmail(next.email), leadId]);
+        // Everything computed from or quoting the old values takes the new ones (search, score, e-mails, notes).
+        const derived = await rewriteDerived(tx, leadId, lead, next, facts);
+        const plan = { ...derived, tables: [...derived.tables, ...(changed.includes('email') ? ['bookings'] : [])] };
         const requestId = options.asRequest
           ? await createRequestStore(tx, secret).answer(
               { kind: 'rectificacion', email: next.email, receivedOn: options.receivedOn, now: options.now },
@@ -339,8 +344,14 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
           detail: { campos: list, ...(requestId ? { request: requestId } : {}) },
           at: options.now,
         });
-        return { changed: changed.map((field) => RECTIFIABLE[field]), requestId };
+        return { changed: changed.map((field) => RECTIFIABLE[field]), requestId, plan };
       });
+      if (done.plan) {
+        // The old values also leave the files: the e-mails written again, the database's pages rewritten.
+        await rewriteOutboxFiles(storage, outboxDir, done.plan.outboxIds);
+        await compactAfterErasure(storage, done.plan.tables);
+      }
+      return { changed: done.changed, requestId: done.requestId };
     },
 
     /** What the lead's page shows about the person's consent. */

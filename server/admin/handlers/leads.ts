@@ -34,6 +34,7 @@ import { ADMIN_PATHS, leadPath, safeNextPath } from '../paths.ts';
 import { leadPrivacySection } from '../views/privacy.ts';
 import { buildDashboard, DASHBOARD_WEEK_CHOICES, DEFAULT_DASHBOARD_WEEKS, lastWeeks } from '../stats.ts';
 import { LeadNotFoundError, StaleLeadError, TransitionError } from '../store/work.ts';
+import { parsePesos } from '../deal.ts';
 import type { FieldErrors } from '../views/components.ts';
 import { dashboardPage } from '../views/dashboard.ts';
 import { inboxPage } from '../views/inbox.ts';
@@ -282,7 +283,7 @@ export async function showLeadPage(
             },
           }
         : {}),
-      pipeline,
+      pipeline: { ...pipeline, status: leadState.status },
       ...(notice ? { notice } : {}),
       ...(noticeAt ? { noticeAt } : {}),
       ...(extra.failed ? { failed: extra.failed } : {}),
@@ -351,14 +352,36 @@ export async function changeStatus(
   const checked = detail.ok
     ? checkStatusChange(current.status, { to: form.get('status'), reason: form.get('reason'), detail: detail.value })
     : ({ ok: false, field: 'detail', message: detail.message } as const);
-  if (!checked.ok) {
-    return showLeadPage(services, state, lead, 422, {
+  const refuse = (field: string, message: string) =>
+    showLeadPage(services, state, lead, 422, {
       failed: {
         form: 'status',
-        errors: { [checked.field]: checked.message },
-        values: valuesOf(form, ['status', 'reason', 'detail']),
+        errors: { [field]: message },
+        values: valuesOf(form, ['status', 'reason', 'detail', 'value']),
       },
     });
+  if (!checked.ok) return refuse(checked.field, checked.message);
+  if (checked.change.to === 'ganado') {
+    // A won deal says what it is worth: the value typed here, or the one the deal already has.
+    const deal = await services.deals.deal(lead.id);
+    const typed = parsePesos(form.get('value') ?? '');
+    if (!typed.ok) return refuse('value', typed.message);
+    if (typed.value === null && deal.valueMxn === null)
+      return refuse('value', 'Escribe el valor del trato para marcarlo como ganado.');
+    if (typed.value !== null && typed.value !== deal.valueMxn) {
+      try {
+        await services.deals.save(
+          lead.id,
+          { ...deal, valueMxn: typed.value },
+          state.auth.user.id,
+          deal.version,
+          state.now,
+        );
+      } catch (error) {
+        if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
+        throw error;
+      }
+    }
   }
   try {
     await services.work.changeStatus(lead.id, checked.change, state.auth.user.id, version, state.now, (from) =>
@@ -371,6 +394,9 @@ export async function changeStatus(
   redirect(state.res, afterAction(form, lead.id, 'estado', '#seguimiento'));
 }
 
+const TAKE_REFUSED =
+  'Este lead lo trabaja otra persona: solo alguien con rol de administración puede reasignarlo. Pídeselo o escríbele a quien lo tiene.';
+
 export async function assignLead(
   services: AdminServices,
   state: SignedIn,
@@ -381,6 +407,13 @@ export async function assignLead(
   const [current, users] = await Promise.all([services.work.state(lead.id), services.users.list()]);
   const version = versionOf(form);
   if (version !== current.version) return refuseStale(services, state, lead);
+  // A lead someone else works is theirs: only an admin hands it to another person (merges follow suit).
+  const { user } = state.auth;
+  if (user.role !== 'admin' && current.assigneeId !== null && current.assigneeId !== user.id) {
+    return showLeadPage(services, state, lead, 403, {
+      failed: { form: 'assignee', errors: { assignee: TAKE_REFUSED }, values: {} },
+    });
+  }
   const chosen = form.get('assignee') ?? '';
   const target = chosen === 'none' ? null : users.find((user) => user.active && String(user.id) === chosen);
   if (target === undefined) {
@@ -467,10 +500,11 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
   const weeks = (DASHBOARD_WEEK_CHOICES as readonly number[]).includes(asked) ? asked : DEFAULT_DASHBOARD_WEEKS;
   const mondays = lastWeeks(state.now, weeks);
   const since = zonedTimeToUtc(mondays[0] ?? todayInMexicoCity(state.now), '00:00').toISOString();
-  const [rows, money, conversion] = await Promise.all([
+  const [rows, money, conversion, lost] = await Promise.all([
     services.work.dashboardRows(since),
     services.pipeline.money(since),
     services.monitoring.conversion(mondays[0] ?? todayInMexicoCity(state.now), new Date(since), state.now),
+    services.work.lostReasons(since),
   ]);
   const dashboard = buildDashboard(rows, mondays);
   const months = monthsBetween(
@@ -486,6 +520,7 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
       origins: originBreakdown(rows),
       money: buildMoney(money, months),
       conversion,
+      lost,
     }),
   );
 }

@@ -9,6 +9,7 @@ import { withNotice } from '../context.ts';
 import { leadPath } from '../paths.ts';
 import { MergeRefusedError } from '../store/merges.ts';
 import { LeadNotFoundError, StaleLeadError } from '../store/work.ts';
+import { SendLimitError } from '../store/outreach.ts';
 import { boardPage } from '../views/board.ts';
 import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH } from '../views/lead-pipeline.ts';
 import { mergePage, type MergeSide } from '../views/merge.ts';
@@ -85,7 +86,8 @@ export async function completeNextStep(
     if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
     throw error;
   }
-  redirect(state.res, withNotice(leadPath(lead.id), 'paso-hecho', '#trato'));
+  // Straight to the next step's field: an open lead with no next step is one the team forgets.
+  redirect(state.res, withNotice(leadPath(lead.id), 'paso-hecho', '#paso-fecha'));
 }
 
 export async function sendClientEmail(
@@ -134,9 +136,21 @@ export async function sendClientEmail(
       subject: subject.value,
       body: body.value,
       now: state.now,
+      perHour: services.config.emailsPerHour,
     });
   } catch (error) {
     if (error instanceof LeadNotFoundError) throw new HttpError(404, 'No existe ese lead.');
+    if (error instanceof SendLimitError) {
+      services.logger.warn('admin.client_email_limited', { account: user.id, leadId: lead.id });
+      return showLeadPage(services, state, lead, 429, {
+        noticeAt: 'contactar',
+        notice: {
+          tone: 'error',
+          message: `Ya enviaste ${services.config.emailsPerHour} correos en la última hora, el máximo por cuenta. Tu mensaje no se envió; cópialo y vuelve a intentarlo más tarde.`,
+        },
+        pipelineFailed: { form: 'email', errors: {}, values: valuesOf(form, ['subject', 'body', 'template']) },
+      });
+    }
     throw error;
   }
   services.logger.info('admin.client_email', { account: user.id, leadId: lead.id });

@@ -73,7 +73,7 @@ export async function disableTwoStep(
   };
   if (wait > 0) return fail(throttledMessage(wait), 429);
   const stored = await services.users.byIdWithPassword(user.id);
-  if (!(await verifyPassword(form.get('password') ?? '', stored?.passwordHash))) {
+  if (!(await verifyPassword(form.get('password') ?? '', stored?.passwordHash, services.config.passwordCost))) {
     await services.throttle.recordFailure(keys, state.now.getTime());
     return fail(TWO_STEP_MESSAGES.wrongPassword, 422);
   }

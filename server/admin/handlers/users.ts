@@ -15,7 +15,7 @@ import { calendarSection } from '../../meetings/inbox.ts';
 import { twoStepSectionView } from '../two-step.ts';
 import { accountPage } from '../views/account.ts';
 import { twoStepSection, userTwoStepSection, type TwoStepSectionView } from '../views/two-step.ts';
-import { userPage, usersPage, type FormState } from '../views/users.ts';
+import { type AttackView, userPage, usersPage, type FormState } from '../views/users.ts';
 
 const LAST_ADMIN = 'Debe quedar al menos una cuenta de administración activa.';
 
@@ -36,10 +36,30 @@ export async function showUsers(
 ): Promise<void> {
   const users = await services.users.list();
   const notice = noticeFrom(state.url);
+  // One line per account: its worst counter, and whether the guesser already knows the password.
+  const attacks: AttackView[] = [];
+  for (const counter of await services.throttle.underAttack(state.now.getTime())) {
+    const user = users.find((candidate) =>
+      counter.scope === 'account' ? candidate.email === counter.key : String(candidate.id) === counter.key,
+    );
+    if (!user) continue;
+    const seen = attacks.find((attack) => attack.user.id === user.id);
+    const at = new Date(counter.lastFailureAt);
+    if (!seen) attacks.push({ user, knowsPassword: counter.scope === 'code', failures: counter.failures, at });
+    else {
+      seen.failures = Math.max(seen.failures, counter.failures);
+      seen.knowsPassword ||= counter.scope === 'code';
+    }
+  }
   render(
     state,
     status,
-    usersPage(pageContext(services, state), { users, ...(notice ? { notice } : {}), ...(create ? { create } : {}) }),
+    usersPage(pageContext(services, state), {
+      users,
+      attacks,
+      ...(notice ? { notice } : {}),
+      ...(create ? { create } : {}),
+    }),
   );
 }
 
@@ -68,7 +88,7 @@ export async function createUser(
       email,
       name,
       role,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, services.config.passwordCost),
       now: state.now.toISOString(),
     });
   } catch (error) {
@@ -201,7 +221,11 @@ export async function resetUserPassword(
   const problem = passwordProblem(password, user.email);
   if (problem)
     return showUserPage(services, state, user, 422, { password: { errors: { password: problem }, values: {} } });
-  await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
+  await services.users.setPassword(
+    user.id,
+    await hashPassword(password, services.config.passwordCost),
+    state.now.toISOString(),
+  );
   // Everyone signed in as that account signs in again; an admin resetting their own keeps this browser.
   if (user.id === state.auth.user.id) await services.sessions.deleteOthers(user.id, state.auth.session.id);
   else await services.sessions.deleteForUser(user.id);
@@ -252,7 +276,7 @@ export async function changeOwnPassword(
   const wait = await services.throttle.waitMs(keys, state.now.getTime());
   if (wait > 0) return showAccount(services, state, { errors: { current: throttledMessage(wait) }, values: {} }, 429);
   const stored = await services.users.byIdWithPassword(user.id);
-  if (!(await verifyPassword(current, stored?.passwordHash))) {
+  if (!(await verifyPassword(current, stored?.passwordHash, services.config.passwordCost))) {
     await services.throttle.recordFailure(keys, state.now.getTime());
     errors.current = 'La contraseña actual no es correcta.';
   }
@@ -261,7 +285,11 @@ export async function changeOwnPassword(
   else if (password === current) errors.password = 'La nueva contraseña debe ser distinta de la actual.';
   if (password !== (form.get('confirm') ?? '')) errors.confirm = 'Las dos contraseñas nuevas no coinciden.';
   if (Object.keys(errors).length > 0) return showAccount(services, state, { errors, values: {} }, 422);
-  await services.users.setPassword(user.id, await hashPassword(password), state.now.toISOString());
+  await services.users.setPassword(
+    user.id,
+    await hashPassword(password, services.config.passwordCost),
+    state.now.toISOString(),
+  );
   await services.sessions.deleteOthers(user.id, session.id);
   services.logger.info('admin.own_password', { account: user.id });
   await auditAccount(services, state, 'own_password', user.id);

@@ -35,8 +35,21 @@ const meetingRow = rowParser(
 
 export type DigestOutcome = 'queued' | 'nothing-due' | 'already-done';
 
+/** Today's meetings as they stand, of `who`'s leads (a merged lead's meeting under the lead it joined). */
+function meetingsOf(tx: Transaction, who: 'assigned' | 'unassigned', userId: number, day: string) {
+  return tx.all(
+    `SELECT l.id, l.name, m.slot FROM meetings m
+       LEFT JOIN pipeline_merges pm ON pm.lead_id = m.lead_id
+       JOIN leads l ON l.id = COALESCE(pm.into_id, m.lead_id) LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
+     WHERE ${who === 'assigned' ? 's.assignee_id = $1' : 's.assignee_id IS NULL AND $1 > 0'}
+       AND m.status = 'scheduled' AND m.slot LIKE $2
+     ORDER BY m.slot, m.id LIMIT ${DIGEST_LIMIT}`,
+    [userId, `${day}T%`],
+  );
+}
+
 async function dueFor(tx: Transaction, user: AdminUser, day: string): Promise<Digest> {
-  const [followUps, meetings] = await Promise.all([
+  const [followUps, meetings, unassigned] = await Promise.all([
     tx.all(
       `SELECT l.id, l.name, d.next_step, d.next_step_date
        FROM pipeline_deals d JOIN leads l ON l.id = d.lead_id JOIN inbox_lead_state s ON s.lead_id = l.id
@@ -47,14 +60,9 @@ async function dueFor(tx: Transaction, user: AdminUser, day: string): Promise<Di
     ),
     // Meetings as they stand (moved: their new slot; cancelled: gone). A meeting left on a merged lead (the
     // kept one had its own) is the kept lead's, and shows under it.
-    tx.all(
-      `SELECT l.id, l.name, m.slot FROM meetings m
-         LEFT JOIN pipeline_merges pm ON pm.lead_id = m.lead_id
-         JOIN leads l ON l.id = COALESCE(pm.into_id, m.lead_id) JOIN inbox_lead_state s ON s.lead_id = l.id
-       WHERE s.assignee_id = $1 AND m.status = 'scheduled' AND m.slot LIKE $2
-       ORDER BY m.slot, m.id LIMIT ${DIGEST_LIMIT}`,
-      [user.id, `${day}T%`],
-    ),
+    meetingsOf(tx, 'assigned', user.id, day),
+    // Admins also hear of the meetings nobody is assigned to: otherwise no one would.
+    user.role === 'admin' ? meetingsOf(tx, 'unassigned', user.id, day) : Promise.resolve([]),
   ]);
   const steps = followUps.map(followUpRow);
   return {
@@ -63,6 +71,7 @@ async function dueFor(tx: Transaction, user: AdminUser, day: string): Promise<Di
     overdue: steps.filter((step) => step.nextStepDate < day).slice(0, DIGEST_LIMIT),
     today: steps.filter((step) => step.nextStepDate === day).slice(0, DIGEST_LIMIT),
     meetings: meetings.map(meetingRow),
+    unassignedMeetings: unassigned.map(meetingRow),
   };
 }
 
@@ -75,7 +84,11 @@ export function createDigestStore(storage: Storage) {
         if (await tx.get('SELECT 1 AS done FROM pipeline_digests WHERE user_id = $1 AND day = $2', [user.id, day]))
           return 'already-done';
         const digest = await dueFor(tx, user, day);
-        const leads = new Set([...digest.overdue, ...digest.today, ...digest.meetings].map((item) => item.leadId));
+        const leads = new Set(
+          [...digest.overdue, ...digest.today, ...digest.meetings, ...digest.unassignedMeetings].map(
+            (item) => item.leadId,
+          ),
+        );
         let outboxId: number | null = null;
         if (leads.size > 0) {
           const draft = compose(digest);

@@ -1,6 +1,8 @@
 /**
  * An e-mail written to a lead's client from the inbox: queued in the outbox and recorded in the lead's
  * history in one transaction, so the history never names a message that was not queued, or the reverse.
+ * Each account sends at most a set number an hour (counted under a lock on the account, on every instance):
+ * a stolen or careless session cannot turn the brand's address into a spam cannon.
  */
 import { createOutboxStore } from '../../db/outbox.ts';
 import type { Storage } from '../../db/storage.ts';
@@ -16,12 +18,27 @@ export interface QueuedEmail {
   subject: string;
   body: string;
   now: Date;
+  /** The account's e-mails allowed in the hour before `now`. */
+  perHour: number;
+}
+
+/** The account already sent its hour's e-mails: nothing was queued. */
+export class SendLimitError extends Error {
+  override name = 'SendLimitError';
 }
 
 async function queueClientEmail(storage: Storage, email: QueuedEmail): Promise<number> {
   return storage.transaction(async (tx) => {
+    await tx.lock(`inbox-send:${email.userId}`);
     await lockLead(tx, email.leadId);
     const at = email.now.toISOString();
+    const since = new Date(email.now.getTime() - 3_600_000).toISOString();
+    const sent = await tx.get<{ count: number }>(
+      "SELECT count(*) AS count FROM pipeline_events WHERE user_id = $1 AND kind = 'email' AND at > $2",
+      [email.userId, since],
+    );
+    if ((sent?.count ?? 0) >= email.perHour)
+      throw new SendLimitError(`La cuenta ya envió ${email.perHour} correos en la última hora.`);
     const outboxId = await createOutboxStore(tx).enqueue({ leadId: email.leadId, ...email.draft, now: at });
     await addPipelineEvent(tx, {
       leadId: email.leadId,

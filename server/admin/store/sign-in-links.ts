@@ -16,8 +16,8 @@ const linkRow = rowParser(
 export type LinkRefusal = 'unknown' | 'used' | 'expired' | 'other-browser';
 
 export interface LinkLimits {
-  /** Links per account in `windowMs`. */
-  perAccount: number;
+  /** Links asked from one browser at one client address in `windowMs`. */
+  perBrowser: number;
   /** Links per client address in `windowMs`. */
   perAddress: number;
   windowMs: number;
@@ -26,7 +26,7 @@ export interface LinkLimits {
 export function createSignInLinkStore(storage: Storage) {
   return {
     /**
-     * Stores a link and runs `queue` in the same transaction; `false` (and nothing stored) when the account
+     * Stores a link and runs `queue` in the same transaction; `false` (and nothing stored) when the browser
      * or the address asked too often lately.
      */
     create(
@@ -35,14 +35,15 @@ export function createSignInLinkStore(storage: Storage) {
       queue: (tx: Queryable) => Promise<void>,
     ): Promise<boolean> {
       return storage.transaction(async (tx) => {
-        await tx.lock(`inbox-sign-in-link:${link.userId}`);
+        await tx.lock(`inbox-sign-in-link:${link.address}`);
         const since = new Date(link.now.getTime() - limits.windowMs).toISOString();
-        const recent = await tx.get<{ by_user: number; by_address: number }>(
-          `SELECT (SELECT count(*) FROM inbox_sign_in_links WHERE user_id = $1 AND created_at > $3) AS by_user,
+        const recent = await tx.get<{ by_browser: number; by_address: number }>(
+          `SELECT (SELECT count(*) FROM inbox_sign_in_links WHERE browser = $1 AND address = $2 AND created_at > $3) AS by_browser,
                   (SELECT count(*) FROM inbox_sign_in_links WHERE address = $2 AND created_at > $3) AS by_address`,
-          [link.userId, link.address, since],
+          [link.browser, link.address, since],
         );
-        if ((recent?.by_user ?? 0) >= limits.perAccount || (recent?.by_address ?? 0) >= limits.perAddress) return false;
+        if ((recent?.by_browser ?? 0) >= limits.perBrowser || (recent?.by_address ?? 0) >= limits.perAddress)
+          return false;
         await tx.run(
           'INSERT INTO inbox_sign_in_links (id, user_id, browser, address, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [

@@ -56,6 +56,37 @@ export function createThrottleStore(storage: Storage) {
       for (const key of keys)
         await storage.run('DELETE FROM inbox_login_failures WHERE scope = $1 AND key = $2', [key.scope, key.key]);
     },
+    /**
+     * Accounts being guessed: an account counter (by e-mail) or code counter (by account id) past its free
+     * failures and still remembered. What admins are told.
+     */
+    async underAttack(
+      now: number,
+    ): Promise<Array<{ scope: 'account' | 'code'; key: string; failures: number; lastFailureAt: number }>> {
+      const rows = await storage.all<{
+        scope: 'account' | 'code';
+        key: string;
+        failures: number;
+        last_failure_at: number;
+      }>(
+        `SELECT scope, key, failures, last_failure_at FROM inbox_login_failures
+         WHERE (scope = 'account' AND failures >= $1 AND last_failure_at > $2)
+            OR (scope = 'code' AND failures >= $3 AND last_failure_at > $4)
+         ORDER BY last_failure_at DESC LIMIT 50`,
+        [
+          THROTTLE_POLICIES.account.freeFailures,
+          now - THROTTLE_POLICIES.account.forgetAfterMs,
+          THROTTLE_POLICIES.code.freeFailures,
+          now - THROTTLE_POLICIES.code.forgetAfterMs,
+        ],
+      );
+      return rows.map((row) => ({
+        scope: row.scope,
+        key: row.key,
+        failures: row.failures,
+        lastFailureAt: row.last_failure_at,
+      }));
+    },
     /** Deletes counters nobody remembers any more. */
     async prune(now: number): Promise<number> {
       return (await storage.run('DELETE FROM inbox_login_failures WHERE last_failure_at < $1', [now - FORGET_AFTER_MS]))

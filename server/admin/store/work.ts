@@ -200,6 +200,7 @@ const dashboardFromRow = rowParser(
       first_contact_at: nullableText,
       proposal_at: nullableText,
       attribution: attributionColumn,
+      value_mxn: z.number().int().nullable(),
     })
     .transform((row): DashboardRow => ({
       receivedAt: row.received_at,
@@ -208,6 +209,7 @@ const dashboardFromRow = rowParser(
       firstContactAt: row.first_contact_at,
       proposalAt: row.proposal_at,
       attribution: row.attribution,
+      value: row.value_mxn,
     })),
 );
 
@@ -303,7 +305,7 @@ export function createWorkStore(storage: Storage) {
       const offset = (page - 1) * PAGE_SIZE;
       const rows = await storage.all(
         `SELECT l.*, s.status, s.assignee_id, s.version, a.name AS assignee_name, d.value_mxn, d.next_step_date, d.next_step
-         ${FROM} ${where} ${orderSql(sort)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+         ${FROM} ${where} ${orderSql(sort, filter)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, PAGE_SIZE, offset],
       );
       return {
@@ -458,11 +460,23 @@ export function createWorkStore(storage: Storage) {
       );
       return rows.map(meetingFromRow);
     },
+    /** How many leads received since `since` were lost for each reason (counted by the database). */
+    async lostReasons(since: string): Promise<Array<{ reason: string; leads: number }>> {
+      const rows = await storage.all<{ reason: string | null; leads: number }>(
+        `SELECT s.lost_reason AS reason, count(*) AS leads
+         FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
+         WHERE l.received_at >= $1 AND s.status = 'perdido'
+           AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)
+         GROUP BY s.lost_reason ORDER BY count(*) DESC, s.lost_reason`,
+        [since],
+      );
+      return rows.map((row) => ({ reason: row.reason ?? 'otro', leads: row.leads }));
+    },
     /** What the dashboard needs of each lead received since `since` (ISO time). */
     async dashboardRows(since: string): Promise<DashboardRow[]> {
       const rows = await storage.all(
-        `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at, l.attribution
-         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
+        `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at, l.attribution, d.value_mxn
+         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
          WHERE l.received_at >= $1 AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)`,
         [since],
       );

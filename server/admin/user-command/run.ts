@@ -6,7 +6,7 @@
 import type { Storage } from '../../db/storage.ts';
 import { formatShortDateTime } from '../../../core/dates.ts';
 import { createAuditLog, TERMINAL, type AuditAction } from '../../privacy/audit.ts';
-import { hashPassword, passwordProblem } from '../passwords.ts';
+import { hashPassword, passwordProblem, type ScryptCost } from '../passwords.ts';
 import { ROLE_LABELS } from '../roles.ts';
 import { createSessionStore } from '../store/sessions.ts';
 import { createUserStore, UserExistsError } from '../store/users.ts';
@@ -22,6 +22,8 @@ export interface CliIo {
   out(line: string): void;
   err(line: string): void;
   now(): Date;
+  /** The scrypt cost of the new hash (default: passwords.ts DEFAULT_COST). */
+  passwordCost?: ScryptCost;
 }
 
 async function newPassword(io: CliIo, email: string): Promise<string | undefined> {
@@ -85,7 +87,7 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
           email: command.email,
           name: command.name ?? command.email,
           role: command.role,
-          passwordHash: await hashPassword(password),
+          passwordHash: await hashPassword(password, io.passwordCost),
           now,
         });
       } catch (error) {
@@ -110,7 +112,7 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
       if (command.action === 'reset') {
         const password = await newPassword(io, command.email);
         if (password === undefined) return 1;
-        await users.setPassword(user.id, await hashPassword(password), now);
+        await users.setPassword(user.id, await hashPassword(password, io.passwordCost), now);
         const closed = await sessions.deleteForUser(user.id);
         await audit('account_password', user.id);
         io.out(

@@ -48,10 +48,11 @@ ${originTable(title, heading, groups)}`
 </section>`;
 }
 
-/** Leads and won value by source and by campaign, each a chart with its table. */
+/** Leads and won value by source, by campaign and by landing page, each a chart with its table. */
 export function originSection(breakdown: OriginBreakdown): Html {
   return html`<div class="grid grid-2">
 ${originCardOf('por-fuente', 'Leads por fuente', 'Fuente', breakdown.bySource)}
 ${originCardOf('por-campana', 'Leads por campaña', 'Campaña', breakdown.byCampaign)}
+${originCardOf('por-entrada', 'Leads por página de entrada', 'Página de entrada', breakdown.byLanding)}
 </div>`;
 }

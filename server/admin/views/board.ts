@@ -29,10 +29,10 @@ function card(item: BoardCard, view: BoardView, context: PageContext, back: stri
   // Losing a lead needs a reason, which the lead's page asks for.
   const targets = TRANSITIONS[item.status].filter((status) => status !== 'perdido');
   return html`<li class="board-card" id="lead-${item.id}">
-<a class="ref" href="${leadPath(item.id)}">${reference} · ${item.name}</a>
-${item.company && html`<p class="muted">${item.company}</p>`}
+<a class="ref" href="${leadPath(item.id)}">${reference} · <bdi>${item.name}</bdi></a>
+${item.company && html`<p class="muted"><bdi>${item.company}</bdi></p>`}
 <p>${item.valueMxn === null ? html`<span class="muted">Sin valor</span>` : html`<strong>${moneyText(item.valueMxn)}</strong>`}${item.assigneeName ? ` · ${item.assigneeName}` : ''}</p>
-${item.nextStep && item.nextStepDate && html`<p class="next-step">${shortDate(item.nextStepDate)} · ${item.nextStep}${dueBadge(item.nextStepDate, view.today)}</p>`}
+${item.nextStep && item.nextStepDate && html`<p class="next-step">${shortDate(item.nextStepDate)} · ${item.nextStep}${dueBadge(item.nextStepDate, view.today, item.status)}</p>`}
 ${
   targets.length > 0 &&
   html`<form method="post" action="${leadPath(item.id)}/status" class="move">

@@ -3,7 +3,7 @@ import { parseDate } from '../../../core/dates.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS } from '../../../core/forms/kinds.ts';
 import { horizontalBarChart, stackedBarChart } from '../charts.ts';
 import { html, type Html } from '../html.ts';
-import { LEAD_STATUSES, STATUS_LABELS } from '../lifecycle.ts';
+import { LEAD_STATUSES, lostReasonText, STATUS_LABELS } from '../lifecycle.ts';
 import { ADMIN_PATHS } from '../paths.ts';
 import type { OriginBreakdown } from '../attribution-stats.ts';
 import { DASHBOARD_WEEK_CHOICES, formatElapsed, formatRate, type Dashboard } from '../stats.ts';
@@ -32,6 +32,21 @@ export interface DashboardView {
   money?: Money;
   /** Views, leads and conversion per landing page and campaign (server/admin/views/conversion.ts). */
   conversion?: Conversion;
+  /** Lost leads of the period by reason, most first. */
+  lost?: ReadonlyArray<{ reason: string; leads: number }>;
+}
+
+/** Why deals were lost: what the team can act on (prices, speed, scope). */
+function lostSection(lost: ReadonlyArray<{ reason: string; leads: number }>): Html {
+  return html`<section class="card" aria-labelledby="motivos-perdida">
+<h2 id="motivos-perdida">Motivos de pérdida</h2>
+${
+  lost.length === 0
+    ? html`<p>No se perdió ningún lead de este periodo.</p>`
+    : html`<table><caption class="visually-hidden">Leads perdidos por motivo</caption><thead><tr><th scope="col">Motivo</th><th scope="col" class="num">Leads</th></tr></thead>
+<tbody>${lost.map((row) => html`<tr><th scope="row">${lostReasonText(row.reason, undefined)}</th><td class="num">${row.leads}</td></tr>`)}</tbody></table>`
+}
+</section>`;
 }
 
 function weeksTable(dashboard: Dashboard): Html {
@@ -120,6 +135,7 @@ ${horizontalBarChart({
 ${view.origins && originSection(view.origins)}
 ${view.money && moneySection(view.money)}
 ${conversionSection(view.conversion)}
+${view.lost && lostSection(view.lost)}
 <p class="muted">Semanas de lunes a domingo. El tiempo hasta el primer contacto cuenta desde que llega el lead hasta su primer cambio a «Contactado» o a una etapa posterior.</p>`,
   );
 }

@@ -130,13 +130,13 @@ function row(lead: InboxRow, view: InboxView, context: PageContext, back: string
 <th scope="row" data-label="Referencia"><a class="ref" href="${leadPath(lead.id)}">${reference}</a></th>
 <td data-label="Recibido" class="secondary">${dateTime(lead.receivedAt)}</td>
 <td data-label="Formulario" class="secondary">${kindLabel(lead.kind)}</td>
-<td data-label="Nombre" class="lead-name">${lead.name}</td>
-<td data-label="Empresa">${lead.company ?? html`<span class="muted">—</span>`}</td>
+<td data-label="Nombre" class="lead-name"><bdi>${lead.name}</bdi></td>
+<td data-label="Empresa">${lead.company ? html`<bdi>${lead.company}</bdi>` : html`<span class="muted">—</span>`}</td>
 <td data-label="Reunión" class="secondary">${lead.appointment ? slotText(lead.appointment) : html`<span class="muted">Sin reunión</span>`}</td>
 <td data-label="Puntuación" class="num secondary">${score ?? '—'}</td>
 <td data-label="Estado">${statusBadge(lead.status)}</td>
 <td data-label="Responsable">${lead.assigneeName ?? html`<span class="muted">Sin asignar</span>`}</td>
-<td data-label="Siguiente paso">${lead.nextStep && lead.nextStepDate ? html`${shortDate(lead.nextStepDate)} · ${lead.nextStep}${dueBadge(lead.nextStepDate, view.today)}` : html`<span class="muted">—</span>`}</td>
+<td data-label="Siguiente paso">${lead.nextStep && lead.nextStepDate ? html`${shortDate(lead.nextStepDate)} · <bdi>${lead.nextStep}</bdi>${dueBadge(lead.nextStepDate, view.today, lead.status)}` : html`<span class="muted">—</span>`}</td>
 <td data-label="Valor" class="num">${lead.valueMxn === null ? html`<span class="muted">—</span>` : moneyText(lead.valueMxn)}</td>
 <td data-label="Acciones" class="actions-cell">${rowActions(lead, view, context, back)}</td>
 </tr>`;

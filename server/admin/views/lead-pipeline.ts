@@ -38,6 +38,8 @@ export interface LeadPipelineView {
   deal: Deal;
   /** Mexico City's date (due badges). */
   today: string;
+  /** The lead's status: a closed one shows no due badge. */
+  status?: string;
   /** `tel:` and WhatsApp links, when the lead left a phone. */
   telHref: string | undefined;
   whatsappHref: string | undefined;
@@ -64,7 +66,9 @@ function failedOf(view: LeadPipelineView, form: 'deal' | 'email') {
 
 const DUE_TEXT = { today: 'Vence hoy', overdue: 'Vencido', later: 'Programado', none: '' } as const;
 
-export function dueBadge(nextStepDate: string | null, today: string): Html {
+/** Due or overdue, for an open lead only: a won or lost deal has nothing left to chase. */
+export function dueBadge(nextStepDate: string | null, today: string, status: string | null | undefined): Html {
+  if (status === 'ganado' || status === 'perdido') return html``;
   const due = dueOf(nextStepDate, today);
   if (due === 'none' || due === 'later') return html``;
   return html` <span class="badge due-${due}">${DUE_TEXT[due]}</span>`;
@@ -98,7 +102,7 @@ export function dealSection(leadId: number, view: LeadPipelineView, csrf: string
 <div><dt>Cierre esperado</dt><dd>${deal.closeDate ? shortDate(deal.closeDate) : html`<span class="muted">Sin fecha</span>`}</dd></div>
 <div><dt>Siguiente paso</dt><dd>${
       deal.nextStep && deal.nextStepDate
-        ? html`${shortDate(deal.nextStepDate)} · ${deal.nextStep}${dueBadge(deal.nextStepDate, today)}`
+        ? html`${shortDate(deal.nextStepDate)} · ${deal.nextStep}${dueBadge(deal.nextStepDate, today, view.status)}`
         : html`<span class="muted">Sin siguiente paso</span>`
     }</dd></div>
 </dl>
@@ -159,7 +163,7 @@ export function duplicatesSection(leadId: number, view: LeadPipelineView): Html 
 <ul class="duplicates">${view.duplicates.map(
       (
         duplicate,
-      ) => html`<li><a class="ref" href="${leadPath(duplicate.id)}">${referenceOf(duplicate.id)} · ${duplicate.name}</a>${duplicate.company && html` · ${duplicate.company}`}
+      ) => html`<li><a class="ref" href="${leadPath(duplicate.id)}">${referenceOf(duplicate.id)} · <bdi>${duplicate.name}</bdi></a>${duplicate.company && html` · <bdi>${duplicate.company}</bdi>`}
 <br><span class="muted">Recibido ${dateTime(duplicate.receivedAt)} · mismo ${[duplicate.sameEmail ? 'correo' : '', duplicate.samePhone ? 'teléfono' : ''].filter(Boolean).join(' y ')}</span> ${statusBadge(duplicate.status)}
 ${view.canMerge(duplicate) && html`<br><a href="${leadPath(leadId)}/merge?otro=${duplicate.id}">Unir ${referenceOf(duplicate.id)} a este lead…</a>`}</li>`,
     )}</ul>`,
@@ -172,7 +176,7 @@ export function mergedSection(view: LeadPipelineView): Html {
     'Solicitudes unidas a este lead',
     'unidas',
     view.merged.map(
-      ({ lead, at, userName }) => html`<h3>${referenceOf(lead.id)} · ${lead.name}</h3>
+      ({ lead, at, userName }) => html`<h3>${referenceOf(lead.id)} · <bdi>${lead.name}</bdi></h3>
 <p class="muted">Recibida ${dateTime(lead.receivedAt)} por «${kindLabel(lead.kind)}» desde ${lead.originPage || LEAD_FALLBACKS.unknown}; unida ${dateTime(at)}${userName ? ` por ${userName}` : ''}.</p>
 <dl class="fields">${fieldRows(lead, view.lists).map((row) => html`<div><dt>${row.label}</dt><dd${attr('class', row.long ? 'long' : undefined)}>${row.value}</dd></div>`)}</dl>`,
     ),
@@ -184,7 +188,7 @@ export function pipelineEventText(event: LeadEvent, who: string): Html | undefin
   const summary = event.toValue ?? '';
   switch (event.kind) {
     case 'email':
-      return html`<strong>${who}</strong> envió un correo: «${summary}».${event.body && html`<div class="note">${event.body}</div>`}`;
+      return html`<strong>${who}</strong> envió un correo: «<bdi>${summary}</bdi>».${event.body && html`<div class="note"><bdi>${event.body}</bdi></div>`}`;
     case 'merge':
       return html`<strong>${who}</strong> unió ${summary} a este lead.`;
     case 'deal':

@@ -84,10 +84,10 @@ function contactCard(view: LeadPageView): Html {
     'Contacto',
     'contacto',
     html`<dl class="fields">
-<div><dt>Nombre</dt><dd>${lead.name}</dd></div>
+<div><dt>Nombre</dt><dd><bdi>${lead.name}</bdi></dd></div>
 <div><dt>Correo</dt><dd><a href="mailto:${lead.email}">${lead.email}</a></dd></div>
 ${lead.phone && html`<div><dt>Teléfono</dt><dd><a href="tel:${digits(lead.phone)}">${lead.phone}</a></dd></div>`}
-<div><dt>Empresa</dt><dd>${lead.company ?? LEAD_FALLBACKS.notSpecified}</dd></div>
+<div><dt>Empresa</dt><dd>${lead.company ? html`<bdi>${lead.company}</bdi>` : LEAD_FALLBACKS.notSpecified}</dd></div>
 <div><dt>Reunión</dt><dd>${
       meeting
         ? html`${formatAppointmentLong(meeting.slot)} (hora de la Ciudad de México)<br><a href="${googleCalendarLink(meeting)}" target="_blank" rel="noopener noreferrer">Agregar a Google Calendar<span class="visually-hidden"> (se abre en otra pestaña)</span></a>`
@@ -127,6 +127,12 @@ ${selectField({
   value: chosen && isLeadStatus(chosen) ? chosen : '',
   choices: next.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
 })}
+${
+  next.includes('ganado') &&
+  html`<fieldset><legend>Si lo marcas como ganado</legend>
+${inputField({ name: 'value', id: 'ganado-valor', label: 'Valor con el que se ganó (MXN)', errors, value: failedValue(view, 'status', 'value') ?? '', inputMode: 'decimal', maxLength: 20, hint: 'Obligatorio si el trato aún no tiene valor; en pesos, sin centavos.' })}
+</fieldset>`
+}
 ${
   next.includes('perdido') &&
   html`<fieldset><legend>Si lo marcas como perdido</legend>
@@ -179,7 +185,7 @@ function submitted(view: LeadPageView): Html {
     'Lo que envió',
     'enviado',
     html`<dl class="fields">
-${prepared.rows.map((row) => html`<div><dt>${row.label}</dt><dd${attr('class', row.long ? 'long' : undefined)}>${row.value}</dd></div>`)}
+${prepared.rows.map((row) => html`<div><dt>${row.label}</dt><dd${attr('class', row.long ? 'long' : undefined)}><bdi>${row.value}</bdi></dd></div>`)}
 <div><dt>Formulario</dt><dd>${kindLabel(lead.kind)}</dd></div>
 <div><dt>Página de origen</dt><dd>${lead.originPage || LEAD_FALLBACKS.unknown}</dd></div>
 <div><dt>Recibido</dt><dd>${dateTime(lead.receivedAt)} (hora de la Ciudad de México)</dd></div>
@@ -251,14 +257,14 @@ function eventText(event: LeadEvent): Html {
   if (event.kind === 'status') {
     const from = isLeadStatus(event.fromValue) ? STATUS_LABELS[event.fromValue] : event.fromValue;
     const to = isLeadStatus(event.toValue) ? STATUS_LABELS[event.toValue] : event.toValue;
-    return html`<strong>${who}</strong> cambió el estado de «${from}» a «${to}».${event.body && html`<div class="note">Motivo: ${event.body}</div>`}`;
+    return html`<strong>${who}</strong> cambió el estado de «${from}» a «${to}».${event.body && html`<div class="note">Motivo: <bdi>${event.body}</bdi></div>`}`;
   }
   if (event.kind === 'assignee') {
     return event.toValue
       ? html`<strong>${who}</strong> asignó el lead a ${event.toValue}.`
       : html`<strong>${who}</strong> dejó el lead sin asignar (${UNASSIGNED_LABEL}).`;
   }
-  return html`<strong>${who}</strong> agregó una nota:<div class="note">${event.body}</div>`;
+  return html`<strong>${who}</strong> agregó una nota:<div class="note"><bdi>${event.body}</bdi></div>`;
 }
 
 function historyCard(view: LeadPageView): Html {
@@ -289,7 +295,7 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
       ...(view.noticeAt ? { noticeAt: view.noticeAt } : {}),
     },
     html`<p><a href="${ADMIN_PATHS.contacts}">← Volver a la bandeja</a></p>
-<div class="page-head"><div><h1>${reference} · ${view.lead.name}</h1>
+<div class="page-head"><div><h1>${reference} · <bdi>${view.lead.name}</bdi></h1>
 <p class="lede">${kindLabel(view.lead.kind)} · recibido ${dateTime(view.lead.receivedAt)} · ${statusBadge(view.state.status)} · puntuación ${view.prepared.analysis.score}, prioridad ${view.prepared.analysis.priority}</p></div></div>
 <div class="grid grid-lead">
 <div>

@@ -49,7 +49,7 @@ ${
         ) => html`<section class="day" aria-labelledby="dia-${index}"><h2 id="dia-${index}">${dayTitle(day)}</h2>
 <ul class="meetings">${meetings.map(
           (meeting) => html`<li><span class="time">${meeting.slot.slice(11)}</span><div>
-<a class="ref" href="${leadPath(meeting.leadId)}">${referenceOf(meeting.leadId)} · ${meeting.name}</a>${meeting.company && html` · ${meeting.company}`}<br>
+<a class="ref" href="${leadPath(meeting.leadId)}">${referenceOf(meeting.leadId)} · <bdi>${meeting.name}</bdi></a>${meeting.company && html` · <bdi>${meeting.company}</bdi>`}<br>
 <span class="muted">${[kindLabel(meeting.kind), view.consultants.get(meeting.leadId), meeting.assigneeName ?? 'Sin asignar'].filter(Boolean).join(' · ')}</span> ${statusBadge(meeting.status)}
 </div></li>`,
         )}</ul></section>`,

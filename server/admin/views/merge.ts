@@ -28,9 +28,9 @@ function side(title: string, id: string, lead: MergeSide): Html {
     id,
     html`<dl class="fields">
 <div><dt>Referencia</dt><dd><a class="ref" href="${leadPath(lead.id)}">${referenceOf(lead.id)}</a></dd></div>
-<div><dt>Nombre</dt><dd>${lead.name}</dd></div>
+<div><dt>Nombre</dt><dd><bdi>${lead.name}</bdi></dd></div>
 <div><dt>Correo</dt><dd>${lead.email}</dd></div>
-<div><dt>Empresa</dt><dd>${lead.company ?? html`<span class="muted">—</span>`}</dd></div>
+<div><dt>Empresa</dt><dd>${lead.company ? html`<bdi>${lead.company}</bdi>` : html`<span class="muted">—</span>`}</dd></div>
 <div><dt>Recibido</dt><dd>${dateTime(lead.receivedAt)}</dd></div>
 <div><dt>Estado</dt><dd>${statusBadge(lead.state.status)}</dd></div>
 <div><dt>Responsable</dt><dd>${lead.assigneeName ?? html`<span class="muted">Sin asignar</span>`}</dd></div>

@@ -31,9 +31,27 @@ function stateBadge(user: AdminUser): Html {
     : html`<span class="badge status-perdido">Desactivada</span>`;
 }
 
+/** An account whose sign-in is being guessed; `knowsPassword`: the guesses are of second-step codes. */
+export interface AttackView {
+  user: AdminUser;
+  knowsPassword: boolean;
+  failures: number;
+  at: Date;
+}
+
+function attacksAlert(attacks: readonly AttackView[]): Html | string {
+  if (attacks.length === 0) return '';
+  return html`<div class="notice notice-error" role="alert"><h2>Cuentas bajo ataque</h2>
+<p>Alguien está probando contraseñas o códigos. Cada intento fallido alarga la espera; la persona puede entrar desde su navegador de confianza o con un enlace por correo. Si no fue ella, cambia su contraseña.</p>
+<ul>${attacks.map(
+    (attack) =>
+      html`<li><a href="${userPath(attack.user.id)}"><bdi>${attack.user.name}</bdi></a>: ${String(attack.failures)} intentos fallidos${attack.knowsPassword ? html`, con la contraseña correcta y códigos equivocados: <strong>cambia su contraseña ya</strong>` : ''}; el último ${dateTime(attack.at.toISOString())}.</li>`,
+  )}</ul></div>`;
+}
+
 export function usersPage(
   context: PageContext,
-  view: { users: readonly AdminUser[]; notice?: Notice; create?: FormState },
+  view: { users: readonly AdminUser[]; attacks?: readonly AttackView[]; notice?: Notice; create?: FormState },
 ): Html {
   const errors = view.create?.errors ?? {};
   const values = view.create?.values ?? {};
@@ -41,6 +59,7 @@ export function usersPage(
     context,
     { title: 'Usuarios', section: 'users', ...(view.notice ? { notice: view.notice } : {}) },
     html`<div class="page-head"><div><h1>Usuarios</h1><p class="lede">Las cuentas del equipo. Ventas trabaja los leads; Administración además gestiona estas cuentas.</p></div></div>
+${attacksAlert(view.attacks ?? [])}
 <div class="card"><div class="table-wrap"><table class="stack"><caption class="visually-hidden">Cuentas del equipo</caption>
 <thead><tr><th scope="col">Nombre</th><th scope="col">Correo</th><th scope="col">Rol</th><th scope="col">Estado</th><th scope="col">Último acceso</th></tr></thead>
 <tbody>${view.users.map(

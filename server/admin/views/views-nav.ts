@@ -1,6 +1,7 @@
 /**
  * The views a salesperson starts the day from, one click each, above the list and the board: everything,
- * «Mis leads», what is due «Hoy» and what is «Vencidos» (their own, with how many), and the other layout.
+ * «Mis leads», what is due «Hoy» and what is «Vencidos» (their own, with how many), their open leads with no
+ * next step, and the other layout.
  */
 import { isEmptyFilter, listQueryString, type LeadFilter } from '../filters.ts';
 import { attr, html, type Html } from '../html.ts';
@@ -12,7 +13,7 @@ export interface DayCounts {
   overdue: number;
 }
 
-type ViewKey = 'all' | 'mine' | 'hoy' | 'vencidos';
+type ViewKey = 'all' | 'mine' | 'hoy' | 'vencidos' | 'sin-paso';
 
 function currentView(userId: number, filter: LeadFilter): ViewKey | undefined {
   const { view, assignee, ...rest } = filter;
@@ -35,6 +36,7 @@ ${link('all', 'Todos', {})}
 ${link('mine', 'Mis leads', { assignee: userId })}
 ${link('hoy', counted('Hoy', counts.today, 'count-today'), { assignee: userId, view: 'hoy' })}
 ${link('vencidos', counted('Vencidos', counts.overdue, 'count-overdue'), { assignee: userId, view: 'vencidos' })}
+${link('sin-paso', 'Sin siguiente paso', { assignee: userId, view: 'sin-paso' })}
 </ul>
 <a class="layout-switch" href="${layout === 'list' ? ADMIN_PATHS.board : ADMIN_PATHS.contacts}${listQueryString({ ...filter, status: undefined })}">${layout === 'list' ? 'Ver como tablero' : 'Ver como lista'}</a>
 </nav>`;

@@ -128,7 +128,7 @@ describe('inbox views', () => {
     expect(out).toContain('aria-current="page">Bandeja');
     // The deal, the overdue next step, one-tap contact and «Asignarme» (the lead is someone else's).
     expect(out).toContain('$150,000 MXN');
-    expect(out).toContain('22/11/2026 · Llamar &lt;img');
+    expect(out).toContain('22/11/2026 · <bdi>Llamar &lt;img');
     expect(out).toContain('due-overdue');
     expect(out).toContain('href="tel:+523312345678"');
     expect(out).toContain('name="assignee" value="2"');
@@ -227,7 +227,7 @@ describe('inbox views', () => {
         failed: { form: 'note', errors: { note: 'Escribe la nota.' }, values: { note: HOSTILE } },
       }),
     );
-    expect(out).toContain('<h1>CONT-7 · &lt;img');
+    expect(out).toContain('<h1>CONT-7 · <bdi>&lt;img');
     expect(out).toContain('Café &quot;Origen&quot; &amp; Co.');
     expect(out).toContain('Tienda en línea (e-commerce)'); // option label, not its id
     expect(out).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');

@@ -30,7 +30,7 @@ export interface PrivacyIo {
 export interface PrivacyDeps {
   storage: Storage;
   outboxDir: string;
-  facts: Pick<ContentFacts, 'lists' | 'privacy'>;
+  facts: Pick<ContentFacts, 'lists' | 'privacy' | 'offers'>;
   retention: RetentionPolicy;
 }
 
