@@ -12,6 +12,7 @@ import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { interactDirective } from './src/integrations/interact/index.ts';
 import { ownCspHashes } from './src/integrations/csp-hashes.ts';
+import { translationsCheck } from './src/integrations/translations.ts';
 import { loadEnv } from 'vite';
 import { SITE } from './core/site.ts';
 
@@ -33,6 +34,8 @@ export default defineConfig({
   // ("Contáctanos<a>hoy</a>"). HTML-aware compression keeps the spaces that separate words.
   compressHTML: true,
   integrations: [
+    // First: a missing translation stops the build before any page is rendered.
+    translationsCheck(),
     react(),
     // `client:interact`: React loads when the visitor first uses an island (src/integrations/interact).
     interactDirective(),

@@ -1,0 +1,114 @@
+/**
+ * Node only: reads the languages, their catalogues and their long-form content from `content/` and checks
+ * them, for the site's build (src/integrations/translations.ts), the API (server/api/translations.ts) and
+ * scripts. Every problem of every file is gathered into one Spanish error that names the file and the key,
+ * so an editor fixes a whole translation in one pass.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { catalogueFile, catalogueProblems, catalogueSchema, type Catalogue, type Problem } from './catalogue.ts';
+import { activeLanguages, defaultLanguage, LANGUAGES_FILE, languagesSchema, type Language } from './languages.ts';
+import { applyTranslation, hasProse } from './overlay.ts';
+import { TRANSLATED_SOURCES, translationPath } from './sources.ts';
+import { ContentError, contentProblems, parseContent } from '../content/parse.ts';
+
+export interface Translations {
+  /** Every language of the file, active or not. */
+  languages: Language[];
+  /** The languages built and served, the default first. */
+  active: Language[];
+  defaultCode: string;
+  /** Catalogues of the active languages, by code. */
+  catalogues: Map<string, Catalogue>;
+  /** Long-form content of the active languages: code → file under `content/` → its data in that language. */
+  content: Map<string, Map<string, unknown>>;
+}
+
+function rootUrl(root: string, file: string): URL {
+  return new URL(file, `file://${root.endsWith('/') ? root : `${root}/`}`);
+}
+
+/** The content files a source covers, relative to `content/` (`services/ecommerce.yaml`). */
+function sourceFiles(root: string, path: string): string[] {
+  if (!path.endsWith('/')) return [path];
+  return readdirSync(rootUrl(root, `content/${path}`))
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .map((name) => `${path}${name}`);
+}
+
+function readYaml(root: string, file: string): unknown {
+  return parseContent(file, readFileSync(rootUrl(root, file), 'utf8'), z.unknown());
+}
+
+/** The translated blocks of a file and its facts; blocks of prose not yet translated are left out. */
+function pick(data: unknown, blocks: readonly string[] | undefined): unknown {
+  if (!blocks || typeof data !== 'object' || data === null) return data;
+  return Object.fromEntries(
+    Object.entries(data as Record<string, unknown>).filter(
+      ([key, value]) => blocks.includes(key) || !hasProse({ [key]: value }),
+    ),
+  );
+}
+
+/** One language's long-form content, with the problems of each of its files. */
+function translateContent(root: string, code: string, failures: string[]): Map<string, unknown> {
+  const translated = new Map<string, unknown>();
+  for (const source of TRANSLATED_SOURCES) {
+    for (const file of sourceFiles(root, source.path)) {
+      const original = pick(readYaml(root, `content/${file}`), source.blocks);
+      const target = translationPath(code, file);
+      if (!existsSync(rootUrl(root, target))) {
+        failures.push(`${target} no existe: falta la traducción de content/${file}`);
+        continue;
+      }
+      const result = applyTranslation(original, readYaml(root, target));
+      if (result.problems.length > 0) failures.push(contentProblems(target, result.problems));
+      translated.set(file, result.value);
+    }
+  }
+  return translated;
+}
+
+function readCatalogue(root: string, code: string): Catalogue {
+  const file = catalogueFile(code);
+  if (!existsSync(rootUrl(root, file)))
+    throw new ContentError(`${file} no existe: cada idioma activo de ${LANGUAGES_FILE} necesita su catálogo`);
+  return parseContent(file, readFileSync(rootUrl(root, file), 'utf8'), catalogueSchema);
+}
+
+/** Reads and checks everything; throws one ContentError listing every problem found. */
+export function readTranslations(root: string): Translations {
+  const languages = parseContent(LANGUAGES_FILE, readFileSync(rootUrl(root, LANGUAGES_FILE), 'utf8'), languagesSchema);
+  const active = activeLanguages(languages);
+  const defaultCode = defaultLanguage(languages).code;
+  const failures: string[] = [];
+  const catalogues = new Map<string, Catalogue>();
+  const content = new Map<string, Map<string, unknown>>();
+  const reference = readCatalogue(root, defaultCode);
+  catalogues.set(defaultCode, reference);
+  content.set(defaultCode, originalContent(root));
+  for (const language of active.filter((each) => each.code !== defaultCode)) {
+    try {
+      const catalogue = readCatalogue(root, language.code);
+      const problems: Problem[] = catalogueProblems(reference, catalogue);
+      if (problems.length > 0) failures.push(contentProblems(catalogueFile(language.code), problems));
+      catalogues.set(language.code, catalogue);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      failures.push(error.message);
+    }
+    content.set(language.code, translateContent(root, language.code, failures));
+  }
+  if (failures.length > 0) throw new ContentError(failures.join('\n'));
+  return { languages, active, defaultCode, catalogues, content };
+}
+
+/** The default language's long-form content, as the translated languages' is keyed. */
+function originalContent(root: string): Map<string, unknown> {
+  const original = new Map<string, unknown>();
+  for (const source of TRANSLATED_SOURCES)
+    for (const file of sourceFiles(root, source.path))
+      original.set(file, pick(readYaml(root, `content/${file}`), source.blocks));
+  return original;
+}
