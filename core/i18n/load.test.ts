@@ -97,6 +97,15 @@ describe('a copy of content/ with mistakes', () => {
     );
   });
 
+  it('names a page without an address and an address outside the language prefix', () => {
+    edit('content/en/routes.yaml', /\nfaq: .*/, '');
+    edit('content/en/routes.yaml', /\ncontact: .*/, '\ncontact: /contact');
+    const message = failure();
+    expect(message).toContain('content/en/routes.yaml tiene errores:');
+    expect(message).toContain('- faq: Falta la dirección de esta página (en español es /faq)');
+    expect(message).toContain('- contact: Se espera /en o una dirección que empiece con /en/');
+  });
+
   it('does not check, build or list an inactive language', () => {
     edit(LANGUAGES_FILE, /(code: en\n.*\n {2}is_active:) true/, '$1 false');
     unlinkSync(join(root, catalogueFile('en')));

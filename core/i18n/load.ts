@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { catalogueFile, catalogueProblems, catalogueSchema, type Catalogue, type Problem } from './catalogue.ts';
 import { activeLanguages, defaultLanguage, LANGUAGES_FILE, languagesSchema, type Language } from './languages.ts';
 import { applyTranslation, hasProse } from './overlay.ts';
+import { defaultRoutes, routeProblems, routesFile, routesSchema, type RouteTable } from './routes.ts';
 import { TRANSLATED_SOURCES, translationPath } from './sources.ts';
 import { ContentError, contentProblems, parseContent } from '../content/parse.ts';
 
@@ -22,6 +23,10 @@ export interface Translations {
   catalogues: Map<string, Catalogue>;
   /** Long-form content of the active languages: code → file under `content/` → its data in that language. */
   content: Map<string, Map<string, unknown>>;
+  /** Every page's address in each active language. */
+  routes: Map<string, RouteTable>;
+  /** How many portfolio cases there are, for texts that quote `{casos}`. */
+  caseCount: number;
 }
 
 function rootUrl(root: string, file: string): URL {
@@ -88,6 +93,7 @@ export function readTranslations(root: string): Translations {
   const reference = readCatalogue(root, defaultCode);
   catalogues.set(defaultCode, reference);
   content.set(defaultCode, originalContent(root));
+  const routes = new Map<string, RouteTable>([[defaultCode, defaultRoutes()]]);
   for (const language of active.filter((each) => each.code !== defaultCode)) {
     try {
       const catalogue = readCatalogue(root, language.code);
@@ -99,9 +105,12 @@ export function readTranslations(root: string): Translations {
       failures.push(error.message);
     }
     content.set(language.code, translateContent(root, language.code, failures));
+    const table = readRoutes(root, language.code, failures);
+    if (table) routes.set(language.code, table);
   }
   if (failures.length > 0) throw new ContentError(failures.join('\n'));
-  return { languages, active, defaultCode, catalogues, content };
+  const caseCount = readdirSync(rootUrl(root, 'content/portfolio/')).filter((name) => name.endsWith('.md')).length;
+  return { languages, active, defaultCode, catalogues, content, routes, caseCount };
 }
 
 /** The default language's long-form content, as the translated languages' is keyed. */
@@ -111,4 +120,22 @@ function originalContent(root: string): Map<string, unknown> {
     for (const file of sourceFiles(root, source.path))
       original.set(file, pick(readYaml(root, `content/${file}`), source.blocks));
   return original;
+}
+
+function readRoutes(root: string, code: string, failures: string[]): RouteTable | undefined {
+  const file = routesFile(code);
+  if (!existsSync(rootUrl(root, file))) {
+    failures.push(`${file} no existe: cada idioma activo necesita las direcciones de sus páginas`);
+    return undefined;
+  }
+  try {
+    const table = parseContent(file, readFileSync(rootUrl(root, file), 'utf8'), routesSchema);
+    const problems = routeProblems(code, table);
+    if (problems.length === 0) return table as RouteTable;
+    failures.push(contentProblems(file, problems));
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    failures.push(error.message);
+  }
+  return undefined;
 }
