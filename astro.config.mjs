@@ -13,6 +13,7 @@ import { precompress } from './src/integrations/precompress.ts';
 import { interactDirective } from './src/integrations/interact/index.ts';
 import { ownCspHashes } from './src/integrations/csp-hashes.ts';
 import { translationsCheck } from './src/integrations/translations.ts';
+import { sitemapEntry } from './src/integrations/sitemap-entries.ts';
 import { loadEnv } from 'vite';
 import { SITE } from './core/site.ts';
 
@@ -45,6 +46,8 @@ export default defineConfig({
     sitemap({
       filter: (page) =>
         !/\/(404|wikiangram|reunion)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/'),
+      // Each page's twins (hreflang alternates) and its priority.
+      serialize: sitemapEntry,
     }),
     wikiSearchIndex(),
     fontCoverage(fontFamilies),

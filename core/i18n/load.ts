@@ -56,21 +56,27 @@ function pick(data: unknown, blocks: readonly string[] | undefined): unknown {
   );
 }
 
+/** Each content file with the blocks it translates, once (the first source that lists it). */
+function translatedFiles(root: string): Array<{ file: string; blocks: readonly string[] | undefined }> {
+  const files = new Map<string, readonly string[] | undefined>();
+  for (const source of TRANSLATED_SOURCES)
+    for (const file of sourceFiles(root, source.path)) if (!files.has(file)) files.set(file, source.blocks);
+  return [...files].map(([file, blocks]) => ({ file, blocks }));
+}
+
 /** One language's long-form content, with the problems of each of its files. */
 function translateContent(root: string, code: string, failures: string[]): Map<string, unknown> {
   const translated = new Map<string, unknown>();
-  for (const source of TRANSLATED_SOURCES) {
-    for (const file of sourceFiles(root, source.path)) {
-      const original = pick(readYaml(root, `content/${file}`), source.blocks);
-      const target = translationPath(code, file);
-      if (!existsSync(rootUrl(root, target))) {
-        failures.push(`${target} no existe: falta la traducción de content/${file}`);
-        continue;
-      }
-      const result = applyTranslation(original, readYaml(root, target));
-      if (result.problems.length > 0) failures.push(contentProblems(target, result.problems));
-      translated.set(file, result.value);
+  for (const { file, blocks } of translatedFiles(root)) {
+    const original = pick(readYaml(root, `content/${file}`), blocks);
+    const target = translationPath(code, file);
+    if (!existsSync(rootUrl(root, target))) {
+      failures.push(`${target} no existe: falta la traducción de content/${file}`);
+      continue;
     }
+    const result = applyTranslation(original, readYaml(root, target));
+    if (result.problems.length > 0) failures.push(contentProblems(target, result.problems));
+    translated.set(file, result.value);
   }
   return translated;
 }
@@ -116,9 +122,8 @@ export function readTranslations(root: string): Translations {
 /** The default language's long-form content, as the translated languages' is keyed. */
 function originalContent(root: string): Map<string, unknown> {
   const original = new Map<string, unknown>();
-  for (const source of TRANSLATED_SOURCES)
-    for (const file of sourceFiles(root, source.path))
-      original.set(file, pick(readYaml(root, `content/${file}`), source.blocks));
+  for (const { file, blocks } of translatedFiles(root))
+    original.set(file, pick(readYaml(root, `content/${file}`), blocks));
   return original;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The long-form content every active language translates: a folder of entries or one file, relative to
- * `content/`, and, when only part of a file is translated so far, the blocks that are. A third language
+ * `content/`, and, when only part of a file is translated so far, the blocks that are. A file listed by
+ * two sources follows the first. A third language
  * needs no change here: its files go under `content/<code>/` with the same names.
  */
 export interface TranslatedSource {
@@ -17,6 +18,11 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'testimonials/' },
   { path: 'faq.yaml' },
   { path: 'offers.yaml' },
+  // The WhatsApp chat's opening messages.
+  { path: 'contact.yaml', blocks: ['greetings'] },
+  // Pages built in every language translate all their copy; the rest, their texts for search engines so far.
+  { path: 'pages/404.yaml' },
+  { path: 'pages/faq.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 
