@@ -38,6 +38,7 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'endsAt',
   'slots',
   'discountPercent',
+  'value',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -17,12 +17,14 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'team/' },
   { path: 'testimonials/' },
   { path: 'faq.yaml' },
+  { path: 'process.yaml' },
   { path: 'offers.yaml' },
   // The WhatsApp chat's opening messages.
   { path: 'contact.yaml', blocks: ['greetings'] },
   // Pages built in every language translate all their copy; the rest, their texts for search engines so far.
   { path: 'pages/404.yaml' },
   { path: 'pages/faq.yaml' },
+  { path: 'pages/proceso-desarrollo.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

@@ -83,3 +83,8 @@ export function localizedGreetings(locale: string): { general: string; navigatio
   return (translatedFile(locale, 'contact.yaml') as { greetings: { general: string; navigationHelp: string } })
     .greetings;
 }
+
+/** A translated collection file (`process.yaml`) parsed by its schema, links moved to their twins. */
+export function localizedCollection<T extends z.ZodType>(locale: string, file: string, schema: T): z.output<T> {
+  return parsed(schema, localizeLinks(translatedFile(locale, file), locale), `content/${locale}/${file}`);
+}
