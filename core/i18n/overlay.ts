@@ -39,6 +39,7 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'slots',
   'discountPercent',
   'value',
+  'parent',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -25,6 +25,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/404.yaml' },
   { path: 'pages/faq.yaml' },
   { path: 'pages/proceso-desarrollo.yaml' },
+  { path: 'pages/cms-a-codigo.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 
