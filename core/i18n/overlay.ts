@@ -40,6 +40,8 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'discountPercent',
   'value',
   'parent',
+  'level',
+  'category',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -18,6 +18,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'testimonials/' },
   { path: 'faq.yaml' },
   { path: 'process.yaml' },
+  { path: 'technologies.yaml' },
   { path: 'offers.yaml' },
   // The WhatsApp chat's opening messages.
   { path: 'contact.yaml', blocks: ['greetings'] },
@@ -26,6 +27,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/faq.yaml' },
   { path: 'pages/proceso-desarrollo.yaml' },
   { path: 'pages/cms-a-codigo.yaml' },
+  { path: 'pages/tecnologias.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

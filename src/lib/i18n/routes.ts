@@ -14,7 +14,7 @@ export const DEFAULT_LOCALE = translations.defaultCode;
  * The pages built in every active language so far: only these print hreflang links and a switcher, so no
  * link ever points at a page that does not exist. When every page has its twin, this list goes away.
  */
-const PAIRED: ReadonlySet<RouteName> = new Set(['faq', 'process', 'cms']);
+const PAIRED: ReadonlySet<RouteName> = new Set(['faq', 'process', 'cms', 'technologies']);
 
 function table(code: string): RouteTable {
   const found = translations.routes.get(code);
