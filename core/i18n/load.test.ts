@@ -106,6 +106,12 @@ describe('a copy of content/ with mistakes', () => {
     expect(message).toContain('- contact: Se espera /en o una dirección que empiece con /en/');
   });
 
+  it('leaves a Spanish file that is not YAML to the build when lenient, and names it when strict', () => {
+    edit('content/faq.yaml', /\n {2}title: (.*)/, '\n  title: $1: roto');
+    expect(failure()).toMatch(/content\/faq\.yaml no es YAML válido, línea \d+, columna \d+/);
+    expect(readTranslations(root, { lenient: true }).content.get('en')?.has('faq.yaml')).toBe(false);
+  });
+
   it('does not check, build or list an inactive language', () => {
     edit(LANGUAGES_FILE, /(code: en\n.*\n {2}is_active:) true/, '$1 false');
     unlinkSync(join(root, catalogueFile('en')));

@@ -56,6 +56,19 @@ function pick(data: unknown, blocks: readonly string[] | undefined): unknown {
   );
 }
 
+/**
+ * The default language's file, or undefined when `lenient` and it is not valid YAML: the build's content
+ * collections report that one with their own line and column, so this check stays out of the way.
+ */
+function readOriginal(root: string, file: string, lenient: boolean): unknown {
+  try {
+    return readYaml(root, `content/${file}`);
+  } catch (error) {
+    if (lenient && error instanceof ContentError) return undefined;
+    throw error;
+  }
+}
+
 /** Each content file with the blocks it translates, once (the first source that lists it). */
 function translatedFiles(root: string): Array<{ file: string; blocks: readonly string[] | undefined }> {
   const files = new Map<string, readonly string[] | undefined>();
@@ -65,10 +78,12 @@ function translatedFiles(root: string): Array<{ file: string; blocks: readonly s
 }
 
 /** One language's long-form content, with the problems of each of its files. */
-function translateContent(root: string, code: string, failures: string[]): Map<string, unknown> {
+function translateContent(root: string, code: string, failures: string[], lenient: boolean): Map<string, unknown> {
   const translated = new Map<string, unknown>();
   for (const { file, blocks } of translatedFiles(root)) {
-    const original = pick(readYaml(root, `content/${file}`), blocks);
+    const source = readOriginal(root, file, lenient);
+    if (source === undefined) continue;
+    const original = pick(source, blocks);
     const target = translationPath(code, file);
     if (!existsSync(rootUrl(root, target))) {
       failures.push(`${target} no existe: falta la traducción de content/${file}`);
@@ -88,8 +103,11 @@ function readCatalogue(root: string, code: string): Catalogue {
   return parseContent(file, readFileSync(rootUrl(root, file), 'utf8'), catalogueSchema);
 }
 
-/** Reads and checks everything; throws one ContentError listing every problem found. */
-export function readTranslations(root: string): Translations {
+/**
+ * Reads and checks everything; throws one ContentError listing every problem found. `lenient` (the build)
+ * skips a default-language file that is not valid YAML, which Astro's collections report themselves.
+ */
+export function readTranslations(root: string, { lenient = false }: { lenient?: boolean } = {}): Translations {
   const languages = parseContent(LANGUAGES_FILE, readFileSync(rootUrl(root, LANGUAGES_FILE), 'utf8'), languagesSchema);
   const active = activeLanguages(languages);
   const defaultCode = defaultLanguage(languages).code;
@@ -98,7 +116,7 @@ export function readTranslations(root: string): Translations {
   const content = new Map<string, Map<string, unknown>>();
   const reference = readCatalogue(root, defaultCode);
   catalogues.set(defaultCode, reference);
-  content.set(defaultCode, originalContent(root));
+  content.set(defaultCode, originalContent(root, lenient));
   const routes = new Map<string, RouteTable>([[defaultCode, defaultRoutes()]]);
   for (const language of active.filter((each) => each.code !== defaultCode)) {
     try {
@@ -110,7 +128,7 @@ export function readTranslations(root: string): Translations {
       if (!(error instanceof ContentError)) throw error;
       failures.push(error.message);
     }
-    content.set(language.code, translateContent(root, language.code, failures));
+    content.set(language.code, translateContent(root, language.code, failures, lenient));
     const table = readRoutes(root, language.code, failures);
     if (table) routes.set(language.code, table);
   }
@@ -120,10 +138,12 @@ export function readTranslations(root: string): Translations {
 }
 
 /** The default language's long-form content, as the translated languages' is keyed. */
-function originalContent(root: string): Map<string, unknown> {
+function originalContent(root: string, lenient: boolean): Map<string, unknown> {
   const original = new Map<string, unknown>();
-  for (const { file, blocks } of translatedFiles(root))
-    original.set(file, pick(readYaml(root, `content/${file}`), blocks));
+  for (const { file, blocks } of translatedFiles(root)) {
+    const source = readOriginal(root, file, lenient);
+    if (source !== undefined) original.set(file, pick(source, blocks));
+  }
   return original;
 }
 

@@ -4,7 +4,6 @@
  * priorities search engines are given: home 1.0, the portfolio and its cases 0.8, the service pages 0.7.
  */
 import type { SitemapItem } from '@astrojs/sitemap';
-import { alternatesOf, DEFAULT_LOCALE } from '../lib/i18n/routes.ts';
 import { ROUTES } from '../../core/routes.ts';
 
 const HOME = /^\/(en)?$/;
@@ -17,7 +16,10 @@ function priorityOf(path: string): number | undefined {
   return undefined;
 }
 
-export function sitemapEntry(item: SitemapItem): SitemapItem {
+export async function sitemapEntry(item: SitemapItem): Promise<SitemapItem> {
+  // Loaded when the sitemap is written, not when astro.config.mjs is: a content error must reach the
+  // content collections, which report it with its file and line, before anything reads the route tables.
+  const { alternatesOf, DEFAULT_LOCALE } = await import('../lib/i18n/routes.ts');
   const url = new URL(item.url);
   const path = url.pathname.replace(/(.)\/+$/, '$1');
   const alternates = alternatesOf(path);
