@@ -12,6 +12,8 @@ import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { interactDirective } from './src/integrations/interact/index.ts';
 import { ownCspHashes } from './src/integrations/csp-hashes.ts';
+import { translationsCheck } from './src/integrations/translations.ts';
+import { sitemapEntry } from './src/integrations/sitemap-entries.ts';
 import { loadEnv } from 'vite';
 import { SITE } from './core/site.ts';
 
@@ -33,6 +35,8 @@ export default defineConfig({
   // ("Contáctanos<a>hoy</a>"). HTML-aware compression keeps the spaces that separate words.
   compressHTML: true,
   integrations: [
+    // First: a missing translation stops the build before any page is rendered.
+    translationsCheck(),
     react(),
     // `client:interact`: React loads when the visitor first uses an island (src/integrations/interact).
     interactDirective(),
@@ -42,6 +46,8 @@ export default defineConfig({
     sitemap({
       filter: (page) =>
         !/\/(404|wikiangram|reunion)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/'),
+      // Each page's twins (hreflang alternates) and its priority.
+      serialize: sitemapEntry,
     }),
     wikiSearchIndex(),
     fontCoverage(fontFamilies),

@@ -4,6 +4,7 @@ import { builtPages, parsePage } from './support/built-site.ts';
 import { loadContentFacts } from '../core/content/load.ts';
 import { ROUTES } from '../core/routes.ts';
 import { SITE } from '../core/site.ts';
+import { languageOfPath, say, TRANSLATIONS } from './support/languages.ts';
 
 test('footer has the four columns, the sales e-mail, WhatsApp chat and phone hours with their time zone', async ({
   page,
@@ -46,8 +47,11 @@ test('every page with the site footer links the full privacy notice from it: sit
   for (const { path, file } of pages) {
     const footer = parsePage(file).querySelector('footer');
     expect(footer, `${path} no tiene pie de página`).not.toBeNull();
-    const link = footer?.querySelector(`a[href="${ROUTES.privacy}"]`);
-    expect(link?.text.trim(), `el pie de ${path}`).toBe('Aviso de privacidad');
+    // In the page's language; to the notice in that language once it is built, the Spanish one until then.
+    const locale = languageOfPath(path);
+    const twin = TRANSLATIONS.routes.get(locale)?.privacy ?? ROUTES.privacy;
+    const link = footer?.querySelector(`a[href="${ROUTES.privacy}"], a[href="${twin}"]`);
+    expect(link?.text.trim(), `el pie de ${path}`).toBe(say(locale, 'footer', 'privacy'));
   }
 });
 

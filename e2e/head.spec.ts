@@ -1,5 +1,6 @@
 import { test, expect, sitemapPaths } from './support/fixtures.ts';
 import { imageSize } from './support/built-site.ts';
+import { languageOfPath, say } from './support/languages.ts';
 
 // The head is static HTML: reading it needs no scripts, and islands cannot load from about:blank anyway.
 test.use({ javaScriptEnabled: false });
@@ -25,14 +26,16 @@ test('every page has a complete head: title, description, keywords, canonical, O
     await page.setContent(await response.text(), { waitUntil: 'domcontentloaded' });
     const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
 
-    expect(await page.locator('html').getAttribute('lang'), path).toBe('es-MX');
+    // Each page in its own language: es-MX at today's addresses, English under /en/.
+    const locale = languageOfPath(path);
+    expect(await page.locator('html').getAttribute('lang'), path).toBe(locale);
     expect(await page.title(), path).toMatch(/\S.* \| Angram$|Angram/);
     expect((await meta('meta[name="description"]'))?.length, path).toBeGreaterThanOrEqual(50);
     expect(await meta('meta[name="keywords"]'), path).toBeTruthy();
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(canonical, path).toBe(new URL(path, site).href);
     expect(await meta('meta[property="og:url"]'), path).toBe(canonical);
-    expect(await meta('meta[property="og:locale"]'), path).toBe('es_MX');
+    expect(await meta('meta[property="og:locale"]'), path).toBe(say(locale, 'seo', 'ogLocale'));
     expect(await meta('meta[property="og:title"]'), path).toBeTruthy();
     expect(await meta('meta[property="og:description"]'), path).toBeTruthy();
     expect(await meta('meta[name="twitter:card"]'), path).toBe('summary_large_image');

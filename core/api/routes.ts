@@ -14,7 +14,7 @@ export const DEV_API_BASE = `http://localhost:${DEFAULT_API_PORT}${API_BASE_PATH
 /** The group every call of the site belongs to. */
 export const SITE_GROUP = 'webSite';
 
-export type SiteAction = LeadAction | 'contactFormSelects' | 'scheduleAvailable' | MeetingAction;
+export type SiteAction = LeadAction | 'contactFormSelects' | 'scheduleAvailable' | 'services' | MeetingAction;
 
 /** A booked meeting, by the token of its manage link: read it, move it, cancel it. */
 export type MeetingAction = 'meeting' | 'meetingReschedule' | 'meetingCancel';

@@ -26,6 +26,7 @@ import { consultingServices, OFFERS_FILE, offersSchema, type Offers } from './of
 import { ContentError, contentProblems, issuePath, parseContent } from './parse.ts';
 import { PRIVACY_FILE, privacySchema, type PrivacyNotice } from './privacy.ts';
 import { SALES_EMAILS_FILE, salesEmailsSchema, type SalesEmailCopy } from './sales-emails.ts';
+import { readTranslations, type Translations } from '../i18n/load.ts';
 
 export interface ContentFacts {
   contact: ContactFacts;
@@ -35,6 +36,8 @@ export interface ContentFacts {
   emails: EmailCopy;
   privacy: PrivacyNotice;
   salesEmails: SalesEmailCopy;
+  /** The languages, their interface strings and long-form content (core/i18n/). */
+  translations: Translations;
 }
 
 /**
@@ -114,5 +117,8 @@ export function readContentFacts(root: string): ContentFacts {
     emails: parseContent(EMAILS_FILE, read(root, EMAILS_FILE), emailsSchema),
     privacy: parseContent(PRIVACY_FILE, read(root, PRIVACY_FILE), privacySchema),
     salesEmails: parseContent(SALES_EMAILS_FILE, read(root, SALES_EMAILS_FILE), salesEmailsSchema),
+    // A Spanish file that is not valid YAML is reported by whoever reads it as content (the build's
+    // collections, with its line); the translations leave it out rather than fail first.
+    translations: readTranslations(root, { lenient: true }),
   };
 }

@@ -143,14 +143,16 @@ export function writeJson(
   extraHeaders: Record<string, string> = {},
   closeConnection = false,
 ): Promise<void> {
-  const payload = response.status === 204 ? '' : JSON.stringify(response.body);
+  // 204 and 304 carry no body (a 304 keeps the validators and caching headers of its 200).
+  const bodyless = response.status === 204 || response.status === 304;
+  const payload = bodyless ? '' : JSON.stringify(response.body);
   const headers: Record<string, string | number> = {
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     ...extraHeaders,
     ...response.headers,
   };
-  if (response.status !== 204) {
+  if (!bodyless) {
     headers['Content-Type'] = 'application/json; charset=utf-8';
     headers['Content-Length'] = Buffer.byteLength(payload);
   }

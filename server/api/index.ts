@@ -29,6 +29,7 @@ import { ClientGoneError, failure, readJsonObject, RequestError, writeJson, type
 import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
+import { translationRoutes } from './translations.ts';
 import { trustedHops } from './trusted-proxies.ts';
 import { VITALS_PATH } from '../../core/monitoring/beacon.ts';
 import { createVitalsEndpoint, type BeaconCounts } from '../monitoring/vitals-endpoint.ts';
@@ -137,6 +138,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     now,
   });
   const schemas = kindSchemas(config.facts.lists);
+  const i18n = translationRoutes(config.facts.translations);
   const selects = servedLists(config.facts.lists);
   const submissionContext: SubmissionContext = {
     storage,
@@ -209,6 +211,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
     ...meetings.routes,
     [VITALS_PATH, { POST: (req) => vitals.handle(req) }],
+    ...i18n.routes,
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
     [READY_PATH, { GET: () => readiness() }],
   ]);
@@ -254,8 +257,10 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
         return;
       }
       // The length cut first: no route is longer, and a run of slashes must cost no more than its length.
-      const route =
-        target.pathname.length <= MAX_ROUTE_LENGTH ? routes.get(withoutTrailingSlashes(target.pathname)) : undefined;
+      const path = target.pathname.length <= MAX_ROUTE_LENGTH ? withoutTrailingSlashes(target.pathname) : undefined;
+      // `/api/translations/{locale}` and `/api/website/content/{locale}`: any locale, known or not, is theirs.
+      const byLocale = path === undefined ? undefined : i18n.byPrefix(path);
+      const route = path === undefined ? undefined : (routes.get(path) ?? (byLocale ? { GET: byLocale } : undefined));
       if (!route) {
         await writeJson(res, failure(404, MESSAGES.notFound), headers);
         return;

@@ -2,7 +2,8 @@
  * End to end: what an editor adds is content only, and the site follows. In one copy of the project an
  * editor's three usual additions go into content/ and nothing else changes: a seventh case study (one
  * Markdown file and a PNG cover, in a new industry), a question in a FAQ category with room for one, and a
- * fourth team member (one YAML file and a portrait). One build then gives the case its page, its card, its
+ * fourth team member (one YAML file and a portrait), the last two with their English text beside them
+ * (content/en/), which every active language needs. One build then gives the case its page, its card, its
  * sitemap entry and its JSON-LD, the portfolio's counts follow, the question shows on /faq and in its
  * FAQPage data, and the person joins the home page's team. Every expectation is read from the content
  * itself (how many cases, questions and people there were, where the new ones sit), never today's numbers.
@@ -30,6 +31,10 @@ const ANSWER =
 const MEMBER_ID = 'ximena-robles';
 const MEMBER = 'Ximena Robles';
 const MEMBER_ROLE = 'Líder de Calidad y Pruebas';
+const QUESTION_EN = 'Can you work alongside our in-house IT team?';
+const ANSWER_EN =
+  'Yes. We work in the same repository as your team, with shared code reviews and handover sessions so they can run the system without us.';
+const MEMBER_ROLE_EN = 'Quality and Testing Lead';
 
 interface Ordered {
   id: string;
@@ -114,6 +119,13 @@ function addQuestion(): void {
   roomy.questions.push({ question: QUESTION, answer: ANSWER });
   before.position = roomy.questions.length;
   writeFileSync(path, yaml.dump(categories, { lineWidth: 110 }));
+  // The English FAQ mirrors the Spanish one category by category.
+  const englishPath = join(project, 'content/en/faq.yaml');
+  const english = yaml.load(readFileSync(englishPath, 'utf8')) as Array<{
+    questions: Array<{ question: string; answer: string }>;
+  }>;
+  english[categories.indexOf(roomy)]?.questions.push({ question: QUESTION_EN, answer: ANSWER_EN });
+  writeFileSync(englishPath, yaml.dump(english, { lineWidth: 110 }));
 }
 
 async function addTeamMember(): Promise<void> {
@@ -128,6 +140,15 @@ async function addTeamMember(): Promise<void> {
     [/^order: .*$/m, `order: ${nextOrder(before.team)}`],
   ]);
   writeFileSync(join(folder, `${MEMBER_ID}.yaml`), file);
+  const englishFolder = join(project, 'content/en/team');
+  const englishTemplate = readFileSync(join(englishFolder, `${before.team[0]?.id ?? ''}.yaml`), 'utf8');
+  writeFileSync(
+    join(englishFolder, `${MEMBER_ID}.yaml`),
+    replaced(englishTemplate, [
+      [/^role: .*$/m, `role: ${MEMBER_ROLE_EN}`],
+      [/^imageAlt: .*$/m, `imageAlt: 'Illustrated portrait of ${MEMBER}, ${MEMBER_ROLE_EN} at Angram.'`],
+    ]),
+  );
   await sharp({ create: { width: 600, height: 600, channels: 3, background: '#4338ca' } })
     .png()
     .toFile(join(folder, `${MEMBER_ID}.png`));

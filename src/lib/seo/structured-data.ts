@@ -85,9 +85,13 @@ export function webPage(
   };
 }
 
-/** Home is always the first crumb; the last one is the current page. */
-export function breadcrumbList(site: string | URL, crumbs: readonly Crumb[]): JsonLd {
-  const all: Crumb[] = [{ name: 'Inicio', path: '/' }, ...crumbs];
+/** Home is always the first crumb (in the page's language); the last one is the current page. */
+export function breadcrumbList(
+  site: string | URL,
+  crumbs: readonly Crumb[],
+  home: Crumb = { name: 'Inicio', path: '/' },
+): JsonLd {
+  const all: Crumb[] = [home, ...crumbs];
   return {
     '@type': 'BreadcrumbList',
     itemListElement: all.map((crumb, index) => ({

@@ -153,7 +153,7 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
     check: (repo) =>
       expect(
         repo,
-        'src/pages/faq.astro',
+        'src/components/pages/FaqPage.astro',
         /<FaqAccordion\s+client:interact=\{\{ hash: ITEM_ID_PREFIX, replayKeys: FOCUS_KEYS \}\}/,
         'hidrata el FAQ al primer uso o con un enlace a una pregunta',
       ) ??
@@ -177,7 +177,12 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
         'hidrata un formulario al usarlo o al acercarse a 400 px',
       ) ??
       expect(repo, 'src/layouts/BaseLayout.astro', /<Navbar\s+client:interact\b/, 'hidrata la barra al usarla') ??
-      expect(repo, 'src/pages/faq.astro', /<FaqAccordion\s+client:interact\b/, 'hidrata el FAQ al usarlo'),
+      expect(
+        repo,
+        'src/components/pages/FaqPage.astro',
+        /<FaqAccordion\s+client:interact\b/,
+        'hidrata el FAQ al usarlo',
+      ),
   },
   {
     page: 'tech-stack',

@@ -66,4 +66,8 @@ describe('countPublicRoutes', () => {
     expect(countPublicRoutes(files, { cases: 0, servicePages: 0, wikiPages: 0 })).toBe(3);
     expect(countPublicRoutes([], { cases: 1, servicePages: 0, wikiPages: 0 })).toBe(1);
   });
+
+  it('counts the pages of the other languages, which the catch-all route file generates', () => {
+    expect(countPublicRoutes(files, { cases: 0, servicePages: 0, wikiPages: 0, translatedPages: 4 })).toBe(3 + 4);
+  });
 });

@@ -61,6 +61,8 @@ export interface GeneratedPages {
   servicePages: number;
   /** Wiki pages at `/wikiangram/<slug>`. */
   wikiPages: number;
+  /** Pages in languages other than the default (`/en/faq`), error pages left out. */
+  translatedPages?: number;
 }
 
 /**
@@ -81,5 +83,7 @@ export function countPublicRoutes(routeFiles: readonly string[], generated: Gene
       // A client's meeting, opened only from the private link in their e-mail: outside the sitemap.
       !path.endsWith('/pages/reunion.astro'),
   );
-  return pages.length + generated.cases + generated.servicePages + generated.wikiPages;
+  return (
+    pages.length + generated.cases + generated.servicePages + generated.wikiPages + (generated.translatedPages ?? 0)
+  );
 }

@@ -1,0 +1,77 @@
+/** Long-form translations laid over the original: prose replaced, facts kept, every gap named by path. */
+import { describe, expect, it } from 'vitest';
+import { applyTranslation } from './overlay.ts';
+
+const original = {
+  icon: 'globe',
+  title: 'Aplicaciones Web',
+  features: ['Portales', 'Paneles'],
+  link: '/servicios/aplicaciones-web',
+  order: 1,
+  price: { amount: 2500, currency: 'USD' },
+  faq: { link: { label: 'Lee el aviso', href: '/aviso-de-privacidad' } },
+  seo: { description: '{Casos} casos reales' },
+};
+
+const english = {
+  title: 'Web Applications',
+  features: ['Portals', 'Dashboards'],
+  faq: { link: { label: 'Read the notice' } },
+  seo: { description: '{Casos} real case studies' },
+};
+
+describe('applyTranslation', () => {
+  it('replaces the prose and keeps every fact of the original', () => {
+    const { value, problems } = applyTranslation(original, english);
+    expect(problems).toEqual([]);
+    expect(value).toEqual({
+      ...original,
+      title: 'Web Applications',
+      features: ['Portals', 'Dashboards'],
+      faq: { link: { label: 'Read the notice', href: '/aviso-de-privacidad' } },
+      seo: { description: '{Casos} real case studies' },
+    });
+  });
+
+  it('names a missing text, quoting the original, and keeps the original there', () => {
+    const { value, problems } = applyTranslation(original, { ...english, title: undefined });
+    expect(problems).toEqual([
+      { path: 'title', message: 'Falta esta traducción (el original dice «Aplicaciones Web»)' },
+    ]);
+    expect((value as { title: string }).title).toBe('Aplicaciones Web');
+  });
+
+  it('refuses a list of another length, a translated fact and an unknown field', () => {
+    const { problems } = applyTranslation(original, {
+      ...english,
+      features: ['Portals'],
+      order: 2,
+      subtitle: 'Fast',
+    });
+    expect(problems).toEqual([
+      { path: 'features', message: 'Se espera una lista de 2 elementos, como en el original' },
+      { path: 'order', message: 'Este dato no se traduce: bórralo, se toma del original' },
+      { path: 'subtitle', message: 'Este campo no existe en el original: revisa el nombre o bórralo' },
+    ]);
+  });
+
+  it('requires the same {placeholders} as the original', () => {
+    const { problems } = applyTranslation(original, { ...english, seo: { description: 'Six real case studies' } });
+    expect(problems).toEqual([
+      {
+        path: 'seo.description',
+        message: 'La traducción debe llevar los mismos datos entre llaves que el original: {Casos}',
+      },
+    ]);
+  });
+
+  it('names an empty text, a text where a block goes and a missing file', () => {
+    expect(applyTranslation(original, { ...english, title: '  ' }).problems[0]?.path).toBe('title');
+    expect(applyTranslation(original, { ...english, seo: 'SEO' }).problems).toEqual([
+      { path: 'seo', message: 'Se espera un bloque con campos, como en el original' },
+    ]);
+    expect(applyTranslation(original, undefined).problems).toEqual([
+      { path: '(archivo)', message: 'Falta este bloque en la traducción' },
+    ]);
+  });
+});

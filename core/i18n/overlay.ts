@@ -1,0 +1,154 @@
+/**
+ * Long-form content in another language: `content/<code>/<path>` mirrors `content/<path>` with only the texts
+ * translated. Facts (prices, ids, links, images, order, tags, names) are never copied: they come from the
+ * default language's file, so a price has one home and a translation cannot contradict it. The translated
+ * file must give every text of the original (same lists, same lengths, same `{placeholders}`), and nothing
+ * else, so a missing or stale translation fails the build instead of showing Spanish on an English page.
+ */
+import { placeholderProblem, type Problem } from './catalogue.ts';
+
+/** Fields whose value is a fact, not prose: taken from the original whatever the translation says. */
+const FACT_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'icon',
+  'image',
+  'link',
+  'href',
+  'anchor',
+  'order',
+  'featured',
+  'project',
+  'rating',
+  'name',
+  'company',
+  'tags',
+  'codes',
+  'amount',
+  'currency',
+  'from',
+  'unit',
+  'min',
+  'max',
+  'minWeeks',
+  'maxWeeks',
+  'minPercent',
+  'maxPercent',
+  'months',
+  'supportDays',
+  'endsAt',
+  'slots',
+  'discountPercent',
+  'value',
+  'parent',
+  'level',
+  'category',
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/** A fact field holds a value or a list of values; a block under such a name (a link's label) is prose. */
+function isFact(key: string, value: unknown): boolean {
+  return FACT_KEYS.has(key) && !isRecord(value);
+}
+
+/** True when a value holds prose a translator writes (a text outside a fact field). */
+export function hasProse(value: unknown): boolean {
+  if (typeof value === 'string') return true;
+  if (Array.isArray(value)) return value.some(hasProse);
+  if (isRecord(value)) return Object.entries(value).some(([key, inner]) => !isFact(key, inner) && hasProse(inner));
+  return false;
+}
+
+function join(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path ? `${path}.${key}` : key;
+}
+
+/**
+ * The original with its prose replaced by the translation's, and the problems found (paths as an editor
+ * reads them: `page.hero.title`, `features[2]`). With problems, the untranslated parts keep the original.
+ */
+export function applyTranslation(
+  original: unknown,
+  translation: unknown,
+  path = '',
+): { value: unknown; problems: Problem[] } {
+  if (!hasProse(original)) {
+    return translation === undefined
+      ? { value: original, problems: [] }
+      : {
+          value: original,
+          problems: [{ path: path || '(archivo)', message: 'Este dato no se traduce: bórralo, se toma del original' }],
+        };
+  }
+  if (translation === undefined || translation === null)
+    return { value: original, problems: [{ path: path || '(archivo)', message: missing(original) }] };
+  if (typeof original === 'string') return translateText(original, translation, path);
+  if (Array.isArray(original)) return translateList(original, translation, path);
+  if (isRecord(original)) return translateBlock(original, translation, path);
+  return { value: original, problems: [] };
+}
+
+function missing(original: unknown): string {
+  return typeof original === 'string'
+    ? `Falta esta traducción (el original dice «${original.length > 80 ? `${original.slice(0, 77)}…` : original}»)`
+    : 'Falta este bloque en la traducción';
+}
+
+function translateText(original: string, translation: unknown, path: string) {
+  if (typeof translation !== 'string' || translation.trim() === '')
+    return { value: original, problems: [{ path, message: missing(original) }] };
+  const placeholders = placeholderProblem(original, translation);
+  return { value: translation, problems: placeholders ? [{ path, message: placeholders }] : [] };
+}
+
+function translateList(original: unknown[], translation: unknown, path: string) {
+  if (!Array.isArray(translation) || translation.length !== original.length)
+    return {
+      value: original,
+      problems: [
+        {
+          path: path || '(archivo)',
+          message: `Se espera una lista de ${original.length} elementos, como en el original`,
+        },
+      ],
+    };
+  const problems: Problem[] = [];
+  const value = original.map((item, index) => {
+    const result = applyTranslation(item, translation[index], join(path, index));
+    problems.push(...result.problems);
+    return result.value;
+  });
+  return { value, problems };
+}
+
+function translateBlock(original: Record<string, unknown>, translation: unknown, path: string) {
+  if (!isRecord(translation))
+    return {
+      value: original,
+      problems: [{ path: path || '(archivo)', message: 'Se espera un bloque con campos, como en el original' }],
+    };
+  const problems: Problem[] = [];
+  const value: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(original)) {
+    if (isFact(key, inner)) {
+      value[key] = inner;
+      if (key in translation)
+        problems.push({ path: join(path, key), message: 'Este dato no se traduce: bórralo, se toma del original' });
+      continue;
+    }
+    const result = applyTranslation(inner, translation[key], join(path, key));
+    value[key] = result.value;
+    problems.push(...result.problems);
+  }
+  for (const key of Object.keys(translation)) {
+    if (!(key in original))
+      problems.push({
+        path: join(path, key),
+        message: 'Este campo no existe en el original: revisa el nombre o bórralo',
+      });
+  }
+  return { value, problems };
+}

@@ -1,0 +1,37 @@
+/**
+ * The long-form content every active language translates: a folder of entries or one file, relative to
+ * `content/`, and, when only part of a file is translated so far, the blocks that are. A file listed by
+ * two sources follows the first. A third language
+ * needs no change here: its files go under `content/<code>/` with the same names.
+ */
+export interface TranslatedSource {
+  /** `services/` (every `.yaml` in it) or `faq.yaml`. */
+  path: string;
+  /** Top-level blocks translated; without it, every text of the file. */
+  blocks?: readonly string[];
+}
+
+export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
+  // The home cards; the four service pages' copy joins with the English service pages.
+  { path: 'services/', blocks: ['title', 'description', 'features'] },
+  { path: 'team/' },
+  { path: 'testimonials/' },
+  { path: 'faq.yaml' },
+  { path: 'process.yaml' },
+  { path: 'technologies.yaml' },
+  { path: 'offers.yaml' },
+  // The WhatsApp chat's opening messages.
+  { path: 'contact.yaml', blocks: ['greetings'] },
+  // Pages built in every language translate all their copy; the rest, their texts for search engines so far.
+  { path: 'pages/404.yaml' },
+  { path: 'pages/faq.yaml' },
+  { path: 'pages/proceso-desarrollo.yaml' },
+  { path: 'pages/cms-a-codigo.yaml' },
+  { path: 'pages/tecnologias.yaml' },
+  { path: 'pages/', blocks: ['seo'] },
+];
+
+/** Where a language keeps its translation of a content file: `content/en/services/ecommerce.yaml`. */
+export function translationPath(code: string, file: string): string {
+  return `content/${code}/${file}`;
+}

@@ -1,0 +1,90 @@
+/**
+ * A content page in a language: the default language's is `contentPage` (src/lib/content/page.ts); another
+ * language's copy is its translation from core/i18n (facts from the Spanish file), checked against the same
+ * page schema, with its links moved to their twins and counts written as digits.
+ */
+import { z } from 'astro/zod';
+import { loadContentFacts } from '../../../core/content/load.ts';
+import { fillKnownDeep } from '../../../core/text-template.ts';
+import { contentPage, siteOf, type LoadedPage, type PageRequest } from '../content/page.ts';
+import { crumbName } from '../content/trail.ts';
+import { FAQ_CATEGORY_IDS, faqCategorySchema } from '../../schemas/faq.ts';
+import { pageSchema, type Page, type PageId } from '../../schemas/pages.ts';
+import { seoPreset } from '../seo/presets.ts';
+import { absoluteUrl } from '../seo/resolve.ts';
+import { DEFAULT_LOCALE, localizedHref } from './routes.ts';
+
+const translations = loadContentFacts().translations;
+
+/** The translated data of a content file, or a build error naming the missing file. */
+export function translatedFile(locale: string, file: string): unknown {
+  const data = translations.content.get(locale)?.get(file);
+  if (data === undefined) throw new Error(`Falta content/${locale}/${file}: agrégalo a core/i18n/sources.ts`);
+  return data;
+}
+
+/** Every `href` of a block moved to its twin in `locale`. */
+function localizeLinks<T>(value: T, locale: string): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => localizeLinks(item, locale)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === 'href' && typeof inner === 'string' ? localizedHref(inner, locale) : localizeLinks(inner, locale),
+    ]),
+  ) as T;
+}
+
+const counts = () => {
+  const cases = String(translations.caseCount);
+  return { casos: cases, Casos: cases };
+};
+
+/** The translation parsed by its schema; a failure names the translated file. */
+function parsed<T extends z.ZodType>(schema: T, data: unknown, file: string): z.output<T> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  throw new Error(
+    `${file}: ${result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+  );
+}
+
+export async function localizedContentPage(
+  request: PageRequest,
+  id: PageId,
+  locale: string,
+): Promise<LoadedPage<Page>> {
+  if (locale === DEFAULT_LOCALE) return contentPage(request, id);
+  const file = `content/${locale}/pages/${id}.yaml`;
+  const raw = { ...(translatedFile(locale, `pages/${id}.yaml`) as object), id };
+  const copy = parsed(pageSchema, fillKnownDeep(localizeLinks(raw, locale), counts()), file);
+  const path = id === '404' ? null : localizedHref(id === 'home' ? '/' : `/${id}`, locale);
+  const site = siteOf(request);
+  return {
+    copy,
+    site,
+    path: path ?? request.url.pathname,
+    url: path === null ? null : absoluteUrl(path, site),
+    crumbs: path === null ? [] : [{ name: crumbName(copy), path }],
+    seo: { preset: seoPreset(copy.seo, path, { file, noindex: id === '404' }) },
+  };
+}
+
+/** The FAQ's categories in `locale`, links moved to their twins. */
+export function localizedFaq(locale: string): Array<z.output<typeof faqCategorySchema>> {
+  const data = localizeLinks(translatedFile(locale, 'faq.yaml'), locale);
+  return parsed(z.array(faqCategorySchema), data, `content/${locale}/faq.yaml`).sort(
+    (a, b) => FAQ_CATEGORY_IDS.indexOf(a.id) - FAQ_CATEGORY_IDS.indexOf(b.id),
+  );
+}
+
+/** The WhatsApp chat's opening messages in `locale`. */
+export function localizedGreetings(locale: string): { general: string; navigationHelp: string } {
+  return (translatedFile(locale, 'contact.yaml') as { greetings: { general: string; navigationHelp: string } })
+    .greetings;
+}
+
+/** A translated collection file (`process.yaml`) parsed by its schema, links moved to their twins. */
+export function localizedCollection<T extends z.ZodType>(locale: string, file: string, schema: T): z.output<T> {
+  return parsed(schema, localizeLinks(translatedFile(locale, file), locale), `content/${locale}/${file}`);
+}

@@ -1,0 +1,78 @@
+/**
+ * Each page's twins, computed once for the build from the route tables of core/i18n/routes.ts: which
+ * language a path is in, its address in every active language, and the `hreflang` set the head, the
+ * language switcher and the sitemap all print, so the three never disagree.
+ */
+import { loadContentFacts } from '../../../core/content/load.ts';
+import { twinPath, type RouteName, type RouteTable } from '../../../core/i18n/routes.ts';
+
+const translations = loadContentFacts().translations;
+
+export const DEFAULT_LOCALE = translations.defaultCode;
+
+/**
+ * The pages built in every active language so far: only these print hreflang links and a switcher, so no
+ * link ever points at a page that does not exist. When every page has its twin, this list goes away.
+ */
+const PAIRED: ReadonlySet<RouteName> = new Set(['faq', 'process', 'cms', 'technologies']);
+
+function table(code: string): RouteTable {
+  const found = translations.routes.get(code);
+  if (!found) throw new Error(`Sin direcciones para el idioma ${code} (content/${code}/routes.yaml)`);
+  return found;
+}
+
+/** The language of a path: the active language whose prefix it starts with, or the default. */
+export function localeOf(pathname: string): string {
+  const found = translations.active.find(
+    (language) =>
+      !language.is_default && (pathname === `/${language.code}` || pathname.startsWith(`/${language.code}/`)),
+  );
+  return found?.code ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The address of an internal link in `locale` (hash kept) when that page is built in it; otherwise the
+ * link itself, so a translated page links to the default language's page rather than to a missing one.
+ */
+export function localizedHref(href: string, locale: string): string {
+  if (locale === DEFAULT_LOCALE || !href.startsWith('/')) return href;
+  const twin = twinPath(href, table(DEFAULT_LOCALE), table(locale));
+  const path = twin?.split('#')[0];
+  const name = (Object.keys(table(locale)) as RouteName[]).find((each) => table(locale)[each] === path);
+  return twin && name && PAIRED.has(name) ? twin : href;
+}
+
+export interface Alternate {
+  /** The language's tag as `hreflang` and `lang` write it (`es-MX`, `en`). */
+  code: string;
+  /** The language's own name, for the switcher. */
+  name: string;
+  path: string;
+  current: boolean;
+}
+
+/** The page in every active language, the default first; empty for a page without twins. */
+export function alternatesOf(pathname: string): Alternate[] {
+  const path = pathname.replace(/\.html$/, '').replace(/(.)\/+$/, '$1') || '/';
+  const locale = localeOf(path);
+  const own = table(locale);
+  const name = (Object.keys(own) as RouteName[]).find((each) => own[each] === path);
+  if (!name || !PAIRED.has(name)) return [];
+  return translations.active.map((language) => ({
+    code: language.code,
+    name: language.name,
+    path: table(language.code)[name],
+    current: language.code === locale,
+  }));
+}
+
+/** Every page built in a language other than the default: its path (no leading slash) and route name. */
+export function translatedPages(): Array<{ locale: string; name: RouteName | '404'; path: string }> {
+  return translations.active
+    .filter((language) => !language.is_default)
+    .flatMap((language) => [
+      ...[...PAIRED].map((name) => ({ locale: language.code, name, path: table(language.code)[name].slice(1) })),
+      { locale: language.code, name: '404' as const, path: `${table(language.code).home.slice(1)}/404` },
+    ]);
+}
