@@ -42,6 +42,7 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'parent',
   'level',
   'category',
+  'alsoCalled',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
