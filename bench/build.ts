@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILD_TIMINGS_ENV, PHASE_LINE } from '../src/integrations/build-timing.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
@@ -268,7 +268,17 @@ function table(results: readonly SizeResult[]): string {
     .slice(1, -1)
     .map((_, index) => (index === 0 ? ' --- ' : ' ---: '))
     .join('|')}|`;
-  const lines = [header, separator, ...rows];
+  const when = new Date().toISOString().slice(0, 10);
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+  const lines = [
+    `Medición del ${when} en ${availableParallelism()} núcleos (carga media al terminar: ${load}).`,
+    '',
+    header,
+    separator,
+    ...rows,
+  ];
   const first = results[0];
   const last = results.at(-1);
   if (first && last && last !== first) {

@@ -82,6 +82,7 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
     return text;
   };
 
+  // Three leads, eight e-mails and the inbox's work: more than the default hook time on a busy machine.
   beforeAll(async () => {
     t = await startTestAdmin(engine);
     out = mkdtempSync(join(tmpdir(), 'angram-arco-'));
@@ -171,7 +172,6 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
         )
       ).code,
     ).toBe(0);
-    // Three leads, seven e-mails and the inbox's work: more than the default hook time on a busy machine.
   }, 60_000);
 
   afterAll(async () => {
