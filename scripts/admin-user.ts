@@ -4,6 +4,7 @@
  * DATABASE_PATH, or --db for a SQLite file). The password comes from ADMIN_PASSWORD or is asked for
  * without echo.
  */
+import { AdminConfigError, loadAdminConfig } from '../server/admin/config.ts';
 import { loadCommandConfig } from '../server/config.ts';
 import { parseUserCommand } from '../server/admin/user-command/args.ts';
 import { PromptCancelled, readSecret } from '../server/admin/user-command/prompt.ts';
@@ -17,6 +18,15 @@ if (!parsed.ok) {
 }
 
 const config = loadCommandConfig(process.env, 2);
+// The same hash cost as the server's sign-in (ADMIN_PASSWORD_SCRYPT_LOG_N).
+let passwordCost;
+try {
+  passwordCost = loadAdminConfig(process.env).passwordCost;
+} catch (error) {
+  if (!(error instanceof AdminConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(2);
+}
 
 // A fresh database gets every table, as the server would create them.
 const storage = await openDatabase(parsed.db ? { databasePath: parsed.db } : config);
@@ -30,6 +40,7 @@ try {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
     now: () => new Date(),
+    passwordCost,
   });
 } catch (error) {
   if (error instanceof PromptCancelled) process.stderr.write(`${error.message}\n`);

@@ -30,6 +30,7 @@ export function adminUser(args: string[], password?: string): string {
       PATH: process.env.PATH,
       DATABASE_PATH: databasePath(),
       LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD_SCRYPT_LOG_N: '12',
       ...(password ? { ADMIN_PASSWORD: password } : {}),
     },
     encoding: 'utf8',
