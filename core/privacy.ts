@@ -59,7 +59,7 @@ export const ARCO_DEADLINE_DAYS = { answer: 20, effect: 15 } as const;
 
 /**
  * The request header that carries the voluntary purposes a visitor refused in a form (their ids,
- * comma-separated). The JSON body keeps exactly the specification's keys, so the refusal travels beside it.
+ * comma-separated). The JSON body keeps exactly the contract's keys, so the refusal travels beside it.
  * Absent when nothing was refused.
  */
 export const PRIVACY_REFUSALS_HEADER = 'X-Privacy-Refusals';

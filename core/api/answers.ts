@@ -115,7 +115,7 @@ export type MeetingStatus = 'scheduled' | 'cancelled' | 'held' | 'missed';
 /** Why a manage link can no longer change its meeting (410 `reason`). */
 export type MeetingGoneReason = 'expired' | 'cancelled' | 'started' | 'closed';
 
-/** A booked meeting as `webSite/meeting*` answer it (the specification's meeting result, with its state). */
+/** A booked meeting as `webSite/meeting*` answer it (the contract's meeting result, with its state). */
 export interface MeetingBody {
   /** `CONT-<id>`. */
   reference: string;

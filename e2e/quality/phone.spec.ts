@@ -6,7 +6,7 @@
  *    the goals of src/lib/budgets.ts; the only fonts fetched are site subsets (a "rest" file would mean a
  *    page shows a character the subset lacks); nothing far below the fold loads eagerly. `npm run bench`
  *    reports the same figures from Lighthouse itself.
- * 2. Read top to bottom, the page requests no React nor island code (PRODUCT.md decision 18); a form
+ * 2. Read top to bottom, the page requests no React nor island code (React waits for a first use); a form
  *    further down loads its island as the reader comes near it (support/reading.ts).
  * 3. Nothing runs past the box that holds it at 320 and 375 px, the narrowest phones the site supports
  *    (the layout is CSS, so resizing reflows it as a load would). A failure names the element, its text

@@ -5,7 +5,7 @@ import { islandScriptUrls, type watchIslandScripts } from './throttle.ts';
 const FORM_NEAR = 400;
 
 /**
- * A visitor who only reads downloads no React (PRODUCT.md decision 18). Reads the loaded page top to
+ * A visitor who only reads downloads no React: it waits for a first use. Reads the loaded page top to
  * bottom, a bit more than half a screen at a time, and expects no island's code nor React requested. A
  * page with a form further down is read down to where the form comes near (400 px), the one approach
  * that loads its island, and scrolling on to it then does.

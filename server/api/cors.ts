@@ -9,7 +9,7 @@ import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
 
 /**
  * Request headers a form may send besides its JSON: the refused voluntary purposes, and the visit's origin
- * (`X-Lead-Attribution`, PRODUCT.md decision 17). A cross-origin deployment (PUBLIC_API_BASE on another
+ * (`X-Lead-Attribution`, kept out of the contract's JSON keys). A cross-origin deployment (PUBLIC_API_BASE on another
  * host) needs them allowed in the preflight.
  */
 export const ALLOWED_REQUEST_HEADERS = ['Content-Type', PRIVACY_REFUSALS_HEADER, ATTRIBUTION_HEADER];

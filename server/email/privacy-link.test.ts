@@ -1,6 +1,6 @@
 /**
- * The client's confirmation tells the person where the full privacy notice is (issue 17, PRODUCT.md
- * decision 14), with the site's own address; the internal message to the sales team does not need it.
+ * The client's confirmation tells the person where the full privacy notice is (the LFPDPPP asks every
+ * short notice to point to it), with the site's own address; the internal message to the sales team does not need it.
  */
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../core/routes.ts';

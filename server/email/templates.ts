@@ -100,7 +100,7 @@ export function footerBlocks(settings: EmailSettings, audience: Audience): Block
     },
     { kind: 'paragraph', parts: copyInline(footer.hours, { horario: contact.supportHours }) },
     { kind: 'paragraph', parts: copyInline(audience === 'client' ? footer.client : footer.internal, { sitio: site }) },
-    // The person who wrote is told where the full privacy notice is (LFPDPPP; PRODUCT.md decision 14).
+    // The person who wrote is told where the full privacy notice is (the LFPDPPP asks for it in every notice).
     ...(audience === 'client'
       ? [
           {

@@ -38,7 +38,7 @@ export function budgetOvershoots(weight: PageWeight, hasForm: boolean): BudgetCh
 /**
  * Bytes transferred on first load (brotli, as the browser receives them, headers included), before any
  * scrolling or interaction: what a visitor who opens the page and reads pays. React is not part of it on
- * any page: it arrives with the visitor's first use of an island (PRODUCT.md decision 18).
+ * any page: it arrives with the visitor's first use of an island (`client:interact`).
  */
 export const FIRST_LOAD_BUDGETS = {
   /** Every font file of a page together. */

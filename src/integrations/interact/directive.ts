@@ -1,5 +1,5 @@
 /**
- * `client:interact`, the site's own hydration directive (PRODUCT.md decision 18): an island's JavaScript,
+ * `client:interact`, the site's own hydration directive, so a reader never pays for React: an island's JavaScript,
  * React included, loads when the visitor first uses the island, not because the page was opened. Its server
  * HTML already works on its own (links, a popover menu, <details>, form fields and the small early-form
  * script), so a reader who only reads and scrolls downloads no React.

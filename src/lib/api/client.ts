@@ -36,7 +36,7 @@ export interface CallOptions<T> {
   timeoutMs?: number;
   /** The caller's own cancellation (a newer request made this one pointless). */
   signal?: AbortSignal;
-  /** Extra request headers: what the product sends besides the contract's JSON keys (decision 10). */
+  /** Extra request headers: what the product sends besides the contract's JSON keys, which stay exactly the API's. */
   headers?: Readonly<Record<string, string>>;
 }
 
