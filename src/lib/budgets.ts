@@ -7,8 +7,11 @@
 export const KB = 1024;
 
 export const BUDGETS = {
-  /** Pages where only the navbar hydrates. */
-  jsNavbarOnly: 75 * KB,
+  /**
+   * Pages where only the navbar hydrates: React and the navbar, plus the field measurement (web-vitals,
+   * about 3 KB) that arrives with the first interaction, as both do.
+   */
+  jsNavbarOnly: 80 * KB,
   /** Pages with a form island (the date picker's dialog loads only when opened). */
   jsWithForm: 110 * KB,
   css: 20 * KB,
