@@ -259,6 +259,12 @@ function eventText(event: LeadEvent): Html {
     const to = isLeadStatus(event.toValue) ? STATUS_LABELS[event.toValue] : event.toValue;
     return html`<strong>${who}</strong> cambió el estado de «${from}» a «${to}».${event.body && html`<div class="note">Motivo: <bdi>${event.body}</bdi></div>`}`;
   }
+  if (event.kind === 'assignee' && (event.body === 'turn' || event.body === 'consultant')) {
+    // Assigned on arrival: the event's author is the assignee and its body says why.
+    const why =
+      event.body === 'turn' ? 'por turno entre las cuentas de ventas' : 'como consultor de ese tipo de proyecto';
+    return html`Al llegar quedó a cargo de <strong><bdi>${event.toValue}</bdi></strong>, ${why}.`;
+  }
   if (event.kind === 'assignee') {
     return event.toValue
       ? html`<strong>${who}</strong> asignó el lead a ${event.toValue}.`
