@@ -13,8 +13,8 @@ import type { LeadView } from '../../lead/view.ts';
 import { attr, html, type Html } from '../html.ts';
 import {
   LOST_DETAIL_MAX_LENGTH,
-  LOST_REASON_IDS,
-  LOST_REASONS,
+  LOST_DETAIL_HINT,
+  LOST_REASON_CHOICES,
   lostReasonText,
   STATUS_LABELS,
   TRANSITIONS,
@@ -143,9 +143,9 @@ ${selectField({
   errors,
   placeholder: 'Elige el motivo',
   value: failedValue(view, 'status', 'reason') ?? '',
-  choices: LOST_REASON_IDS.map((reason) => ({ value: reason, label: LOST_REASONS[reason] })),
+  choices: LOST_REASON_CHOICES,
 })}
-${inputField({ name: 'detail', id: 'detalle', label: 'Detalle', errors, value: failedValue(view, 'status', 'detail') ?? '', maxLength: LOST_DETAIL_MAX_LENGTH, hint: 'Obligatorio con «Otro motivo».' })}
+${inputField({ name: 'detail', id: 'detalle', label: 'Detalle', errors, value: failedValue(view, 'status', 'detail') ?? '', maxLength: LOST_DETAIL_MAX_LENGTH, hint: LOST_DETAIL_HINT })}
 </fieldset>`
 }
 <div class="actions"><button class="btn btn-primary" type="submit">Cambiar estado</button></div>
