@@ -275,6 +275,7 @@ export async function showLeadPage(
       users: users.filter((user) => user.active),
       events: mergeHistories(events, pipelineEvents),
       emails,
+      emailChange: privacy.emailChange,
       ...(meeting
         ? {
             meeting: {

@@ -9,6 +9,7 @@ import { LEAD_SCORE_DEFAULT } from '../../lead/analysis.ts';
 import { googleCalendarLink } from '../../lead/calendar.ts';
 import { consultantLabel } from '../../lead/consultants.ts';
 import { LEAD_FALLBACKS, referenceOf } from '../../lead/model.ts';
+import { dialable, spreadsheetPhone } from '../../lead/phone.ts';
 import type { LeadView } from '../../lead/view.ts';
 import { attr, html, type Html } from '../html.ts';
 import {
@@ -67,6 +68,8 @@ export interface LeadPageView {
   /** The section whose heading the notice goes under (where the action's redirect scrolled to). */
   noticeAt?: string;
   failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
+  /** Who last changed the lead's e-mail address, and when (a rectification). */
+  emailChange?: { by: string | null; at: string } | undefined;
   /** The personal-data card (consent, rectification), rendered by ./privacy.ts. */
   privacy?: Html;
   /** The booked meeting's card and its changes for the history (server/meetings/inbox.ts). */
@@ -75,7 +78,12 @@ export interface LeadPageView {
   pipeline?: LeadPipelineView;
 }
 
-const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
+/** The phone as the exported list writes it, never broken across lines, linked when it can be dialled. */
+function phoneText(phone: string): Html {
+  const tel = dialable(phone);
+  const shown = spreadsheetPhone(phone).replaceAll(' ', '\u00A0');
+  return tel ? html`<a href="tel:${tel}">${shown}</a>` : html`<bdi>${shown}</bdi>`;
+}
 
 function contactCard(view: LeadPageView): Html {
   const { lead, prepared } = view;
@@ -85,8 +93,8 @@ function contactCard(view: LeadPageView): Html {
     'contacto',
     html`<dl class="fields">
 <div><dt>Nombre</dt><dd><bdi>${lead.name}</bdi></dd></div>
-<div><dt>Correo</dt><dd><a href="mailto:${lead.email}">${lead.email}</a></dd></div>
-${lead.phone && html`<div><dt>Teléfono</dt><dd><a href="tel:${digits(lead.phone)}">${lead.phone}</a></dd></div>`}
+<div><dt>Correo</dt><dd><a href="mailto:${lead.email}">${lead.email}</a>${view.emailChange && html`<br><span class="muted">Cambiado por <bdi>${view.emailChange.by ?? 'una cuenta eliminada'}</bdi>, ${dateTime(view.emailChange.at)}</span>`}</dd></div>
+${lead.phone && html`<div><dt>Teléfono</dt><dd>${phoneText(lead.phone)}</dd></div>`}
 <div><dt>Empresa</dt><dd>${lead.company ? html`<bdi>${lead.company}</bdi>` : LEAD_FALLBACKS.notSpecified}</dd></div>
 <div><dt>Reunión</dt><dd>${
       meeting
