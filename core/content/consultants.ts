@@ -13,16 +13,22 @@ export const CONSULTANTS_FILE = 'content/consultants.yaml';
 export const TEAM_DIR = 'content/team';
 
 const optionIds = (what: string) => list(text(what), 1).optional();
+const accountEmail = z
+  .email('Se espera el correo de su cuenta en la bandeja, como daniela.ortega@angram.mx')
+  .transform((value) => value.toLowerCase())
+  .optional();
 
 export const consultantsSchema = strict({
   general: strict({
     name: text('el nombre de quien atiende lo que ningún especialista cubre'),
     role: text('su puesto'),
     projectTypes: optionIds('un id de proyects de content/form-options.yaml'),
+    email: accountEmail,
   }),
   specialists: list(
     strict({
       member: text('el archivo de content/team/ sin .yaml, como "daniela-ortega"'),
+      email: accountEmail,
       projectTypes: optionIds('un id de proyects de content/form-options.yaml'),
       serviceTypes: optionIds('un id de servicio de consultoría'),
     }),
@@ -38,6 +44,8 @@ export const teamMemberSchema = z.object({ name: text('el nombre'), role: text('
 export interface Consultant {
   name: string;
   role: string;
+  /** Their inbox account's address, when they have one: their project types' leads are assigned to it. */
+  email?: string;
 }
 
 /** Who attends what, resolved: a consultant per project type and per service, and the general one. */
@@ -98,7 +106,9 @@ export function resolveConsultants(
     }
   }
 
-  const general = { name: file.general.name, role: file.general.role };
+  const withEmail = (consultant: Consultant, email: string | undefined): Consultant =>
+    email ? { ...consultant, email } : consultant;
+  const general = withEmail({ name: file.general.name, role: file.general.role }, file.general.email);
   const projects = (ids: readonly string[] | undefined, consultant: Consultant, path: Array<string | number>) =>
     assign(ids, options.projectTypes, byProjectType, consultant, [...path, 'projectTypes'], 'un tipo de proyecto');
   const services = (ids: readonly string[] | undefined, consultant: Consultant, path: Array<string | number>) =>
@@ -114,7 +124,8 @@ export function resolveConsultants(
   projects(file.general.projectTypes, general, ['general']);
   let missingMember = false;
   for (const [index, specialist] of file.specialists.entries()) {
-    const member = options.team.get(specialist.member);
+    const found = options.team.get(specialist.member);
+    const member = found && withEmail(found, specialist.email);
     if (!member) {
       missingMember = true;
       problems.push({

@@ -54,6 +54,15 @@ export const salesEmailsSchema = strict({
     button: copy('el botón que abre la bandeja', []),
     footer: copy('por qué recibe el resumen', ['sitio']),
   }),
+  assigned: strict({
+    subject: copy('el asunto del aviso de un lead asignado', ['referencia', 'cliente']),
+    heading: copy('el título del aviso', ['nombre']),
+    intro: copy('el primer párrafo del aviso', ['referencia', 'cliente', 'motivo']),
+    byTurn: copy('el motivo cuando le toca por turno', []),
+    byConsultant: copy('el motivo cuando es el consultor del tipo de proyecto', []),
+    button: copy('el botón que abre el lead', []),
+    footer: copy('por qué recibe el aviso', ['sitio']),
+  }),
 });
 
 export type SalesEmailCopy = z.output<typeof salesEmailsSchema>;

@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { defaultRoot } from '../../core/content/load.ts';
+import { readLostReasons } from '../../core/content/lost-reasons.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { DAY, nthOpenDay } from '../forms/support.ts';
 import { createAccount, sendLead, signIn, type Account, type SentLead } from './support.ts';
@@ -149,12 +151,13 @@ test('losing a lead needs a reason', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Para marcarlo como perdido, elige el motivo.');
   await expect(page.getByLabel('Motivo', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Cambiar a', { exact: true }).selectOption({ label: 'Perdido' });
-  await page.getByLabel('Motivo', { exact: true }).selectOption({ label: 'Eligió a otro proveedor' });
+  const reason = readLostReasons(defaultRoot()).find((entry) => !entry.needsDetail)?.label ?? '';
+  await page.getByLabel('Motivo', { exact: true }).selectOption({ label: reason });
   await page.getByLabel('Detalle', { exact: true }).fill('Se quedó con su agencia de siempre');
   await page.getByRole('button', { name: 'Cambiar estado' }).click();
   await expect(page.getByRole('status')).toHaveText('Estado actualizado.');
   await expect(page.getByRole('region', { name: 'Seguimiento' })).toContainText(
-    'Motivo: Eligió a otro proveedor: Se quedó con su agencia de siempre',
+    `Motivo: ${reason}: Se quedó con su agencia de siempre`,
   );
   // Reopening is allowed; a stale form (an old version) is refused instead of undoing it.
   const version = await page.locator('form[action$="/status"] input[name="version"]').inputValue();

@@ -6,6 +6,8 @@
  * sends a limited number of e-mails an hour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRoot } from '../../core/content/load.ts';
+import { readLostReasons } from '../../core/content/lost-reasons.ts';
 import { VALID } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
@@ -138,19 +140,30 @@ describe.each(TEST_ENGINES)('closing deals and owning leads (%s)', (engine) => {
     expect(row?.assignee_id).toBe(ids['beto@angram.mx']);
   });
 
-  it('counts lost leads by reason on the dashboard', async () => {
+  it('offers the lost reasons of content and counts lost leads by them on the dashboard', async () => {
+    const reasons = readLostReasons(defaultRoot());
+    const [first] = reasons;
+    const detailed = reasons.find((reason) => reason.needsDetail);
+    if (!first || !detailed) throw new Error('content/lost-reasons.yaml needs a reason and one that asks for detail');
     expect((await ana.get('/admin/dashboard')).text).toContain('No se perdió ningún lead de este periodo.');
     const lost = Number(
       (await t.api.post('/api/webSite/contactSmall', { ...VALID.small, email: 'perdida@ferremax.mx' })).body.id,
     );
     const page = await ana.get(`/admin/contacts/${lost}`);
+    for (const reason of reasons) expect(page.text).toContain(`<option value="${reason.id}">${reason.label}</option>`);
     const status = versionIn(page.text, 'status');
+    const refused = await ana.post(`/admin/contacts/${lost}/status`, {
+      version: status,
+      status: 'perdido',
+      reason: detailed.id,
+    });
+    expect(refused.status).toBe(422);
     expect(
-      (await ana.post(`/admin/contacts/${lost}/status`, { version: status, status: 'perdido', reason: 'presupuesto' }))
+      (await ana.post(`/admin/contacts/${lost}/status`, { version: status, status: 'perdido', reason: first.id }))
         .status,
     ).toBe(303);
     const dashboard = (await ana.get('/admin/dashboard')).text;
-    expect(dashboard).toContain('<th scope="row">Presupuesto insuficiente</th><td class="num">1</td>');
+    expect(dashboard).toContain(`<th scope="row">${first.label}</th><td class="num">1</td>`);
   });
 
   it('sends at most the configured e-mails an hour per account, keeping the refused text', async () => {

@@ -68,6 +68,7 @@ import { showMonitoring } from './handlers/monitoring.ts';
 import { monitoringOverview } from '../monitoring/overview.ts';
 import { conversionSince } from '../monitoring/conversion.ts';
 import type { InboxMail } from './mail.ts';
+import { arrivalAssignment, type ArrivalHook } from './arrival.ts';
 import { applyKeptForm, keepExpiredForm, PENDING_COOKIE } from './pending-forms.ts';
 import { createDealStore } from './store/deals.ts';
 import { createDigestStore } from './store/digests.ts';
@@ -122,6 +123,8 @@ export interface AdminOptions {
 export interface Admin {
   /** Handles every request whose path is /admin or below; always ends the response. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Assigns a new lead inside the API's transaction that stores it (handed to the API at start-up). */
+  assignOnArrival: ArrivalHook;
   close(): Promise<void>;
 }
 
@@ -477,6 +480,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   }
 
   return {
+    assignOnArrival: arrivalAssignment(options.mail, options.leadSettings.consultants),
     async handle(req, res) {
       const state: RequestState = {
         req,

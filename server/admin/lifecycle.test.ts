@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultRoot } from '../../core/content/load.ts';
+import { readLostReasons } from '../../core/content/lost-reasons.ts';
 import { canMove, checkStatusChange, LEAD_STATUSES, lostReasonText, TRANSITIONS } from './lifecycle.ts';
 
 describe('lead lifecycle', () => {
@@ -69,9 +71,12 @@ describe('lead lifecycle', () => {
     });
   });
 
-  it('writes the reason for people', () => {
-    expect(lostReasonText('competencia', 'equipo interno')).toBe('Eligió a otro proveedor: equipo interno');
-    expect(lostReasonText('presupuesto', undefined)).toBe('Presupuesto insuficiente');
+  it('writes the reason for people, with the labels of content', () => {
+    const label = (id: string) => readLostReasons(defaultRoot()).find((reason) => reason.id === id)?.label;
+    expect(lostReasonText('competencia', 'equipo interno')).toBe(`${label('competencia')}: equipo interno`);
+    expect(lostReasonText('presupuesto', undefined)).toBe(label('presupuesto'));
+    // A reason editors removed still reads, by its id.
+    expect(lostReasonText('retirado', undefined)).toBe('retirado');
     expect(lostReasonText(undefined, undefined)).toBe('');
   });
 });

@@ -3,8 +3,12 @@
  * may be skipped forward (a call can end in a proposal the same day) and taken back where a sales team
  * would: a mistaken click, a proposal to rework, a won deal that fell through before signing, a lost lead
  * that writes again. Any open status closes either way (a first call can close the deal). Losing needs a
- * reason and winning a value, so the pipeline and its money can be read later.
+ * reason (from content/lost-reasons.yaml) and winning a value, so the pipeline and its money can be read
+ * later.
  */
+import { defaultRoot } from '../../core/content/load.ts';
+import { readLostReasons } from '../../core/content/lost-reasons.ts';
+
 export const LEAD_STATUSES = ['nuevo', 'contactado', 'propuesta', 'ganado', 'perdido'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
@@ -28,18 +32,26 @@ export const TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = 
 /** Statuses that mean someone has talked to the lead: the first change to one of them is the first contact. */
 export const CONTACTED_STATUSES: ReadonlySet<LeadStatus> = new Set(['contactado', 'propuesta', 'ganado']);
 
-export const LOST_REASONS = {
-  presupuesto: 'Presupuesto insuficiente',
-  competencia: 'Eligió a otro proveedor',
-  'sin-respuesta': 'No respondió a nuestros mensajes',
-  pospuesto: 'Proyecto cancelado o pospuesto',
-  alcance: 'Fuera de lo que hacemos',
-  invalido: 'Spam o solicitud no válida',
-  otro: 'Otro motivo',
-} as const;
+/** The reasons a lead is lost with, as editors keep them in content/lost-reasons.yaml (read once, at start). */
+const LOST_REASON_LIST = readLostReasons(defaultRoot());
 
-export type LostReason = keyof typeof LOST_REASONS;
-export const LOST_REASON_IDS = Object.keys(LOST_REASONS) as [LostReason, ...LostReason[]];
+/** Reason id → its label. */
+const LOST_REASONS: Readonly<Record<string, string>> = Object.fromEntries(
+  LOST_REASON_LIST.map((reason) => [reason.id, reason.label]),
+);
+type LostReason = string;
+/** The lost form's options, in the file's order. */
+export const LOST_REASON_CHOICES: ReadonlyArray<{ value: LostReason; label: string }> = LOST_REASON_LIST.map(
+  (reason) => ({ value: reason.id, label: reason.label }),
+);
+/** Reasons that are only said in the detail (an «Otro motivo»). */
+const DETAIL_REQUIRED: ReadonlySet<string> = new Set(
+  LOST_REASON_LIST.filter((reason) => reason.needsDetail).map((reason) => reason.id),
+);
+/** The detail field's hint: which reasons require it. */
+export const LOST_DETAIL_HINT = DETAIL_REQUIRED.size
+  ? `Obligatorio con ${[...DETAIL_REQUIRED].map((id) => `«${LOST_REASONS[id] ?? id}»`).join(' o ')}.`
+  : 'Opcional: cuenta más del motivo.';
 
 export const LOST_DETAIL_MAX_LENGTH = 500;
 
@@ -92,13 +104,14 @@ export function checkStatusChange(
   if (to !== 'perdido') return { ok: true, change: { to } };
   if (!isLostReason(input.reason))
     return { ok: false, field: 'reason', message: 'Para marcarlo como perdido, elige el motivo.' };
-  if (input.reason === 'otro' && !detail)
+  if (DETAIL_REQUIRED.has(input.reason) && !detail)
     return { ok: false, field: 'detail', message: 'Escribe el motivo en el detalle.' };
   return { ok: true, change: detail ? { to, reason: input.reason, detail } : { to, reason: input.reason } };
 }
 
 /** "Eligió a otro proveedor: contrató in-house" */
 export function lostReasonText(reason: string | undefined, detail: string | undefined): string {
+  // A reason no longer in the list still shows, by its id.
   const label = isLostReason(reason) ? LOST_REASONS[reason] : reason;
   return [label, detail].filter(Boolean).join(': ');
 }

@@ -66,6 +66,18 @@ export interface SignInLinkMail {
   minutes: number;
 }
 
+/** Why a new lead went to its assignee on arrival. */
+export type ArrivalReason = 'turn' | 'consultant';
+
+/** The notice to whoever a new lead was assigned to on arrival. */
+export interface AssignedLeadMail {
+  to: Person;
+  leadId: number;
+  /** The client's name as they typed it. */
+  client: string;
+  reason: ArrivalReason;
+}
+
 export interface InboxMail {
   /** The templates, the WhatsApp greeting and the digest's wording (content/sales-emails.yaml). */
   copy: SalesEmailCopy;
@@ -75,4 +87,6 @@ export interface InboxMail {
   digest(digest: Digest): OutboxDraft;
   /** To the account's owner, about no lead (audience `account`). */
   signInLink(mail: SignInLinkMail): OutboxDraft;
+  /** To the account a new lead was assigned to on arrival (audience `internal`). */
+  assigned(mail: AssignedLeadMail): OutboxDraft;
 }

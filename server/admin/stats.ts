@@ -3,7 +3,6 @@
  * pipeline by current status, the funnel of milestones reached (contacted, proposal, won), conversion
  * and the median time from a lead arriving to its first contact.
  */
-import type { Attribution } from '../../core/attribution.ts';
 import { addDays, parseDate, todayInMexicoCity, weekdayOf, zonedTimeToUtc } from '../../core/dates.ts';
 import { LEAD_KIND_IDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { CONTACTED_STATUSES, isLeadStatus, LEAD_STATUSES, type LeadStatus } from './lifecycle.ts';
@@ -16,10 +15,6 @@ export interface DashboardRow {
   firstContactAt: string | null;
   /** First change to propuesta, or null. */
   proposalAt: string | null;
-  /** Where the visit came from (the dashboard's leads by source and campaign). */
-  attribution?: Attribution | undefined;
-  /** The deal's value in MXN, when the team recorded one (the won value by origin). */
-  value?: number | null | undefined;
 }
 
 export interface WeekCount {

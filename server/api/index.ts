@@ -50,6 +50,8 @@ export interface Api {
   vitals: { counts: BeaconCounts; flush(): Promise<void> };
   /** Every route's path (the metrics label requests with these only). */
   routes: ReadonlySet<string>;
+  /** Hands the API what runs inside each new lead's transaction (the inbox's assignment on arrival). */
+  setOnArrival(hook: SubmissionContext['onArrival']): void;
 }
 
 export interface ApiOptions {
@@ -309,6 +311,9 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     meetings,
     vitals: { counts: vitals.counts, flush: () => vitalsRecorder.flush() },
     routes: new Set(routes.keys()),
+    setOnArrival(hook) {
+      submissionContext.onArrival = hook;
+    },
     drain() {
       draining = true;
     },

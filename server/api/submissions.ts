@@ -38,6 +38,14 @@ export interface SubmissionContext {
   bookingLimitPerDay: number;
   /** Called after a lead (and its e-mails) committed. */
   onStored: () => void;
+  /**
+   * Called inside the transaction that stores a new lead, after it is written (the inbox assigns it and
+   * queues the assignee's notice there); set once the inbox started.
+   */
+  onArrival?: (
+    tx: Transaction,
+    lead: { id: number; name: string; fields: Readonly<Record<string, string>>; receivedAt: string },
+  ) => Promise<void>;
   /** The booked meeting's record (video call, manage link, reminders) and the team's busy times. */
   meetings?: {
     book(tx: Transaction, leadId: number, slot: string, now: Date): Promise<MeetingLinks>;
@@ -219,6 +227,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         });
         links = await context.meetings?.book(tx, id, slot, now);
       }
+      await context.onArrival?.(tx, { id, name: fields.name ?? '', fields, receivedAt });
       await record(tx, rateLimit, request.clientHash, nowMs);
       let messages: EmailMessage[] = [];
       try {

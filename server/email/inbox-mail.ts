@@ -10,7 +10,15 @@ import { formatLongDate } from '../../core/dates.ts';
 import type { SalesEmailCopy } from '../../core/content/sales-emails.ts';
 import { SITE } from '../../core/site.ts';
 import { fillTemplate } from '../../core/text-template.ts';
-import type { ClientEmail, Digest, DigestFollowUp, InboxMail, OutboxDraft, SignInLinkMail } from '../admin/mail.ts';
+import type {
+  AssignedLeadMail,
+  ClientEmail,
+  Digest,
+  DigestFollowUp,
+  InboxMail,
+  OutboxDraft,
+  SignInLinkMail,
+} from '../admin/mail.ts';
 import { referenceOf } from '../lead/model.ts';
 import { copyInline, renderHtml, renderText, type Block } from './document.ts';
 import { layout } from './layout.ts';
@@ -177,6 +185,32 @@ export function digestMessage(digest: Digest, settings: EmailSettings, copy: Sal
   });
 }
 
+export function assignedLeadMessage(
+  mail: AssignedLeadMail,
+  settings: EmailSettings,
+  copy: SalesEmailCopy['assigned'],
+): EmailMessage {
+  const referencia = referenceOf(mail.leadId);
+  const motivo = mail.reason === 'consultant' ? copy.byConsultant : copy.byTurn;
+  const intro = { referencia, cliente: mail.client, motivo };
+  return compose(settings, {
+    audience: 'internal',
+    to: { name: mail.to.name, address: mail.to.email },
+    replyTo: settings.salesEmail,
+    subject: fillTemplate(copy.subject, { referencia, cliente: mail.client }),
+    preheader: fillTemplate(copy.intro, intro),
+    body: [
+      { kind: 'heading', text: fillTemplate(copy.heading, { nombre: mail.to.name }) },
+      { kind: 'paragraph', parts: copyInline(copy.intro, intro) },
+      {
+        kind: 'buttons',
+        links: [{ href: new URL(`/admin/contacts/${mail.leadId}`, settings.siteUrl).toString(), label: copy.button }],
+      },
+    ],
+    footer: [{ kind: 'paragraph', parts: copyInline(copy.footer, { sitio: new URL(settings.siteUrl).hostname }) }],
+  });
+}
+
 /** The inbox's e-mail port over these settings and the sales copy. */
 export function createInboxMail(settings: EmailSettings, copy: SalesEmailCopy): InboxMail {
   return {
@@ -185,5 +219,6 @@ export function createInboxMail(settings: EmailSettings, copy: SalesEmailCopy): 
     toClient: (email) => draft(clientEmailMessage(email, settings), settings),
     digest: (digest) => draft(digestMessage(digest, settings, copy.digest), settings),
     signInLink: (mail) => draft(signInLinkMessage(mail, settings), settings),
+    assigned: (mail) => draft(assignedLeadMessage(mail, settings, copy.assigned), settings),
   };
 }

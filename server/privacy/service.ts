@@ -62,6 +62,8 @@ export interface LeadPrivacy {
   refusals: Array<{ id: string; label: string }>;
   objection: { kind: ObjectionKind; at: string } | undefined;
   anonymisedAt: string | null;
+  /** The last rectification that changed the e-mail address: who (null: an account since deleted) and when. */
+  emailChange: { by: string | null; at: string } | undefined;
 }
 
 /** Counts of an erasure, without personal data, as the register keeps them. */
@@ -369,7 +371,18 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
             [emailHash(lead.email, secret)],
           )
         : undefined;
-      return { refusals, objection, anonymisedAt: lead?.anonymised_at ?? null };
+      // The register names the changed fields (never the values), so it tells who changed the address.
+      const change = await storage.get<{ at: string; name: string | null }>(
+        `SELECT a.at, u.name FROM audit_log a LEFT JOIN inbox_users u ON u.id = a.actor_id
+         WHERE a.target = $1 AND a.action = 'arco_rectify' AND a.detail LIKE $2 ORDER BY a.id DESC LIMIT 1`,
+        [`lead:${leadId}`, `%${RECTIFIABLE.email}%`],
+      );
+      return {
+        refusals,
+        objection,
+        anonymisedAt: lead?.anonymised_at ?? null,
+        emailChange: change ? { by: change.name, at: change.at } : undefined,
+      };
     },
   };
 }

@@ -275,6 +275,7 @@ export async function showLeadPage(
       users: users.filter((user) => user.active),
       events: mergeHistories(events, pipelineEvents),
       emails,
+      emailChange: privacy.emailChange,
       ...(meeting
         ? {
             meeting: {
@@ -500,8 +501,9 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
   const weeks = (DASHBOARD_WEEK_CHOICES as readonly number[]).includes(asked) ? asked : DEFAULT_DASHBOARD_WEEKS;
   const mondays = lastWeeks(state.now, weeks);
   const since = zonedTimeToUtc(mondays[0] ?? todayInMexicoCity(state.now), '00:00').toISOString();
-  const [rows, money, conversion, lost] = await Promise.all([
+  const [rows, origins, money, conversion, lost] = await Promise.all([
     services.work.dashboardRows(since),
+    services.work.originGroups(since),
     services.pipeline.money(since),
     services.monitoring.conversion(mondays[0] ?? todayInMexicoCity(state.now), new Date(since), state.now),
     services.work.lostReasons(since),
@@ -517,7 +519,7 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
     dashboardPage(pageContext(services, state), {
       dashboard,
       weeks,
-      origins: originBreakdown(rows),
+      origins: originBreakdown(origins),
       money: buildMoney(money, months),
       conversion,
       lost,

@@ -4,7 +4,6 @@
  * transaction under a lock on its lead, checked against the version the person was looking at.
  */
 import { z } from 'zod';
-import { attributionColumn } from '../../db/attribution.ts';
 import { fieldsColumn, formTypeColumn, leadFromRow, type StoredLead } from '../../db/leads.ts';
 import { outboxRowSchema } from '../../db/outbox.ts';
 import { optionalText, rowParser } from '../../db/rows.ts';
@@ -28,6 +27,8 @@ import {
   type UpcomingMeeting,
 } from '../model.ts';
 import type { DashboardRow } from '../stats.ts';
+import type { OriginBreakdown } from '../attribution-stats.ts';
+import { originGroups } from './origins.ts';
 import { touchActivity } from './pipeline-events.ts';
 
 /** A status this code no longer knows reads as nuevo (a lead is never hidden for it). */
@@ -199,8 +200,6 @@ const dashboardFromRow = rowParser(
       status: statusColumn,
       first_contact_at: nullableText,
       proposal_at: nullableText,
-      attribution: attributionColumn,
-      value_mxn: z.number().int().nullable(),
     })
     .transform((row): DashboardRow => ({
       receivedAt: row.received_at,
@@ -208,8 +207,6 @@ const dashboardFromRow = rowParser(
       status: row.status,
       firstContactAt: row.first_contact_at,
       proposalAt: row.proposal_at,
-      attribution: row.attribution,
-      value: row.value_mxn,
     })),
 );
 
@@ -472,11 +469,20 @@ export function createWorkStore(storage: Storage) {
       );
       return rows.map((row) => ({ reason: row.reason ?? 'otro', leads: row.leads }));
     },
+    /** Leads received since `since` (ISO time) by source, campaign and landing page, grouped by the database. */
+    async originGroups(since: string): Promise<OriginBreakdown> {
+      const [bySource, byCampaign, byLanding] = await Promise.all([
+        originGroups(storage, since, 'source'),
+        originGroups(storage, since, 'campaign'),
+        originGroups(storage, since, 'landing'),
+      ]);
+      return { bySource, byCampaign, byLanding };
+    },
     /** What the dashboard needs of each lead received since `since` (ISO time). */
     async dashboardRows(since: string): Promise<DashboardRow[]> {
       const rows = await storage.all(
-        `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at, l.attribution, d.value_mxn
-         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
+        `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at
+         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
          WHERE l.received_at >= $1 AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)`,
         [since],
       );

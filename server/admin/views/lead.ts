@@ -9,12 +9,13 @@ import { LEAD_SCORE_DEFAULT } from '../../lead/analysis.ts';
 import { googleCalendarLink } from '../../lead/calendar.ts';
 import { consultantLabel } from '../../lead/consultants.ts';
 import { LEAD_FALLBACKS, referenceOf } from '../../lead/model.ts';
+import { dialable, spreadsheetPhone } from '../../lead/phone.ts';
 import type { LeadView } from '../../lead/view.ts';
 import { attr, html, type Html } from '../html.ts';
 import {
   LOST_DETAIL_MAX_LENGTH,
-  LOST_REASON_IDS,
-  LOST_REASONS,
+  LOST_DETAIL_HINT,
+  LOST_REASON_CHOICES,
   lostReasonText,
   STATUS_LABELS,
   TRANSITIONS,
@@ -67,6 +68,8 @@ export interface LeadPageView {
   /** The section whose heading the notice goes under (where the action's redirect scrolled to). */
   noticeAt?: string;
   failed?: { form: LeadFormName; errors: FieldErrors; values: Readonly<Record<string, string>> };
+  /** Who last changed the lead's e-mail address, and when (a rectification). */
+  emailChange?: { by: string | null; at: string } | undefined;
   /** The personal-data card (consent, rectification), rendered by ./privacy.ts. */
   privacy?: Html;
   /** The booked meeting's card and its changes for the history (server/meetings/inbox.ts). */
@@ -75,7 +78,12 @@ export interface LeadPageView {
   pipeline?: LeadPipelineView;
 }
 
-const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
+/** The phone as the exported list writes it, never broken across lines, linked when it can be dialled. */
+function phoneText(phone: string): Html {
+  const tel = dialable(phone);
+  const shown = spreadsheetPhone(phone).replaceAll(' ', '\u00A0');
+  return tel ? html`<a href="tel:${tel}">${shown}</a>` : html`<bdi>${shown}</bdi>`;
+}
 
 function contactCard(view: LeadPageView): Html {
   const { lead, prepared } = view;
@@ -85,8 +93,8 @@ function contactCard(view: LeadPageView): Html {
     'contacto',
     html`<dl class="fields">
 <div><dt>Nombre</dt><dd><bdi>${lead.name}</bdi></dd></div>
-<div><dt>Correo</dt><dd><a href="mailto:${lead.email}">${lead.email}</a></dd></div>
-${lead.phone && html`<div><dt>Teléfono</dt><dd><a href="tel:${digits(lead.phone)}">${lead.phone}</a></dd></div>`}
+<div><dt>Correo</dt><dd><a href="mailto:${lead.email}">${lead.email}</a>${view.emailChange && html`<br><span class="muted">Cambiado por <bdi>${view.emailChange.by ?? 'una cuenta eliminada'}</bdi>, ${dateTime(view.emailChange.at)}</span>`}</dd></div>
+${lead.phone && html`<div><dt>Teléfono</dt><dd>${phoneText(lead.phone)}</dd></div>`}
 <div><dt>Empresa</dt><dd>${lead.company ? html`<bdi>${lead.company}</bdi>` : LEAD_FALLBACKS.notSpecified}</dd></div>
 <div><dt>Reunión</dt><dd>${
       meeting
@@ -143,9 +151,9 @@ ${selectField({
   errors,
   placeholder: 'Elige el motivo',
   value: failedValue(view, 'status', 'reason') ?? '',
-  choices: LOST_REASON_IDS.map((reason) => ({ value: reason, label: LOST_REASONS[reason] })),
+  choices: LOST_REASON_CHOICES,
 })}
-${inputField({ name: 'detail', id: 'detalle', label: 'Detalle', errors, value: failedValue(view, 'status', 'detail') ?? '', maxLength: LOST_DETAIL_MAX_LENGTH, hint: 'Obligatorio con «Otro motivo».' })}
+${inputField({ name: 'detail', id: 'detalle', label: 'Detalle', errors, value: failedValue(view, 'status', 'detail') ?? '', maxLength: LOST_DETAIL_MAX_LENGTH, hint: LOST_DETAIL_HINT })}
 </fieldset>`
 }
 <div class="actions"><button class="btn btn-primary" type="submit">Cambiar estado</button></div>
@@ -258,6 +266,12 @@ function eventText(event: LeadEvent): Html {
     const from = isLeadStatus(event.fromValue) ? STATUS_LABELS[event.fromValue] : event.fromValue;
     const to = isLeadStatus(event.toValue) ? STATUS_LABELS[event.toValue] : event.toValue;
     return html`<strong>${who}</strong> cambió el estado de «${from}» a «${to}».${event.body && html`<div class="note">Motivo: <bdi>${event.body}</bdi></div>`}`;
+  }
+  if (event.kind === 'assignee' && (event.body === 'turn' || event.body === 'consultant')) {
+    // Assigned on arrival: the event's author is the assignee and its body says why.
+    const why =
+      event.body === 'turn' ? 'por turno entre las cuentas de ventas' : 'como consultor de ese tipo de proyecto';
+    return html`Al llegar quedó a cargo de <strong><bdi>${event.toValue}</bdi></strong>, ${why}.`;
   }
   if (event.kind === 'assignee') {
     return event.toValue
