@@ -50,6 +50,8 @@ export interface Api {
   vitals: { counts: BeaconCounts; flush(): Promise<void> };
   /** Every route's path (the metrics label requests with these only). */
   routes: ReadonlySet<string>;
+  /** Before a privacy erasure: the leads' future meetings cancelled, their CANCEL invites sent right away. */
+  cancelMeetingsBeforeErasure(leadIds: readonly number[]): Promise<number>;
 }
 
 export interface ApiOptions {
@@ -309,6 +311,10 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     meetings,
     vitals: { counts: vitals.counts, flush: () => vitalsRecorder.flush() },
     routes: new Set(routes.keys()),
+    cancelMeetingsBeforeErasure: (leadIds) =>
+      meetings.service.cancelBeforeErasure(leadIds, (message, outboxId, messageId) =>
+        transport.send(message, outboxId, messageId),
+      ),
     drain() {
       draining = true;
     },
