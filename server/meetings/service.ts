@@ -109,7 +109,7 @@ async function withAssignee(tx: Queryable, leadId: number, messages: readonly Em
 }
 
 /** Sends one message now (the outbox's transport), resolving once it is accepted or written. */
-export type ErasureSend = (message: EmailMessage, outboxId: number, messageId: string) => Promise<void>;
+type ErasureSend = (message: EmailMessage, outboxId: number, messageId: string) => Promise<void>;
 
 /** The lease that keeps the outbox worker off the invites an erasure sends itself. */
 const ERASURE_LEASE = 'privacy-erasure';
