@@ -105,3 +105,10 @@ export function parseRetentionStamp(text: string): RetentionPolicy | undefined {
   if (!match) return undefined;
   return { leadMonths: Number(match[1]), mailBodyDays: Number(match[2]) };
 }
+
+/**
+ * Voluntary purposes the product honours when a visitor refuses them in a form (content/privacy.yaml lists
+ * them with these ids): the lead is stored without its visit's origin (landing page, referrer, UTM), or
+ * without a score and revenue estimate.
+ */
+export const REFUSABLE_PURPOSES = { attribution: 'origen-de-la-visita', scoring: 'puntuacion' } as const;
