@@ -46,3 +46,13 @@ export async function refusedScoring(db: Queryable, leadId: number): Promise<boo
   );
   return row !== undefined;
 }
+
+/** Which of `leadIds` had their author refuse scoring. */
+export async function refusedScoringAmong(db: Queryable, leadIds: readonly number[]): Promise<Set<number>> {
+  if (leadIds.length === 0) return new Set();
+  const rows = await db.all<{ lead_id: number }>(
+    `SELECT lead_id FROM privacy_refusals WHERE purpose = $1 AND lead_id IN (${leadIds.map((_, index) => `$${index + 2}`).join(', ')})`,
+    [REFUSABLE_PURPOSES.scoring, ...leadIds],
+  );
+  return new Set(rows.map((row) => row.lead_id));
+}

@@ -16,7 +16,7 @@ import { emailHash, maskEmail, normalizeEmail, patternsOf, redact } from './iden
 import { privacyHashKey, recordObjection, stopQueuedMail, type ObjectionKind } from './objections.ts';
 import { rewriteDerived, rewriteOutboxFiles } from './rectify.ts';
 import { compactAfterErasure } from './compact.ts';
-import { refusalsFor } from './refusals.ts';
+import { refusalsFor, refusedScoringAmong } from './refusals.ts';
 import { createRequestStore, type RequestKind } from './requests.ts';
 import { resolveSubject, type Lookup } from './subject.ts';
 
@@ -366,6 +366,11 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
         await compactAfterErasure(storage, done.plan.tables);
       }
       return { changed: done.changed, requestId: done.requestId };
+    },
+
+    /** Which of the leads refused to be scored: the inbox shows them without a score. */
+    unscored(leadIds: readonly number[]): Promise<Set<number>> {
+      return refusedScoringAmong(storage, leadIds);
     },
 
     /** What the lead's page shows about the person's consent. */

@@ -108,7 +108,11 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
     services.users.list(),
     services.pipeline.dueCounts(state.auth.user.id, today),
   ]);
-  const scores = new Map(rows.map((row) => [row.id, analyzeLead(row, services.leadSettings).score]));
+  const unscored = await services.privacy.unscored(rows.map((row) => row.id));
+  // A lead whose author refused scoring shows why it has none (null), never a computed score.
+  const scores = new Map(
+    rows.map((row) => [row.id, unscored.has(row.id) ? null : analyzeLead(row, services.leadSettings).score]),
+  );
   const links = new Map(
     rows.flatMap((row) => {
       const found = phoneLinks(services, state.auth.user, row);
