@@ -35,5 +35,8 @@ describe.each(TEST_ENGINES)('a lead that refused scoring in the inbox (%s)', (en
     expect(rowOf(Number(refused.body.id))).toContain(UNSCORED_LABEL);
     expect(rowOf(Number(scored.body.id))).not.toContain(UNSCORED_LABEL);
     expect(rowOf(Number(scored.body.id))).toMatch(/data-label="Puntuación" class="num secondary">\d+</);
+    const leadPage = await admin.get(`/admin/contacts/${Number(refused.body.id)}`);
+    expect(leadPage.text).toContain(UNSCORED_LABEL);
+    expect(leadPage.text).not.toContain('Estimación de ingresos');
   });
 });

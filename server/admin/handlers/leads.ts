@@ -2,6 +2,7 @@
 import { addDays, todayInMexicoCity, zonedTimeToUtc } from '../../../core/dates.ts';
 import { whatsappLink } from '../../../core/contact.ts';
 import { fillTemplate } from '../../../core/text-template.ts';
+import { REFUSABLE_PURPOSES } from '../../../core/privacy.ts';
 import type { StoredLead } from '../../db/leads.ts';
 import { analyzeLead } from '../../lead/analysis.ts';
 import { consultantFor } from '../../lead/consultants.ts';
@@ -273,6 +274,7 @@ export async function showLeadPage(
     leadPage(pageContext(services, state), {
       lead,
       prepared,
+      unscored: privacy.refusals.some((refusal) => refusal.id === REFUSABLE_PURPOSES.scoring),
       state: leadState,
       assignee,
       defaultAssignee: services.leadSettings.assignee,
