@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   parseRefusalsHeader,
+  parseRetentionStamp,
   refusalsHeaderValue,
   RETENTION_DEFAULTS,
   RETENTION_VARIABLES,
   retentionPolicy,
+  retentionStamp,
 } from './privacy.ts';
 
 describe('retention limits', () => {
@@ -42,5 +44,20 @@ describe('the refusals header', () => {
     ]);
     expect(parseRefusalsHeader(undefined, ['boletin'])).toEqual([]);
     expect(parseRefusalsHeader('x'.repeat(100_000), ['boletin'])).toEqual([]);
+  });
+});
+
+describe('the retention stamp of the built notice', () => {
+  it('reads back the limits it was written from, and nothing else', () => {
+    const policy = retentionPolicy({ LEAD_RETENTION_MONTHS: '18', MAIL_BODY_RETENTION_DAYS: '7' });
+    expect(parseRetentionStamp(retentionStamp(policy))).toEqual(policy);
+    for (const text of [
+      '',
+      'leadMonths=24',
+      'leadMonths=-1;mailBodyDays=30',
+      '<script>',
+      'leadMonths=24;mailBodyDays=30;x=1',
+    ])
+      expect(parseRetentionStamp(text)).toBeUndefined();
   });
 });

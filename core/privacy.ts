@@ -86,3 +86,29 @@ export function parseRefusalsHeader(value: string | undefined, known: readonly s
     .filter((id) => allowed.has(id));
   return [...new Set(ids)].sort();
 }
+
+/**
+ * The `<meta>` of the built privacy notice that records the retention limits it states, so the server can
+ * tell at start whether the site was built with the limits it enforces (the build and the server read the
+ * variables at different times and may be given different ones).
+ */
+export const RETENTION_META = 'angram-retention';
+
+/** The meta's content: `leadMonths=24;mailBodyDays=30`. */
+export function retentionStamp(policy: RetentionPolicy): string {
+  return `leadMonths=${policy.leadMonths};mailBodyDays=${policy.mailBodyDays}`;
+}
+
+/** The limits a stamp states, or `undefined` when it is not one. */
+export function parseRetentionStamp(text: string): RetentionPolicy | undefined {
+  const match = /^leadMonths=(\d{1,4});mailBodyDays=(\d{1,5})$/.exec(text.trim());
+  if (!match) return undefined;
+  return { leadMonths: Number(match[1]), mailBodyDays: Number(match[2]) };
+}
+
+/**
+ * Voluntary purposes the product honours when a visitor refuses them in a form (content/privacy.yaml lists
+ * them with these ids): the lead is stored without its visit's origin (landing page, referrer, UTM), or
+ * without a score and revenue estimate.
+ */
+export const REFUSABLE_PURPOSES = { attribution: 'origen-de-la-visita', scoring: 'puntuacion' } as const;

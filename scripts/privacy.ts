@@ -9,6 +9,10 @@ import { loadCommandConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
 import { parsePrivacyCommand } from '../server/privacy/command/args.ts';
 import { runPrivacyCommand } from '../server/privacy/command/run.ts';
+import { emailSettingsFor } from '../server/email/settings.ts';
+import { emlDirectoryTransport, smtpTransport } from '../server/email/transport.ts';
+import { stderrLogger } from '../server/log/logger.ts';
+import { createMeetingService, NO_BUSY_TIMES } from '../server/meetings/service.ts';
 
 const parsed = parsePrivacyCommand(process.argv.slice(2), todayInMexicoCity());
 if (!parsed.ok) {
@@ -19,11 +23,34 @@ if (!parsed.ok) {
 const config = loadCommandConfig(process.env, 2);
 
 const storage = await openDatabase(parsed.db ? { databasePath: parsed.db } : config);
+// A cancellation tells the calendars of a meeting still to come, through the same transport as the server.
+const transport = config.smtpUrl
+  ? smtpTransport(config.smtpUrl, { timeoutMs: config.smtpTimeoutMs, maxConnections: 1 })
+  : emlDirectoryTransport(config.outboxDir);
+const meetings = createMeetingService({
+  storage,
+  settings: emailSettingsFor(config),
+  urlTemplate: config.meetingUrlTemplate,
+  reminders: config.meetingReminders,
+  busy: NO_BUSY_TIMES,
+  logger: stderrLogger,
+  now: () => new Date(),
+  onQueued: () => undefined,
+});
 let code: number;
 try {
   code = await runPrivacyCommand(
     parsed.command,
-    { storage, outboxDir: config.outboxDir, facts: config.facts, retention: config.retention },
+    {
+      storage,
+      outboxDir: config.outboxDir,
+      facts: config.facts,
+      retention: config.retention,
+      beforeErasure: (leadIds) =>
+        meetings.cancelBeforeErasure(leadIds, (message, outboxId, messageId) =>
+          transport.send(message, outboxId, messageId),
+        ),
+    },
     {
       out: (line) => process.stdout.write(`${line}\n`),
       err: (line) => process.stderr.write(`${line}\n`),
@@ -40,6 +67,7 @@ try {
     },
   );
 } finally {
+  transport.close();
   await storage.close();
 }
 process.exit(code);

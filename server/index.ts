@@ -14,6 +14,7 @@ import { emailSettingsFor } from './email/settings.ts';
 import { createMetrics } from './monitoring/metrics.ts';
 import { startMonitoring } from './monitoring/monitor.ts';
 import { sitePages } from './monitoring/site-pages.ts';
+import { checkNoticeRetention } from './privacy/notice-retention.ts';
 import { openServices } from './services.ts';
 import { withLocalSiteUrl } from './local-site-url.ts';
 
@@ -46,6 +47,9 @@ try {
     fail(error.message);
   throw error;
 }
+
+// The published notice must state the retention this server enforces; a mismatch is logged, not fatal.
+checkNoticeRetention(distDir, apiConfig.retention, stderrLogger);
 
 const { storage, api, admin, retention } = await openServices(apiConfig, adminConfig, {
   sitePages: sitePages(distDir),

@@ -39,7 +39,11 @@ export async function openServices(
     config: adminConfig,
     trustProxy: config.trustProxy,
     leadSettings: emailSettings,
-    privacy: { outboxDir: config.outboxDir, facts: config.facts },
+    privacy: {
+      outboxDir: config.outboxDir,
+      facts: config.facts,
+      beforeErasure: (leadIds) => api.cancelMeetingsBeforeErasure(leadIds),
+    },
     meetings: api.meetings.service,
     // The inbox imports no e-mail code: it is handed the functions that compose its messages.
     mail: createInboxMail(emailSettings, config.facts.salesEmails),

@@ -9,12 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureSetting } from '../db/settings.ts';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
 import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
-import type { ContentFacts } from '../../core/content/load.ts';
 import type { LeadSettings } from '../lead/view.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { loggableUrl } from '../log/loggable-url.ts';
 import { createAuditLog } from '../privacy/audit.ts';
-import { createPrivacyService } from '../privacy/service.ts';
+import { createPrivacyService, type PrivacyServiceOptions } from '../privacy/service.ts';
 import { CALENDAR_FEED_PATTERN, createCalendarFeeds } from '../meetings/calendar-feed.ts';
 import type { MeetingService } from '../meetings/service.ts';
 import { getLogin, isSecureRequest, postLogin, postLogout, resolveSession, toLogin } from './auth.ts';
@@ -107,7 +106,7 @@ export interface AdminOptions {
   /** What a lead's view is computed with, the same the e-mails use. */
   leadSettings: LeadSettings;
   /** For the personal-data pages: where the outbox writes `.eml` files, the lists and the privacy notice. */
-  privacy: { outboxDir: string; facts: Pick<ContentFacts, 'lists' | 'privacy' | 'offers'> };
+  privacy: Omit<PrivacyServiceOptions, 'storage'>;
   /** The API's meetings service (server/meetings/): the lead page changes meetings through it. */
   meetings: MeetingService;
   /** The e-mails the inbox queues (to a lead's client, the daily digest, a sign-in link), composed outside it. */

@@ -67,7 +67,11 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     config,
     trustProxy: api.config.trustProxy,
     leadSettings: api.settings,
-    privacy: { outboxDir: api.config.outboxDir, facts: api.config.facts },
+    privacy: {
+      outboxDir: api.config.outboxDir,
+      facts: api.config.facts,
+      beforeErasure: (leadIds) => api.api.cancelMeetingsBeforeErasure(leadIds),
+    },
     meetings: api.api.meetings.service,
     mail: api.inboxMail,
     // The digest runs when a test calls it, on the test's clock.

@@ -52,6 +52,8 @@ export interface Api {
   routes: ReadonlySet<string>;
   /** Hands the API what runs inside each new lead's transaction (the inbox's assignment on arrival). */
   setOnArrival(hook: SubmissionContext['onArrival']): void;
+  /** Before a privacy erasure: the leads' future meetings cancelled, their CANCEL invites sent right away. */
+  cancelMeetingsBeforeErasure(leadIds: readonly number[]): Promise<number>;
 }
 
 export interface ApiOptions {
@@ -314,6 +316,10 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     setOnArrival(hook) {
       submissionContext.onArrival = hook;
     },
+    cancelMeetingsBeforeErasure: (leadIds) =>
+      meetings.service.cancelBeforeErasure(leadIds, (message, outboxId, messageId) =>
+        transport.send(message, outboxId, messageId),
+      ),
     drain() {
       draining = true;
     },

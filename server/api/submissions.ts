@@ -9,6 +9,7 @@ import type { ContactDetails } from '../../core/contact.ts';
 import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
 import type { LeadKind } from '../../core/forms/kinds.ts';
 import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
+import { REFUSABLE_PURPOSES } from '../../core/privacy.ts';
 import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
 import { saveAttribution } from '../db/attribution.ts';
 import { createLeadStore } from '../db/leads.ts';
@@ -22,7 +23,7 @@ import { addressOf, type EmailSettings } from '../email/settings.ts';
 import type { EmailMessage } from '../email/message.ts';
 import { buildEmailMessages } from '../email/templates.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
-import { storeRefusals } from '../privacy/refusals.ts';
+import { storeRefusals, UNSCORED } from '../privacy/refusals.ts';
 import { failure, type ApiResponse } from './http.ts';
 import { bookingLimitMessage, MESSAGES, tooManyRequestsMessage } from './messages.ts';
 import { lockAndCheck, overLimit, record, type RateLimit } from './rate-limit.ts';
@@ -173,6 +174,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
 
   const receivedAt = now.toISOString();
   const email = (fields.email ?? '').toLowerCase();
+  const refused = new Set(request.refusals ?? []);
   let leadId: number;
   try {
     leadId = await storage.transaction(async (tx) => {
@@ -208,11 +210,15 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         originPage: request.originPage,
         receivedAt,
         clientHash: request.clientHash,
-        score: analyzeLead({ kind: request.kind, fields }, context.emailSettings).score,
+        // A visitor who refused scoring gets none, now or later (server/admin/store/search-index.ts).
+        score: refused.has(REFUSABLE_PURPOSES.scoring)
+          ? UNSCORED
+          : analyzeLead({ kind: request.kind, fields }, context.emailSettings).score,
       });
-      await storeRefusals(tx, id, request.refusals ?? []);
+      await storeRefusals(tx, id, [...refused]);
       let links: MeetingLinks | undefined;
-      if (request.attribution) await saveAttribution(tx, id, request.attribution);
+      if (request.attribution && !refused.has(REFUSABLE_PURPOSES.attribution))
+        await saveAttribution(tx, id, request.attribution);
       if (slot) {
         const date = parseAppointment(slot)?.date ?? slot.slice(0, 10);
         // The UNIQUE index is the final word if another process booked it since the check above.

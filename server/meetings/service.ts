@@ -15,7 +15,7 @@ import type { EmailMessage } from '../email/message.ts';
 import { newMessageId } from '../email/mime.ts';
 import { addressOf, type EmailSettings } from '../email/settings.ts';
 import { meetingTimes, meetingUid, type MeetingLinks } from '../lead/calendar.ts';
-import { errorMessage, type Logger } from '../log/logger.ts';
+import { errorMessage, withoutAddresses, type Logger } from '../log/logger.ts';
 import { cancelledMessages, linksOf, movedMessages, reminderMessage, type ChangeActor } from './emails.ts';
 import { videoLinkFor } from './settings.ts';
 import { createMeetingStore, type MeetingEvent, type MeetingRecord } from './store.ts';
@@ -107,6 +107,13 @@ async function withAssignee(tx: Queryable, leadId: number, messages: readonly Em
   if (!assignee || !internal || assignee.toLowerCase() === internal.to.address.toLowerCase()) return [...messages];
   return [...messages, { ...internal, to: { address: assignee } }];
 }
+
+/** Sends one message now (the outbox's transport), resolving once it is accepted or written. */
+type ErasureSend = (message: EmailMessage, outboxId: number, messageId: string) => Promise<void>;
+
+/** The lease that keeps the outbox worker off the invites an erasure sends itself. */
+const ERASURE_LEASE = 'privacy-erasure';
+const FAR_FUTURE = '9999-12-31T00:00:00.000Z';
 
 export function createMeetingService(options: MeetingServiceOptions) {
   const { storage, settings, logger } = options;
@@ -213,6 +220,38 @@ export function createMeetingService(options: MeetingServiceOptions) {
 
   const actorOf = (changer: Changer): ChangeActor =>
     changer.kind === 'client' ? { kind: 'client' } : { kind: 'team', name: changer.name };
+
+  /** Cancels a locked, changeable meeting inside `tx`; returns it and the messages that tell everyone. */
+  async function cancelLocked(
+    tx: Transaction,
+    meeting: MeetingRecord,
+    changer: Changer,
+    now: Date,
+  ): Promise<{ next: MeetingRecord; messages: EmailMessage[] }> {
+    const at = now.toISOString();
+    await tx.run('DELETE FROM bookings WHERE lead_id = $1', [meeting.leadId]);
+    await tx.run('UPDATE leads SET appointment = NULL WHERE id = $1', [meeting.leadId]);
+    const next: MeetingRecord = { ...meeting, status: 'cancelled', sequence: meeting.sequence + 1, updatedAt: at };
+    const store = createMeetingStore(tx);
+    await store.save(next);
+    await store.addEvent({
+      meetingId: meeting.id,
+      leadId: meeting.leadId,
+      kind: 'cancelled',
+      actor: changer.kind,
+      userId: changer.kind === 'team' ? changer.userId : null,
+      at,
+      fromSlot: meeting.slot,
+      toSlot: null,
+    });
+    await dropReminders(tx, meeting.id, at);
+    const lead = await leadOf(tx, meeting.leadId);
+    const messages = cancelledMessages(
+      { lead, meeting: next, internalTo: settings.salesEmail, now, actor: actorOf(changer) },
+      settings,
+    );
+    return { next, messages: await withAssignee(tx, meeting.leadId, messages) };
+  }
 
   return {
     freeSlots,
@@ -349,30 +388,9 @@ export function createMeetingService(options: MeetingServiceOptions) {
         const meeting = await locked(tx, target);
         if (meeting.status === 'cancelled') return { meeting, already: true };
         changeable(meeting, now);
+        const { next, messages } = await cancelLocked(tx, meeting, changer, now);
         const at = now.toISOString();
-        await tx.run('DELETE FROM bookings WHERE lead_id = $1', [meeting.leadId]);
-        await tx.run('UPDATE leads SET appointment = NULL WHERE id = $1', [meeting.leadId]);
-        const next: MeetingRecord = { ...meeting, status: 'cancelled', sequence: meeting.sequence + 1, updatedAt: at };
-        const store = createMeetingStore(tx);
-        await store.save(next);
-        await store.addEvent({
-          meetingId: meeting.id,
-          leadId: meeting.leadId,
-          kind: 'cancelled',
-          actor: changer.kind,
-          userId: changer.kind === 'team' ? changer.userId : null,
-          at,
-          fromSlot: meeting.slot,
-          toSlot: null,
-        });
-        await dropReminders(tx, meeting.id, at);
-        const lead = await leadOf(tx, meeting.leadId);
-        const messages = cancelledMessages(
-          { lead, meeting: next, internalTo: settings.salesEmail, now, actor: actorOf(changer) },
-          settings,
-        );
-        for (const message of await withAssignee(tx, meeting.leadId, messages))
-          await enqueue(tx, meeting.leadId, message, at);
+        for (const message of messages) await enqueue(tx, meeting.leadId, message, at);
         return { meeting: next, already: false };
       });
       if (!outcome.already) {
@@ -380,6 +398,62 @@ export function createMeetingService(options: MeetingServiceOptions) {
         logger.info('meeting.cancelled', { leadId: outcome.meeting.leadId, by: changer.kind });
       }
       return outcome;
+    },
+
+    /**
+     * Before a privacy erasure: every future meeting of the leads is cancelled and its CANCEL invites (same
+     * UID, next SEQUENCE) are sent now through `send`, because the erasure that follows removes the addresses
+     * they go to. Their outbox rows stay leased so no worker sends them twice; the erasure deletes them and
+     * their `.eml` files with the rest. Returns how many invites were composed (a refused send is logged).
+     */
+    async cancelBeforeErasure(leadIds: readonly number[], send: ErasureSend): Promise<number> {
+      const now = options.now();
+      const at = now.toISOString();
+      const queued = await storage.transaction(async (tx) => {
+        await tx.lock('bookings');
+        const rows: Array<{ id: number; message: EmailMessage; messageId: string }> = [];
+        for (const leadId of leadIds) {
+          const found = await createMeetingStore(tx).byLead(leadId);
+          if (!found) continue;
+          await tx.lock(`meeting:${found.id}`);
+          // Read again under its lock: a move or cancel by the client may have landed meanwhile.
+          const meeting = await createMeetingStore(tx).byId(found.id);
+          if (meeting?.status !== 'scheduled' || Date.parse(meeting.startsAt) <= now.getTime()) continue;
+          const { messages } = await cancelLocked(tx, meeting, { kind: 'client' }, now);
+          for (const message of messages) {
+            const messageId = newMessageId(addressOf(settings.from));
+            const id = await createOutboxStore(tx).enqueue({
+              leadId,
+              audience: message.audience,
+              recipient: message.to.address,
+              subject: message.subject,
+              message: JSON.stringify(message),
+              messageId,
+              now: at,
+            });
+            await tx.run('UPDATE outbox SET lease_owner = $1, lease_until = $2 WHERE id = $3', [
+              ERASURE_LEASE,
+              FAR_FUTURE,
+              id,
+            ]);
+            rows.push({ id, message, messageId });
+          }
+        }
+        return rows;
+      });
+      for (const row of queued) {
+        try {
+          await send(row.message, row.id, row.messageId);
+          await createOutboxStore(storage).markSent(row.id, 1, options.now().toISOString());
+        } catch (error) {
+          // The erasure goes ahead anyway: keeping the address to retry would defeat the request.
+          logger.error('meeting.erasure_cancel_failed', {
+            outboxId: row.id,
+            error: withoutAddresses(errorMessage(error)),
+          });
+        }
+      }
+      return queued.length;
     },
 
     /** The team says how it went: held or missed (only once it started; the slot stays in the records). */

@@ -59,6 +59,8 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
         outboxDir: t.api.config.outboxDir,
         facts: t.api.config.facts,
         retention: t.api.config.retention,
+        // As the server wires it: her meeting's CANCEL invites are written before she is erased.
+        beforeErasure: (leadIds) => t.api.api.cancelMeetingsBeforeErasure(leadIds),
       },
       {
         out: (line) => lines.push(line),
@@ -293,7 +295,8 @@ describe.each(TEST_ENGINES)('ARCO from the command line (%s)', (engine) => {
       'SELECT status, message, message_id, sent_at FROM outbox WHERE lead_id IN ($1, $2) ORDER BY id',
       ...lucia,
     );
-    expect(mail.map((row) => [row.status, row.message])).toEqual(Array(5).fill(['sent', ERASED_BODY]));
+    // Her five e-mails, and the three CANCEL invites of her meeting (client, team, assignee) sent first.
+    expect(mail.map((row) => [row.status, row.message])).toEqual(Array(8).fill(['sent', ERASED_BODY]));
     expect(mail.every((row) => row.sent_at && row.message_id.includes('@'))).toBe(true);
     // The digest that named her keeps its delivery record, for the team's account, without its text.
     expect(await t.api.rows('SELECT recipient, status, message FROM outbox WHERE id = $1', digest?.id ?? 0)).toEqual([

@@ -127,9 +127,14 @@ export function touchedTables(plan: Pick<ErasePlan, 'tables'>): string[] {
 }
 
 /** After the transaction committed: the files go, then the database's files are rewritten. */
-export async function finishErasure(storage: Storage, plan: ErasePlan): Promise<ErasureResult> {
+export async function finishErasure(
+  storage: Storage,
+  plan: ErasePlan,
+  alsoRewrite: readonly string[] = [],
+): Promise<ErasureResult> {
   const filesDeleted = await deleteFiles(plan.files);
-  const tables = touchedTables(plan);
+  // Tables changed just before the erasure (a cancelled meeting's booking) hold old copies on disk too.
+  const tables = [...new Set([...touchedTables(plan), ...alsoRewrite])];
   const compaction =
     tables.length > 0 ? await compactAfterErasure(storage, tables) : { complete: true, detail: 'Nada que reescribir.' };
   return { tables: plan.tables, sentMessageIds: plan.sentMessageIds, filesDeleted, compaction };

@@ -4,7 +4,7 @@
  * with the lead, in the lead's own transaction.
  */
 import type { IncomingMessage } from 'node:http';
-import { parseRefusalsHeader, PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
+import { parseRefusalsHeader, PRIVACY_REFUSALS_HEADER, REFUSABLE_PURPOSES } from '../../core/privacy.ts';
 import type { PrivacyNotice } from '../../core/content/privacy.ts';
 import type { Queryable } from '../db/storage.ts';
 
@@ -33,4 +33,26 @@ export async function refusalsFor(db: Queryable, leadId: number): Promise<string
     [leadId],
   );
   return rows.map((row) => row.purpose);
+}
+
+/** The score of a lead whose author refused scoring: last when sorting by score, shown as no score. */
+export const UNSCORED = -1;
+
+/** Whether the lead's author refused to have it scored. */
+export async function refusedScoring(db: Queryable, leadId: number): Promise<boolean> {
+  const row = await db.get<{ found: number }>(
+    'SELECT 1 AS found FROM privacy_refusals WHERE lead_id = $1 AND purpose = $2',
+    [leadId, REFUSABLE_PURPOSES.scoring],
+  );
+  return row !== undefined;
+}
+
+/** Which of `leadIds` had their author refuse scoring. */
+export async function refusedScoringAmong(db: Queryable, leadIds: readonly number[]): Promise<Set<number>> {
+  if (leadIds.length === 0) return new Set();
+  const rows = await db.all<{ lead_id: number }>(
+    `SELECT lead_id FROM privacy_refusals WHERE purpose = $1 AND lead_id IN (${leadIds.map((_, index) => `$${index + 2}`).join(', ')})`,
+    [REFUSABLE_PURPOSES.scoring, ...leadIds],
+  );
+  return new Set(rows.map((row) => row.lead_id));
 }

@@ -16,9 +16,12 @@ import { emailHash, maskEmail, normalizeEmail, patternsOf, redact } from './iden
 import { privacyHashKey, recordObjection, stopQueuedMail, type ObjectionKind } from './objections.ts';
 import { rewriteDerived, rewriteOutboxFiles } from './rectify.ts';
 import { compactAfterErasure } from './compact.ts';
-import { refusalsFor } from './refusals.ts';
+import { refusalsFor, refusedScoringAmong } from './refusals.ts';
 import { createRequestStore, type RequestKind } from './requests.ts';
 import { resolveSubject, type Lookup } from './subject.ts';
+
+/** What cancelling a meeting before an erasure changes besides the rows the erasure reaches itself. */
+const CANCEL_TABLES = ['bookings', 'leads', 'meetings', 'meeting_events', 'meeting_reminders', 'outbox'];
 
 /** Who answers a request: an inbox account or an operator at the terminal. */
 export type Operator = Extract<Actor, { kind: 'account' } | { kind: 'terminal' }>;
@@ -28,6 +31,11 @@ export interface PrivacyServiceOptions {
   /** Where the outbox writes `.eml` files (OUTBOX_DIR). */
   outboxDir: string;
   facts: Pick<ContentFacts, 'lists' | 'privacy' | 'offers'>;
+  /**
+   * Runs before a cancellation erases the person: their future meetings cancelled in every calendar (the
+   * CANCEL invites must leave while the addresses still exist). Returns how many invites it composed.
+   */
+  beforeErasure?: ((leadIds: readonly number[]) => Promise<number>) | undefined;
 }
 
 export interface ActionOptions {
@@ -85,7 +93,7 @@ export function contactVersion(lead: { name: string; email: string; company?: st
 }
 
 export function createPrivacyService(options: PrivacyServiceOptions) {
-  const { storage, outboxDir, facts } = options;
+  const { storage, outboxDir, facts, beforeErasure } = options;
   const audit = createAuditLog(storage);
   let key: Promise<string> | undefined;
   const hashKey = () => {
@@ -164,6 +172,11 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
       options: ActionOptions & { reason: string },
     ): Promise<{ requestId: number; result: ErasureResult }> {
       const secret = await hashKey();
+      let cancelledMeetings = 0;
+      if (beforeErasure) {
+        const { leadIds } = await resolveSubject(storage, lookup, secret);
+        if (leadIds.length > 0) cancelledMeetings = await beforeErasure(leadIds);
+      }
       const { requestId, plan } = await storage.transaction(async (tx) => {
         const subject = await resolveSubject(tx, lookup, secret);
         const plan = await eraseInTransaction(
@@ -192,7 +205,8 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
         });
         return { requestId, plan };
       });
-      const result = await finishErasure(storage, plan);
+      // Cancelling a meeting deleted its booking (with the address) and wrote its invites: both rewritten.
+      const result = await finishErasure(storage, plan, cancelledMeetings > 0 ? CANCEL_TABLES : []);
       await storage.run('UPDATE privacy_requests SET outcome = $1 WHERE id = $2', [
         JSON.stringify({
           ...erasureOutcome(result),
@@ -354,6 +368,11 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
         await compactAfterErasure(storage, done.plan.tables);
       }
       return { changed: done.changed, requestId: done.requestId };
+    },
+
+    /** Which of the leads refused to be scored: the inbox shows them without a score. */
+    unscored(leadIds: readonly number[]): Promise<Set<number>> {
+      return refusedScoringAmong(storage, leadIds);
     },
 
     /** What the lead's page shows about the person's consent. */

@@ -2,6 +2,7 @@
 import { addDays, todayInMexicoCity, zonedTimeToUtc } from '../../../core/dates.ts';
 import { whatsappLink } from '../../../core/contact.ts';
 import { fillTemplate } from '../../../core/text-template.ts';
+import { REFUSABLE_PURPOSES } from '../../../core/privacy.ts';
 import type { StoredLead } from '../../db/leads.ts';
 import { analyzeLead } from '../../lead/analysis.ts';
 import { consultantFor } from '../../lead/consultants.ts';
@@ -108,7 +109,11 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
     services.users.list(),
     services.pipeline.dueCounts(state.auth.user.id, today),
   ]);
-  const scores = new Map(rows.map((row) => [row.id, analyzeLead(row, services.leadSettings).score]));
+  const unscored = await services.privacy.unscored(rows.map((row) => row.id));
+  // A lead whose author refused scoring shows why it has none (null), never a computed score.
+  const scores = new Map(
+    rows.map((row) => [row.id, unscored.has(row.id) ? null : analyzeLead(row, services.leadSettings).score]),
+  );
   const links = new Map(
     rows.flatMap((row) => {
       const found = phoneLinks(services, state.auth.user, row);
@@ -269,6 +274,7 @@ export async function showLeadPage(
     leadPage(pageContext(services, state), {
       lead,
       prepared,
+      unscored: privacy.refusals.some((refusal) => refusal.id === REFUSABLE_PURPOSES.scoring),
       state: leadState,
       assignee,
       defaultAssignee: services.leadSettings.assignee,

@@ -10,6 +10,8 @@ import { leadFromRow } from '../../db/leads.ts';
 import type { Storage } from '../../db/storage.ts';
 import type { AnalysisFacts } from '../../lead/analysis.ts';
 import { leadIndexColumns } from '../../lead/search.ts';
+import { REFUSABLE_PURPOSES } from '../../../core/privacy.ts';
+import { refusedScoring, UNSCORED } from '../../privacy/refusals.ts';
 
 /** Leads indexed per transaction. */
 const BATCH = 500;
@@ -38,6 +40,8 @@ export function createSearchIndex(storage: Storage, facts: AnalysisFacts) {
         } catch {
           // Left as above; the list reports the row itself when it shows it.
         }
+        // Its author refused scoring: it stays without one.
+        if (await refusedScoring(tx, row.id)) columns.score = UNSCORED;
         await tx.run('UPDATE leads SET search_text = $1, score = $2 WHERE id = $3', [
           columns.searchText,
           columns.score,
@@ -70,7 +74,10 @@ export function createSearchIndex(storage: Storage, facts: AnalysisFacts) {
         await storage.transaction(async (tx) => {
           await tx.lock(FACTS_SETTING);
           if ((await getSetting(tx, FACTS_SETTING)) === fingerprint) return;
-          await tx.run('UPDATE leads SET score = NULL WHERE score IS NOT NULL');
+          await tx.run(
+            'UPDATE leads SET score = NULL WHERE score IS NOT NULL AND id NOT IN (SELECT lead_id FROM privacy_refusals WHERE purpose = $1)',
+            [REFUSABLE_PURPOSES.scoring],
+          );
           await tx.run(
             'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
             [FACTS_SETTING, fingerprint],

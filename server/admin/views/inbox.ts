@@ -30,8 +30,8 @@ import { dayViews, type DayCounts } from './views-nav.ts';
 
 export interface InboxView {
   rows: readonly InboxRow[];
-  /** Lead score of each row (same analysis as the internal e-mail). */
-  scores: ReadonlyMap<number, number>;
+  /** Lead score of each row (same analysis as the internal e-mail); null when its author refused scoring. */
+  scores: ReadonlyMap<number, number | null>;
   total: number;
   page: number;
   filter: LeadFilter;
@@ -50,6 +50,8 @@ export interface InboxView {
 }
 
 export const UNASSIGNED_LABEL = 'Equipo de Ventas (sin asignar)';
+/** What the list says of a lead whose author refused scoring. */
+export const UNSCORED_LABEL = 'sin puntuación (el cliente se opuso)';
 
 export function kindLabel(kind: LeadKind): string {
   return LEAD_KINDS[kind].label;
@@ -133,7 +135,7 @@ function row(lead: InboxRow, view: InboxView, context: PageContext, back: string
 <td data-label="Nombre" class="lead-name"><bdi>${lead.name}</bdi></td>
 <td data-label="Empresa">${lead.company ? html`<bdi>${lead.company}</bdi>` : html`<span class="muted">—</span>`}</td>
 <td data-label="Reunión" class="secondary">${lead.appointment ? slotText(lead.appointment) : html`<span class="muted">Sin reunión</span>`}</td>
-<td data-label="Puntuación" class="num secondary">${score ?? '—'}</td>
+<td data-label="Puntuación" class="num secondary">${score === null ? html`<span class="muted">${UNSCORED_LABEL}</span>` : (score ?? '—')}</td>
 <td data-label="Estado">${statusBadge(lead.status)}</td>
 <td data-label="Responsable">${lead.assigneeName ?? html`<span class="muted">Sin asignar</span>`}</td>
 <td data-label="Siguiente paso">${lead.nextStep && lead.nextStepDate ? html`${shortDate(lead.nextStepDate)} · <bdi>${lead.nextStep}</bdi>${dueBadge(lead.nextStepDate, view.today, lead.status)}` : html`<span class="muted">—</span>`}</td>

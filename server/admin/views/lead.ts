@@ -35,7 +35,7 @@ import {
   type FieldErrors,
 } from './components.ts';
 import { originCard } from './attribution.ts';
-import { kindLabel, UNASSIGNED_LABEL } from './inbox.ts';
+import { kindLabel, UNASSIGNED_LABEL, UNSCORED_LABEL } from './inbox.ts';
 import { adminPage, type Notice, type PageContext } from './layout.ts';
 import {
   contactSection,
@@ -56,6 +56,8 @@ export interface LeadPageView {
   lead: StoredLead;
   /** What the e-mails say of the lead: its fields, meeting, consultant and analysis. */
   prepared: LeadView;
+  /** Its author refused scoring: no score, priority or revenue estimate is shown. */
+  unscored?: boolean;
   state: LeadState;
   assignee: AdminUser | undefined;
   /** Who a lead belongs to until someone is assigned (`asignado_a` of the e-mails). */
@@ -207,9 +209,13 @@ function analysisCard(view: LeadPageView): Html {
     'Análisis preliminar',
     'analisis',
     html`<dl class="fields">
-<div><dt>Puntuación</dt><dd><strong>${analysis.score}</strong> de 100</dd></div>
+${
+  view.unscored
+    ? html`<div><dt>Puntuación</dt><dd class="muted">${UNSCORED_LABEL}</dd></div>`
+    : html`<div><dt>Puntuación</dt><dd><strong>${analysis.score}</strong> de 100</dd></div>
 <div><dt>Prioridad</dt><dd class="priority-${analysis.priority}">${analysis.priority}</dd></div>
-<div><dt>Estimación de ingresos</dt><dd>${analysis.revenue ? formatMoney(analysis.revenue.amount, analysis.revenue.currency) : LEAD_FALLBACKS.notAvailable}</dd></div>
+<div><dt>Estimación de ingresos</dt><dd>${analysis.revenue ? formatMoney(analysis.revenue.amount, analysis.revenue.currency) : LEAD_FALLBACKS.notAvailable}</dd></div>`
+}
 <div><dt>Consultor recomendado</dt><dd>${consultantLabel(consultant)}</dd></div>
 <div><dt>Asignado a</dt><dd>${view.assignee?.name ?? view.defaultAssignee}</dd></div>
 <div><dt>Expediente</dt><dd>${folder}</dd></div>

@@ -32,6 +32,8 @@ export interface PrivacyDeps {
   outboxDir: string;
   facts: Pick<ContentFacts, 'lists' | 'privacy' | 'offers'>;
   retention: RetentionPolicy;
+  /** The leads' future meetings cancelled in every calendar before a cancellation erases them. */
+  beforeErasure?: ((leadIds: readonly number[]) => Promise<number>) | undefined;
 }
 
 /** `datos.json` → `datos.txt`; any other name gets `.txt` added. */
