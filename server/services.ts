@@ -49,7 +49,7 @@ export async function openServices(
     mail: createInboxMail(emailSettings, config.facts.salesEmails),
     monitoringMinSamples: config.monitoring.vitalsMinSamples,
   });
-  api.setOnArrival(admin.assignOnArrival);
+  if (adminConfig.assignOnArrival) api.setOnArrival(admin.assignOnArrival);
   const retention = scheduleRetention(storage, config, { logger: stderrLogger });
   return { storage, api, admin, retention };
 }

@@ -22,6 +22,11 @@ export interface AdminConfig {
   passwordCost: ScryptCost;
   /** E-mails one account may send to clients from the inbox per hour (`ADMIN_EMAILS_PER_HOUR`). */
   emailsPerHour: number;
+  /**
+   * New leads go to a salesperson as they arrive (`ADMIN_ASSIGN_ON_ARRIVAL`, `on` or `off`; default `on`).
+   * Off, they arrive unassigned and the team takes them from the list.
+   */
+  assignOnArrival: boolean;
 }
 
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -50,6 +55,10 @@ const envSchema = z.object({
       .optional(),
   ),
   ADMIN_EMAILS_PER_HOUR: minutes('ADMIN_EMAILS_PER_HOUR', 30, 1000),
+  ADMIN_ASSIGN_ON_ARRIVAL: z.preprocess(
+    blank,
+    z.enum(['on', 'off'], { error: 'ADMIN_ASSIGN_ON_ARRIVAL debe ser on u off' }).optional(),
+  ),
   ADMIN_SECRET: z.preprocess(blank, z.string().min(32, 'ADMIN_SECRET debe tener al menos 32 caracteres').optional()),
 });
 
@@ -69,6 +78,7 @@ export function loadAdminConfig(env: NodeJS.ProcessEnv): AdminConfig {
     sessionMaxMs: values.ADMIN_SESSION_MAX_HOURS * 3_600_000,
     secret: values.ADMIN_SECRET,
     emailsPerHour: values.ADMIN_EMAILS_PER_HOUR,
+    assignOnArrival: values.ADMIN_ASSIGN_ON_ARRIVAL !== 'off',
     passwordCost: { ...DEFAULT_COST, logN: values.ADMIN_PASSWORD_SCRYPT_LOG_N ?? DEFAULT_COST.logN },
   };
 }
