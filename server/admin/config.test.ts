@@ -10,6 +10,7 @@ describe('inbox configuration', () => {
       // OWASP's scrypt minimum.
       passwordCost: { logN: 17, r: 8, p: 1 },
       emailsPerHour: 30,
+      assignOnArrival: true,
     });
     expect(loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: ' ', ADMIN_SECRET: '' }).secret).toBeUndefined();
   });
@@ -23,6 +24,7 @@ describe('inbox configuration', () => {
         ADMIN_SECRET: secret,
         ADMIN_PASSWORD_SCRYPT_LOG_N: '18',
         ADMIN_EMAILS_PER_HOUR: '5',
+        ADMIN_ASSIGN_ON_ARRIVAL: 'off',
       }),
     ).toEqual({
       sessionIdleMs: 30 * 60_000,
@@ -30,6 +32,7 @@ describe('inbox configuration', () => {
       secret,
       passwordCost: { logN: 18, r: 8, p: 1 },
       emailsPerHour: 5,
+      assignOnArrival: false,
     });
   });
 
@@ -45,5 +48,8 @@ describe('inbox configuration', () => {
       expect(message).toContain('ADMIN_SESSION_MAX_HOURS puede ser como máximo 720');
       expect(message).toContain('ADMIN_SECRET debe tener al menos 32 caracteres');
     }
+    expect(() => loadAdminConfig({ ADMIN_ASSIGN_ON_ARRIVAL: 'sí' })).toThrow(
+      'ADMIN_ASSIGN_ON_ARRIVAL debe ser on u off',
+    );
   });
 });
