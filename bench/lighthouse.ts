@@ -20,7 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProductionServer } from '../server/testing/production-server.ts';
 import { inlineJavaScriptBytes } from './lib/inline-javascript.ts';
-import { README_TABLE_END, README_TABLE_START, lighthouseTable } from './lib/lighthouse-table.ts';
+import { README_TABLE_END, README_TABLE_START, lighthouseTable, type TableRow } from './lib/lighthouse-table.ts';
 import {
   FIRST_LOAD_LABELS,
   firstLoadOvershoots,
@@ -62,22 +62,8 @@ const args = new Map(
 );
 const runs = Number(args.get('runs') ?? 3);
 
-interface Sample {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  /** Every byte transferred on first load (Lighthouse's total byte weight). */
-  bytes: number;
-  fontBytes: number;
-  /** Scripts transferred plus the page's inline scripts (brotli). */
-  jsBytes: number;
-  cssBytes: number;
-  imageBytes: number;
-}
+/** One Lighthouse run of a page: a table row's measured figures. */
+type Sample = Omit<TableRow, 'label' | 'path' | 'peer'>;
 
 interface LighthouseRequest {
   url: string;
