@@ -4,8 +4,9 @@
  * rewrites the file (also clearing what a database written before that setting left in free pages), and a
  * TRUNCATE checkpoint moves the WAL into the file and empties it. PostgreSQL keeps old row versions in its
  * pages until they are reused: `VACUUM (FULL)` rewrites each touched table (and its indexes and TOAST) into
- * new files and drops the old ones at the next checkpoint. The WAL segments and any backups keep their copy
- * until they rotate (README: Datos personales).
+ * new files and drops the old ones at the next checkpoint. It copies along every old version some other open
+ * transaction may still see, so it first waits for transactions older than the erasure to end. The WAL
+ * segments and any backups keep their copy until they rotate (README: Datos personales).
  */
 import type { Storage } from '../db/storage.ts';
 
@@ -16,6 +17,8 @@ export interface Compaction {
 }
 
 const CHECKPOINT_TRIES = 10;
+/** How long a rewrite waits for older transactions (a slow request, the outbox sender) to finish. */
+const OLDER_SNAPSHOT_WAIT_MS = 15_000;
 
 async function checkpointSqlite(storage: Storage): Promise<boolean> {
   for (let attempt = 1; attempt <= CHECKPOINT_TRIES; attempt++) {
@@ -45,9 +48,36 @@ export async function compactAfterErasure(storage: Storage, tables: readonly str
         : 'SQLite: archivo reescrito, pero otra conexión sigue leyendo el WAL; se vaciará en el siguiente punto de control.',
     };
   }
-  for (const table of [...new Set(tables)]) {
+  const unique = [...new Set(tables)];
+  for (const table of unique)
     if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Nombre de tabla inesperado: ${table}`);
-    await storage.run(`VACUUM (FULL, ANALYZE) ${table}`);
+  const settled = await waitForOlderSnapshots(storage);
+  for (const table of unique) await storage.run(`VACUUM (FULL, ANALYZE) ${table}`);
+  const rewritten = `PostgreSQL: tablas reescritas (VACUUM FULL): ${unique.join(', ')}.`;
+  return settled
+    ? { complete: true, detail: rewritten }
+    : {
+        complete: false,
+        detail: `${rewritten} Otra transacción abierta desde antes seguía viendo la versión anterior; se borrará cuando termine y se vuelva a reescribir.`,
+      };
+}
+
+/**
+ * Waits until no other session of this database holds a snapshot taken before now, so VACUUM FULL can drop
+ * the erased versions instead of copying them as "recently dead". Returns false when the wait ran out.
+ */
+async function waitForOlderSnapshots(storage: Storage): Promise<boolean> {
+  const started = await storage.get<{ at: string }>('SELECT clock_timestamp()::text AS at');
+  const deadline = Date.now() + OLDER_SNAPSHOT_WAIT_MS;
+  for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
+    const older = await storage.get<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+          AND backend_xmin IS NOT NULL AND xact_start < $1::timestamptz`,
+      [started?.at ?? null],
+    );
+    if ((older?.n ?? 0) === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
-  return { complete: true, detail: `PostgreSQL: tablas reescritas (VACUUM FULL): ${[...new Set(tables)].join(', ')}.` };
 }

@@ -22,6 +22,22 @@ async function names(directory: string): Promise<string[]> {
   }
 }
 
+/**
+ * A listed file as it is now. The outbox renames `.partial` to `.eml` when the write ends, so a name read a
+ * moment ago may have moved on: the finished file is taken instead, and a file gone altogether is skipped.
+ */
+export async function outboxFileNow(directory: string, name: string): Promise<OutboxFile | undefined> {
+  for (const candidate of name.endsWith('.partial') ? [name, name.slice(0, -'.partial'.length)] : [name]) {
+    const path = join(directory, candidate);
+    try {
+      return { name: candidate, path, bytes: (await stat(path)).size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return undefined;
+}
+
 /** The files of these outbox messages (the written `.eml` and any half-written `.partial`). */
 export async function outboxFiles(directory: string, outboxIds: readonly number[]): Promise<OutboxFile[]> {
   if (outboxIds.length === 0) return [];
@@ -29,8 +45,8 @@ export async function outboxFiles(directory: string, outboxIds: readonly number[
   const found: OutboxFile[] = [];
   for (const name of (await names(directory)).sort()) {
     if (!prefixes.some((prefix) => name.startsWith(prefix))) continue;
-    const path = join(directory, name);
-    found.push({ name, path, bytes: (await stat(path)).size });
+    const file = await outboxFileNow(directory, name);
+    if (file && !found.some((seen) => seen.path === file.path)) found.push(file);
   }
   return found;
 }
@@ -52,8 +68,8 @@ export async function allOutboxFiles(directory: string): Promise<Array<OutboxFil
   for (const name of await names(directory)) {
     const outboxId = outboxIdOf(name);
     if (outboxId === undefined) continue;
-    const path = join(directory, name);
-    found.push({ name, path, bytes: (await stat(path)).size, outboxId });
+    const file = await outboxFileNow(directory, name);
+    if (file && !found.some((seen) => seen.path === file.path)) found.push({ ...file, outboxId });
   }
   return found;
 }

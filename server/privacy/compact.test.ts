@@ -1,0 +1,45 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStorage } from '../db/open.ts';
+import type { Storage } from '../db/storage.ts';
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { compactAfterErasure } from './compact.ts';
+import { scanPostgres } from './testing/scan.ts';
+
+const SECRET = 'rosaura.quintanilla@ejemplo.mx';
+
+describe.runIf(TEST_ENGINES.includes('postgres'))('compaction after an erasure (postgres)', () => {
+  let database: TestDatabase;
+  let storage: Storage;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    storage = await openStorage(database.location);
+    await storage.run('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)');
+    await storage.run('CREATE INDEX notes_body ON notes (body)');
+  });
+
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  it('waits for a transaction older than the erasure, so the rewrite keeps no old version', async () => {
+    await storage.run('INSERT INTO notes (body) VALUES ($1)', [SECRET]);
+    // A transaction that took its snapshot before the erasure and holds no lock on the table (as a request
+    // reading other tables would): VACUUM FULL would copy the row along as "recently dead".
+    const reader = new pg.Client({ connectionString: database.env.DATABASE_URL });
+    await reader.connect();
+    await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    await reader.query('SELECT 1');
+    await storage.run('DELETE FROM notes WHERE body = $1', [SECRET]);
+
+    const compaction = compactAfterErasure(storage, ['notes']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await reader.query('COMMIT');
+    await reader.end();
+
+    expect((await compaction).complete).toBe(true);
+    expect(await scanPostgres(storage, [SECRET])).toEqual({});
+  });
+});
