@@ -14,6 +14,7 @@ import { migrateMonitoring } from './monitoring/migrations.ts';
 import type { PostgresOptions } from './db/postgres.ts';
 import type { Storage } from './db/storage.ts';
 import { migratePrivacy } from './privacy/migrations.ts';
+import { migrateTranslations } from './translations/migrations.ts';
 
 /** Applies the migrations of every module, in the order their tables depend on each other. */
 export async function migrateAll(storage: Storage): Promise<void> {
@@ -26,6 +27,7 @@ export async function migrateAll(storage: Storage): Promise<void> {
   await migrateMeetings(storage);
   await migratePrivacy(storage);
   await migrateMonitoring(storage);
+  await migrateTranslations(storage);
 }
 
 /** Opens the database at `location` with every table ready; closed again if a migration fails. */
