@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '../core/api/routes.ts';
 import { isAdminPath } from './admin/paths.ts';
 import { METRICS_PATH, type Metrics } from './monitoring/metrics.ts';
@@ -49,9 +50,9 @@ function routeName(path: string, api: ApiHandler | undefined): string {
 }
 
 /** One process for the product: the lead API under /api/ and the static site everywhere else. */
-export function createApp({ distDir, api, admin, metrics }: AppOptions): Server {
+function createHandler({ distDir, api, admin, metrics }: AppOptions) {
   const serveStatic = createStaticHandler(distDir);
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
     for (const [name, value] of Object.entries(securityHeadersFor(path))) res.setHeader(name, value);
     try {
@@ -86,8 +87,38 @@ export function createApp({ distDir, api, admin, metrics }: AppOptions): Server 
       res.end('Error interno del servidor');
     }
   };
-  // Slow or stalled clients are cut off instead of holding a connection open.
-  return createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (req, res) => void handle(req, res));
+}
+
+/**
+ * The product on Fastify. What is not a Fastify route yet is handed, request and response as Node gave
+ * them, to the node:http handlers above: the hand-over happens in `onRequest`, before Fastify reads a
+ * body, so each handler still reads (and bounds) its own.
+ */
+export function createApp(options: AppOptions): FastifyInstance {
+  const legacy = createHandler(options);
+  const handOver = (request: FastifyRequest, reply: FastifyReply): void => {
+    reply.hijack();
+    void legacy(request.raw, reply.raw);
+  };
+  const app = Fastify({
+    // Slow or stalled clients are cut off instead of holding a connection open.
+    serverFactory: (handler) => createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, handler),
+    // The drain (server/drain.ts) decides what a closing server answers, not Fastify's 503.
+    return503OnClosing: false,
+    // A target the router cannot decode (`/%`, `//%/`) is still the site's to answer (404 or 400).
+    frameworkErrors: (_error, request, reply) => handOver(request, reply),
+  });
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '*',
+    exposeHeadRoute: false,
+    onRequest: (request, reply, done) => {
+      handOver(request, reply);
+      done();
+    },
+    handler: () => undefined,
+  });
+  return app;
 }
 
 export interface RunningApp {
@@ -104,12 +135,11 @@ export interface RunningApp {
 
 /** Starts the app; port 0 picks a free port (tests). */
 export async function startApp(options: AppOptions & { host: string; port: number }): Promise<RunningApp> {
-  const server = createApp(options);
+  const app = createApp(options);
+  await app.ready();
+  const server = app.server;
   const drainable = makeDrainable(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  await app.listen({ port: options.port, host: options.host });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   return {
@@ -120,6 +150,7 @@ export async function startApp(options: AppOptions & { host: string; port: numbe
       await waitForBalancer(delayMs, hurry);
       const cut = await drainable.drain(timeoutMs);
       if (cut > 0) stderrLogger.warn('server.drain_timeout', { cut });
+      await app.close();
       await options.admin?.close();
       await options.api?.close();
     },
