@@ -8,6 +8,7 @@ import Fastify, {
   type HTTPMethods,
 } from 'fastify';
 import { apiRouteUrl, unroutedAnswer } from './api/index.ts';
+import { inboxRouteUrl } from './admin/index.ts';
 import { failure, sendJson } from './api/http.ts';
 import { API_BASE_PATH } from '../core/api/routes.ts';
 import { isAdminPath } from './admin/paths.ts';
@@ -31,7 +32,8 @@ export interface ApiHandler {
 
 /** What the app needs from the sales inbox (see server/admin/index.ts). */
 export interface AdminHandler {
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Every route under /admin, registered on the app. */
+  plugin: FastifyPluginAsync;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,13 @@ const ALL_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELE
 const isApiPath = (path: string): boolean => path === API_BASE_PATH.slice(0, -1) || path.startsWith(API_BASE_PATH);
 const pathOf = (url: string | undefined): string => (url ?? '/').split('?', 1)[0] ?? '/';
 
+/** The URL Fastify routes: API and inbox paths as their plugins read them, the rest as sent. */
+function routeUrl(url: string, withInbox: boolean): string {
+  const path = pathOf(url);
+  if (isApiPath(path)) return apiRouteUrl(url);
+  return withInbox && isAdminPath(path) ? inboxRouteUrl(url) : url;
+}
+
 /** A bounded route name for the metrics: a known API route, `api`, `admin`, `metrics` or `site`. */
 function routeName(path: string, api: ApiHandler | undefined): string {
   if (path.startsWith(API_BASE_PATH)) {
@@ -65,20 +74,17 @@ function routeName(path: string, api: ApiHandler | undefined): string {
 }
 
 /**
- * What is not a Fastify route yet, the request and response as Node gave them: the inbox, /metrics and
- * the static site.
+ * What is not a Fastify route, the request and response as Node gave them: /metrics and the static site
+ * (server/static/ serves the build's brotli and gzip copies with their ETag and cache headers, which
+ * @fastify/static would send with other validators).
  */
-function createHandler({ distDir, admin, metrics }: AppOptions) {
+function createHandler({ distDir, metrics }: AppOptions) {
   const serveStatic = distDir === undefined ? undefined : createStaticHandler(distDir);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = pathOf(req.url);
     try {
       if (metrics && path === METRICS_PATH) {
         await metrics.handle(req, res);
-        return;
-      }
-      if (admin && isAdminPath(path)) {
-        await admin.handle(req, res);
         return;
       }
       if (serveStatic) await serveStatic(req, res);
@@ -120,10 +126,11 @@ export function createApp(options: AppOptions): FastifyInstance {
     // The drain (server/drain.ts) decides what a closing server answers, not Fastify's 503.
     return503OnClosing: false,
     // An API path is routed as the URL rules read it, trailing slashes trimmed; the rest as sent.
-    rewriteUrl: (req) => (isApiPath(pathOf(req.url)) ? apiRouteUrl(req.url ?? '/') : (req.url ?? '/')),
+    rewriteUrl: (req) => routeUrl(req.url ?? '/', options.admin !== undefined),
     // A target the router cannot decode (`/%`, `//%/`) is still answered as before: 404 or 400.
     frameworkErrors: (_error, request, reply) => {
       if (!isApiPath(pathOf(request.url))) {
+        // Only a target outside the API and the inbox reaches here (their paths are made routable).
         handOver(request, reply);
         return;
       }
@@ -151,6 +158,7 @@ export function createApp(options: AppOptions): FastifyInstance {
         sendJson(reply, failure(503, 'El servicio de formularios no está disponible.')),
       );
   }
+  if (options.admin) void app.register(options.admin.plugin);
   app.route({
     method: ALL_METHODS,
     url: '*',
