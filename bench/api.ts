@@ -6,7 +6,6 @@
  * Results also go to bench/results/api.json.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { addDays, todayInMexicoCity } from '../core/dates.ts';
 import { createApi } from '../server/api/index.ts';
+import { createApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
 import { availableSlots } from '../server/availability/schedule.ts';
@@ -32,9 +32,9 @@ const config = loadServerConfig({
 });
 const storage = await openDatabase(config);
 const api = await createApi(config, storage, { logger: silentLogger });
-const server = createServer((req, res) => void api.handle(req, res));
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const app = createApp({ api });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 const smallBody = JSON.stringify({
   name: 'Lucía Hernández',
@@ -123,8 +123,8 @@ try {
   );
   if (!consistent) process.exitCode = 1;
 } finally {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  app.server.closeAllConnections();
+  await app.close();
   await api.close();
   await storage.close();
   rmSync(dir, { recursive: true, force: true });

@@ -6,12 +6,12 @@
  * milliseconds, the sign-in time (scrypt) and the CSV export of every lead. Stops by itself.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createAdmin } from '../server/admin/index.ts';
+import { createApp } from '../server/app.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
 import { loadContentFacts } from '../core/content/load.ts';
@@ -131,9 +131,9 @@ async function measure(engine: string, storage: Storage): Promise<void> {
     digest: false,
     logger: silentLogger,
   });
-  const server = createServer((req, res) => void admin.handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = createApp({ admin });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   let cookies = '';
   const remember = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -195,8 +195,8 @@ async function measure(engine: string, storage: Storage): Promise<void> {
   console.log(
     `CSV de todos los leads: ${(size / 1024 / 1024).toFixed(1)} MB en ${(performance.now() - exporting).toFixed(0)} ms`,
   );
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  server.server.closeAllConnections();
+  await server.close();
   await admin.close();
 }
 

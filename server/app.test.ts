@@ -198,9 +198,12 @@ describe('production server: the sales inbox', () => {
       port: 0,
       distDir: dir,
       admin: {
-        handle: (req, res) => {
-          seen.push(req.url ?? '');
-          res.end('bandeja');
+        plugin: (scope) => {
+          for (const url of ['/admin', '/admin/*'])
+            scope.get(url, (request, reply) => {
+              seen.push(request.url);
+              return reply.send('bandeja');
+            });
           return Promise.resolve();
         },
         close: () => Promise.resolve(),

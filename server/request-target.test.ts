@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from './api/test-support.ts';
-import { startApp, type RunningApp } from './app.ts';
+import { createApp, startApp, type RunningApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from './request-target.ts';
 import { canonicalRedirect } from './static/canonical.ts';
@@ -118,10 +118,11 @@ describe('over HTTP', () => {
 
   it('answers 100 KB slash runs on the site with its 404 page, and in the API with its 404', async () => {
     const site = await listen(createStaticHandler(dir));
-    const apiServer = await listen((req, res) => api.api.handle(req, res));
-    servers.push(site, apiServer);
+    const apiServer = createApp({ api: api.api, maxHeaderSize: 1024 * 1024 });
+    await apiServer.listen({ port: 0, host: '127.0.0.1' });
+    servers.push(site, apiServer.server);
     const sitePort = (site.address() as AddressInfo).port;
-    const apiPort = (apiServer.address() as AddressInfo).port;
+    const apiPort = (apiServer.server.address() as AddressInfo).port;
     for (const target of [`/contacto${RUN}`, `/a${RUN}b`, `/a${RUN}b${RUN}`]) {
       expect(await rawGet(sitePort, target)).toBe('HTTP/1.1 404 Not Found');
     }

@@ -1,6 +1,6 @@
 /**
  * Requests and answers of the inbox: its own headers on every answer (strict CSP, noindex, no-store),
- * HTML and redirects, and form bodies (`application/x-www-form-urlencoded`, bounded in size).
+ * HTML and redirects, and the form bodies Fastify read (`application/x-www-form-urlencoded`, bounded in size).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodePage } from './compression.ts';
@@ -71,47 +71,43 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 /** A submitted form: first value per name (a repeated name cannot smuggle a second value past checks). */
 export type FormFields = ReadonlyMap<string, string>;
 
-function isFormContentType(header: string | undefined): boolean {
-  return header?.split(';', 1)[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+/** The forms Fastify read (server/admin/index.ts), by request, until the request is gone. */
+const forms = new WeakMap<IncomingMessage, FormFields>();
+
+/** Keeps the form body Fastify read for `req` (`application/x-www-form-urlencoded`, within the limit). */
+export function keepForm(req: IncomingMessage, body: string): void {
+  const fields = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (!fields.has(name)) fields.set(name, value);
+  }
+  forms.set(req, fields);
+}
+
+const NOT_A_FORM = 'El formulario llegó en un formato que no se acepta.';
+const TOO_LARGE = 'El formulario es demasiado grande.';
+
+/** The request's form; a request that sent none is refused with 415 (the connection then closes). */
+export function readForm(req: IncomingMessage): Promise<FormFields> {
+  const form = forms.get(req);
+  return form ? Promise.resolve(form) : Promise.reject(new HttpError(415, NOT_A_FORM, true));
 }
 
 /**
- * Reads a form body; throws `HttpError` 415 (not a form) or 413 (too large). The rest of a refused body
- * is not read: the answer closes the connection instead.
+ * Fastify's refusals of a body as the inbox's: 415 (not a form), 413 (over the limit), 400 (the client
+ * left halfway). The rest of a refused body is not read: the answer closes the connection.
  */
-export async function readForm(req: IncomingMessage, limit = FORM_BODY_LIMIT_BYTES): Promise<FormFields> {
-  if (!isFormContentType(req.headers['content-type'])) {
-    throw new HttpError(415, 'El formulario llegó en un formato que no se acepta.', true);
+export function formRefusal(error: { code?: string }): HttpError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, NOT_A_FORM, true);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, TOO_LARGE, true);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'ECONNRESET':
+      return new HttpError(400, 'La conexión se cerró antes de recibir el formulario.', true);
+    default:
+      return undefined;
   }
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit)
-    throw new HttpError(413, 'El formulario es demasiado grande.', true);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        req.off('data', onData);
-        req.pause();
-        reject(new HttpError(413, 'El formulario es demasiado grande.', true));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve());
-    req.once('error', () => reject(new HttpError(400, 'La conexión se cerró antes de recibir el formulario.', true)));
-    req.once('close', () => {
-      if (!req.readableEnded) reject(new HttpError(400, 'La conexión se cerró antes de recibir el formulario.', true));
-    });
-  });
-  const fields = new Map<string, string>();
-  for (const [name, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) {
-    if (!fields.has(name)) fields.set(name, value);
-  }
-  return fields;
 }
 
 /** A text field with line endings made uniform and outer spaces removed ('' when absent). */

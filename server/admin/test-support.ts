@@ -3,15 +3,14 @@
  * database (either engine), with a clock the test moves, and a browser-like client that keeps cookies,
  * reads each form's CSRF token from the page and never follows redirects on its own.
  */
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApi, TEST_NOW, type TestApi } from '../api/test-support.ts';
+import { createApp } from '../app.ts';
 import type { EngineName } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { runUserCommand } from './user-command/run.ts';
 import { loadAdminConfig } from './config.ts';
 import { createAdmin, type Admin } from './index.ts';
-import { isAdminPath } from './paths.ts';
 
 export const TEST_PASSWORD = 'Clave de prueba 2026!';
 
@@ -79,13 +78,9 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
     now: () => clock.now,
     logger: silentLogger,
   });
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    if (isAdminPath(path)) void admin.handle(req, res);
-    else void api.api.handle(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = createApp({ api: api.api, admin });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 
   function client(): AdminClient {
     const cookies = new Map<string, string>();
@@ -156,8 +151,8 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
       if (code !== 0) throw new Error(`admin:user terminó con ${code}`);
     },
     async dispose() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.server.closeAllConnections();
+      await server.close();
       await admin.close();
       await api.dispose();
     },

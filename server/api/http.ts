@@ -1,5 +1,9 @@
-/** Reading requests and writing JSON answers, with the API's limits. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+/**
+ * The API's answers on Fastify: JSON with its fixed headers, request bodies parsed as one JSON object,
+ * and the refusals decided while reading a request. Fastify reads and bounds the body (`bodyLimit`);
+ * what it refuses is mapped to the Spanish answers here.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from './messages.ts';
 
 export interface ApiResponse {
@@ -8,24 +12,16 @@ export interface ApiResponse {
   headers?: Record<string, string>;
 }
 
-/** The client went away before its body arrived: there is nobody to answer. */
-export class ClientGoneError extends Error {
-  override name = 'ClientGoneError';
-}
-
 /** An answer decided while reading the request (wrong type, too large, bad JSON). */
 export class RequestError extends Error {
   readonly response: ApiResponse;
-  /** Close the connection after answering: the rest of the body was not read. */
-  readonly closeConnection: boolean;
-  constructor(response: ApiResponse, closeConnection = false) {
+  constructor(response: ApiResponse) {
     super(
       typeof response.body === 'object' && response.body !== null
         ? String((response.body as { message?: unknown }).message)
         : 'error',
     );
     this.response = response;
-    this.closeConnection = closeConnection;
   }
 }
 
@@ -34,9 +30,6 @@ export const failure = (status: number, message: string, headers?: Record<string
   body: { success: false, message },
   ...(headers ? { headers } : {}),
 });
-
-/** How much of an oversized body is read and thrown away so the client still gets its 413. */
-const DRAIN_LIMIT_BYTES = 1024 * 1024;
 
 type ContentTypeVerdict = 'json' | 'not-json' | 'wrong-charset';
 
@@ -52,76 +45,17 @@ export function judgeContentType(header: string | undefined): ContentTypeVerdict
   return 'json';
 }
 
-/** Discards the rest of a request; gives up (and drops the connection) past `DRAIN_LIMIT_BYTES`. */
-function drain(req: IncomingMessage, alreadyRead: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    let read = alreadyRead;
-    if (req.readableEnded) {
-      resolve(true);
-      return;
-    }
-    const onData = (chunk: Buffer) => {
-      read += chunk.length;
-      if (read > DRAIN_LIMIT_BYTES) {
-        req.off('data', onData);
-        req.pause();
-        resolve(false);
-      }
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(true));
-    req.once('error', () => resolve(false));
-    req.once('close', () => resolve(req.readableEnded));
-  });
-}
-
 /**
- * Reads a JSON request body of at most `limit` bytes without ever holding more than that in memory.
- * Throws `RequestError` 415 (not JSON), 413 (too large) or 400 (malformed JSON, or not an object).
+ * The body Fastify read for an `application/json` request, as one object. Throws `RequestError` 415
+ * (a charset other than UTF-8) or 400 (bytes that are not UTF-8, malformed JSON, not an object).
  */
-export async function readJsonObject(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
-  const contentType = judgeContentType(req.headers['content-type']);
-  if (contentType !== 'json') {
-    const drained = await drain(req, 0);
-    const message = contentType === 'wrong-charset' ? MESSAGES.unsupportedCharset : MESSAGES.unsupportedMediaType;
-    throw new RequestError(failure(415, message), !drained);
-  }
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    const drained = declared <= DRAIN_LIMIT_BYTES ? await drain(req, 0) : false;
-    throw new RequestError(failure(413, MESSAGES.payloadTooLarge), !drained);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const tooLarge = await new Promise<boolean>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        // Stop buffering: what was kept is released and the rest is only counted.
-        chunks.length = 0;
-        req.off('data', onData);
-        req.off('end', onEnd);
-        resolve(true);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => resolve(false);
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.once('error', () => reject(new ClientGoneError('La conexión se cerró antes de recibir la solicitud')));
-    req.once('close', () => {
-      if (!req.readableEnded) reject(new ClientGoneError('La conexión se cerró antes de recibir la solicitud'));
-    });
-  });
-  if (tooLarge) {
-    const drained = await drain(req, size);
-    throw new RequestError(failure(413, MESSAGES.payloadTooLarge), !drained);
-  }
+export function parseJsonObject(contentType: string | undefined, raw: Buffer): Record<string, unknown> {
+  if (judgeContentType(contentType) === 'wrong-charset')
+    throw new RequestError(failure(415, MESSAGES.unsupportedCharset));
   let text: string;
   try {
     // Fatal: bytes that are not UTF-8 are refused, never stored as replacement characters.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
   } catch {
     throw new RequestError(failure(400, MESSAGES.invalidUtf8));
   }
@@ -137,33 +71,36 @@ export async function readJsonObject(req: IncomingMessage, limit: number): Promi
   return value as Record<string, unknown>;
 }
 
-export function writeJson(
-  res: ServerResponse,
-  response: ApiResponse,
-  extraHeaders: Record<string, string> = {},
-  closeConnection = false,
-): Promise<void> {
-  // 204 and 304 carry no body (a 304 keeps the validators and caching headers of its 200).
-  const bodyless = response.status === 204 || response.status === 304;
-  const payload = bodyless ? '' : JSON.stringify(response.body);
-  const headers: Record<string, string | number> = {
+/** The JSON object of a POST; a request that sent none (no body, no Content-Type) is refused with 415. */
+export function jsonBody(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null) throw new RequestError(failure(415, MESSAGES.unsupportedMediaType));
+  return body as Record<string, unknown>;
+}
+
+/** Fastify's own refusals of a body, as the API's answers. */
+export function refusalOf(error: FastifyError): ApiResponse | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return failure(415, MESSAGES.unsupportedMediaType);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return failure(413, MESSAGES.payloadTooLarge);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return failure(400, MESSAGES.malformedJson);
+    default:
+      return undefined;
+  }
+}
+
+export function sendJson(reply: FastifyReply, response: ApiResponse, closeConnection = false): FastifyReply {
+  reply.code(response.status).headers({
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    ...extraHeaders,
     ...response.headers,
-  };
-  if (!bodyless) {
-    headers['Content-Type'] = 'application/json; charset=utf-8';
-    headers['Content-Length'] = Buffer.byteLength(payload);
-  }
-  if (closeConnection) headers.Connection = 'close';
-  return new Promise((resolve) => {
-    // 'close' also settles it: a client that hung up never gets the end callback.
-    res.once('close', () => resolve());
-    res.writeHead(response.status, headers);
-    res.end(payload, () => {
-      if (closeConnection) res.req.socket.destroySoon();
-      resolve();
-    });
   });
+  if (closeConnection) reply.header('Connection', 'close');
+  // 204 and 304 carry no body (a 304 keeps the validators and caching headers of its 200).
+  if (response.status === 204 || response.status === 304) return reply.send();
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(response.body));
 }

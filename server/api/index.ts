@@ -1,12 +1,12 @@
 /**
  * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
  * `server/api/standalone.ts`) opens the database, creates the API once with
- * `createApi(config, storage)` and passes every `/api/` request to `handle`.
+ * `createApi(config, storage)` and registers its Fastify `plugin` (server/app.ts).
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { apiPath, HEALTH_PATH, READY_PATH } from '../../core/api/routes.ts';
+import { API_BASE_PATH, apiPath, HEALTH_PATH, READY_PATH } from '../../core/api/routes.ts';
 import { ATTRIBUTION_HEADER, parseAttributionHeader } from '../../core/attribution.ts';
 import { parseDate } from '../../core/dates.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
@@ -24,12 +24,12 @@ import { refusalsOf } from '../privacy/refusals.ts';
 import { startMeetings, type Meetings } from '../meetings/index.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage } from './client.ts';
-import { corsHeaders, judgeOrigin, preflightHeaders } from './cors.ts';
-import { ClientGoneError, failure, readJsonObject, RequestError, writeJson, type ApiResponse } from './http.ts';
+import { corsHeaders, judgeOrigin, preflightHeaders, type OriginVerdict } from './cors.ts';
+import { failure, jsonBody, parseJsonObject, refusalOf, RequestError, sendJson, type ApiResponse } from './http.ts';
 import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
-import { translationRoutes } from './translations.ts';
+import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
 import { trustedHops } from './trusted-proxies.ts';
 import { VITALS_PATH } from '../../core/monitoring/beacon.ts';
 import { createVitalsEndpoint, type BeaconCounts } from '../monitoring/vitals-endpoint.ts';
@@ -38,8 +38,8 @@ import { startVitalsRecorder } from '../monitoring/vitals-store.ts';
 import type { ServerConfig } from '../config.ts';
 
 export interface Api {
-  /** Handles every request whose pathname starts with `/api/`; always ends the response. */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Every route under `/api/` (register it on the app; see server/app.ts for the URL it is handed). */
+  plugin: FastifyPluginAsync;
   /** Readiness answers 503 from now on, so a load balancer stops sending new requests (SIGTERM). */
   drain(): void;
   /** Stops the outbox worker (after its current send, within a bound); the database stays open for its owner. */
@@ -68,7 +68,8 @@ export interface ApiOptions {
   sitePages?: ReadonlySet<string>;
 }
 
-type Handler = (req: IncomingMessage) => Promise<ApiResponse> | ApiResponse;
+type Handler = (request: FastifyRequest) => Promise<ApiResponse> | ApiResponse;
+type Route = Partial<Record<'GET' | 'POST', Handler>>;
 
 const scheduleRequestSchema = z.object({
   date: z
@@ -83,6 +84,36 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 const READY_TIMEOUT_MS = 2000;
 /** No route is longer than this, trailing slashes included; a longer path is not looked up. */
 const MAX_ROUTE_LENGTH = 256;
+
+/**
+ * The URL Fastify routes for an `/api/` request: the path read by the URL rules with its trailing slashes
+ * trimmed (`/api/health//` is `/api/health`). A target that is no path of this site, or longer than any
+ * route, is left as sent, and the API's catch-all answers it (400, 404).
+ */
+export function apiRouteUrl(url: string): string {
+  const target = parseRequestTarget(url);
+  if (!target || target.pathname.length > MAX_ROUTE_LENGTH) return url;
+  const path = routable(withoutTrailingSlashes(target.pathname));
+  return path === API_BASE_PATH.slice(0, -1) || path.startsWith(API_BASE_PATH) ? `${path}${target.search}` : url;
+}
+
+/**
+ * A path whose percent signs do not all decode (`/api/translations/%E0%A4%A`) has them escaped, so the
+ * router takes it like any other path and the route reads back what was sent.
+ */
+function routable(path: string): string {
+  try {
+    decodeURIComponent(path);
+    return path;
+  } catch {
+    return path.replaceAll('%', '%25');
+  }
+}
+
+/** The answer to an `/api/` path that is no route. */
+export function unroutedAnswer(url: string): ApiResponse {
+  return parseRequestTarget(url) ? failure(404, MESSAGES.notFound) : failure(400, MESSAGES.badRequestTarget);
+}
 
 /** The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it. */
 export async function createApi(config: ServerConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
@@ -164,8 +195,9 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
 
   const submission =
     (kind: LeadKind, schema: FormSchema): Handler =>
-    async (req) => {
-      const body = await readJsonObject(req, config.bodyLimitBytes);
+    async (request) => {
+      const body = jsonBody(request);
+      const req = request.raw;
       const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
       const sent = req.headers[ATTRIBUTION_HEADER.toLowerCase()];
       const attribution = parseAttributionHeader(sent);
@@ -183,7 +215,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       return outcome.response;
     };
 
-  const routes = new Map<string, Partial<Record<'GET' | 'POST', Handler>>>([
+  const routes = new Map<string, Route>([
     [
       apiPath('contactFormSelects'),
       { GET: () => ({ status: 200, body: selects, headers: { 'Cache-Control': 'public, max-age=3600' } }) },
@@ -191,14 +223,14 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     [
       apiPath('scheduleAvailable'),
       {
-        POST: async (req) => {
-          const body = await readJsonObject(req, config.bodyLimitBytes);
+        POST: async (request) => {
+          const body = jsonBody(request);
           const parsed = scheduleRequestSchema.safeParse(body);
           if (!parsed.success) {
             const message = parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required;
             return { status: 422, body: { success: false, message: MESSAGES.validation, errors: { date: message } } };
           }
-          const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
+          const clientHash = hashAddress(clientAddress(request.raw, config.trustProxy), salt);
           const wait = await consume(storage, scheduleLimit, clientHash, Date.now());
           if (wait !== undefined)
             return failure(429, tooManyScheduleRequestsMessage(wait), { 'Retry-After': String(wait) });
@@ -208,14 +240,13 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       },
     ],
     // One route per kind of lead, each validated by its kind's schema.
-    ...LEAD_KIND_IDS.map((kind): [string, Partial<Record<'GET' | 'POST', Handler>>] => [
+    ...LEAD_KIND_IDS.map((kind): [string, Route] => [
       apiPath(LEAD_KINDS[kind].action),
       { POST: submission(kind, schemas[kind]) },
     ]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
     ...meetings.routes,
-    [VITALS_PATH, { POST: (req) => vitals.handle(req) }],
-    ...i18n.routes,
+    ...i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
     [READY_PATH, { GET: () => readiness() }],
   ]);
@@ -241,78 +272,116 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
 
   let closed = false;
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.once('finish', () => vitalsRecorder.countResponse(res.statusCode, new Date().toISOString().slice(0, 16)));
-    const verdict = judgeOrigin(req, config.allowedOrigins, trustedHops(req, config.trustProxy) > 0);
-    // Answers differ by Origin: caches must keep them apart.
-    const headers = { Vary: 'Origin', ...corsHeaders(verdict) };
-    try {
-      if (closed) {
-        await writeJson(res, failure(503, MESSAGES.unavailable), headers, true);
-        return;
-      }
-      if (verdict.kind === 'forbidden') {
-        await writeJson(res, failure(403, MESSAGES.forbiddenOrigin), headers);
-        return;
-      }
-      const target = parseRequestTarget(req.url);
-      if (!target) {
-        await writeJson(res, failure(400, MESSAGES.badRequestTarget), headers);
-        return;
-      }
-      // The length cut first: no route is longer, and a run of slashes must cost no more than its length.
-      const path = target.pathname.length <= MAX_ROUTE_LENGTH ? withoutTrailingSlashes(target.pathname) : undefined;
-      // `/api/translations/{locale}` and `/api/website/content/{locale}`: any locale, known or not, is theirs.
-      const byLocale = path === undefined ? undefined : i18n.byPrefix(path);
-      const route = path === undefined ? undefined : (routes.get(path) ?? (byLocale ? { GET: byLocale } : undefined));
-      if (!route) {
-        await writeJson(res, failure(404, MESSAGES.notFound), headers);
-        return;
-      }
-      const methods = Object.keys(route);
-      const allow = [...methods, ...(route.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-      const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-      if (method === 'OPTIONS') {
-        await writeJson(
-          res,
-          { status: 204, body: null },
-          { ...headers, ...preflightHeaders(verdict, methods), Allow: allow },
-        );
-        return;
-      }
-      const handler = route[method as 'GET' | 'POST'];
-      if (!handler) {
-        await writeJson(res, failure(405, MESSAGES.methodNotAllowed), { ...headers, Allow: allow });
-        return;
-      }
-      const response = await handler(req);
-      await writeJson(res, response, headers);
-    } catch (error) {
-      if (error instanceof ClientGoneError) {
-        res.destroy();
-        return;
-      }
-      if (error instanceof RequestError) {
-        await writeJson(res, error.response, headers, error.closeConnection);
-        return;
-      }
-      if (isDatabaseUnavailable(error) && !res.headersSent) {
-        // The request was fine; the database was not there. Its transaction left nothing behind.
-        logger.warn('api.database_unavailable', { url: loggableUrl(req.url), error: errorMessage(error) });
-        await writeJson(res, failure(503, MESSAGES.databaseUnavailable, { 'Retry-After': '5' }), headers);
-        return;
-      }
-      logger.error('api.error', { url: loggableUrl(req.url), error: errorMessage(error) });
-      if (!res.headersSent) await writeJson(res, failure(500, MESSAGES.internal), headers);
-      else res.destroy();
-    }
+  /** OPTIONS (the preflight) and 405 for the methods a path does not take. */
+  function methodRoutes(path: string, route: Route, scope: Parameters<FastifyPluginAsync>[0]): void {
+    const methods = Object.keys(route);
+    const allow = [...methods, ...(route.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+    scope.options(path, (request, reply) =>
+      sendJson(reply, {
+        status: 204,
+        body: null,
+        headers: { ...preflightHeaders(request.origin ?? { kind: 'none' }, methods), Allow: allow },
+      }),
+    );
+    const others = (['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter(
+      (method) => !(method in route) && !(method === 'HEAD' && route.GET),
+    );
+    scope.route({
+      method: others,
+      url: path,
+      exposeHeadRoute: false,
+      handler: (_request, reply) => sendJson(reply, failure(405, MESSAGES.methodNotAllowed, { Allow: allow })),
+    });
   }
 
+  function register(scope: Parameters<FastifyPluginAsync>[0], path: string, route: Route): void {
+    for (const [method, handler] of Object.entries(route) as Array<[keyof Route, Handler]>) {
+      scope.route({
+        method,
+        url: path,
+        handler: async (request, reply) => sendJson(reply, await handler(request)),
+      });
+    }
+    methodRoutes(path, route, scope);
+  }
+
+  /** Refusals before any route: a closed API, a foreign origin; and the headers every answer carries. */
+  async function screen(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const verdict = judgeOrigin(request.raw, config.allowedOrigins, trustedHops(request.raw, config.trustProxy) > 0);
+    request.origin = verdict;
+    // Answers differ by Origin: caches must keep them apart.
+    reply.headers({ Vary: 'Origin', ...corsHeaders(verdict) });
+    if (closed) return sendJson(reply, failure(503, MESSAGES.unavailable), true);
+    if (verdict.kind === 'forbidden') return sendJson(reply, failure(403, MESSAGES.forbiddenOrigin));
+    return undefined;
+  }
+
+  function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+    if (error instanceof RequestError) return sendJson(reply, error.response);
+    const refusal = refusalOf(error as Parameters<typeof refusalOf>[0]);
+    // The client went away before its body arrived: there is nobody to answer.
+    if (request.raw.destroyed && !request.raw.complete) {
+      reply.raw.destroy();
+      return undefined;
+    }
+    if (refusal) return sendJson(reply, refusal);
+    if (isDatabaseUnavailable(error)) {
+      // The request was fine; the database was not there. Its transaction left nothing behind.
+      logger.warn('api.database_unavailable', { url: loggableUrl(request.url), error: errorMessage(error) });
+      return sendJson(reply, failure(503, MESSAGES.databaseUnavailable, { 'Retry-After': '5' }));
+    }
+    logger.error('api.error', { url: loggableUrl(request.url), error: errorMessage(error) });
+    return sendJson(reply, failure(500, MESSAGES.internal));
+  }
+
+  const plugin: FastifyPluginAsync = async (scope) => {
+    scope.decorateRequest('origin', null);
+    scope.addHook('onRequest', screen);
+    scope.addHook('onResponse', async (_request, reply) => {
+      vitalsRecorder.countResponse(reply.statusCode, new Date().toISOString().slice(0, 16));
+    });
+    scope.setErrorHandler(answerError);
+    // Beacons are read by their endpoint itself, which counts each refusal by its reason.
+    await scope.register((beacons, _options, done) => {
+      beacons.removeAllContentTypeParsers();
+      beacons.addContentTypeParser('*', (_request, _payload, parsed) => parsed(null, undefined));
+      register(beacons, VITALS_PATH, { POST: (request) => vitals.handle(request.raw) });
+      done();
+    });
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: config.bodyLimitBytes },
+      (request, raw, done) => {
+        try {
+          done(null, parseJsonObject(request.headers['content-type'], raw as Buffer));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+    );
+    for (const [path, route] of routes) register(scope, path, route);
+    // `/api/translations/{locale}` and `/api/website/content/{locale}`: any locale, known or not, is theirs.
+    for (const prefix of [TRANSLATIONS_PATH, WEBSITE_CONTENT_PATH]) {
+      register(scope, `${prefix}/*`, {
+        GET: (request) => {
+          // As sent: the router may have escaped a locale that does not decode.
+          const path = withoutTrailingSlashes(parseRequestTarget(request.originalUrl)?.pathname ?? '');
+          const handler = i18n.byPrefix(path);
+          return handler ? handler(request.raw) : failure(404, MESSAGES.notFound);
+        },
+      });
+    }
+    for (const url of [API_BASE_PATH.slice(0, -1), `${API_BASE_PATH}*`]) {
+      scope.all(url, { exposeHeadRoute: false }, (request, reply) => sendJson(reply, unroutedAnswer(request.url)));
+    }
+  };
+
   return {
-    handle,
+    plugin,
     meetings,
     vitals: { counts: vitals.counts, flush: () => vitalsRecorder.flush() },
-    routes: new Set(routes.keys()),
+    routes: new Set([...routes.keys(), VITALS_PATH]),
     setOnArrival(hook) {
       submissionContext.onArrival = hook;
     },
@@ -333,4 +402,11 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       logger.info('api.stopped');
     },
   };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where an API request comes from, judged once by the API's first hook. */
+    origin: OriginVerdict | null;
+  }
 }

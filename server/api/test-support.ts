@@ -1,10 +1,9 @@
 /**
- * Test helper (not a test): the real API behind `http.createServer` on a free loopback port, with a
+ * Test helper (not a test): the real API in the app's Fastify server on a free loopback port, with a
  * temporary database (SQLite file or a fresh PostgreSQL database, see server/db/testing/engines.ts)
  * and outbox directory, plus a second connection to the database to look at rows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import type { SqlValue, Storage } from '../db/storage.ts';
 import { createTestDatabase, type EngineName, type TestDatabase } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { loadServerConfig, type ServerConfig } from '../config.ts';
+import { createApp } from '../app.ts';
 import { createApi, type Api, type ApiOptions } from './index.ts';
 
 /** Monday 2026-11-23, 08:00 in Mexico City: the next days all have open slots. */
@@ -48,7 +48,7 @@ export interface TestApi {
   post(path: string, body: unknown, headers?: Record<string, string>, raw?: boolean): Promise<JsonAnswer>;
   request(path: string, init?: RequestInit): Promise<JsonAnswer>;
   count(table: 'leads' | 'bookings' | 'outbox'): Promise<number>;
-  /** `handle` calls that have not finished yet. */
+  /** Requests whose answer has not ended yet. */
   inFlight(): number;
   /** Rows of a query (`$1` placeholders), through a connection of the test's own. */
   rows<T = Record<string, unknown>>(sql: string, ...params: SqlValue[]): Promise<T[]>;
@@ -88,12 +88,6 @@ interface Reuse {
   owns: boolean;
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return `http://127.0.0.1:${port}`;
-}
-
 async function answer(response: Response): Promise<JsonAnswer> {
   const text = await response.text();
   return {
@@ -114,15 +108,17 @@ export async function startTestApi(
   const config = testConfig(dir, { ...database.env, ...env });
   const storage = await openDatabase(database.location);
   const api = await createApi(config, storage, { now: () => TEST_NOW, logger: silentLogger, ...apiOptions });
-  // Tracks unfinished `handle` calls, so a test can prove none is left hanging.
+  // Tracks unfinished requests, so a test can prove none is left hanging.
   let inFlight = 0;
-  const server = createServer((req, res) => {
+  const app = createApp({ api });
+  app.addHook('onRequest', (_request, reply, done) => {
     inFlight += 1;
-    void api.handle(req, res).finally(() => {
-      inFlight -= 1;
-    });
+    reply.raw.once('close', () => (inFlight -= 1));
+    done();
   });
-  const url = await listen(server);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   let stopped = false;
   let observer: Promise<Storage> | undefined;
   const look = () => (observer ??= openStorage(database.location));
@@ -162,8 +158,8 @@ export async function startTestApi(
     async stop() {
       if (stopped) return;
       stopped = true;
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      app.server.closeAllConnections();
+      await app.close();
       await api.close();
       await storage.close();
       if (observer) await (await observer).close();

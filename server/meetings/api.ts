@@ -4,7 +4,7 @@
  * 422 invalid, 410 cancelled or past) or cancel it (200, and 200 again). Every call counts against the
  * address's `MEETING_RATE_LIMIT_MAX`; a change is one transaction (see service.ts).
  */
-import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MeetingAnswerBody, MeetingBody, MeetingFailureBody, MeetingGoneReason } from '../../core/api/answers.ts';
 import { apiPath } from '../../core/api/routes.ts';
@@ -12,7 +12,7 @@ import { APPOINTMENT_PATTERN } from '../../core/dates.ts';
 import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { SITE } from '../../core/site.ts';
 import { clientAddress, hashAddress } from '../api/client.ts';
-import { failure, readJsonObject, type ApiResponse } from '../api/http.ts';
+import { failure, jsonBody, type ApiResponse } from '../api/http.ts';
 import { MESSAGES } from '../api/messages.ts';
 import { consume, type RateLimit } from '../api/rate-limit.ts';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
@@ -27,7 +27,7 @@ import { linksOf } from './emails.ts';
 import { MEETING_MESSAGES, MeetingRefusal, type MeetingService } from './service.ts';
 import type { MeetingRecord } from './store.ts';
 
-type Handler = (req: IncomingMessage) => Promise<ApiResponse>;
+type Handler = (request: FastifyRequest) => Promise<ApiResponse>;
 
 export interface MeetingApiOptions {
   service: MeetingService;
@@ -35,7 +35,6 @@ export interface MeetingApiOptions {
   settings: EmailSettings;
   trustProxy: TrustProxy;
   salt: string;
-  bodyLimitBytes: number;
   limit: RateLimit;
   now: () => Date;
 }
@@ -104,8 +103,8 @@ export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partia
   const { service, settings } = options;
 
   /** Counts the call against the address; the 429 answer when it is over. */
-  async function limited(req: IncomingMessage): Promise<ApiResponse | undefined> {
-    const clientHash = hashAddress(clientAddress(req, options.trustProxy), options.salt);
+  async function limited(request: FastifyRequest): Promise<ApiResponse | undefined> {
+    const clientHash = hashAddress(clientAddress(request.raw, options.trustProxy), options.salt);
     const wait = await consume(options.storage, options.limit, clientHash, Date.now());
     if (wait === undefined) return undefined;
     const minutes = Math.max(1, Math.ceil(wait / 60));
@@ -149,10 +148,10 @@ export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partia
     [
       apiPath('meeting'),
       {
-        GET: async (req) => {
-          const over = await limited(req);
+        GET: async (request) => {
+          const over = await limited(request);
           if (over) return over;
-          const token = new URL(req.url ?? '/', 'http://api.invalid').searchParams.get('token') ?? '';
+          const token = new URL(request.url, 'http://api.invalid').searchParams.get('token') ?? '';
           const found = await service.lookup(token);
           if (found.kind === 'unknown') return failure(404, MEETING_MESSAGES.notFound);
           if (found.kind === 'expired') return gone(MEETING_MESSAGES.expired, 'expired');
@@ -167,9 +166,9 @@ export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partia
     [
       apiPath('meetingReschedule'),
       {
-        POST: async (req) => {
-          const body = await readJsonObject(req, options.bodyLimitBytes);
-          const over = await limited(req);
+        POST: async (request) => {
+          const body = jsonBody(request);
+          const over = await limited(request);
           if (over) return over;
           const parsed = rescheduleSchema.safeParse(body);
           if (!parsed.success) return invalid(parsed.error.issues);
@@ -183,9 +182,9 @@ export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partia
     [
       apiPath('meetingCancel'),
       {
-        POST: async (req) => {
-          const body = await readJsonObject(req, options.bodyLimitBytes);
-          const over = await limited(req);
+        POST: async (request) => {
+          const body = jsonBody(request);
+          const over = await limited(request);
           if (over) return over;
           const parsed = cancelSchema.safeParse(body);
           if (!parsed.success) return invalid(parsed.error.issues);

@@ -80,7 +80,6 @@ export async function startMeetings(options: MeetingsOptions): Promise<Meetings>
     settings: options.settings,
     trustProxy: options.trustProxy,
     salt: options.salt,
-    bodyLimitBytes: config.bodyLimitBytes,
     limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
     now: options.now,
   });
