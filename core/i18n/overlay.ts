@@ -43,6 +43,7 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'level',
   'category',
   'alsoCalled',
+  'cases',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -12,7 +12,11 @@ export interface TranslatedSource {
 }
 
 export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
-  // The home cards; the four service pages' copy joins with the English service pages.
+  // The four services with their own page translate it whole; the other two, their home card.
+  { path: 'services/aplicaciones-web.yaml' },
+  { path: 'services/apps-moviles.yaml' },
+  { path: 'services/ecommerce.yaml' },
+  { path: 'services/cloud-native.yaml' },
   { path: 'services/', blocks: ['title', 'description', 'features'] },
   { path: 'team/' },
   { path: 'testimonials/' },

@@ -6,13 +6,15 @@
 import { z } from 'astro/zod';
 import { loadContentFacts } from '../../../core/content/load.ts';
 import { fillKnownDeep } from '../../../core/text-template.ts';
-import { contentPage, siteOf, type LoadedPage, type PageRequest } from '../content/page.ts';
-import { crumbName } from '../content/trail.ts';
+import { contentPage, siteOf, type LoadedPage, type PageRequest, type ServicePageCopy } from '../content/page.ts';
+import { crumbName, SERVICES_SECTION } from '../content/trail.ts';
 import { FAQ_CATEGORY_IDS, faqCategorySchema } from '../../schemas/faq.ts';
 import { pageSchema, type Page, type PageId } from '../../schemas/pages.ts';
+import { serviceSchema, type Service } from '../../schemas/services.ts';
 import { seoPreset } from '../seo/presets.ts';
 import { absoluteUrl } from '../seo/resolve.ts';
 import { DEFAULT_LOCALE, localizedHref } from './routes.ts';
+import { t } from './strings.ts';
 
 const translations = loadContentFacts().translations;
 
@@ -87,4 +89,37 @@ export function localizedGreetings(locale: string): { general: string; navigatio
 /** A translated collection file (`process.yaml`) parsed by its schema, links moved to their twins. */
 export function localizedCollection<T extends z.ZodType>(locale: string, file: string, schema: T): z.output<T> {
   return parsed(schema, localizeLinks(translatedFile(locale, file), locale), `content/${locale}/${file}`);
+}
+
+/**
+ * A service page in `locale`: the service's translation (facts from the Spanish file) checked by the same
+ * schema, its canonical path the twin of `/servicios/<id>`, under the home page's services section.
+ */
+export function localizedServicePage(
+  request: PageRequest,
+  original: Service,
+  locale: string,
+): LoadedPage<ServicePageCopy> & { service: Service } {
+  if (locale === DEFAULT_LOCALE) throw new Error('localizedServicePage es para los idiomas traducidos');
+  const file = `content/${locale}/services/${original.id}.yaml`;
+  const raw = { ...(translatedFile(locale, `services/${original.id}.yaml`) as object), id: original.id };
+  const service = parsed(serviceSchema, fillKnownDeep(raw, counts()), file);
+  const page = service.page;
+  if (!page) throw new Error(`${file}: falta el bloque page`);
+  const copy = localizeLinks(page, locale);
+  const path = localizedHref(service.link, locale);
+  const site = siteOf(request);
+  const crumbs = [
+    { name: t(locale, 'nav', 'services'), path: localizedHref(SERVICES_SECTION, locale) },
+    { name: service.title, path },
+  ];
+  return {
+    service,
+    copy,
+    site,
+    path,
+    url: absoluteUrl(path, site),
+    crumbs,
+    seo: { preset: seoPreset(copy.seo, path, { file, field: 'page.seo' }) },
+  };
 }

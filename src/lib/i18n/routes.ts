@@ -5,6 +5,7 @@
  */
 import { loadContentFacts } from '../../../core/content/load.ts';
 import { twinPath, type RouteName, type RouteTable } from '../../../core/i18n/routes.ts';
+import { ROUTES } from '../../../core/routes.ts';
 
 const translations = loadContentFacts().translations;
 
@@ -14,7 +15,16 @@ export const DEFAULT_LOCALE = translations.defaultCode;
  * The pages built in every active language so far: only these print hreflang links and a switcher, so no
  * link ever points at a page that does not exist. When every page has its twin, this list goes away.
  */
-const PAIRED: ReadonlySet<RouteName> = new Set(['faq', 'process', 'cms', 'technologies']);
+const PAIRED: ReadonlySet<RouteName> = new Set([
+  'faq',
+  'process',
+  'cms',
+  'technologies',
+  'webApps',
+  'mobileApps',
+  'ecommerce',
+  'cloudNative',
+]);
 
 function table(code: string): RouteTable {
   const found = translations.routes.get(code);
@@ -75,4 +85,13 @@ export function translatedPages(): Array<{ locale: string; name: RouteName | '40
       ...[...PAIRED].map((name) => ({ locale: language.code, name, path: table(language.code)[name].slice(1) })),
       { locale: language.code, name: '404' as const, path: `${table(language.code).home.slice(1)}/404` },
     ]);
+}
+
+const SERVICE_PREFIX = '/servicios/';
+
+/** The service a service page's route shows (`webApps` → `aplicaciones-web`), from its Spanish address. */
+export function serviceIdOf(name: RouteName | '404'): string | undefined {
+  if (name === '404') return undefined;
+  const path: string = ROUTES[name];
+  return path.startsWith(SERVICE_PREFIX) ? path.slice(SERVICE_PREFIX.length) : undefined;
 }
