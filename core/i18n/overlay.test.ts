@@ -55,6 +55,19 @@ describe('applyTranslation', () => {
     ]);
   });
 
+  it('translates every field of a labels block, even one named like a fact', () => {
+    const page = { labels: { rating: 'Calificación: {rating} de {max}', skills: 'Especialidades' }, rating: 5 };
+    const result = applyTranslation(page, { labels: { rating: 'Rating: {rating} out of {max}', skills: 'Expertise' } });
+    expect(result.problems).toEqual([]);
+    expect(result.value).toEqual({
+      labels: { rating: 'Rating: {rating} out of {max}', skills: 'Expertise' },
+      rating: 5,
+    });
+    expect(applyTranslation(page, { labels: { skills: 'Expertise' } }).problems.map((problem) => problem.path)).toEqual(
+      ['labels.rating'],
+    );
+  });
+
   it('requires the same {placeholders} as the original', () => {
     const { problems } = applyTranslation(original, { ...english, seo: { description: 'Six real case studies' } });
     expect(problems).toEqual([

@@ -24,6 +24,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'process.yaml' },
   { path: 'technologies.yaml' },
   { path: 'offers.yaml' },
+  { path: 'stats.yaml' },
   // The WhatsApp chat's opening messages.
   { path: 'contact.yaml', blocks: ['greetings'] },
   // Pages built in every language translate all their copy; the rest, their texts for search engines so far.
@@ -32,6 +33,8 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/proceso-desarrollo.yaml' },
   { path: 'pages/cms-a-codigo.yaml' },
   { path: 'pages/tecnologias.yaml' },
+  { path: 'pages/home.yaml' },
+  { path: 'pages/contacto.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

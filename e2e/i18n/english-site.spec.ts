@@ -15,7 +15,7 @@ const defaultRoutes = TRANSLATIONS.routes.get(DEFAULT_LOCALE);
 if (!routes || !defaultRoutes || !spanish) throw new Error('Sin tablas de direcciones');
 
 /** One page of each kind built in English so far, with its Spanish twin. */
-const PAIRS = (['faq', 'ecommerce'] as const).map((name) => ({ en: routes[name], es: defaultRoutes[name] }));
+const PAIRS = (['home', 'faq', 'ecommerce'] as const).map((name) => ({ en: routes[name], es: defaultRoutes[name] }));
 
 test.describe('the top bar, without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -24,7 +24,10 @@ test.describe('the top bar, without JavaScript', () => {
     test(`${en}: the bar speaks English and its switcher lands on ${es} and back`, async ({ page }) => {
       await page.goto(en);
       const bar = page.getByRole('navigation', { name: say(english.code, 'nav', 'main') });
-      await expect(bar.getByRole('link', { name: say(english.code, 'nav', 'home') })).toBeVisible();
+      await expect(bar.getByRole('link', { name: say(english.code, 'nav', 'home') })).toHaveAttribute(
+        'href',
+        routes.home,
+      );
       const toSpanish = bar.locator(`a[data-language-switcher][hreflang="${DEFAULT_LOCALE}"]`);
       // The accessible name says where it goes and contains the visible text (WCAG 2.5.3).
       const name = say(english.code, 'language', 'switchTo').replace('{idioma}', spanish.name);
@@ -47,7 +50,7 @@ test.describe('the phone menu', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('offers the twin page in Spanish under its English name for the menu', async ({ page }) => {
-    const { en, es } = PAIRS[1] ?? PAIRS[0] ?? { en: '', es: '' };
+    const { en, es } = PAIRS[2] ?? PAIRS[0] ?? { en: '', es: '' };
     await page.goto(en);
     await page.getByRole('button', { name: say(english.code, 'nav', 'menu') }).click();
     const link = page.locator(`#menu-movil a[data-language-switcher][hreflang="${DEFAULT_LOCALE}"]`);

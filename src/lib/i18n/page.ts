@@ -5,6 +5,7 @@
  */
 import { z } from 'astro/zod';
 import { loadContentFacts } from '../../../core/content/load.ts';
+import { hasProse } from '../../../core/i18n/overlay.ts';
 import { fillKnownDeep } from '../../../core/text-template.ts';
 import { contentPage, siteOf, type LoadedPage, type PageRequest, type ServicePageCopy } from '../content/page.ts';
 import { crumbName, SERVICES_SECTION } from '../content/trail.ts';
@@ -122,4 +123,26 @@ export function localizedServicePage(
     crumbs,
     seo: { preset: seoPreset(copy.seo, path, { file, field: 'page.seo' }) },
   };
+}
+
+/**
+ * A collection entry with its prose in `locale` (a team member's role and bio): facts, images included,
+ * stay the entry's own, so a portrait keeps its optimised image.
+ */
+export function localizedEntry<E extends { data: object }>(entry: E, locale: string, file: string): E {
+  if (locale === DEFAULT_LOCALE) return entry;
+  const translated = localizeLinks(translatedFile(locale, file), locale) as Record<string, unknown>;
+  const prose = Object.fromEntries(Object.entries(translated).filter(([key, value]) => hasProse({ [key]: value })));
+  return { ...entry, data: { ...entry.data, ...prose } };
+}
+
+/** The headline figures of a group of content/stats.yaml in `locale`. */
+export function localizedStats(locale: string, group: string): Array<{ value: string; label: string }> {
+  const stats = translatedFile(locale, 'stats.yaml') as Record<
+    string,
+    { items: Array<{ value: string; label: string }> }
+  >;
+  const found = stats[group];
+  if (!found) throw new Error(`Falta el grupo ${group} en content/${locale}/stats.yaml`);
+  return found.items;
 }

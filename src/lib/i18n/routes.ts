@@ -16,6 +16,7 @@ export const DEFAULT_LOCALE = translations.defaultCode;
  * link ever points at a page that does not exist. When every page has its twin, this list goes away.
  */
 const PAIRED: ReadonlySet<RouteName> = new Set([
+  'home',
   'faq',
   'process',
   'cms',
@@ -33,10 +34,20 @@ function table(code: string): RouteTable {
 }
 
 /** The language of a path: the active language whose prefix it starts with, or the default. */
+/** A page's path as the route tables write it: the build renders / as index.html and /en as en.html. */
+function pagePath(pathname: string): string {
+  return (
+    pathname
+      .replace(/\/index\.html$/, '/')
+      .replace(/\.html$/, '')
+      .replace(/(.)\/+$/, '$1') || '/'
+  );
+}
+
 export function localeOf(pathname: string): string {
+  const path = pagePath(pathname);
   const found = translations.active.find(
-    (language) =>
-      !language.is_default && (pathname === `/${language.code}` || pathname.startsWith(`/${language.code}/`)),
+    (language) => !language.is_default && (path === `/${language.code}` || path.startsWith(`/${language.code}/`)),
   );
   return found?.code ?? DEFAULT_LOCALE;
 }
@@ -64,7 +75,7 @@ export interface Alternate {
 
 /** The page in every active language, the default first; empty for a page without twins. */
 export function alternatesOf(pathname: string): Alternate[] {
-  const path = pathname.replace(/\.html$/, '').replace(/(.)\/+$/, '$1') || '/';
+  const path = pagePath(pathname);
   const locale = localeOf(path);
   const own = table(locale);
   const name = (Object.keys(own) as RouteName[]).find((each) => own[each] === path);
