@@ -13,6 +13,7 @@ import { FAQ_CATEGORY_IDS, faqCategorySchema } from '../../schemas/faq.ts';
 import { pageSchema, type Page, type PageId } from '../../schemas/pages.ts';
 import { serviceSchema, type Service } from '../../schemas/services.ts';
 import { seoPreset } from '../seo/presets.ts';
+import { CONTACT } from '../site-contact.ts';
 import { absoluteUrl } from '../seo/resolve.ts';
 import { DEFAULT_LOCALE, localizedHref } from './routes.ts';
 import { t } from './strings.ts';
@@ -145,4 +146,11 @@ export function localizedStats(locale: string, group: string): Array<{ value: st
   const found = stats[group];
   if (!found) throw new Error(`Falta el grupo ${group} en content/${locale}/stats.yaml`);
   return found.items;
+}
+
+/** The opening hours as the contact channels print them, in `locale`. */
+export function supportHoursText(locale: string): string {
+  if (locale === DEFAULT_LOCALE) return CONTACT.supportHours;
+  const { opens, closes } = loadContentFacts().contact.supportHours;
+  return t(locale, 'footer', 'supportHours', { abre: opens.replace(/^0/, ''), cierra: closes.replace(/^0/, '') });
 }

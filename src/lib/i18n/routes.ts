@@ -17,6 +17,7 @@ export const DEFAULT_LOCALE = translations.defaultCode;
  */
 const PAIRED: ReadonlySet<RouteName> = new Set([
   'home',
+  'contact',
   'faq',
   'process',
   'cms',
