@@ -100,7 +100,7 @@ export default function Navbar({ links, cta, labels, homeHref, languages, curren
               <a
                 href={link.href}
                 aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-                className={`touch-target inline-flex items-center rounded-full px-4 text-[0.95rem] font-medium ${linkTone}`}
+                className={`touch-target inline-flex items-center rounded-full px-3 text-[0.95rem] font-medium xl:px-4 ${linkTone}`}
               >
                 {link.label}
               </a>
@@ -115,13 +115,14 @@ export default function Navbar({ links, cta, labels, homeHref, languages, curren
               hrefLang={language.code}
               aria-label={language.label}
               data-language-switcher
-              className={`touch-target inline-flex items-center gap-1.5 rounded-full px-3 text-sm font-medium ${linkTone}`}
+              className={`touch-target inline-flex items-center gap-1.5 rounded-full px-2 text-sm font-medium whitespace-nowrap xl:px-3 ${linkTone}`}
             >
-              <Icon name="globe" size={16} />
+              {/* Beside the longer Spanish links the globe waits for wide screens, so the bar holds at 1024 px. */}
+              <Icon name="globe" size={16} className="hidden shrink-0 xl:block" />
               <LanguageName language={language} />
             </a>
           ))}
-          <a href={cta.href} className="btn btn-primary">
+          <a href={cta.href} className="btn btn-primary whitespace-nowrap">
             {cta.label}
             <Icon name="arrow-right" size={18} />
           </a>
