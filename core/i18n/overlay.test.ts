@@ -68,6 +68,21 @@ describe('applyTranslation', () => {
     );
   });
 
+  it('follows a list of blocks with ids by id, whatever the order, naming a missing or unknown id', () => {
+    const list = [
+      { id: 'pagos', title: 'Pagos', order: 1 },
+      { id: 'envios', title: 'Envíos', order: 2 },
+    ];
+    const keyed = applyTranslation(list, { envios: { title: 'Shipping' }, pagos: { title: 'Payments' } });
+    expect(keyed.problems).toEqual([]);
+    expect(keyed.value).toEqual([
+      { id: 'pagos', title: 'Payments', order: 1 },
+      { id: 'envios', title: 'Shipping', order: 2 },
+    ]);
+    const broken = applyTranslation(list, { pagos: { title: 'Payments' }, envio: { title: 'Shipping' } });
+    expect(broken.problems.map((problem) => problem.path)).toEqual(['envios', 'envio']);
+  });
+
   it('requires the same {placeholders} as the original', () => {
     const { problems } = applyTranslation(original, { ...english, seo: { description: 'Six real case studies' } });
     expect(problems).toEqual([

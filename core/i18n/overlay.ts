@@ -121,7 +121,37 @@ function translateText(original: string, translation: unknown, path: string) {
   return { value: translation, problems: placeholders ? [{ path, message: placeholders }] : [] };
 }
 
+/** The ids of a list whose every item is a block with its own `id`, or undefined. */
+function idsOf(list: unknown[]): string[] | undefined {
+  const ids = list.map((item) => (isRecord(item) && typeof item.id === 'string' ? item.id : undefined));
+  return ids.every((id): id is string => id !== undefined) ? ids : undefined;
+}
+
+/**
+ * A list of blocks with ids may be translated as a block keyed by those ids (`proyectos-y-tiempos:`), so a
+ * translation follows each item when the original's order changes or an item is added: the new one is named
+ * as missing instead of every later item landing on the wrong one.
+ */
+function translateKeyedList(original: unknown[], ids: string[], translation: Record<string, unknown>, path: string) {
+  const problems: Problem[] = [];
+  const value = original.map((item, index) => {
+    const id = ids[index] ?? '';
+    const result = applyTranslation(item, translation[id], join(path, id));
+    problems.push(...result.problems);
+    return result.value;
+  });
+  for (const key of Object.keys(translation))
+    if (!ids.includes(key))
+      problems.push({
+        path: join(path, key),
+        message: `No hay un elemento con id ${key} en el original: revisa el id o bórralo (ids: ${ids.join(', ')})`,
+      });
+  return { value, problems };
+}
+
 function translateList(original: unknown[], translation: unknown, path: string) {
+  const ids = idsOf(original);
+  if (ids && isRecord(translation)) return translateKeyedList(original, ids, translation, path);
   if (!Array.isArray(translation) || translation.length !== original.length)
     return {
       value: original,
