@@ -33,6 +33,15 @@ describe('durations', () => {
   });
 });
 
+describe('in another language', () => {
+  it('writes money and durations as that language reads them, the Spanish cache left alone', () => {
+    expect(formatMoney(10000, 'USD', 'en')).toBe('$10,000 USD');
+    expect(formatDurationRange(8, 16, 'week', 'en')).toBe('8–16 weeks');
+    expect(formatDuration(1, 'month', 'en')).toBe('1 month');
+    expect(formatDuration(1, 'month')).toBe('1 mes');
+  });
+});
+
 describe('formatPercentRange', () => {
   it('writes the range with a single percent sign', () => {
     expect(formatPercentRange(300, 500)).toBe('300-500%');

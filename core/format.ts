@@ -6,40 +6,46 @@ import { SITE } from './site.ts';
 
 export type Currency = 'USD' | 'MXN';
 
-const wholeMoney = new Map<Currency, Intl.NumberFormat>();
+const wholeMoney = new Map<string, Intl.NumberFormat>();
 
 /**
  * "$2,500 USD", "$150,000 MXN". In Mexico a bare "$" reads as pesos, so the ISO code always follows the
- * amount; amounts on the site are whole, so no cents.
+ * amount; amounts on the site are whole, so no cents. `locale` is the page's language (en-US on English pages).
  */
-export function formatMoney(amount: number, currency: Currency): string {
-  let format = wholeMoney.get(currency);
+export function formatMoney(amount: number, currency: Currency, locale: string = SITE.locale): string {
+  const key = `${locale} ${currency}`;
+  let format = wholeMoney.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(SITE.locale, {
+    format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',
       maximumFractionDigits: 0,
     });
-    wholeMoney.set(currency, format);
+    wholeMoney.set(key, format);
   }
   return `${format.format(amount)} ${currency}`;
 }
 
 export type DurationUnit = 'day' | 'week' | 'month';
 
-function unitFormat(unit: DurationUnit): Intl.NumberFormat {
-  return new Intl.NumberFormat(SITE.locale, { style: 'unit', unit, unitDisplay: 'long' });
+function unitFormat(unit: DurationUnit, locale: string): Intl.NumberFormat {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' });
 }
 
 /** "6 meses", "1 semana", "30 días". */
-export function formatDuration(value: number, unit: DurationUnit): string {
-  return unitFormat(unit).format(value);
+export function formatDuration(value: number, unit: DurationUnit, locale: string = SITE.locale): string {
+  return unitFormat(unit, locale).format(value);
 }
 
 /** "4-8 semanas"; a range whose ends are equal collapses to one value ("8 semanas"). */
-export function formatDurationRange(min: number, max: number, unit: DurationUnit): string {
-  return min === max ? formatDuration(min, unit) : unitFormat(unit).formatRange(min, max);
+export function formatDurationRange(
+  min: number,
+  max: number,
+  unit: DurationUnit,
+  locale: string = SITE.locale,
+): string {
+  return min === max ? formatDuration(min, unit, locale) : unitFormat(unit, locale).formatRange(min, max);
 }
 
 /** "300-500%": Intl's own percent range repeats the sign ("300% - 500%"), too long for a headline figure. */

@@ -55,6 +55,34 @@ describe('applyTranslation', () => {
     ]);
   });
 
+  it('translates every field of a labels block, even one named like a fact', () => {
+    const page = { labels: { rating: 'Calificación: {rating} de {max}', skills: 'Especialidades' }, rating: 5 };
+    const result = applyTranslation(page, { labels: { rating: 'Rating: {rating} out of {max}', skills: 'Expertise' } });
+    expect(result.problems).toEqual([]);
+    expect(result.value).toEqual({
+      labels: { rating: 'Rating: {rating} out of {max}', skills: 'Expertise' },
+      rating: 5,
+    });
+    expect(applyTranslation(page, { labels: { skills: 'Expertise' } }).problems.map((problem) => problem.path)).toEqual(
+      ['labels.rating'],
+    );
+  });
+
+  it('follows a list of blocks with ids by id, whatever the order, naming a missing or unknown id', () => {
+    const list = [
+      { id: 'pagos', title: 'Pagos', order: 1 },
+      { id: 'envios', title: 'Envíos', order: 2 },
+    ];
+    const keyed = applyTranslation(list, { envios: { title: 'Shipping' }, pagos: { title: 'Payments' } });
+    expect(keyed.problems).toEqual([]);
+    expect(keyed.value).toEqual([
+      { id: 'pagos', title: 'Payments', order: 1 },
+      { id: 'envios', title: 'Shipping', order: 2 },
+    ]);
+    const broken = applyTranslation(list, { pagos: { title: 'Payments' }, envio: { title: 'Shipping' } });
+    expect(broken.problems.map((problem) => problem.path)).toEqual(['envios', 'envio']);
+  });
+
   it('requires the same {placeholders} as the original', () => {
     const { problems } = applyTranslation(original, { ...english, seo: { description: 'Six real case studies' } });
     expect(problems).toEqual([

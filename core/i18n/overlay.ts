@@ -43,23 +43,39 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'level',
   'category',
   'alsoCalled',
+  'cases',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
 
-/** A fact field holds a value or a list of values; a block under such a name (a link's label) is prose. */
-function isFact(key: string, value: unknown): boolean {
-  return FACT_KEYS.has(key) && !isRecord(value);
+/** A page's `labels:` block holds interface words only, whatever their keys (`labels.rating`). */
+const LABELS_BLOCK = 'labels';
+
+/**
+ * A fact field holds a value or a list of values; a block under such a name (a link's label) is prose, and
+ * so is every field of a `labels:` block.
+ */
+function isFact(key: string, value: unknown, block?: string): boolean {
+  return FACT_KEYS.has(key) && !isRecord(value) && block !== LABELS_BLOCK;
 }
 
 /** True when a value holds prose a translator writes (a text outside a fact field). */
-export function hasProse(value: unknown): boolean {
+export function hasProse(value: unknown, block?: string): boolean {
   if (typeof value === 'string') return true;
-  if (Array.isArray(value)) return value.some(hasProse);
-  if (isRecord(value)) return Object.entries(value).some(([key, inner]) => !isFact(key, inner) && hasProse(inner));
+  if (Array.isArray(value)) return value.some((item) => hasProse(item));
+  if (isRecord(value))
+    return Object.entries(value).some(([key, inner]) => !isFact(key, inner, block) && hasProse(inner, key));
   return false;
+}
+
+/** The name of the block a path ends in (`page.labels` → `labels`). */
+function blockOf(path: string): string | undefined {
+  return path
+    .split('.')
+    .pop()
+    ?.replace(/\[\d+\]$/, '');
 }
 
 function join(path: string, key: string | number): string {
@@ -76,7 +92,7 @@ export function applyTranslation(
   translation: unknown,
   path = '',
 ): { value: unknown; problems: Problem[] } {
-  if (!hasProse(original)) {
+  if (!hasProse(original, blockOf(path))) {
     return translation === undefined
       ? { value: original, problems: [] }
       : {
@@ -105,7 +121,37 @@ function translateText(original: string, translation: unknown, path: string) {
   return { value: translation, problems: placeholders ? [{ path, message: placeholders }] : [] };
 }
 
+/** The ids of a list whose every item is a block with its own `id`, or undefined. */
+function idsOf(list: unknown[]): string[] | undefined {
+  const ids = list.map((item) => (isRecord(item) && typeof item.id === 'string' ? item.id : undefined));
+  return ids.every((id): id is string => id !== undefined) ? ids : undefined;
+}
+
+/**
+ * A list of blocks with ids may be translated as a block keyed by those ids (`proyectos-y-tiempos:`), so a
+ * translation follows each item when the original's order changes or an item is added: the new one is named
+ * as missing instead of every later item landing on the wrong one.
+ */
+function translateKeyedList(original: unknown[], ids: string[], translation: Record<string, unknown>, path: string) {
+  const problems: Problem[] = [];
+  const value = original.map((item, index) => {
+    const id = ids[index] ?? '';
+    const result = applyTranslation(item, translation[id], join(path, id));
+    problems.push(...result.problems);
+    return result.value;
+  });
+  for (const key of Object.keys(translation))
+    if (!ids.includes(key))
+      problems.push({
+        path: join(path, key),
+        message: `No hay un elemento con id ${key} en el original: revisa el id o bórralo (ids: ${ids.join(', ')})`,
+      });
+  return { value, problems };
+}
+
 function translateList(original: unknown[], translation: unknown, path: string) {
+  const ids = idsOf(original);
+  if (ids && isRecord(translation)) return translateKeyedList(original, ids, translation, path);
   if (!Array.isArray(translation) || translation.length !== original.length)
     return {
       value: original,
@@ -133,8 +179,9 @@ function translateBlock(original: Record<string, unknown>, translation: unknown,
     };
   const problems: Problem[] = [];
   const value: Record<string, unknown> = {};
+  const block = blockOf(path);
   for (const [key, inner] of Object.entries(original)) {
-    if (isFact(key, inner)) {
+    if (isFact(key, inner, block)) {
       value[key] = inner;
       if (key in translation)
         problems.push({ path: join(path, key), message: 'Este dato no se traduce: bórralo, se toma del original' });

@@ -12,7 +12,11 @@ export interface TranslatedSource {
 }
 
 export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
-  // The home cards; the four service pages' copy joins with the English service pages.
+  // The four services with their own page translate it whole; the other two, their home card.
+  { path: 'services/aplicaciones-web.yaml' },
+  { path: 'services/apps-moviles.yaml' },
+  { path: 'services/ecommerce.yaml' },
+  { path: 'services/cloud-native.yaml' },
   { path: 'services/', blocks: ['title', 'description', 'features'] },
   { path: 'team/' },
   { path: 'testimonials/' },
@@ -20,6 +24,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'process.yaml' },
   { path: 'technologies.yaml' },
   { path: 'offers.yaml' },
+  { path: 'stats.yaml' },
   // The WhatsApp chat's opening messages.
   { path: 'contact.yaml', blocks: ['greetings'] },
   // Pages built in every language translate all their copy; the rest, their texts for search engines so far.
@@ -28,6 +33,8 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/proceso-desarrollo.yaml' },
   { path: 'pages/cms-a-codigo.yaml' },
   { path: 'pages/tecnologias.yaml' },
+  { path: 'pages/home.yaml' },
+  { path: 'pages/contacto.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

@@ -6,12 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { fileForPath, imageSize, parsePage, sitemapUrls } from '../support/built-site.ts';
+import { languageOfPath, TRANSLATIONS } from '../support/languages.ts';
 
 const urls = sitemapUrls();
 
 /** schema.org types each kind of page must carry, so search engines can describe it. */
 function requiredTypes(path: string): string[] {
-  if (path === '/') return ['Organization'];
+  // Every language's home (/ and /en) is the root of its trail, so it has no BreadcrumbList.
+  if (TRANSLATIONS.routes.get(languageOfPath(path))?.home === path) return ['Organization'];
   const types = ['BreadcrumbList'];
   if (path === '/faq') types.push('FAQPage');
   if (path === '/aviso-de-privacidad') types.push('WebPage');

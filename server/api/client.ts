@@ -6,6 +6,8 @@ import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { addressOfEntry, forwardedFor, trustedHops, type TrustProxy } from './trusted-proxies.ts';
 import { LEAD_FALLBACKS } from '../lead/model.ts';
+import { LANGUAGE_HEADER, leadLanguage } from '../../core/i18n/lead-language.ts';
+import type { Translations } from '../../core/i18n/load.ts';
 
 const UNKNOWN_PAGE = LEAD_FALLBACKS.unknown;
 
@@ -38,4 +40,14 @@ export function originPage(req: IncomingMessage): string {
   if (!referer || !URL.canParse(referer)) return UNKNOWN_PAGE;
   const path = new URL(referer).pathname;
   return path.slice(0, 255) || UNKNOWN_PAGE;
+}
+
+/** The language the form's page is in (`Content-Language`): an active language, or the default one. */
+export function requestLanguage(req: IncomingMessage, translations: Translations): string {
+  const sent = req.headers[LANGUAGE_HEADER.toLowerCase()];
+  return leadLanguage(
+    typeof sent === 'string' ? sent : undefined,
+    translations.active.map((language) => language.code),
+    translations.defaultCode,
+  );
 }

@@ -23,7 +23,7 @@ import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
 import { startMeetings, type Meetings } from '../meetings/index.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
-import { clientAddress, hashAddress, originPage } from './client.ts';
+import { clientAddress, hashAddress, originPage, requestLanguage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders, type OriginVerdict } from './cors.ts';
 import { failure, jsonBody, parseJsonObject, refusalOf, RequestError, sendJson, type ApiResponse } from './http.ts';
 import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
@@ -211,6 +211,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
         clientHash,
         refusals: refusalsOf(req, config.facts.privacy),
         attribution,
+        language: requestLanguage(req, config.facts.translations),
       });
       return outcome.response;
     };

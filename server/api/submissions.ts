@@ -64,6 +64,8 @@ export interface SubmissionRequest {
   refusals?: readonly string[];
   /** The visit's origin from `X-Lead-Attribution`, already cleaned; never required. */
   attribution?: Attribution | undefined;
+  /** The language of the page the form was sent from (`Content-Language`), an active one; stored with the lead. */
+  language?: string | undefined;
 }
 
 export type SubmissionOutcome =
@@ -210,6 +212,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         originPage: request.originPage,
         receivedAt,
         clientHash: request.clientHash,
+        language: request.language,
         // A visitor who refused scoring gets none, now or later (server/admin/store/search-index.ts).
         score: refused.has(REFUSABLE_PURPOSES.scoring)
           ? UNSCORED

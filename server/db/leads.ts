@@ -28,6 +28,11 @@ export interface NewLead {
   clientHash: string;
   /** The lead's score, for sorting the inbox (server/lead/analysis.ts); the inbox computes it when absent. */
   score?: number;
+  /**
+   * The language the lead arrived in (an active code of content/languages.yaml); absent for leads stored
+   * before the site had a second language, which all arrived in the default one.
+   */
+  language?: string | undefined;
 }
 
 /** A lead as stored: the lead itself and the columns kept beside its fields for search and quotas. */
@@ -65,6 +70,7 @@ const leadRow = z
     received_at: z.string(),
     client_hash: z.string(),
     attribution: attributionColumn,
+    language: optionalText,
   })
   .transform((row): StoredLead => ({
     id: row.id,
@@ -80,6 +86,7 @@ const leadRow = z
     receivedAt: row.received_at,
     clientHash: row.client_hash,
     attribution: row.attribution,
+    language: row.language,
   }));
 
 /** A `leads` row (`SELECT *` or at least its columns) as a stored lead; throws `RowError` on a bad row. */
@@ -103,8 +110,8 @@ export function createLeadStore(db: Queryable) {
   return {
     async insert(lead: NewLead): Promise<number> {
       const row = await db.get<{ id: number }>(
-        `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash, search_text, score)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+        `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash, search_text, score, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
         [
           LEAD_KINDS[lead.kind].formType,
           lead.serviceType ?? null,
@@ -119,6 +126,7 @@ export function createLeadStore(db: Queryable) {
           lead.clientHash,
           leadSearchText(lead),
           lead.score ?? null,
+          lead.language ?? null,
         ],
       );
       return Number(row?.id);

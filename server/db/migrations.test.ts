@@ -25,6 +25,8 @@ const APPLIED = {
   'leads 1 postgres': 'f89d8fdc116638fd',
   'leads 2 sqlite': 'd829f41e85c6e4d0',
   'leads 2 postgres': '4c037b3c9d178028',
+  'leads 3 sqlite': '3a69bd25d08efc4d',
+  'leads 3 postgres': '3a69bd25d08efc4d',
   'inbox 1 sqlite': 'e138555c3793fbfa',
   'inbox 1 postgres': '47d9d8b3ab2d21c3',
   'access 1 sqlite': '49ea2e4967793d01',

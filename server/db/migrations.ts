@@ -93,6 +93,12 @@ export const MIGRATIONS: readonly Migration[] = [
       `,
     ),
   },
+  {
+    version: 3,
+    name: 'the language each lead arrived in',
+    // NULL for leads stored before the site had a second language: they all arrived in the default one.
+    sql: forBothEngines(() => 'ALTER TABLE leads ADD COLUMN language TEXT;'),
+  },
 ];
 
 /**

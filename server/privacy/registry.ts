@@ -206,6 +206,7 @@ export const REGISTRY: readonly RegistryTable[] = [
       service_type: 'un servicio de la lista del sitio',
       origin_page: 'la ruta de la página del sitio (sin dominio ni consulta)',
       received_at: 'fecha y hora de recepción',
+      language: 'el idioma del sitio desde el que se envió (es-MX, en), para contestarle en él',
       anonymised_at: 'fecha de la anonimización',
     },
     cancel: 'anonymise',

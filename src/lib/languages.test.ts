@@ -8,6 +8,11 @@ describe('language', () => {
     expect(language('hi')).toMatchObject({ name: 'Hindi', native: 'हिन्दी' });
   });
 
+  it('names a language in the language of the page when it is not Spanish', () => {
+    expect(language('ar', 'en')).toMatchObject({ name: 'Arabic', native: 'العربية' });
+    expect(language('ja', 'en').name).toBe('Japanese');
+  });
+
   it('knows Arabic reads right to left', () => {
     expect(language('ar')).toMatchObject({ name: 'Árabe', native: 'العربية', dir: 'rtl' });
   });

@@ -24,18 +24,24 @@ export function isLanguageCode(code: string): boolean {
   return SPANISH.of(code) !== undefined;
 }
 
+function displayName(code: string, inLocale: string): string {
+  if (inLocale === 'es-MX') return SPANISH.of(code) ?? code;
+  return new Intl.DisplayNames([inLocale], { type: 'language', fallback: 'code' }).of(code) ?? code;
+}
+
 /** The writing direction of a language (Arabic, Hebrew, Persian, Urdu read right to left). */
 function direction(code: string): 'ltr' | 'rtl' {
   return new Intl.Locale(code).getTextInfo().direction === 'rtl' ? 'rtl' : 'ltr';
 }
 
-export function language(code: string): Language {
+/** `inLocale`: the language the page is written in, which names the others ("Árabe", "Arabic"). */
+export function language(code: string, inLocale = 'es-MX'): Language {
   if (!isLanguageCode(code))
     throw new Error(`"${code}" no es un código de idioma ISO 639 (por ejemplo "es", "en", "ja")`);
   const native = new Intl.DisplayNames([code], { type: 'language', fallback: 'code' }).of(code) ?? code;
   return {
     code,
-    name: capitalise(SPANISH.of(code) ?? code, 'es-MX'),
+    name: capitalise(displayName(code, inLocale), inLocale),
     native: capitalise(native, code),
     dir: direction(code),
   };

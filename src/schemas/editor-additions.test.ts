@@ -119,12 +119,13 @@ function addQuestion(): void {
   roomy.questions.push({ question: QUESTION, answer: ANSWER });
   before.position = roomy.questions.length;
   writeFileSync(path, yaml.dump(categories, { lineWidth: 110 }));
-  // The English FAQ mirrors the Spanish one category by category.
+  // The English FAQ has one block per category id of the Spanish one.
   const englishPath = join(project, 'content/en/faq.yaml');
-  const english = yaml.load(readFileSync(englishPath, 'utf8')) as Array<{
-    questions: Array<{ question: string; answer: string }>;
-  }>;
-  english[categories.indexOf(roomy)]?.questions.push({ question: QUESTION_EN, answer: ANSWER_EN });
+  const english = yaml.load(readFileSync(englishPath, 'utf8')) as Record<
+    string,
+    { questions: Array<{ question: string; answer: string }> }
+  >;
+  english[roomy.id]?.questions.push({ question: QUESTION_EN, answer: ANSWER_EN });
   writeFileSync(englishPath, yaml.dump(english, { lineWidth: 110 }));
 }
 

@@ -4,9 +4,32 @@ import { Icon } from '../ui/Icon.tsx';
 
 const MENU_ID = 'menu-movil';
 
+/** A link to the same page in another language. */
+export interface LanguageLink {
+  href: string;
+  /** The language's tag (`hreflang`, and `lang` of its name). */
+  code: string;
+  /** The language's own name, the link's visible text ("English"). */
+  name: string;
+  /** The link's accessible name in the page's language; it contains `name` ("View this page in Español"). */
+  label: string;
+}
+
+/** The bar's own words in the page's language (content/i18n, group `nav`). */
+export interface NavbarLabels {
+  main: string;
+  home: string;
+  menu: string;
+}
+
 interface NavbarProps {
   links: readonly NavLink[];
   cta: NavLink;
+  labels: NavbarLabels;
+  /** The home page in the page's language, where the logo leads. */
+  homeHref: string;
+  /** The page's twins in the other languages; empty where the page has none. */
+  languages: readonly LanguageLink[];
   /** Current path, to mark the active link with aria-current. */
   currentPath: string;
   /** The logo, rendered by Astro and passed in as static HTML. */
@@ -28,7 +51,11 @@ function isCurrent(href: string, currentPath: string): boolean {
  * grows to the desktop layout.
  * Until it has hydrated, src/enhancements/navbar.ts closes the menu on a chosen link in its place.
  */
-export default function Navbar({ links, cta, currentPath, children }: NavbarProps) {
+function LanguageName({ language }: { language: LanguageLink }) {
+  return <span lang={language.code}>{language.name}</span>;
+}
+
+export default function Navbar({ links, cta, labels, homeHref, languages, currentPath, children }: NavbarProps) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -63,8 +90,8 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
 
   return (
     <header className="site-nav on-ink fixed inset-x-0 top-0 z-50 text-white nav-solid:text-fg nav-solid:[&_:focus-visible]:outline-brand-500">
-      <nav aria-label="Principal" className="container-site flex h-(--nav-height) items-center justify-between gap-4">
-        <a href="/" className="touch-target -ml-1 flex items-center rounded-lg px-1" aria-label="Angram, ir al inicio">
+      <nav aria-label={labels.main} className="container-site flex h-(--nav-height) items-center justify-between gap-4">
+        <a href={homeHref} className="touch-target -ml-1 flex items-center rounded-lg px-1" aria-label={labels.home}>
           {children}
         </a>
         <ul className="hidden items-center gap-1 lg:flex">
@@ -73,23 +100,39 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
               <a
                 href={link.href}
                 aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-                className={`touch-target inline-flex items-center rounded-full px-4 text-[0.95rem] font-medium ${linkTone}`}
+                className={`touch-target inline-flex items-center rounded-full px-3 text-[0.95rem] font-medium xl:px-4 ${linkTone}`}
               >
                 {link.label}
               </a>
             </li>
           ))}
         </ul>
-        <a href={cta.href} className="btn btn-primary hidden lg:inline-flex">
-          {cta.label}
-          <Icon name="arrow-right" size={18} />
-        </a>
-        {/* One name, "Menú"; whether it is open is the popover's native expanded state. */}
+        <div className="hidden items-center gap-2 lg:flex">
+          {languages.map((language) => (
+            <a
+              key={language.code}
+              href={language.href}
+              hrefLang={language.code}
+              aria-label={language.label}
+              data-language-switcher
+              className={`touch-target inline-flex items-center gap-1.5 rounded-full px-2 text-sm font-medium whitespace-nowrap xl:px-3 ${linkTone}`}
+            >
+              {/* Beside the longer Spanish links the globe waits for wide screens, so the bar holds at 1024 px. */}
+              <Icon name="globe" size={16} className="hidden shrink-0 xl:block" />
+              <LanguageName language={language} />
+            </a>
+          ))}
+          <a href={cta.href} className="btn btn-primary whitespace-nowrap">
+            {cta.label}
+            <Icon name="arrow-right" size={18} />
+          </a>
+        </div>
+        {/* One name ("Menú", "Menu"); whether it is open is the popover's native expanded state. */}
         <button
           type="button"
           popoverTarget={MENU_ID}
           className={`nav-toggle touch-target inline-flex items-center justify-center rounded-full lg:hidden ${linkTone}`}
-          aria-label="Menú"
+          aria-label={labels.menu}
         >
           <Icon name="menu" className="nav-toggle-open" />
           <Icon name="x" className="nav-toggle-close" />
@@ -111,6 +154,20 @@ export default function Navbar({ links, cta, currentPath, children }: NavbarProp
                 className="touch-target flex items-center rounded-xl px-4 text-lg font-medium text-fg hover:bg-brand-50 hover:text-brand-700"
               >
                 {link.label}
+              </a>
+            </li>
+          ))}
+          {languages.map((language) => (
+            <li key={language.code}>
+              <a
+                href={language.href}
+                hrefLang={language.code}
+                aria-label={language.label}
+                data-language-switcher
+                className="touch-target flex items-center gap-2 rounded-xl px-4 text-lg font-medium text-fg hover:bg-brand-50 hover:text-brand-700"
+              >
+                <Icon name="globe" size={20} />
+                <LanguageName language={language} />
               </a>
             </li>
           ))}

@@ -6,8 +6,15 @@ import { readSelects, readSubmission, scheduleAnswer, type SubmissionReceipt } f
 import { SITE_GROUP } from '../../../core/api/routes.ts';
 import type { LeadAction } from '../../../core/forms/kinds.ts';
 import type { ServedLists } from '../../../core/forms/options.ts';
+import { LANGUAGE_HEADER } from '../../../core/i18n/lead-language.ts';
 import { attributionHeaders } from '../attribution/visit.ts';
 import { get, post, type ApiResult } from './client.ts';
+
+/** The page's language (`<html lang>`), so the lead keeps the language its visitor read the form in. */
+function pageLanguage(): Record<string, string> {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang ? { [LANGUAGE_HEADER]: lang } : {};
+}
 
 /**
  * A 2xx is a stored lead unless its body says `success: false`. `headers` travel beside the body (refusals),
@@ -18,7 +25,9 @@ export async function submitLead(
   data: Record<string, string>,
   headers: Readonly<Record<string, string>> = {},
 ): Promise<ApiResult<SubmissionReceipt>> {
-  const result = await post(SITE_GROUP, action, data, { headers: { ...attributionHeaders(), ...headers } });
+  const result = await post(SITE_GROUP, action, data, {
+    headers: { ...attributionHeaders(), ...pageLanguage(), ...headers },
+  });
   if (result.kind !== 'success') return result;
   const read = readSubmission(result.data);
   if (read.refused) return { kind: 'http-error', status: result.status, message: read.message ?? '' };

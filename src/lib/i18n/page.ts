@@ -5,14 +5,18 @@
  */
 import { z } from 'astro/zod';
 import { loadContentFacts } from '../../../core/content/load.ts';
+import { hasProse } from '../../../core/i18n/overlay.ts';
 import { fillKnownDeep } from '../../../core/text-template.ts';
-import { contentPage, siteOf, type LoadedPage, type PageRequest } from '../content/page.ts';
-import { crumbName } from '../content/trail.ts';
+import { contentPage, siteOf, type LoadedPage, type PageRequest, type ServicePageCopy } from '../content/page.ts';
+import { crumbName, SERVICES_SECTION } from '../content/trail.ts';
 import { FAQ_CATEGORY_IDS, faqCategorySchema } from '../../schemas/faq.ts';
 import { pageSchema, type Page, type PageId } from '../../schemas/pages.ts';
+import { serviceSchema, type Service } from '../../schemas/services.ts';
 import { seoPreset } from '../seo/presets.ts';
+import { CONTACT } from '../site-contact.ts';
 import { absoluteUrl } from '../seo/resolve.ts';
 import { DEFAULT_LOCALE, localizedHref } from './routes.ts';
+import { t } from './strings.ts';
 
 const translations = loadContentFacts().translations;
 
@@ -87,4 +91,66 @@ export function localizedGreetings(locale: string): { general: string; navigatio
 /** A translated collection file (`process.yaml`) parsed by its schema, links moved to their twins. */
 export function localizedCollection<T extends z.ZodType>(locale: string, file: string, schema: T): z.output<T> {
   return parsed(schema, localizeLinks(translatedFile(locale, file), locale), `content/${locale}/${file}`);
+}
+
+/**
+ * A service page in `locale`: the service's translation (facts from the Spanish file) checked by the same
+ * schema, its canonical path the twin of `/servicios/<id>`, under the home page's services section.
+ */
+export function localizedServicePage(
+  request: PageRequest,
+  original: Service,
+  locale: string,
+): LoadedPage<ServicePageCopy> & { service: Service } {
+  if (locale === DEFAULT_LOCALE) throw new Error('localizedServicePage es para los idiomas traducidos');
+  const file = `content/${locale}/services/${original.id}.yaml`;
+  const raw = { ...(translatedFile(locale, `services/${original.id}.yaml`) as object), id: original.id };
+  const service = parsed(serviceSchema, fillKnownDeep(raw, counts()), file);
+  const page = service.page;
+  if (!page) throw new Error(`${file}: falta el bloque page`);
+  const copy = localizeLinks(page, locale);
+  const path = localizedHref(service.link, locale);
+  const site = siteOf(request);
+  const crumbs = [
+    { name: t(locale, 'nav', 'services'), path: localizedHref(SERVICES_SECTION, locale) },
+    { name: service.title, path },
+  ];
+  return {
+    service,
+    copy,
+    site,
+    path,
+    url: absoluteUrl(path, site),
+    crumbs,
+    seo: { preset: seoPreset(copy.seo, path, { file, field: 'page.seo' }) },
+  };
+}
+
+/**
+ * A collection entry with its prose in `locale` (a team member's role and bio): facts, images included,
+ * stay the entry's own, so a portrait keeps its optimised image.
+ */
+export function localizedEntry<E extends { data: object }>(entry: E, locale: string, file: string): E {
+  if (locale === DEFAULT_LOCALE) return entry;
+  const translated = localizeLinks(translatedFile(locale, file), locale) as Record<string, unknown>;
+  const prose = Object.fromEntries(Object.entries(translated).filter(([key, value]) => hasProse({ [key]: value })));
+  return { ...entry, data: { ...entry.data, ...prose } };
+}
+
+/** The headline figures of a group of content/stats.yaml in `locale`. */
+export function localizedStats(locale: string, group: string): Array<{ value: string; label: string }> {
+  const stats = translatedFile(locale, 'stats.yaml') as Record<
+    string,
+    { items: Array<{ value: string; label: string }> }
+  >;
+  const found = stats[group];
+  if (!found) throw new Error(`Falta el grupo ${group} en content/${locale}/stats.yaml`);
+  return found.items;
+}
+
+/** The opening hours as the contact channels print them, in `locale`. */
+export function supportHoursText(locale: string): string {
+  if (locale === DEFAULT_LOCALE) return CONTACT.supportHours;
+  const { opens, closes } = loadContentFacts().contact.supportHours;
+  return t(locale, 'footer', 'supportHours', { abre: opens.replace(/^0/, ''), cierra: closes.replace(/^0/, '') });
 }

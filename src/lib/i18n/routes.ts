@@ -5,6 +5,7 @@
  */
 import { loadContentFacts } from '../../../core/content/load.ts';
 import { twinPath, type RouteName, type RouteTable } from '../../../core/i18n/routes.ts';
+import { ROUTES } from '../../../core/routes.ts';
 
 const translations = loadContentFacts().translations;
 
@@ -14,7 +15,18 @@ export const DEFAULT_LOCALE = translations.defaultCode;
  * The pages built in every active language so far: only these print hreflang links and a switcher, so no
  * link ever points at a page that does not exist. When every page has its twin, this list goes away.
  */
-const PAIRED: ReadonlySet<RouteName> = new Set(['faq', 'process', 'cms', 'technologies']);
+const PAIRED: ReadonlySet<RouteName> = new Set([
+  'home',
+  'contact',
+  'faq',
+  'process',
+  'cms',
+  'technologies',
+  'webApps',
+  'mobileApps',
+  'ecommerce',
+  'cloudNative',
+]);
 
 function table(code: string): RouteTable {
   const found = translations.routes.get(code);
@@ -23,10 +35,20 @@ function table(code: string): RouteTable {
 }
 
 /** The language of a path: the active language whose prefix it starts with, or the default. */
+/** A page's path as the route tables write it: the build renders / as index.html and /en as en.html. */
+function pagePath(pathname: string): string {
+  return (
+    pathname
+      .replace(/\/index\.html$/, '/')
+      .replace(/\.html$/, '')
+      .replace(/(.)\/+$/, '$1') || '/'
+  );
+}
+
 export function localeOf(pathname: string): string {
+  const path = pagePath(pathname);
   const found = translations.active.find(
-    (language) =>
-      !language.is_default && (pathname === `/${language.code}` || pathname.startsWith(`/${language.code}/`)),
+    (language) => !language.is_default && (path === `/${language.code}` || path.startsWith(`/${language.code}/`)),
   );
   return found?.code ?? DEFAULT_LOCALE;
 }
@@ -54,7 +76,7 @@ export interface Alternate {
 
 /** The page in every active language, the default first; empty for a page without twins. */
 export function alternatesOf(pathname: string): Alternate[] {
-  const path = pathname.replace(/\.html$/, '').replace(/(.)\/+$/, '$1') || '/';
+  const path = pagePath(pathname);
   const locale = localeOf(path);
   const own = table(locale);
   const name = (Object.keys(own) as RouteName[]).find((each) => own[each] === path);
@@ -75,4 +97,13 @@ export function translatedPages(): Array<{ locale: string; name: RouteName | '40
       ...[...PAIRED].map((name) => ({ locale: language.code, name, path: table(language.code)[name].slice(1) })),
       { locale: language.code, name: '404' as const, path: `${table(language.code).home.slice(1)}/404` },
     ]);
+}
+
+const SERVICE_PREFIX = '/servicios/';
+
+/** The service a service page's route shows (`webApps` → `aplicaciones-web`), from its Spanish address. */
+export function serviceIdOf(name: RouteName | '404'): string | undefined {
+  if (name === '404') return undefined;
+  const path: string = ROUTES[name];
+  return path.startsWith(SERVICE_PREFIX) ? path.slice(SERVICE_PREFIX.length) : undefined;
 }
