@@ -22,6 +22,7 @@ import {
   type Parsed,
 } from './meetings/settings.ts';
 import { MONITORING_ENV, monitoringConfigOf, type MonitoringConfig } from './monitoring/settings.ts';
+import { REPLIES_ENV, repliesConfigOf, type RepliesConfig } from './email/replies/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
@@ -103,6 +104,8 @@ export interface ServerConfig {
   busyIcsParseBudgetMs: number;
   /** Field vitals, uptime, alerts and /metrics (`VITALS_*`, `UPTIME_*`, `ALERT_EMAIL`, `METRICS_TOKEN`). */
   monitoring: MonitoringConfig;
+  /** The team's mailbox, read for clients' replies (`IMAP_URL`, `IMAP_MAILBOX`, `IMAP_POLL_SECONDS`, `IMAP_TIMEOUT_MS`). */
+  replies: RepliesConfig;
 }
 
 export const BODY_LIMIT_BYTES = 32 * 1024;
@@ -208,6 +211,7 @@ const envSchema = z.object({
   PUBLIC_CONTACT_PHONE: optional(z.string()),
   PUBLIC_WHATSAPP_NUMBER: optional(z.string()),
   ...MONITORING_ENV,
+  ...REPLIES_ENV,
 });
 
 export class ConfigError extends Error {
@@ -275,6 +279,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     busyIcsMaxBytes: values.BUSY_ICS_MAX_BYTES,
     busyIcsParseBudgetMs: values.BUSY_ICS_PARSE_BUDGET_MS,
     monitoring: monitoringConfigOf(values),
+    replies: repliesConfigOf(values),
   };
 }
 

@@ -273,6 +273,7 @@ export async function showLeadPage(
     status,
     leadPage(pageContext(services, state), {
       lead,
+      repliesRead: services.config.repliesRead === true,
       prepared,
       unscored: privacy.refusals.some((refusal) => refusal.id === REFUSABLE_PURPOSES.scoring),
       state: leadState,

@@ -54,6 +54,8 @@ export type LeadFormName = 'status' | 'assignee' | 'note';
 
 export interface LeadPageView {
   lead: StoredLead;
+  /** Whether the client's e-mail replies reach this history (the team's mailbox is read over IMAP). */
+  repliesRead?: boolean;
   /** What the e-mails say of the lead: its fields, meeting, consultant and analysis. */
   prepared: LeadView;
   /** Its author refused scoring: no score, priority or revenue estimate is shown. */
@@ -299,7 +301,11 @@ ${[
   .sort((a, b) => b.at.localeCompare(a.at))
   .map((entry) => html`<li>${entry.body}</li>`)}
 <li>${dateTime(view.lead.receivedAt)}Llegó por el formulario «${kindLabel(view.lead.kind)}» desde ${view.lead.originPage || LEAD_FALLBACKS.unknown}.</li>
-</ol>`,
+</ol>${
+      view.repliesRead
+        ? html``
+        : html`<p class="hint">Las respuestas del cliente por correo no aparecen aquí: el servidor no lee el buzón de ventas. Para verlas, configura <code>IMAP_URL</code> (el buzón al que responden los clientes; ver el README).</p>`
+    }`,
   );
 }
 
