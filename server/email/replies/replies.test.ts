@@ -52,7 +52,7 @@ describe.each(TEST_ENGINES)('replies from the team mailbox (%s)', (engine) => {
   let imap: ImapServer;
   let store: ReplyStore;
   let admin: AdminClient;
-  const lead = { jorge: 0, lucia: 0 };
+  const lead = { jorge: 0, lucia: 0, quiet: 0 };
   let jorgeMessageId = '';
 
   const read = (url = imap.url, batch?: number) =>
@@ -82,6 +82,7 @@ describe.each(TEST_ENGINES)('replies from the team mailbox (%s)', (engine) => {
     };
     lead.jorge = await post(VALID.big);
     lead.lucia = await post({ ...VALID.big, name: VALID.small.name, email: VALID.small.email, company: 'Ferremax' });
+    lead.quiet = await post({ ...VALID.big, name: 'Ricardo Salinas', email: 'ricardo@altiplano.mx' });
     const [sent] = await t.api.rows<{ message_id: string }>(
       "SELECT message_id FROM outbox WHERE lead_id = $1 AND audience = 'client'",
       lead.jorge,
@@ -142,9 +143,11 @@ describe.each(TEST_ENGINES)('replies from the team mailbox (%s)', (engine) => {
     // This inbox was not started with IMAP_URL: its pages say how to turn reading replies on.
     expect(page.text).toContain('<code>IMAP_URL</code>');
 
-    const today = await admin.get('/admin/contacts?view=hoy');
+    // Both leads that answered are due today; the one that did not answer is not.
+    const today = await admin.get('/admin/contacts?vista=hoy');
     expect(today.text).toContain(`/admin/contacts/${String(lead.jorge)}"`);
     expect(today.text).toContain(`/admin/contacts/${String(lead.lucia)}"`);
+    expect(today.text).not.toContain(`/admin/contacts/${String(lead.quiet)}"`);
   });
 
   it('stores each reply once: a second run, a run from scratch and two instances at once', async () => {
