@@ -27,6 +27,7 @@ import {
   type UpcomingMeeting,
 } from '../model.ts';
 import type { DashboardRow } from '../stats.ts';
+import { dashboardTotals } from './dashboard.ts';
 import type { OriginBreakdown } from '../attribution-stats.ts';
 import { originGroups } from './origins.ts';
 import { touchActivity } from './pipeline-events.ts';
@@ -479,6 +480,9 @@ export function createWorkStore(storage: Storage) {
       return { bySource, byCampaign, byLanding };
     },
     /** What the dashboard needs of each lead received since `since` (ISO time). */
+    /** The dashboard's numbers, counted by the database (./dashboard.ts). */
+    dashboard: (weeks: readonly string[], since: string) => dashboardTotals(storage, weeks, since),
+    /** Every lead of the period as the dashboard counts it: the reference the SQL totals are checked against. */
     async dashboardRows(since: string): Promise<DashboardRow[]> {
       const rows = await storage.all(
         `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at
