@@ -228,6 +228,17 @@ export class LeadNotFoundError extends Error {
 const FROM =
   'FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id LEFT JOIN pipeline_deals d ON d.lead_id = l.id';
 
+/**
+ * The list's FROM for counting: only the tables the filter reads. Each LEFT JOIN matches at most one row, so
+ * leaving out one the WHERE does not name changes no count, and saves a lookup per lead (most of the count's
+ * time at 100,000 leads).
+ */
+function countFrom(where: string): string {
+  const state = /\bs\./.test(where) ? ' LEFT JOIN inbox_lead_state s ON s.lead_id = l.id' : '';
+  const deal = /\bd\./.test(where) ? ' LEFT JOIN pipeline_deals d ON d.lead_id = l.id' : '';
+  return `FROM leads l${state}${deal}`;
+}
+
 async function lockedState(tx: Transaction, leadId: number, expectedVersion: number | undefined): Promise<LeadState> {
   await tx.lock(`inbox-lead:${leadId}`);
   const exists = await tx.get('SELECT 1 AS found FROM leads WHERE id = $1', [leadId]);
@@ -299,7 +310,7 @@ export function createWorkStore(storage: Storage) {
       today?: string,
     ): Promise<{ rows: InboxRow[]; total: number }> {
       const { where, params } = filterSql(filter, 0, today);
-      const count = await storage.get<{ n: number }>(`SELECT count(*) AS n ${FROM} ${where}`, params);
+      const count = await storage.get<{ n: number }>(`SELECT count(*) AS n ${countFrom(where)} ${where}`, params);
       const offset = (page - 1) * PAGE_SIZE;
       const rows = await storage.all(
         `SELECT l.*, s.status, s.assignee_id, s.version, a.name AS assignee_name, d.value_mxn, d.next_step_date, d.next_step
