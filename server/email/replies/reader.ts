@@ -76,7 +76,7 @@ export async function readReplies(options: ReadOptions): Promise<ReadSummary> {
     const after = cursor?.uidValidity === uidValidity ? cursor.lastUid : 0;
     if (box.exists === 0 || box.uidNext <= after + 1) return summary;
     const found = await client.search({ uid: `${String(after + 1)}:*` }, { uid: true });
-    const uids = (found === false ? [] : found).filter((uid) => uid > after).sort((a, b) => a - b);
+    const uids = (Array.isArray(found) ? found : []).filter((uid) => uid > after).sort((a, b) => a - b);
     const todo = uids.slice(0, batch);
     summary.remaining = uids.length - todo.length;
     if (todo.length === 0) return summary;
