@@ -11,6 +11,7 @@ import { consultantLabel } from '../../lead/consultants.ts';
 import { LEAD_FALLBACKS, referenceOf } from '../../lead/model.ts';
 import { dialable, spreadsheetPhone } from '../../lead/phone.ts';
 import type { LeadView } from '../../lead/view.ts';
+import { shortDate } from '../deal.ts';
 import { attr, html, type Html } from '../html.ts';
 import {
   LOST_DETAIL_MAX_LENGTH,
@@ -309,6 +310,21 @@ ${[
   );
 }
 
+/**
+ * The next thing to do, under the name: on a phone the first screen holds who wrote, how to reach them
+ * (the contact card), what they asked and this line; the forms to change it follow further down.
+ */
+function nextActionLine(view: LeadPageView): Html {
+  const deal = view.pipeline?.deal;
+  const closed = view.state.status === 'ganado' || view.state.status === 'perdido';
+  if (!deal || closed) return html``;
+  return html`<p class="next-action"><strong>Siguiente paso:</strong> ${
+    deal.nextStep && deal.nextStepDate
+      ? html`${shortDate(deal.nextStepDate)} · <bdi>${deal.nextStep}</bdi>`
+      : html`<span class="muted">ninguno todavía</span>`
+  } · <a href="#trato">Cambiarlo</a></p>`;
+}
+
 export function leadPage(context: PageContext, view: LeadPageView): Html {
   const reference = referenceOf(view.lead.id);
   return adminPage(
@@ -323,9 +339,11 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
     html`<p><a href="${ADMIN_PATHS.contacts}">← Volver a la bandeja</a></p>
 <div class="page-head"><div><h1>${reference} · <bdi>${view.lead.name}</bdi></h1>
 <p class="lede">${kindLabel(view.lead.kind)} · recibido ${dateTime(view.lead.receivedAt)} · ${statusBadge(view.state.status)} · puntuación ${view.prepared.analysis.score}, prioridad ${view.prepared.analysis.priority}</p></div></div>
+${nextActionLine(view)}
 <div class="grid grid-lead">
 <div>
 ${contactCard(view)}
+${submitted(view)}
 ${view.meeting?.card}
 ${section('Seguimiento', 'seguimiento', html`${statusForm(view, context.csrf)}<hr>${assigneeForm(view, context.csrf)}`)}
 ${view.pipeline && dealSection(view.lead.id, view.pipeline, context.csrf)}
@@ -335,7 +353,6 @@ ${view.privacy ?? html``}
 </div>
 <div>
 ${view.pipeline && duplicatesSection(view.lead.id, view.pipeline)}
-${submitted(view)}
 ${originCard(view.lead)}
 ${view.pipeline && mergedSection(view.pipeline)}
 ${analysisCard(view)}
