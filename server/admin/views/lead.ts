@@ -314,6 +314,19 @@ ${[
  * The next thing to do, under the name: on a phone the first screen holds who wrote, how to reach them
  * (the contact card), what they asked and this line; the forms to change it follow further down.
  */
+/** Longest part of the client's message repeated under the title; the whole of it is in «Lo que envió». */
+const ASKED_EXCERPT = 240;
+
+/** What the client asked, in their words (the form's first long text), shortened, under the title. */
+function askedLine(view: LeadPageView): Html {
+  const asked = view.prepared.rows.find((row) => row.long && row.value.trim() !== '');
+  if (!asked) return html``;
+  const characters = Array.from(asked.value.replace(/\s+/g, ' ').trim());
+  const excerpt =
+    characters.length > ASKED_EXCERPT ? `${characters.slice(0, ASKED_EXCERPT).join('')}…` : characters.join('');
+  return html`<p class="asked"><span class="visually-hidden">${asked.label}: </span>«<bdi>${excerpt}</bdi>» <a href="#enviado">Ver lo que envió</a></p>`;
+}
+
 function nextActionLine(view: LeadPageView): Html {
   const deal = view.pipeline?.deal;
   const closed = view.state.status === 'ganado' || view.state.status === 'perdido';
@@ -339,6 +352,7 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
     html`<p><a href="${ADMIN_PATHS.contacts}">← Volver a la bandeja</a></p>
 <div class="page-head"><div><h1>${reference} · <bdi>${view.lead.name}</bdi></h1>
 <p class="lede">${kindLabel(view.lead.kind)} · recibido ${dateTime(view.lead.receivedAt)} · ${statusBadge(view.state.status)} · puntuación ${view.prepared.analysis.score}, prioridad ${view.prepared.analysis.priority}</p></div></div>
+${askedLine(view)}
 ${nextActionLine(view)}
 <div class="grid grid-lead">
 <div>
