@@ -477,7 +477,10 @@ export const REGISTRY: readonly RegistryTable[] = [
       captured_at: 'fecha en que se leyó del buzón',
     },
     cancel: 'anonymise',
-    export: { title: 'Tus respuestas por correo', columns: { sent_at: 'Fecha', subject: 'Asunto', body: 'Texto' } },
+    export: {
+      title: 'Tus respuestas por correo',
+      columns: { sent_at: 'Fecha', from_address: 'Desde', subject: 'Asunto', body: 'Texto' },
+    },
   },
   {
     table: 'pipeline_merges',
