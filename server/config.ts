@@ -22,6 +22,7 @@ import {
   type Parsed,
 } from './meetings/settings.ts';
 import { MONITORING_ENV, monitoringConfigOf, type MonitoringConfig } from './monitoring/settings.ts';
+import { TRANSLATIONS_ENV, translationsConfigOf, type TranslationsConfig } from './translations/settings.ts';
 import { REPLIES_ENV, repliesConfigOf, type RepliesConfig } from './email/replies/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
@@ -104,6 +105,8 @@ export interface ServerConfig {
   busyIcsParseBudgetMs: number;
   /** Field vitals, uptime, alerts and /metrics (`VITALS_*`, `UPTIME_*`, `ALERT_EMAIL`, `METRICS_TOKEN`). */
   monitoring: MonitoringConfig;
+  /** Edits of the interface strings made in the inbox: how they reach the pages. */
+  translations: TranslationsConfig;
   /** The team's mailbox, read for clients' replies (`IMAP_URL`, `IMAP_MAILBOX`, `IMAP_POLL_SECONDS`, `IMAP_TIMEOUT_MS`). */
   replies: RepliesConfig;
 }
@@ -211,6 +214,7 @@ const envSchema = z.object({
   PUBLIC_CONTACT_PHONE: optional(z.string()),
   PUBLIC_WHATSAPP_NUMBER: optional(z.string()),
   ...MONITORING_ENV,
+  ...TRANSLATIONS_ENV,
   ...REPLIES_ENV,
 });
 
@@ -279,6 +283,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     busyIcsMaxBytes: values.BUSY_ICS_MAX_BYTES,
     busyIcsParseBudgetMs: values.BUSY_ICS_PARSE_BUDGET_MS,
     monitoring: monitoringConfigOf(values),
+    translations: translationsConfigOf(values),
     replies: repliesConfigOf(values),
   };
 }

@@ -15,6 +15,7 @@ import { migrateMonitoring } from './monitoring/migrations.ts';
 import type { PostgresOptions } from './db/postgres.ts';
 import type { Storage } from './db/storage.ts';
 import { migratePrivacy } from './privacy/migrations.ts';
+import { migrateTranslations } from './translations/migrations.ts';
 
 /** Applies the migrations of every module, in the order their tables depend on each other. */
 export async function migrateAll(storage: Storage): Promise<void> {
@@ -27,6 +28,7 @@ export async function migrateAll(storage: Storage): Promise<void> {
   await migrateMeetings(storage);
   await migratePrivacy(storage);
   await migrateMonitoring(storage);
+  await migrateTranslations(storage);
   await migrateReplies(storage);
 }
 

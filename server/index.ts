@@ -51,8 +51,9 @@ try {
 // The published notice must state the retention this server enforces; a mismatch is logged, not fatal.
 checkNoticeRetention(distDir, apiConfig.retention, stderrLogger);
 
-const { storage, api, admin, retention } = await openServices(apiConfig, adminConfig, {
+const { storage, api, admin, retention, liveTranslations } = await openServices(apiConfig, adminConfig, {
   sitePages: sitePages(distDir),
+  distDir,
 });
 const metrics = createMetrics({ storage, token: apiConfig.monitoring.metricsToken, beacons: api.vitals.counts });
 const app = await startApp({ host, port, distDir, api, admin, metrics });
@@ -82,6 +83,7 @@ async function shutdown(signal: string): Promise<void> {
   // Then in-flight requests finish and the current e-mail send completes, each within SHUTDOWN_TIMEOUT_MS.
   await app.close(apiConfig.shutdownTimeoutMs, delayMs, hurry.signal);
   await retention.stop();
+  liveTranslations?.stop();
   await storage.close();
   stderrLogger.info('server.stopped', { signal });
   process.exit(0);

@@ -16,11 +16,16 @@ import { emailSettingsFor } from './email/settings.ts';
 import type { DailyJob } from './jobs/daily.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
 import { scheduleRetention } from './privacy/schedule.ts';
+import { startLiveTranslations, type LiveTranslations } from './translations/live.ts';
+import { createTranslationsService } from './translations/service.ts';
+import { createTranslationStore } from './translations/store.ts';
 
 export interface Services {
   storage: Storage;
   api: Api;
   admin: Admin;
+  /** Puts the inbox's translation edits into the pages this instance serves; stopped before the database. */
+  liveTranslations: LiveTranslations | undefined;
   /** The daily retention job (personal data past its limits); stopped before the database closes. */
   retention: DailyJob;
 }
@@ -28,7 +33,7 @@ export interface Services {
 export async function openServices(
   config: ServerConfig,
   adminConfig: AdminConfig,
-  options: { sitePages?: ReadonlySet<string> } = {},
+  options: { sitePages?: ReadonlySet<string>; distDir?: string } = {},
 ): Promise<Services> {
   const storage = await openDatabase(config, {
     poolMax: config.databasePoolMax,
@@ -36,6 +41,16 @@ export async function openServices(
   });
   const api = await createApi(config, storage, options);
   const emailSettings = emailSettingsFor(config);
+  const translationStore = createTranslationStore(storage);
+  const liveTranslations = options.distDir
+    ? startLiveTranslations({
+        store: translationStore,
+        translations: config.facts.translations,
+        distDir: options.distDir,
+        pollMs: config.translations.pollMs,
+        logger: stderrLogger,
+      })
+    : undefined;
   const inbox = await createAdmin({
     storage,
     // The lead page says how to turn reading replies on when the mailbox is not read.
@@ -51,11 +66,18 @@ export async function openServices(
     // The inbox imports no e-mail code: it is handed the functions that compose its messages.
     mail: createInboxMail(emailSettings, config.facts.salesEmails),
     monitoringMinSamples: config.monitoring.vitalsMinSamples,
+    translations: createTranslationsService({
+      store: translationStore,
+      translations: config.facts.translations,
+      live: liveTranslations,
+      publishHookUrl: config.translations.publishHookUrl,
+      logger: stderrLogger,
+    }),
   });
   // Replies are the inbox's background work: they stop with it, before the database closes.
   const replies = startReplyReader(config.replies, { storage, store: createReplyStore(storage), logger: stderrLogger });
   const admin = replies ? { ...inbox, close: () => replies.stop().then(() => inbox.close()) } : inbox;
   if (adminConfig.assignOnArrival) api.setOnArrival(admin.assignOnArrival);
   const retention = scheduleRetention(storage, config, { logger: stderrLogger });
-  return { storage, api, admin, retention };
+  return { storage, api, admin, retention, liveTranslations };
 }

@@ -56,7 +56,7 @@ export const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u00
  * inbox or an e-mail backwards), zero-width characters and soft hyphens ("Ál\u200Bvaro" looks like Álvaro
  * and is never found by a search). Refused in one-line fields (names, companies, e-mails), as in UTM values.
  */
-const INVISIBLE_FORMATTING = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+export const INVISIBLE_FORMATTING = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
 
 /**
  * Half of a UTF-16 surrogate pair without the other half (`"\ud800"` in JSON, or an emoji cut in two):

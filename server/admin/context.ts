@@ -28,6 +28,7 @@ import type { ThrottleStore } from './store/throttle.ts';
 import type { TotpStore } from './store/totp.ts';
 import type { UserStore } from './store/users.ts';
 import type { WorkStore } from './store/work.ts';
+import type { TranslationsService } from '../translations/service.ts';
 import type { Notice, PageContext } from './views/layout.ts';
 
 export interface AdminServices {
@@ -67,6 +68,8 @@ export interface AdminServices {
     /** The dashboard's views, leads and conversion since `fromDay` (its start `since`), against the period before. */
     conversion(fromDay: string, since: Date, now: Date): Promise<Conversion>;
   };
+  /** The interface strings in every language and the inbox's edits of them (a process without a site has none). */
+  translations: TranslationsService | undefined;
   /** E-mails the inbox writes to the outbox (to a lead's client, the digest, a sign-in link), composed outside it. */
   mail: InboxMail;
 }
@@ -153,6 +156,7 @@ export const NOTICES = {
   unido: 'Leads unidos: este lead tiene ahora el historial de los dos.',
   fusionado: 'Ese lead se unió a este: aquí está todo su historial.',
   recuperado: 'Aplicamos lo que habías enviado antes de que terminara tu sesión.',
+  traduccion: 'Texto guardado: cada servidor lo pone en las páginas en menos de un minuto.',
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

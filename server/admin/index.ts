@@ -64,6 +64,8 @@ import { completeNextStep, mergeLead, saveDeal, sendClientEmail, showBoard, show
 import { ADMIN_HEADERS, HttpError, readForm, redirect, type FormFields } from './http.ts';
 import { startDigest } from './digest.ts';
 import { showMonitoring } from './handlers/monitoring.ts';
+import { revertTranslation, saveTranslation, showTranslationKey, showTranslations } from './handlers/translations.ts';
+import type { TranslationsService } from '../translations/service.ts';
 import { monitoringOverview } from '../monitoring/overview.ts';
 import { conversionSince } from '../monitoring/conversion.ts';
 import type { InboxMail } from './mail.ts';
@@ -115,6 +117,8 @@ export interface AdminOptions {
   digest?: boolean;
   /** Below this many measurements a page type's status is "sin dato" (`VITALS_MIN_SAMPLES`). */
   monitoringMinSamples?: number;
+  /** The interface strings and their edits (/admin/translations); without it those pages answer 404. */
+  translations?: TranslationsService;
   now?: () => Date;
   logger?: Logger;
 }
@@ -142,6 +146,8 @@ type Route =
   | { method: 'POST'; pattern: RegExp; access: Permission; run: ActionHandler };
 
 const ID = '([1-9][0-9]{0,14})';
+/** A catalogue key as its URL carries it: `nav.contact`. */
+const TRANSLATION_KEY = '([a-z][a-zA-Z0-9]{0,40}\\.[a-z][a-zA-Z0-9]{0,40})';
 const exact = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.')}$`);
 
 const ROUTES: readonly Route[] = [
@@ -263,6 +269,25 @@ const ROUTES: readonly Route[] = [
   { method: 'POST', pattern: exact(PRIVACY_PATHS.objection), access: 'manage-users', run: objectPerson },
   { method: 'POST', pattern: exact(PRIVACY_PATHS.cancel), access: 'manage-users', run: cancelPerson },
   { method: 'GET', pattern: exact(ADMIN_PATHS.audit), access: 'manage-users', run: showAudit },
+  { method: 'GET', pattern: exact(ADMIN_PATHS.translations), access: 'edit-translations', run: showTranslations },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^${ADMIN_PATHS.translations}/${TRANSLATION_KEY}$`),
+    access: 'edit-translations',
+    run: showTranslationKey,
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.translations}/${TRANSLATION_KEY}$`),
+    access: 'edit-translations',
+    run: saveTranslation,
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${ADMIN_PATHS.translations}/${TRANSLATION_KEY}/revert$`),
+    access: 'edit-translations',
+    run: revertTranslation,
+  },
   {
     method: 'POST',
     pattern: new RegExp(`^${ADMIN_PATHS.users}/${ID}/two-step/reset$`),
@@ -332,6 +357,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
       conversion: (fromDay, since, at) => conversionSince(storage, fromDay, since, at),
     },
     mail: options.mail,
+    translations: options.translations,
   };
   const pruner = setInterval(() => {
     const at = now();

@@ -23,6 +23,7 @@ export const ADMIN_PATHS = {
   account: '/admin/account',
   privacy: '/admin/privacy',
   audit: '/admin/audit',
+  translations: '/admin/translations',
   stylesheet: '/admin/assets/admin.css',
 } as const;
 

@@ -14,10 +14,10 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-export type Permission = 'work-leads' | 'manage-users';
+export type Permission = 'work-leads' | 'manage-users' | 'edit-translations';
 
 const GRANTS: Readonly<Record<Role, readonly Permission[]>> = {
-  admin: ['work-leads', 'manage-users'],
+  admin: ['work-leads', 'manage-users', 'edit-translations'],
   sales: ['work-leads'],
 };
 

@@ -690,5 +690,6 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   uptime_checks: 'resultado y demora de cada revisión de disponibilidad del sitio',
   monitoring_alerts: 'alertas del monitoreo: qué señal, qué nivel, cuándo abrió y cerró',
   api_responses: 'cuántas respuestas y cuántos errores 5xx dio la API por minuto',
+  translation_edits: 'textos de la interfaz del sitio que el equipo cambió en la bandeja, con qué cuenta y cuándo',
   inbox_reply_cursors: 'hasta qué mensaje se leyó cada carpeta del buzón de ventas',
 };

@@ -6,7 +6,16 @@ import { ADMIN_PATHS } from '../paths.ts';
 import { can, ROLE_LABELS } from '../roles.ts';
 import { csrfInput } from './components.ts';
 
-export type Section = 'contacts' | 'board' | 'meetings' | 'dashboard' | 'monitoring' | 'users' | 'privacy' | 'account';
+export type Section =
+  | 'contacts'
+  | 'board'
+  | 'meetings'
+  | 'dashboard'
+  | 'monitoring'
+  | 'users'
+  | 'privacy'
+  | 'translations'
+  | 'account';
 
 export interface Notice {
   tone: 'success' | 'error' | 'info';
@@ -28,6 +37,7 @@ const SECTIONS: ReadonlyArray<{ id: Section; href: string; label: string; adminO
   { id: 'monitoring', href: ADMIN_PATHS.monitoring, label: 'Monitoreo' },
   { id: 'users', href: ADMIN_PATHS.users, label: 'Usuarios', adminOnly: true },
   { id: 'privacy', href: ADMIN_PATHS.privacy, label: 'Datos personales', adminOnly: true },
+  { id: 'translations', href: ADMIN_PATHS.translations, label: 'Traducciones', adminOnly: true },
   { id: 'account', href: ADMIN_PATHS.account, label: 'Mi cuenta' },
 ];
 
