@@ -1,16 +1,20 @@
 /**
- * `npm run bench:inbox`: how the sales inbox answers with a realistic amount of work behind it. Seeds
- * BENCH_LEADS leads (default 10,000) over 26 weeks, a third of them already worked (status, assignee,
- * history), on SQLite and, when Debian's PostgreSQL is installed, on a throwaway PostgreSQL cluster; then
- * runs BENCH_REQUESTS sequential requests (default 20) per inbox page on loopback and prints p50/p95 in
- * milliseconds, the sign-in time (scrypt) and the CSV export of every lead. Stops by itself.
+ * `npm run bench:inbox`: does the sales inbox answer as fast with 100,000 leads as with 1,000? Seeds
+ * BENCH_BASE leads (default 1,000) over 52 weeks, a third of them worked (status, assignee, history), a fifth
+ * with a deal and a next step around today, measures every inbox page, then seeds up to BENCH_LEADS (default
+ * 100,000) in the same database and measures again. On SQLite and, when Debian's PostgreSQL is installed (and
+ * BENCH_ENGINES does not leave it out), on a throwaway cluster. Each page gets BENCH_REQUESTS sequential
+ * requests (default 20) on loopback; the table prints p50/p95 in milliseconds at both sizes and the KB of
+ * the last answer. Search columns are written with the rows, as the API writes them, so no background
+ * indexing runs while it measures. Stops by itself.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createAdmin } from '../server/admin/index.ts';
+import { addDays, todayInMexicoCity } from '../core/dates.ts';
+import { createAdmin, type Admin } from '../server/admin/index.ts';
 import { createApp } from '../server/app.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
@@ -18,16 +22,19 @@ import { loadContentFacts } from '../core/content/load.ts';
 import { migrateAll } from '../server/database.ts';
 import { TRUST_NO_PROXY } from '../server/api/trusted-proxies.ts';
 import { openStorage } from '../server/db/open.ts';
-import type { Storage } from '../server/db/storage.ts';
+import type { Queryable, SqlValue, Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
 import { createInboxMail } from '../server/email/inbox-mail.ts';
 import { emailSettings } from '../server/email/settings.ts';
+import { foldText } from '../server/lead/search.ts';
 import { silentLogger } from '../server/log/logger.ts';
 import { createMeetingService, NO_BUSY_TIMES } from '../server/meetings/service.ts';
 import { DEFAULT_MEETING_URL_TEMPLATE } from '../server/meetings/settings.ts';
 
-const LEADS = Number(process.env.BENCH_LEADS ?? 10_000);
+const TOTAL = Number(process.env.BENCH_LEADS ?? 100_000);
+const BASE = Math.min(TOTAL, Number(process.env.BENCH_BASE ?? 1_000));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const PASSWORD = 'Clave de la medición 2026';
 const WEEK_MS = 7 * 86_400_000;
 const STATUSES = ['contactado', 'propuesta', 'ganado', 'perdido'] as const;
@@ -47,70 +54,224 @@ const COMPANIES = [
   'Grupo Altiplano',
   'Distribuidora Maya',
 ];
+const MESSAGES = [
+  'Queremos una app web para controlar el inventario de nuestras sucursales.',
+  'Necesitamos un portal de clientes con facturación y seguimiento de pedidos.',
+  'Buscamos automatizar la cotización de fletes entre Monterrey y Laredo.',
+  'Nos interesa una app móvil para que los técnicos registren sus visitas.',
+];
+/** Rows per INSERT statement, and statements per transaction. */
+const ROWS = 250;
+const STATEMENTS = 4;
 
-async function seed(storage: Storage, now: number): Promise<void> {
-  const batch = 500;
-  for (let first = 0; first < LEADS; first += batch) {
+/** `rows` rows of `columns` values as one multi-row INSERT. */
+async function insertRows(
+  db: Queryable,
+  table: string,
+  columns: readonly string[],
+  rows: readonly SqlValue[][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((_, r) => `(${columns.map((_, c) => `$${String(r * columns.length + c + 1)}`).join(', ')})`);
+  await db.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, rows.flat());
+}
+
+/** Leads `first` to `last - 1` (ids `first + 1`…), received over the 52 weeks before `now`, as the API writes them. */
+async function seed(storage: Storage, first: number, last: number, now: number): Promise<void> {
+  const today = todayInMexicoCity(new Date(now));
+  for (let start = first; start < last; start += ROWS * STATEMENTS) {
     await storage.transaction(async (tx) => {
-      for (let i = first; i < Math.min(LEADS, first + batch); i += 1) {
-        const name = `${NAMES[i % NAMES.length] ?? ''} ${i}`;
-        const company = `${COMPANIES[i % COMPANIES.length] ?? ''} ${i % 97}`;
-        const email = `lead${i}@ejemplo.mx`;
-        const receivedAt = new Date(now - ((LEADS - i) / LEADS) * 26 * WEEK_MS).toISOString();
-        const fields = JSON.stringify({
-          name,
-          email,
-          company,
-          message: 'Queremos una app web para controlar el inventario de nuestras sucursales.',
-        });
-        const row = await tx.get<{ id: number }>(
-          `INSERT INTO leads (form_type, service_type, name, email, company, phone, appointment, fields, origin_page, received_at, client_hash)
-           VALUES ($1, NULL, $2, $3, $4, NULL, NULL, $5, '/contacto', $6, 'bench') RETURNING id`,
-          [(i % 4) + 1, name, email, company, fields, receivedAt],
-        );
-        const id = row?.id ?? 0;
-        if (i % 3 !== 0) continue;
-        const status = STATUSES[i % STATUSES.length] ?? 'contactado';
-        const contacted = new Date(Date.parse(receivedAt) + ((i % 48) + 1) * 3_600_000).toISOString();
-        await tx.run(
-          `INSERT INTO inbox_lead_state (lead_id, status, assignee_id, lost_reason, lost_detail, first_contact_at, proposal_at, updated_at, version)
-           VALUES ($1, $2, 1, $3, NULL, $4, $5, $6, 1)`,
-          [
+      for (let from = start; from < Math.min(last, start + ROWS * STATEMENTS); from += ROWS) {
+        const leads: SqlValue[][] = [];
+        const states: SqlValue[][] = [];
+        const events: SqlValue[][] = [];
+        const deals: SqlValue[][] = [];
+        for (let i = from; i < Math.min(last, from + ROWS); i += 1) {
+          const id = i + 1;
+          const name = `${NAMES[i % NAMES.length] ?? ''} ${String(i)}`;
+          const company = `${COMPANIES[i % COMPANIES.length] ?? ''} ${String(i % 97)}`;
+          const email = `lead${String(i)}@ejemplo.mx`;
+          const phone = `55${String(10_000_000 + ((i * 7919) % 90_000_000))}`;
+          const message = MESSAGES[i % MESSAGES.length] ?? '';
+          // Each seeding spreads its leads over the whole period, oldest first, as leads arrive: ids follow
+          // time, as in a real database (a random order would make every range read jump around the file).
+          const receivedAt = new Date(now - (1 - (i - first + 0.5) / (last - first)) * 52 * WEEK_MS).toISOString();
+          const fields = JSON.stringify({ name, email, company, phone, message });
+          const searchText = [name, email, company, message, phone].map(foldText).join('\n');
+          leads.push([
+            id,
+            (i % 4) + 1,
+            name,
+            email,
+            company,
+            phone,
+            fields,
+            '/contacto',
+            receivedAt,
+            'bench',
+            searchText,
+            (i * 37) % 101,
+          ]);
+          if (i % 5 === 0) {
+            const status = STATUSES[i % STATUSES.length] ?? 'contactado';
+            const won = status === 'ganado';
+            deals.push([
+              id,
+              won ? 50_000 + (i % 40) * 10_000 : null,
+              addDays(today, (i % 21) - 10),
+              'Llamar para revisar la propuesta',
+              receivedAt,
+              1,
+            ]);
+          }
+          if (i % 3 !== 0) continue;
+          const status = STATUSES[i % STATUSES.length] ?? 'contactado';
+          const contacted = new Date(Date.parse(receivedAt) + ((i % 48) + 1) * 3_600_000).toISOString();
+          states.push([
             id,
             status,
+            1,
             status === 'perdido' ? 'presupuesto' : null,
             status === 'perdido' ? null : contacted,
             status === 'propuesta' || status === 'ganado' ? contacted : null,
             contacted,
+            1,
+          ]);
+          events.push([id, 1, 'status', contacted, 'nuevo', status]);
+        }
+        await insertRows(
+          tx,
+          'leads',
+          [
+            'id',
+            'form_type',
+            'name',
+            'email',
+            'company',
+            'phone',
+            'fields',
+            'origin_page',
+            'received_at',
+            'client_hash',
+            'search_text',
+            'score',
           ],
+          leads,
         );
-        await tx.run(
-          "INSERT INTO inbox_lead_events (lead_id, user_id, kind, at, from_value, to_value, body) VALUES ($1, 1, 'status', $2, 'nuevo', $3, NULL)",
-          [id, contacted, status],
+        await insertRows(
+          tx,
+          'inbox_lead_state',
+          [
+            'lead_id',
+            'status',
+            'assignee_id',
+            'lost_reason',
+            'first_contact_at',
+            'proposal_at',
+            'updated_at',
+            'version',
+          ],
+          states,
+        );
+        await insertRows(
+          tx,
+          'inbox_lead_events',
+          ['lead_id', 'user_id', 'kind', 'at', 'from_value', 'to_value'],
+          events,
+        );
+        await insertRows(
+          tx,
+          'pipeline_deals',
+          ['lead_id', 'value_mxn', 'next_step_date', 'next_step', 'activity_at', 'version'],
+          deals,
         );
       }
     });
+  }
+  if (storage.dialect === 'postgres') {
+    // Ids were given: the sequence moves past them, and the planner learns the new sizes.
+    await storage.run("SELECT setval(pg_get_serial_sequence('leads', 'id'), (SELECT max(id) FROM leads))");
+    await storage.run('ANALYZE');
+  } else {
+    await storage.run('ANALYZE');
   }
 }
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function measure(engine: string, storage: Storage): Promise<void> {
-  await migrateAll(storage);
-  const io = {
-    password: PASSWORD,
-    ask: () => Promise.reject(new Error('sin terminal')),
-    interactive: false,
-    out: () => undefined,
-    err: () => undefined,
-    now: () => new Date(),
+const phoneOf = (i: number) => `55${String(10_000_000 + ((i * 7919) % 90_000_000))}`;
+
+/** The inbox's pages, as a salesperson opens them. */
+const PAGES: ReadonlyArray<readonly [string, string]> = [
+  ['Lista', '/admin/contacts'],
+  ['Lista, última página de 1,000', '/admin/contacts?page=50'],
+  ['Buscar nombre (uno de cada seis)', '/admin/contacts?q=trevi%C3%B1o'],
+  ['Buscar nombre y número', '/admin/contacts?q=trevi%C3%B1o+421'],
+  ['Buscar teléfono', `/admin/contacts?q=${phoneOf(421).slice(2, 10)}`],
+  ['Buscar mensaje', '/admin/contacts?q=fletes+laredo'],
+  ['Buscar referencia', '/admin/contacts?q=CONT-421'],
+  ['Orden por puntuación', '/admin/contacts?orden=puntuacion'],
+  ['Orden por actividad', '/admin/contacts?orden=actividad'],
+  ['Orden por siguiente paso', '/admin/contacts?orden=seguimiento'],
+  ['Hoy', '/admin/contacts?vista=hoy'],
+  ['Vencidos', '/admin/contacts?vista=vencidos'],
+  ['Tablero', '/admin/board'],
+  ['Panel, 52 semanas', '/admin/dashboard?weeks=52'],
+  ['Lead', '/admin/contacts/421'],
+];
+
+interface Timing {
+  p50: number;
+  p95: number;
+  kb: number;
+}
+
+async function signedIn(base: string): Promise<string> {
+  let cookies = '';
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';', 1)[0] ?? '';
+      const name = pair.split('=', 1)[0] ?? '';
+      cookies = [...cookies.split('; ').filter((entry) => entry && !entry.startsWith(`${name}=`)), pair].join('; ');
+    }
   };
-  await runUserCommand({ action: 'create', email: 'bench@angram.mx', role: 'admin', name: 'Medición' }, storage, io);
-  const seeding = performance.now();
-  await seed(storage, Date.now());
-  const seedMs = performance.now() - seeding;
-  const admin = await createAdmin({
+  const page = await fetch(`${base}/admin/login`);
+  remember(page);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  const login = await fetch(`${base}/admin/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Cookie: cookies, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrf, email: 'bench@angram.mx', password: PASSWORD }).toString(),
+  });
+  remember(login);
+  if (login.status !== 303) throw new Error(`No se pudo iniciar sesión: ${String(login.status)}`);
+  return cookies;
+}
+
+async function timePages(base: string, cookies: string): Promise<Timing[]> {
+  const timings: Timing[] = [];
+  for (const [, path] of PAGES) {
+    const times: number[] = [];
+    let bytes = 0;
+    // One request first, unmeasured: the first query plan and the engine's caches.
+    await (await fetch(base + path, { headers: { Cookie: cookies } })).arrayBuffer();
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const start = performance.now();
+      const response = await fetch(base + path, { headers: { Cookie: cookies } });
+      bytes = (await response.arrayBuffer()).byteLength;
+      times.push(performance.now() - start);
+      if (response.status !== 200) throw new Error(`${path}: ${String(response.status)}`);
+    }
+    times.sort((a, b) => a - b);
+    timings.push({ p50: percentile(times, 50), p95: percentile(times, 95), kb: bytes / 1024 });
+  }
+  return timings;
+}
+
+function startAdmin(storage: Storage): Promise<Admin> {
+  return createAdmin({
     storage,
     config: loadAdminConfig({}),
     trustProxy: TRUST_NO_PROXY,
@@ -131,84 +292,67 @@ async function measure(engine: string, storage: Storage): Promise<void> {
     digest: false,
     logger: silentLogger,
   });
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+const ms = (value: number) => value.toFixed(1).padStart(7);
+
+async function measure(engine: string, storage: Storage): Promise<void> {
+  await migrateAll(storage);
+  const io = {
+    password: PASSWORD,
+    ask: () => Promise.reject(new Error('sin terminal')),
+    interactive: false,
+    out: () => undefined,
+    err: () => undefined,
+    now: () => new Date(),
+  };
+  await runUserCommand({ action: 'create', email: 'bench@angram.mx', role: 'admin', name: 'Medición' }, storage, io);
+  const now = Date.now();
+  await seed(storage, 0, BASE, now);
+  const admin = await startAdmin(storage);
   const server = createApp({ admin });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  let cookies = '';
-  const remember = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const pair = line.split(';', 1)[0] ?? '';
-      const name = pair.split('=', 1)[0] ?? '';
-      cookies = [...cookies.split('; ').filter((entry) => entry && !entry.startsWith(`${name}=`)), pair].join('; ');
-    }
-  };
-  const page = await fetch(`${base}/admin/login`);
-  remember(page);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
-  const signingIn = performance.now();
-  const login = await fetch(`${base}/admin/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Cookie: cookies, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrf, email: 'bench@angram.mx', password: PASSWORD }).toString(),
-  });
-  const signInMs = performance.now() - signingIn;
-  remember(login);
-  if (login.status !== 303) throw new Error(`No se pudo iniciar sesión: ${login.status}`);
-
-  console.log(
-    `\n${engine}: ${LEADS} leads sembrados en ${(seedMs / 1000).toFixed(1)} s; inicio de sesión (scrypt) ${signInMs.toFixed(0)} ms`,
-  );
-  console.log('Página'.padEnd(44), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'KB'.padStart(6));
-  const lastPage = Math.ceil(LEADS / 20);
-  for (const path of [
-    '/admin/contacts',
-    `/admin/contacts?page=${lastPage}`,
-    '/admin/contacts?status=propuesta',
-    '/admin/contacts?q=treviño',
-    '/admin/contacts?q=CONT-4242',
-    '/admin/contacts?type=3&from=2026-01-01',
-    '/admin/contacts/4242',
-    '/admin/meetings',
-    '/admin/dashboard?weeks=26',
-  ]) {
-    const times: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const start = performance.now();
-      const response = await fetch(base + path, { headers: { Cookie: cookies } });
-      bytes = (await response.arrayBuffer()).byteLength;
-      times.push(performance.now() - start);
-      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-    }
-    times.sort((a, b) => a - b);
+  const base = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
+  try {
+    const cookies = await signedIn(base);
+    const small = await timePages(base, cookies);
+    const seeding = performance.now();
+    await seed(storage, BASE, TOTAL, now);
+    const seedS = (performance.now() - seeding) / 1000;
+    const large = await timePages(base, cookies);
     console.log(
-      path.padEnd(44),
-      percentile(times, 50).toFixed(1).padStart(8),
-      percentile(times, 95).toFixed(1).padStart(8),
-      (bytes / 1024).toFixed(0).padStart(6),
+      `\n${engine}: ${count(BASE)} leads, luego ${count(TOTAL)} (${count(TOTAL - BASE)} sembrados en ${seedS.toFixed(0)} s)`,
     );
+    console.log(
+      `| Página | Ruta | ${count(BASE)} p50 | ${count(BASE)} p95 | ${count(TOTAL)} p50 | ${count(TOTAL)} p95 | KB |`,
+    );
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+    PAGES.forEach(([label, path], index) => {
+      const [a, b] = [small[index], large[index]];
+      if (!a || !b) return;
+      console.log(
+        `| ${label} | \`${path}\` | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(b.p50)} | ${ms(b.p95)} | ${b.kb.toFixed(0)} |`,
+      );
+    });
+  } finally {
+    server.server.closeAllConnections();
+    await server.close();
+    await admin.close();
   }
-  const exporting = performance.now();
-  const csv = await fetch(`${base}/admin/contacts/export.csv`, { headers: { Cookie: cookies } });
-  const size = (await csv.arrayBuffer()).byteLength;
-  console.log(
-    `CSV de todos los leads: ${(size / 1024 / 1024).toFixed(1)} MB en ${(performance.now() - exporting).toFixed(0)} ms`,
-  );
-  server.server.closeAllConnections();
-  await server.close();
-  await admin.close();
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'angram-bench-inbox-'));
 try {
-  const sqlite = await openStorage({ databasePath: join(dir, 'leads.db') });
-  try {
-    await measure('SQLite', sqlite);
-  } finally {
-    await sqlite.close();
+  if (ENGINES.includes('sqlite')) {
+    const sqlite = await openStorage({ databasePath: join(dir, 'leads.db') });
+    try {
+      await measure('SQLite', sqlite);
+    } finally {
+      await sqlite.close();
+    }
   }
-  if (findPostgresBin()) {
+  if (ENGINES.includes('postgres') && findPostgresBin()) {
     const cluster = await startPgCluster();
     try {
       const postgres = await openStorage({ databaseUrl: cluster.url, databasePath: '' });
@@ -220,7 +364,7 @@ try {
     } finally {
       await cluster.stop();
     }
-  } else {
+  } else if (ENGINES.includes('postgres')) {
     console.log('\nPostgreSQL no está instalado: sólo SQLite.');
   }
 } finally {

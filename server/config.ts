@@ -23,6 +23,7 @@ import {
 } from './meetings/settings.ts';
 import { MONITORING_ENV, monitoringConfigOf, type MonitoringConfig } from './monitoring/settings.ts';
 import { TRANSLATIONS_ENV, translationsConfigOf, type TranslationsConfig } from './translations/settings.ts';
+import { REPLIES_ENV, repliesConfigOf, type RepliesConfig } from './email/replies/settings.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
@@ -106,6 +107,8 @@ export interface ServerConfig {
   monitoring: MonitoringConfig;
   /** Edits of the interface strings made in the inbox: how they reach the pages. */
   translations: TranslationsConfig;
+  /** The team's mailbox, read for clients' replies (`IMAP_URL`, `IMAP_MAILBOX`, `IMAP_POLL_SECONDS`, `IMAP_TIMEOUT_MS`). */
+  replies: RepliesConfig;
 }
 
 export const BODY_LIMIT_BYTES = 32 * 1024;
@@ -212,6 +215,7 @@ const envSchema = z.object({
   PUBLIC_WHATSAPP_NUMBER: optional(z.string()),
   ...MONITORING_ENV,
   ...TRANSLATIONS_ENV,
+  ...REPLIES_ENV,
 });
 
 export class ConfigError extends Error {
@@ -280,6 +284,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     busyIcsParseBudgetMs: values.BUSY_ICS_PARSE_BUDGET_MS,
     monitoring: monitoringConfigOf(values),
     translations: translationsConfigOf(values),
+    replies: repliesConfigOf(values),
   };
 }
 

@@ -6,6 +6,7 @@
 import { migrateInbox } from './admin/store/migrations.ts';
 import { migrateAccess } from './db/access-migrations.ts';
 import { migratePipeline } from './admin/store/pipeline-migrations.ts';
+import { migrateReplies } from './admin/store/replies-migrations.ts';
 import { migrateLeads } from './db/migrations.ts';
 import { openStorage, type StorageLocation } from './db/open.ts';
 import { migrateJobs } from './jobs/migrations.ts';
@@ -28,6 +29,7 @@ export async function migrateAll(storage: Storage): Promise<void> {
   await migratePrivacy(storage);
   await migrateMonitoring(storage);
   await migrateTranslations(storage);
+  await migrateReplies(storage);
 }
 
 /** Opens the database at `location` with every table ready; closed again if a migration fails. */

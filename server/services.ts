@@ -10,6 +10,8 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import type { Storage } from './db/storage.ts';
 import { createInboxMail } from './email/inbox-mail.ts';
+import { startReplyReader } from './email/replies/reader.ts';
+import { createReplyStore } from './admin/store/replies.ts';
 import { emailSettingsFor } from './email/settings.ts';
 import type { DailyJob } from './jobs/daily.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
@@ -49,9 +51,10 @@ export async function openServices(
         logger: stderrLogger,
       })
     : undefined;
-  const admin = await createAdmin({
+  const inbox = await createAdmin({
     storage,
-    config: adminConfig,
+    // The lead page says how to turn reading replies on when the mailbox is not read.
+    config: { ...adminConfig, repliesRead: config.replies.imapUrl !== undefined },
     trustProxy: config.trustProxy,
     leadSettings: emailSettings,
     privacy: {
@@ -71,6 +74,9 @@ export async function openServices(
       logger: stderrLogger,
     }),
   });
+  // Replies are the inbox's background work: they stop with it, before the database closes.
+  const replies = startReplyReader(config.replies, { storage, store: createReplyStore(storage), logger: stderrLogger });
+  const admin = replies ? { ...inbox, close: () => replies.stop().then(() => inbox.close()) } : inbox;
   if (adminConfig.assignOnArrival) api.setOnArrival(admin.assignOnArrival);
   const retention = scheduleRetention(storage, config, { logger: stderrLogger });
   return { storage, api, admin, retention, liveTranslations };

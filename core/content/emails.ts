@@ -158,6 +158,8 @@ export const emailsSchema = strict({
       assignee: copy('la etiqueta del responsable', []),
     }),
     scoreOutOf: copy('la puntuación sobre 100', ['puntuacion']),
+    unscoredSummary: copy('el resumen de una solicitud que no se puntúa', ['referencia']),
+    unscored: copy('la frase que reemplaza al análisis de una solicitud que no se puntúa', []),
     adjusted: copy('la frase de la puntuación ajustada', ['base']),
     unadjusted: copy('la frase de la puntuación sin ajustes', ['base']),
     nextStep: copy('el siguiente paso', ['recomendacion']),

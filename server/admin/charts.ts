@@ -25,7 +25,8 @@ export interface StackedBarChart {
 
 /** viewBox widths: the charts scale to their card, and these keep their text between about 9 and 16 px. */
 const WIDTH = 640;
-const BAR_WIDTH = 480;
+/** The width of a bar's drawing: a rectangle's width is its percentage of the largest value. */
+const BAR_SPACE = 100;
 
 /** A round maximum for the axis (1, 2, 5 × 10ⁿ), at least 1. */
 export function niceMax(value: number): number {
@@ -97,19 +98,18 @@ export interface HorizontalBarChart {
   rows: readonly BarRow[];
 }
 
+/**
+ * Bars with their labels as HTML text above each bar, so a long label (a referrer's host name, a landing
+ * page, a campaign) wraps and is read whole instead of being cut at the edge of a drawing. Each bar is a
+ * small SVG whose rectangle's width is the value's share of the largest (no inline style: the CSP forbids it).
+ */
 export function horizontalBarChart(chart: HorizontalBarChart): Html {
-  const rowHeight = 36;
-  const labelWidth = 120;
-  const valueWidth = 100;
-  const height = chart.rows.length * rowHeight + 8;
-  const barSpace = BAR_WIDTH - labelWidth - valueWidth;
   const max = Math.max(1, ...chart.rows.map((row) => row.value));
-  return html`<svg class="chart chart-bars" viewBox="0 0 ${BAR_WIDTH} ${height}" role="img" aria-labelledby="${chart.id}-title ${chart.id}-desc" focusable="false">
-<title id="${chart.id}-title">${chart.title}</title><desc id="${chart.id}-desc">${chart.summary}</desc>
-${chart.rows.map((row, index) => {
-  const top = index * rowHeight + 6;
-  const width = round((Math.max(0, row.value) / max) * barSpace);
-  return html`<g><text class="chart-label" x="${labelWidth - 10}" y="${top + 18}" text-anchor="end">${row.label}</text><rect class="chart-series-1" x="${labelWidth}" y="${top}" width="${Math.max(width, 1)}" height="${rowHeight - 12}"><title>${row.label}: ${row.valueText}</title></rect><text class="chart-value" x="${labelWidth + Math.max(width, 1) + 8}" y="${top + 18}">${row.valueText}</text></g>`;
+  return html`<div class="chart chart-bars" role="img" aria-labelledby="${chart.id}-title ${chart.id}-desc">
+<span class="visually-hidden" id="${chart.id}-title">${chart.title}</span><span class="visually-hidden" id="${chart.id}-desc">${chart.summary}</span>
+${chart.rows.map((row) => {
+  const width = Math.max(1, round((Math.max(0, row.value) / max) * BAR_SPACE));
+  return html`<div class="bar-row"><span class="bar-label"><bdi>${row.label}</bdi></span><span class="bar-line"><svg class="bar" viewBox="0 0 ${BAR_SPACE} 10" preserveAspectRatio="none" focusable="false" aria-hidden="true"><rect class="chart-series-1" x="0" y="0" width="${width}" height="10"><title>${row.label}: ${row.valueText}</title></rect></svg><span class="bar-value">${row.valueText}</span></span></div>`;
 })}
-</svg>`;
+</div>`;
 }

@@ -27,6 +27,8 @@ export interface AdminConfig {
    * Off, they arrive unassigned and the team takes them from the list.
    */
   assignOnArrival: boolean;
+  /** Whether clients' replies are read from the team's mailbox (the server's `IMAP_URL`, set by server/services.ts). */
+  repliesRead?: boolean;
 }
 
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

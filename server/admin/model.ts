@@ -51,8 +51,8 @@ export const NEW_LEAD_STATE: LeadState = {
   version: 0,
 };
 
-/** The inbox's own events, then the pipeline's (server/admin/store/pipeline-events.ts). */
-export type LeadEventKind = 'status' | 'assignee' | 'note' | 'email' | 'merge' | 'deal' | 'next_step';
+/** The inbox's own events, then the pipeline's (server/admin/store/pipeline-events.ts), then the client's replies. */
+export type LeadEventKind = 'status' | 'assignee' | 'note' | 'email' | 'merge' | 'deal' | 'next_step' | 'reply';
 
 export interface LeadEvent {
   id: number;

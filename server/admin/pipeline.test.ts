@@ -357,7 +357,7 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
     );
     expect(row?.recipient).toBe('alvaro@constructoranunez.mx');
     const message = JSON.parse(row?.message ?? '{}') as { replyTo?: string; text?: string; html?: string };
-    expect(message.replyTo).toBe('ana@angram.mx');
+    expect(message.replyTo).toBe(`ana@angram.mx, ${t.api.config.salesEmail}`);
     expect(message.text).toContain('Te comparto la propuesta <b>revisada</b>.');
     expect(message.html).toContain('&lt;b&gt;revisada&lt;/b&gt;');
     const after = await ana.get(`/admin/contacts/${lead.alvaro}`);

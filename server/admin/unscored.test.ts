@@ -38,5 +38,27 @@ describe.each(TEST_ENGINES)('a lead that refused scoring in the inbox (%s)', (en
     const leadPage = await admin.get(`/admin/contacts/${Number(refused.body.id)}`);
     expect(leadPage.text).toContain(UNSCORED_LABEL);
     expect(leadPage.text).not.toContain('Estimación de ingresos');
+
+    // The team's e-mail about her says no score either, in its text, its HTML or its preheader.
+    const internal = async (id: number) => {
+      const [row] = await t.api.rows<{ message: string }>(
+        "SELECT message FROM outbox WHERE lead_id = $1 AND audience = 'internal' AND recipient = $2",
+        id,
+        t.api.config.salesEmail,
+      );
+      return JSON.parse(row?.message ?? '{}') as { text?: string; html?: string };
+    };
+    const copy = t.api.config.facts.emails.internal;
+    const refusedMail = await internal(Number(refused.body.id));
+    const scoredMail = await internal(Number(scored.body.id));
+    expect(scoredMail.text).toContain(copy.analysisRows.score);
+    expect(scoredMail.text).toMatch(/\d+\/100/);
+    for (const part of [refusedMail.text ?? '', refusedMail.html ?? '']) {
+      expect(part).toContain(copy.unscored.split(':')[0]);
+      expect(part).not.toContain(copy.analysisRows.score);
+      expect(part).not.toContain(copy.analysisRows.priority);
+      expect(part).not.toContain(copy.analysisRows.revenue);
+      expect(part).not.toMatch(/\d+\/100/);
+    }
   });
 });

@@ -80,8 +80,9 @@ export function clientEmailMessage(email: ClientEmail, settings: EmailSettings):
     audience: 'client',
     // No display name: the address the visitor gave, as in the confirmation.
     to: { address: email.to },
-    // The bare address: a name with a comma or quotes could not break the header.
-    replyTo: email.sender.email,
+    // Bare addresses: a name with a comma or quotes could not break the header. The team's mailbox too, so
+    // the client's answer reaches the lead's history (server/email/replies/) as well as the salesperson.
+    replyTo: [...new Set([email.sender.email, settings.salesEmail])].join(', '),
     subject: email.subject,
     preheader: preview(email.body),
     body: paragraphs,

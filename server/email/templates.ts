@@ -224,17 +224,23 @@ function clientMessage(view: Prepared, settings: EmailSettings): EmailMessage {
   });
 }
 
-function internalMessage(view: Prepared, settings: EmailSettings): EmailMessage {
+/**
+ * The team's message. `unscored`: its author refused scoring, so no score, priority, revenue estimate or
+ * advice drawn from them appears anywhere in it.
+ */
+function internalMessage(view: Prepared, settings: EmailSettings, unscored: boolean): EmailMessage {
   const { lead, meeting, analysis, consultant, reference } = view;
   const { client, calendar, internal } = view.variables;
   const { internal: copy } = settings.copy;
   const who = lead.fields.company ? `${client.nombre_cliente} (${lead.fields.company})` : client.nombre_cliente;
   const title = `${copy.heading[lead.kind]}: ${who}`;
-  const summary = fillTemplate(copy.summary, {
-    prioridad: internal.prioridad,
-    puntuacion: internal.lead_score,
-    referencia: reference,
-  });
+  const summary = unscored
+    ? fillTemplate(copy.unscoredSummary, { referencia: reference })
+    : fillTemplate(copy.summary, {
+        prioridad: internal.prioridad,
+        puntuacion: internal.lead_score,
+        referencia: reference,
+      });
 
   const safe = { marca: settings.brandName, referencia: reference };
   const replySubject = fillTemplate(copy.replySubject, safe);
@@ -252,9 +258,13 @@ function internalMessage(view: Prepared, settings: EmailSettings): EmailMessage 
 
   const rows = copy.analysisRows;
   const analysisRows: TableRow[] = [
-    { label: rows.score, value: fillTemplate(copy.scoreOutOf, { puntuacion: internal.lead_score }) },
-    { label: rows.priority, value: internal.prioridad },
-    { label: rows.revenue, value: internal.estimacion_ingresos },
+    ...(unscored
+      ? []
+      : [
+          { label: rows.score, value: fillTemplate(copy.scoreOutOf, { puntuacion: internal.lead_score }) },
+          { label: rows.priority, value: internal.prioridad },
+          { label: rows.revenue, value: internal.estimacion_ingresos },
+        ]),
     { label: rows.consultant, value: internal.consultor_recomendado },
     { label: rows.assignee, value: internal.asignado_a },
   ];
@@ -293,14 +303,17 @@ function internalMessage(view: Prepared, settings: EmailSettings): EmailMessage 
   body.push(
     { kind: 'subheading', text: copy.analysisHeading },
     { kind: 'table', caption: copy.analysisCaption, rows: analysisRows },
-    {
+  );
+  if (unscored) body.push({ kind: 'paragraph', parts: copyInline(copy.unscored) });
+  else {
+    body.push({
       kind: 'paragraph',
       parts: copyInline(reasons.length > 0 ? copy.adjusted : copy.unadjusted, { base: LEAD_SCORE_DEFAULT }),
-    },
-  );
-  if (reasons.length > 0) body.push({ kind: 'list', items: reasons });
+    });
+    if (reasons.length > 0) body.push({ kind: 'list', items: reasons });
+    body.push({ kind: 'paragraph', parts: copyInline(copy.nextStep, { recomendacion: analysis.recommendation }) });
+  }
   body.push(
-    { kind: 'paragraph', parts: copyInline(copy.nextStep, { recomendacion: analysis.recommendation }) },
     { kind: 'subheading', text: copy.recordHeading },
     { kind: 'table', caption: copy.recordCaption, rows: recordRows },
     { kind: 'subheading', text: copy.fieldsHeading },
@@ -327,8 +340,9 @@ export function buildEmailMessages(
   lead: Lead,
   settings: EmailSettings,
   links?: MeetingLinks,
+  options: { unscored?: boolean } = {},
 ): [EmailMessage, EmailMessage] {
   const view = prepareLead(lead, settings, links);
   const prepared: Prepared = { ...view, variables: emailVariables(view, settings), links };
-  return [clientMessage(prepared, settings), internalMessage(prepared, settings)];
+  return [clientMessage(prepared, settings), internalMessage(prepared, settings, options.unscored === true)];
 }

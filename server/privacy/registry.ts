@@ -461,6 +461,29 @@ export const REGISTRY: readonly RegistryTable[] = [
     export: { title: 'Correos del equipo', columns: { at: 'Fecha', summary: 'Asunto', body: 'Texto' } },
   },
   {
+    table: 'inbox_replies',
+    title: 'Respuestas que escribió por correo al equipo',
+    link: { kind: 'lead', column: 'lead_id' },
+    key: ['id'],
+    personal: {
+      from_address: { holds: 'correo desde el que respondió', erase: { to: REDACTED } },
+      subject: { holds: 'asunto de su respuesta', erase: { to: REDACTED }, quotes: true },
+      body: { holds: 'texto de su respuesta', erase: { to: null }, quotes: true },
+    },
+    notPersonal: {
+      // Kept after erasure on purpose: the same message read again from the mailbox is recognised, not stored anew.
+      message_key: 'huella SHA-256 del Message-ID de la respuesta, no legible',
+      matched_by: 'cómo se asoció al lead, de la lista fija',
+      sent_at: 'fecha de la respuesta',
+      captured_at: 'fecha en que se leyó del buzón',
+    },
+    cancel: 'anonymise',
+    export: {
+      title: 'Tus respuestas por correo',
+      columns: { sent_at: 'Fecha', from_address: 'Desde', subject: 'Asunto', body: 'Texto' },
+    },
+  },
+  {
     table: 'pipeline_merges',
     title: 'Solicitudes unidas',
     link: { kind: 'lead', column: 'lead_id' },
@@ -669,4 +692,5 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   monitoring_alerts: 'alertas del monitoreo: qué señal, qué nivel, cuándo abrió y cerró',
   api_responses: 'cuántas respuestas y cuántos errores 5xx dio la API por minuto',
   translation_edits: 'textos de la interfaz del sitio que el equipo cambió en la bandeja, con qué cuenta y cuándo',
+  inbox_reply_cursors: 'hasta qué mensaje se leyó cada carpeta del buzón de ventas',
 };

@@ -33,7 +33,7 @@ import type { AdminUser } from '../model.ts';
 import { buildMoney, monthsBetween } from '../money.ts';
 import { ADMIN_PATHS, leadPath, safeNextPath } from '../paths.ts';
 import { leadPrivacySection } from '../views/privacy.ts';
-import { buildDashboard, DASHBOARD_WEEK_CHOICES, DEFAULT_DASHBOARD_WEEKS, lastWeeks } from '../stats.ts';
+import { DASHBOARD_WEEK_CHOICES, DEFAULT_DASHBOARD_WEEKS, lastWeeks } from '../stats.ts';
 import { LeadNotFoundError, StaleLeadError, TransitionError } from '../store/work.ts';
 import { parsePesos } from '../deal.ts';
 import type { FieldErrors } from '../views/components.ts';
@@ -273,6 +273,7 @@ export async function showLeadPage(
     status,
     leadPage(pageContext(services, state), {
       lead,
+      repliesRead: services.config.repliesRead === true,
       prepared,
       unscored: privacy.refusals.some((refusal) => refusal.id === REFUSABLE_PURPOSES.scoring),
       state: leadState,
@@ -507,14 +508,13 @@ export async function showDashboard(services: AdminServices, state: SignedIn): P
   const weeks = (DASHBOARD_WEEK_CHOICES as readonly number[]).includes(asked) ? asked : DEFAULT_DASHBOARD_WEEKS;
   const mondays = lastWeeks(state.now, weeks);
   const since = zonedTimeToUtc(mondays[0] ?? todayInMexicoCity(state.now), '00:00').toISOString();
-  const [rows, origins, money, conversion, lost] = await Promise.all([
-    services.work.dashboardRows(since),
+  const [dashboard, origins, money, conversion, lost] = await Promise.all([
+    services.work.dashboard(mondays, since),
     services.work.originGroups(since),
     services.pipeline.money(since),
     services.monitoring.conversion(mondays[0] ?? todayInMexicoCity(state.now), new Date(since), state.now),
     services.work.lostReasons(since),
   ]);
-  const dashboard = buildDashboard(rows, mondays);
   const months = monthsBetween(
     (mondays[0] ?? todayInMexicoCity(state.now)).slice(0, 7),
     todayInMexicoCity(state.now).slice(0, 7),

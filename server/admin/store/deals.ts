@@ -8,6 +8,7 @@ import { rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
 import { dealSummary, EMPTY_DEAL, nextStepSummary, type Deal, type DealChange } from '../deal.ts';
 import { addPipelineEvent, pipelineEvents } from './pipeline-events.ts';
+import { leadReplies } from './replies.ts';
 import { LeadNotFoundError, StaleLeadError } from './work.ts';
 
 const dealFromRow = rowParser(
@@ -66,8 +67,11 @@ async function writeDeal(
 export function createDealStore(storage: Storage) {
   return {
     deal: (leadId: number) => dealOf(storage, leadId),
-    /** The pipeline's part of the lead's history, newest first. */
-    events: (leadId: number) => pipelineEvents(storage, leadId),
+    /** The pipeline's part of the lead's history with the client's replies (read from the mailbox). */
+    events: async (leadId: number) => [
+      ...(await pipelineEvents(storage, leadId)),
+      ...(await leadReplies(storage, leadId)),
+    ],
     /**
      * Saves the deal form; records what changed in the history. Returns false when nothing changed.
      * Throws StaleLeadError (another change since the form was shown) or LeadNotFoundError.

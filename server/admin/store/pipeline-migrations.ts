@@ -99,6 +99,12 @@ export const PIPELINE_MIGRATIONS: readonly Migration[] = [
     // The digest is mail about no single lead: the `access` module (applied before) lets outbox.lead_id be NULL.
     sql: forBothEngines(tables),
   },
+  {
+    version: 2,
+    name: 'the list sorted by score reads an index instead of sorting every lead',
+    // Exactly the ORDER BY of orderSql('puntuacion'): at 100,000 leads the sort took 180 ms per page.
+    sql: 'CREATE INDEX leads_score_order ON leads ((COALESCE(score, -1)) DESC, received_at DESC, id DESC);',
+  },
 ];
 
 /** Brings the pipeline's tables up to date; the lead API's and the inbox's must be migrated first. */

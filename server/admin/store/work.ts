@@ -27,6 +27,7 @@ import {
   type UpcomingMeeting,
 } from '../model.ts';
 import type { DashboardRow } from '../stats.ts';
+import { dashboardTotals } from './dashboard.ts';
 import type { OriginBreakdown } from '../attribution-stats.ts';
 import { originGroups } from './origins.ts';
 import { touchActivity } from './pipeline-events.ts';
@@ -227,6 +228,17 @@ export class LeadNotFoundError extends Error {
 const FROM =
   'FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id LEFT JOIN pipeline_deals d ON d.lead_id = l.id';
 
+/**
+ * The list's FROM for counting: only the tables the filter reads. Each LEFT JOIN matches at most one row, so
+ * leaving out one the WHERE does not name changes no count, and saves a lookup per lead (most of the count's
+ * time at 100,000 leads).
+ */
+function countFrom(where: string): string {
+  const state = /\bs\./.test(where) ? ' LEFT JOIN inbox_lead_state s ON s.lead_id = l.id' : '';
+  const deal = /\bd\./.test(where) ? ' LEFT JOIN pipeline_deals d ON d.lead_id = l.id' : '';
+  return `FROM leads l${state}${deal}`;
+}
+
 async function lockedState(tx: Transaction, leadId: number, expectedVersion: number | undefined): Promise<LeadState> {
   await tx.lock(`inbox-lead:${leadId}`);
   const exists = await tx.get('SELECT 1 AS found FROM leads WHERE id = $1', [leadId]);
@@ -298,7 +310,7 @@ export function createWorkStore(storage: Storage) {
       today?: string,
     ): Promise<{ rows: InboxRow[]; total: number }> {
       const { where, params } = filterSql(filter, 0, today);
-      const count = await storage.get<{ n: number }>(`SELECT count(*) AS n ${FROM} ${where}`, params);
+      const count = await storage.get<{ n: number }>(`SELECT count(*) AS n ${countFrom(where)} ${where}`, params);
       const offset = (page - 1) * PAGE_SIZE;
       const rows = await storage.all(
         `SELECT l.*, s.status, s.assignee_id, s.version, a.name AS assignee_name, d.value_mxn, d.next_step_date, d.next_step
@@ -479,6 +491,9 @@ export function createWorkStore(storage: Storage) {
       return { bySource, byCampaign, byLanding };
     },
     /** What the dashboard needs of each lead received since `since` (ISO time). */
+    /** The dashboard's numbers, counted by the database (./dashboard.ts). */
+    dashboard: (weeks: readonly string[], since: string) => dashboardTotals(storage, weeks, since),
+    /** Every lead of the period as the dashboard counts it: the reference the SQL totals are checked against. */
     async dashboardRows(since: string): Promise<DashboardRow[]> {
       const rows = await storage.all(
         `SELECT l.received_at, l.form_type, s.status, s.first_contact_at, s.proposal_at

@@ -133,6 +133,7 @@ function row(lead: InboxRow, view: InboxView, context: PageContext, back: string
 <td data-label="Recibido" class="secondary">${dateTime(lead.receivedAt)}</td>
 <td data-label="Formulario" class="secondary">${kindLabel(lead.kind)}</td>
 <td data-label="Nombre" class="lead-name"><bdi>${lead.name}</bdi></td>
+<td data-label="Acciones" class="actions-cell">${rowActions(lead, view, context, back)}</td>
 <td data-label="Empresa">${lead.company ? html`<bdi>${lead.company}</bdi>` : html`<span class="muted">—</span>`}</td>
 <td data-label="Reunión" class="secondary">${lead.appointment ? slotText(lead.appointment) : html`<span class="muted">Sin reunión</span>`}</td>
 <td data-label="Puntuación" class="num secondary">${score === null ? html`<span class="muted">${UNSCORED_LABEL}</span>` : (score ?? '—')}</td>
@@ -140,7 +141,6 @@ function row(lead: InboxRow, view: InboxView, context: PageContext, back: string
 <td data-label="Responsable">${lead.assigneeName ?? html`<span class="muted">Sin asignar</span>`}</td>
 <td data-label="Siguiente paso">${lead.nextStep && lead.nextStepDate ? html`${shortDate(lead.nextStepDate)} · <bdi>${lead.nextStep}</bdi>${dueBadge(lead.nextStepDate, view.today, lead.status)}` : html`<span class="muted">—</span>`}</td>
 <td data-label="Valor" class="num">${lead.valueMxn === null ? html`<span class="muted">—</span>` : moneyText(lead.valueMxn)}</td>
-<td data-label="Acciones" class="actions-cell">${rowActions(lead, view, context, back)}</td>
 </tr>`;
 }
 
@@ -167,7 +167,7 @@ ${
   view.rows.length
     ? html`<div class="table-wrap"><table class="stack lead-list">
 <caption>Leads ${range}${isEmptyFilter(view.filter) ? '' : ' con los filtros elegidos'}</caption>
-<thead><tr><th scope="col">Referencia</th><th scope="col">Recibido (${SITE.timeZoneName})</th><th scope="col">Formulario</th><th scope="col">Nombre</th><th scope="col">Empresa</th><th scope="col">Reunión</th><th scope="col" class="num">Puntuación</th><th scope="col">Estado</th><th scope="col">Responsable</th><th scope="col">Siguiente paso</th><th scope="col" class="num">Valor</th><th scope="col">Acciones</th></tr></thead>
+<thead><tr><th scope="col">Referencia</th><th scope="col">Recibido (${SITE.timeZoneName})</th><th scope="col">Formulario</th><th scope="col">Nombre</th><th scope="col">Acciones</th><th scope="col">Empresa</th><th scope="col">Reunión</th><th scope="col" class="num">Puntuación</th><th scope="col">Estado</th><th scope="col">Responsable</th><th scope="col">Siguiente paso</th><th scope="col" class="num">Valor</th></tr></thead>
 <tbody>${view.rows.map((lead) => row(lead, view, context, here))}</tbody>
 </table></div>`
     : html`<p>${view.total === 0 && isEmptyFilter(view.filter) ? 'Todavía no llega ningún lead.' : view.total === 0 ? 'Ningún lead coincide con los filtros.' : 'Esta página está vacía.'}</p>

@@ -193,6 +193,9 @@ export function pipelineEventText(event: LeadEvent, who: string): Html | undefin
       return html`<strong>${who}</strong> unió ${summary} a este lead.`;
     case 'deal':
       return html`<strong>${who}</strong> actualizó el trato: ${summary}.`;
+    case 'reply':
+      // The client's own words, read from the team's mailbox: escaped, isolated, marked as theirs.
+      return html`<span class="badge badge-reply">respondió</span> <strong><bdi>${event.fromValue ?? 'El cliente'}</bdi></strong> contestó por correo: «<bdi>${summary}</bdi>».${event.body && html`<div class="note reply"><bdi>${event.body}</bdi></div>`}`;
     case 'next_step':
       if (summary.startsWith('hecho: '))
         return html`<strong>${who}</strong> marcó como hecho el siguiente paso: ${summary.slice('hecho: '.length)}`;

@@ -11,6 +11,7 @@ import { consultantLabel } from '../../lead/consultants.ts';
 import { LEAD_FALLBACKS, referenceOf } from '../../lead/model.ts';
 import { dialable, spreadsheetPhone } from '../../lead/phone.ts';
 import type { LeadView } from '../../lead/view.ts';
+import { shortDate } from '../deal.ts';
 import { attr, html, type Html } from '../html.ts';
 import {
   LOST_DETAIL_MAX_LENGTH,
@@ -54,6 +55,8 @@ export type LeadFormName = 'status' | 'assignee' | 'note';
 
 export interface LeadPageView {
   lead: StoredLead;
+  /** Whether the client's e-mail replies reach this history (the team's mailbox is read over IMAP). */
+  repliesRead?: boolean;
   /** What the e-mails say of the lead: its fields, meeting, consultant and analysis. */
   prepared: LeadView;
   /** Its author refused scoring: no score, priority or revenue estimate is shown. */
@@ -299,8 +302,40 @@ ${[
   .sort((a, b) => b.at.localeCompare(a.at))
   .map((entry) => html`<li>${entry.body}</li>`)}
 <li>${dateTime(view.lead.receivedAt)}Llegó por el formulario «${kindLabel(view.lead.kind)}» desde ${view.lead.originPage || LEAD_FALLBACKS.unknown}.</li>
-</ol>`,
+</ol>${
+      view.repliesRead
+        ? html``
+        : html`<p class="hint">Las respuestas del cliente por correo no aparecen aquí: el servidor no lee el buzón de ventas. Para verlas, configura <code>IMAP_URL</code> (el buzón al que responden los clientes; ver el README).</p>`
+    }`,
   );
+}
+
+/**
+ * The next thing to do, under the name: on a phone the first screen holds who wrote, how to reach them
+ * (the contact card), what they asked and this line; the forms to change it follow further down.
+ */
+/** Longest part of the client's message repeated under the title; the whole of it is in «Lo que envió». */
+const ASKED_EXCERPT = 240;
+
+/** What the client asked, in their words (the form's first long text), shortened, under the title. */
+function askedLine(view: LeadPageView): Html {
+  const asked = view.prepared.rows.find((row) => row.long && row.value.trim() !== '');
+  if (!asked) return html``;
+  const characters = Array.from(asked.value.replace(/\s+/g, ' ').trim());
+  const excerpt =
+    characters.length > ASKED_EXCERPT ? `${characters.slice(0, ASKED_EXCERPT).join('')}…` : characters.join('');
+  return html`<p class="asked"><span class="visually-hidden">${asked.label}: </span>«<bdi>${excerpt}</bdi>» <a href="#enviado">Ver lo que envió</a></p>`;
+}
+
+function nextActionLine(view: LeadPageView): Html {
+  const deal = view.pipeline?.deal;
+  const closed = view.state.status === 'ganado' || view.state.status === 'perdido';
+  if (!deal || closed) return html``;
+  return html`<p class="next-action"><strong>Siguiente paso:</strong> ${
+    deal.nextStep && deal.nextStepDate
+      ? html`${shortDate(deal.nextStepDate)} · <bdi>${deal.nextStep}</bdi>`
+      : html`<span class="muted">ninguno todavía</span>`
+  } · <a href="#trato">Cambiarlo</a></p>`;
 }
 
 export function leadPage(context: PageContext, view: LeadPageView): Html {
@@ -317,9 +352,12 @@ export function leadPage(context: PageContext, view: LeadPageView): Html {
     html`<p><a href="${ADMIN_PATHS.contacts}">← Volver a la bandeja</a></p>
 <div class="page-head"><div><h1>${reference} · <bdi>${view.lead.name}</bdi></h1>
 <p class="lede">${kindLabel(view.lead.kind)} · recibido ${dateTime(view.lead.receivedAt)} · ${statusBadge(view.state.status)} · puntuación ${view.prepared.analysis.score}, prioridad ${view.prepared.analysis.priority}</p></div></div>
+${askedLine(view)}
+${nextActionLine(view)}
 <div class="grid grid-lead">
 <div>
 ${contactCard(view)}
+${submitted(view)}
 ${view.meeting?.card}
 ${section('Seguimiento', 'seguimiento', html`${statusForm(view, context.csrf)}<hr>${assigneeForm(view, context.csrf)}`)}
 ${view.pipeline && dealSection(view.lead.id, view.pipeline, context.csrf)}
@@ -329,7 +367,6 @@ ${view.privacy ?? html``}
 </div>
 <div>
 ${view.pipeline && duplicatesSection(view.lead.id, view.pipeline)}
-${submitted(view)}
 ${originCard(view.lead)}
 ${view.pipeline && mergedSection(view.pipeline)}
 ${analysisCard(view)}
