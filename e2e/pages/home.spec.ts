@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { readPromisePlaceholders } from '../../core/content/promises.ts';
 import { CASES, TEAM, TESTIMONIALS } from '../support/content.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from './jsonld.ts';
@@ -107,7 +109,8 @@ test.describe('home', () => {
     const phases = [
       ['Descubrimiento', '1-2 días'],
       ['Arquitectura', '3-5 días'],
-      ['Desarrollo', '4-12 semanas'],
+      // From the shortest project to the longest (content/promises.yaml).
+      ['Desarrollo', readPromisePlaceholders(fileURLToPath(new URL('../../', import.meta.url))).semanasDesarrollo],
       ['Lanzamiento', '1 semana'],
     ];
     for (const [index, [title, duration]] of phases.entries()) {

@@ -222,8 +222,8 @@ const sectionItem = strict({
   title: text('un título', { max: 90 }),
   description: text('una descripción'),
   icon: icon.optional(),
-  /** A figure shown big ("< 2 h", "24 h"). */
-  value: text('una cifra corta', { max: 16 }).optional(),
+  /** A figure shown big ("< 2 h", "24 h"); room for a promise quoted as `{horasPropuesta} h`. */
+  value: text('una cifra corta', { max: 24 }).optional(),
   href: internalHref.optional(),
 });
 
