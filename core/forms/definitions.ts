@@ -137,6 +137,7 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       },
       { name: 'challenges', control: 'textarea' },
       { name: 'migrationGoals', control: 'textarea' },
+      appointment,
     ],
     submitLabel: 'Solicitar consultoría',
   },
