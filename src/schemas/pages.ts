@@ -185,6 +185,8 @@ export const PAGE_RULES = {
       'missed',
       'addToCalendar',
       'reschedule',
+      'rescheduleTitle',
+      'rescheduleCurrent',
       'cancel',
       'confirmText',
       'confirmYes',
