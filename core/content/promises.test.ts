@@ -61,6 +61,10 @@ describe('content/promises.yaml: each promise written once', () => {
     expect(statedOutsidePromises(/videollamada o visita|plazo (máximo )?de \d+ horas/i)).toEqual([]);
   });
 
+  it('writes pyme the way Spanish does, lowercase, in every text', () => {
+    expect(statedOutsidePromises(/\bPyMEs?\b|\bPYMEs?\b/)).toEqual([]);
+  });
+
   it('is quoted where the promise is made: FAQ, process, contact, consulting, services, e-mails', () => {
     const text = (file: string) => readFileSync(join(root, file), 'utf8');
     expect(text('content/faq.yaml')).toMatch(
