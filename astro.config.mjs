@@ -42,10 +42,10 @@ export default defineConfig({
     interactDirective(),
     mdx(),
     // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index,
-    // and neither is /reunion, which only a private link opens.
+    // and neither is /reunion, which only a private link opens, nor /429, which the server answers with.
     sitemap({
       filter: (page) =>
-        !/\/(404|wikiangram|reunion)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/'),
+        !/\/(404|429|wikiangram|reunion)\/?$/.test(page) && !page.includes('/wikiangram/email-template/preview/'),
       // Each page's twins (hreflang alternates) and its priority.
       serialize: sitemapEntry,
     }),

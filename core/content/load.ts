@@ -25,8 +25,10 @@ import { FORM_OPTIONS_FILE, formOptionsSchema } from './form-options.ts';
 import { consultingServices, OFFERS_FILE, offersSchema, type Offers } from './offers.ts';
 import { ContentError, contentProblems, issuePath, parseContent } from './parse.ts';
 import { PRIVACY_FILE, privacySchema, type PrivacyNotice } from './privacy.ts';
+import { readPromisePlaceholders } from './promises.ts';
 import { SALES_EMAILS_FILE, salesEmailsSchema, type SalesEmailCopy } from './sales-emails.ts';
 import { readTranslations, type Translations } from '../i18n/load.ts';
+import { fillKnown } from '../text-template.ts';
 
 export interface ContentFacts {
   contact: ContactFacts;
@@ -114,7 +116,8 @@ export function readContentFacts(root: string): ContentFacts {
     offers,
     lists,
     consultants: readConsultants(root, lists, offers),
-    emails: parseContent(EMAILS_FILE, read(root, EMAILS_FILE), emailsSchema),
+    // The e-mails quote the promises (`{plazoPropuesta}`) like the pages; the server's own placeholders stay.
+    emails: parseContent(EMAILS_FILE, fillKnown(read(root, EMAILS_FILE), readPromisePlaceholders(root)), emailsSchema),
     privacy: parseContent(PRIVACY_FILE, read(root, PRIVACY_FILE), privacySchema),
     salesEmails: parseContent(SALES_EMAILS_FILE, read(root, SALES_EMAILS_FILE), salesEmailsSchema),
     // A Spanish file that is not valid YAML is reported by whoever reads it as content (the build's

@@ -5,7 +5,7 @@
  * service asks for, is read from the schema, never restated here.
  */
 import { LEAD_FORMS, LEAD_KINDS, type LeadAction, type LeadFormId } from './kinds.ts';
-import type { FieldName } from './labels.ts';
+import { FIELD_LABELS, type FieldName } from './labels.ts';
 import type { FormLists, ListKey } from './options.ts';
 
 export type FieldControl = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'appointment';
@@ -90,7 +90,7 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       { name: 'currentInfrastructure', control: 'select', options: 'cloudInfrastructures' },
       { name: 'systemType', control: 'select', options: 'cloudSystemTypes' },
       { name: 'userCount', control: 'select', options: 'cloudUserCounts' },
-      { name: 'budget', control: 'select', options: 'cloudBudgets', label: 'Presupuesto (USD)' },
+      { name: 'budget', control: 'select', options: 'cloudBudgets', label: 'Presupuesto' },
       {
         name: 'timeline',
         control: 'select',
@@ -111,7 +111,7 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       ...contact(),
       { name: 'integrationType', control: 'select', options: 'integrationTypes', wide: true },
       { name: 'timeline', control: 'select', options: 'integrationTimelines' },
-      { name: 'budget', control: 'select', options: 'integrationBudgets', label: 'Presupuesto (USD)' },
+      { name: 'budget', control: 'select', options: 'integrationBudgets', label: 'Presupuesto' },
       { name: 'currentSystems', control: 'textarea' },
       { name: 'businessGoals', control: 'textarea', label: '¿Qué quieres lograr con la integración?' },
       { name: 'challenges', control: 'textarea', label: '¿Qué te cuesta hoy trabajo o tiempo?' },
@@ -137,10 +137,25 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       },
       { name: 'challenges', control: 'textarea' },
       { name: 'migrationGoals', control: 'textarea' },
+      appointment,
     ],
     submitLabel: 'Solicitar consultoría',
   },
 };
+
+/**
+ * What the visitor reads above a field: the form's own label or the common one, followed by the currency
+ * when every amount of its list is in one ("Presupuesto (USD)"). The currency is the list's, in
+ * content/form-options.yaml, so the label cannot say dollars while the options say pesos.
+ */
+export function fieldLabel(field: FieldDefinition, lists: Partial<FormLists>): string {
+  const label = field.label ?? FIELD_LABELS[field.name];
+  const list = field.options ? lists[field.options] : undefined;
+  const currencies = new Set(
+    (list ?? []).flatMap((option) => ('currency' in option && option.currency ? [option.currency] : [])),
+  );
+  return currencies.size === 1 ? `${label} (${[...currencies][0]})` : label;
+}
 
 /** The lists a form's selects show, so a page hands its island only those. */
 export function listKeysOf(form: LeadFormId): ListKey[] {

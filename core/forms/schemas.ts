@@ -138,6 +138,8 @@ export function consultingSchema(lists: AvailableLists) {
     phone: optionalPhone(),
     goals: requiredLongText(),
     currentSituation: requiredLongText(),
+    // The page invites the visitor to pick a time, as the contact and project forms do.
+    appointmentDate: optionalAppointment(),
   };
   const special: readonly string[] = [AUDIT_SERVICE, MIGRATION_STRATEGY_SERVICE];
   const general = services.filter((id) => !special.includes(id));

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { placeholdersOf, text } from '../content/common.ts';
+import { isPromisePlaceholder } from '../content/promise-names.ts';
 
 export const I18N_DIR = 'content/i18n';
 
@@ -32,8 +33,13 @@ export interface Problem {
   message: string;
 }
 
+/** The source's placeholders a translation must repeat: the promises' values are Spanish phrases it words itself. */
+function translatable(text: string): string[] {
+  return placeholdersOf(text).filter((name) => !isPromisePlaceholder(name));
+}
+
 function samePlaceholders(source: string, translation: string): boolean {
-  const wanted = [...new Set(placeholdersOf(source))].sort();
+  const wanted = [...new Set(translatable(source))].sort();
   const found = [...new Set(placeholdersOf(translation))].sort();
   return wanted.length === found.length && wanted.every((name, index) => name === found[index]);
 }
@@ -41,7 +47,7 @@ function samePlaceholders(source: string, translation: string): boolean {
 /** A translated text that keeps the source's `{placeholders}`, or the problem with it. */
 export function placeholderProblem(source: string, translation: string): string | undefined {
   if (samePlaceholders(source, translation)) return undefined;
-  const wanted = placeholdersOf(source);
+  const wanted = translatable(source);
   return wanted.length === 0
     ? 'El original no lleva datos entre llaves: quítalos de la traducción'
     : `La traducción debe llevar los mismos datos entre llaves que el original: {${wanted.join('}, {')}}`;

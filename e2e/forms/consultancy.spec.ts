@@ -146,6 +146,7 @@ test('technology consulting: the chosen service decides which fields are asked a
     .getByLabel('¿Cómo está hoy tu sistema o tu infraestructura?')
     .fill('Un monolito en PHP 7 con MySQL en un VPS.');
   await sendAndCheck(page, form, 'architecture', [
+    'appointmentDate',
     'serviceType',
     'name',
     'email',
@@ -182,6 +183,7 @@ test('infrastructure audit: the service comes preselected with its own fields', 
   await form.getByLabel('Usuarios del sistema').selectOption('1001-10000');
   await form.getByLabel('Principales retos').fill('Caídas en quincena y nadie sabe cuánto cuesta cada servidor.');
   const lead = await sendAndCheck(page, form, 'infrastructure-audit', [
+    'appointmentDate',
     'serviceType',
     'name',
     'email',

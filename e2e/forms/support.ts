@@ -26,6 +26,10 @@ export const DAY = {
   meetingDesktop: 10,
   meetingPhone: 11,
   inboxMeeting: 12,
+  visitorPicker: 13,
+  visitorReunion: 14,
+  visitorReunionPhone: 15,
+  consultingMeeting: 16,
 } as const;
 
 export interface OpenDay {

@@ -15,8 +15,11 @@ import { axeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { watchPage } from '../support/page-weight.ts';
 import { DAY, isBooked, nthOpenDay, type OpenDay } from '../forms/support.ts';
+import { pageLabels } from '../visitor/content.ts';
 
 const KIB = 1024;
+/** The reschedule dialog's title (content/pages/reunion.yaml). */
+const RESCHEDULE_TITLE = pageLabels('reunion')('rescheduleTitle');
 
 /** Books `slot` through the API, as the forms do, and returns the lead id. */
 async function book(request: APIRequestContext, slot: string, email: string): Promise<number> {
@@ -59,7 +62,7 @@ async function manageLink(leadId: number): Promise<string> {
 
 async function reschedule(page: Page, date: string, time: string): Promise<void> {
   await page.getByRole('button', { name: 'Reprogramar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Agenda tu reunión' });
+  const dialog = page.getByRole('dialog', { name: RESCHEDULE_TITLE });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Fecha', { exact: true }).fill(date);
   await dialog.getByRole('button', { name: time, exact: true }).click();
@@ -200,7 +203,7 @@ test.describe('on a phone, in another time zone, by keyboard', () => {
     const trigger = page.getByRole('button', { name: 'Reprogramar' });
     await trigger.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Agenda tu reunión' });
+    const dialog = page.getByRole('dialog', { name: RESCHEDULE_TITLE });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Fecha', { exact: true }).fill(later.date);
     await dialog.getByRole('button', { name: taken, exact: true }).click();

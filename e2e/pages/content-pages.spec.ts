@@ -2,6 +2,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from './jsonld.ts';
 import { contactDetails } from '../../core/contact.ts';
 import { loadContentFacts } from '../../core/content/load.ts';
+import { readPromisePlaceholders } from '../../core/content/promises.ts';
 
 async function expectCrumb(page: import('@playwright/test').Page, name: string) {
   const trail = page.getByRole('navigation', { name: 'Ruta de navegación' });
@@ -21,7 +22,8 @@ test('/proceso-desarrollo: five phases with duration, description, activities an
   const expected = [
     ['Descubrimiento', '1-2 días'],
     ['Arquitectura', '3-5 días'],
-    ['Desarrollo', '4-12 semanas'],
+    // From the shortest project to the longest (content/promises.yaml).
+    ['Desarrollo', readPromisePlaceholders(new URL('../../', import.meta.url).pathname).semanasDesarrollo],
     ['Lanzamiento', '1 semana'],
     ['Soporte y evolución', 'Continuo'],
   ];

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { readPromisePlaceholders } from '../../core/content/promises.ts';
 import { CASES, TEAM, TESTIMONIALS } from '../support/content.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from './jsonld.ts';
@@ -107,7 +109,8 @@ test.describe('home', () => {
     const phases = [
       ['Descubrimiento', '1-2 días'],
       ['Arquitectura', '3-5 días'],
-      ['Desarrollo', '4-12 semanas'],
+      // From the shortest project to the longest (content/promises.yaml).
+      ['Desarrollo', readPromisePlaceholders(fileURLToPath(new URL('../../', import.meta.url))).semanasDesarrollo],
       ['Lanzamiento', '1 semana'],
     ];
     for (const [index, [title, duration]] of phases.entries()) {
@@ -125,7 +128,8 @@ test.describe('home', () => {
     await expect(cards).toHaveCount(TEAM.length);
     await expect(cards.getByRole('heading', { level: 3 })).toHaveText(TEAM.map((member) => member.name));
     for (const [index, card] of (await cards.all()).entries()) {
-      await expect(card.getByRole('img')).toHaveAttribute('alt', /.{20,}/);
+      // A photo, or until there is one a monogram: either way an image with a name that says whose it is.
+      await expect(card.getByRole('img')).toHaveAccessibleName(new RegExp(TEAM[index]?.name ?? '-'));
       await expect(card.getByRole('list', { name: 'Especialidades' }).getByRole('listitem')).not.toHaveCount(0);
       await expect(card).toContainText(TEAM[index]?.role ?? '');
     }

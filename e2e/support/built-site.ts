@@ -75,9 +75,15 @@ export function pageForPath(path: string): BuiltPage | undefined {
   return file ? { path, file } : undefined;
 }
 
-/** Error pages, the wiki's redirect and /reunion (a private link's page) must stay out of the sitemap. */
+/** Error pages (404, 429), the wiki's redirect and /reunion (a private link's page) stay out of the sitemap. */
 export function isUnlistedPage(path: string): boolean {
-  return /(^|\/)404$/.test(path) || path === '/wikiangram' || path.includes('/preview/') || path === '/reunion';
+  return (
+    /(^|\/)404$/.test(path) ||
+    path === '/429' ||
+    path === '/wikiangram' ||
+    path.includes('/preview/') ||
+    path === '/reunion'
+  );
 }
 
 /** Width and height from a PNG, JPEG or WebP header. */

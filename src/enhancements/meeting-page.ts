@@ -15,6 +15,9 @@ interface Texts {
   statuses: Record<MeetingBody['status'], string>;
   working: string;
   connection: string;
+  rescheduleTitle: string;
+  /** `{fecha}`: the meeting's current time in words. */
+  rescheduleCurrent: string;
 }
 
 type View = 'loading' | 'unknown' | 'expired' | 'error' | 'meeting';
@@ -96,6 +99,12 @@ function start(root: HTMLElement): void {
       ...(zoneName ? { timeZoneName: 'short' } : {}),
     });
 
+  /**
+   * The meeting's time in words as a sentence quotes it, weekday in lowercase (the reschedule dialog's
+   * first line); the card's fields start with a capital through their style (first-letter:uppercase).
+   */
+  let whenInSentence = '';
+
   function notice(text: string): void {
     const element = field('notice');
     if (element) element.textContent = text;
@@ -108,7 +117,8 @@ function start(root: HTMLElement): void {
       if (element) element.textContent = text;
     };
     set('status', texts.statuses[meeting.status]);
-    set('when', formatter(SITE.timeZone, false).format(start));
+    whenInSentence = formatter(SITE.timeZone, false).format(start);
+    set('when', whenInSentence);
     set('consultant', `${meeting.consultant.name}, ${meeting.consultant.role}`);
     set('reference', meeting.reference);
     // The visitor's own zone, when its clock differs from Mexico City's at that moment.
@@ -124,13 +134,18 @@ function start(root: HTMLElement): void {
     const videoRow = field('video-row');
     if (videoRow) videoRow.hidden = meeting.status !== 'scheduled';
     const calendar = field('calendar') as HTMLAnchorElement | null;
-    if (calendar) calendar.href = meeting.calendarLink;
+    if (calendar) {
+      calendar.href = meeting.calendarLink;
+      calendar.hidden = !meeting.changeable;
+    }
     const actions = part('actions');
     if (actions) actions.hidden = !meeting.changeable;
     closeConfirmation(false);
     const closed = field('closed');
     if (closed) {
-      const reason = meeting.status === 'cancelled' ? 'cancelled-text' : meeting.changeable ? '' : 'past-text';
+      // The server's own message of a cancellation already says it: the page does not say it twice.
+      const cancelled = meeting.status === 'cancelled' && !message ? 'cancelled-text' : '';
+      const reason = meeting.status === 'cancelled' ? cancelled : meeting.changeable ? '' : 'past-text';
       closed.textContent = reason ? (field(reason)?.textContent ?? '') : '';
       closed.hidden = !reason;
     }
@@ -207,6 +222,9 @@ function start(root: HTMLElement): void {
           mountReschedule(container, {
             token,
             triggerId: 'reprogramar',
+            title: texts.rescheduleTitle,
+            // Read when the dialog opens: after a move, the page already shows the new time.
+            current: () => texts.rescheduleCurrent.replace('{fecha}', whenInSentence),
             connectionMessage: texts.connection,
             onOutcome: (outcome) => {
               if (outcome.kind === 'working') notice(texts.working);

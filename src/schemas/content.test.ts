@@ -10,14 +10,16 @@ import { pageLabel, pageSchema, pageSection } from './pages.ts';
 import { processPhaseSchema } from './process.ts';
 import { hasServicePage, SERVICE_IDS, serviceSchema } from './services.ts';
 import { statsGroupSchema } from './stats.ts';
-import { folderEntry, listEntries, mapEntries } from './test-support.ts';
+import { fillKnownDeep } from '../../core/text-template.ts';
+import { folderEntry, listEntries, mapEntries, PROMISES } from './test-support.ts';
 
 const faq = listEntries('faq.yaml').map((entry) => faqCategorySchema.parse(entry));
 const faqText = faq
   .flatMap((category) => category.questions.map((item) => `${item.question} ${item.answer}`))
   .join(' ')
   .replace(/\s+/g, ' ');
-const page = (id: string) => pageSchema.parse(folderEntry('pages', id));
+// Pages are filled when the site reads them (src/lib/content/page.ts), after the schema: parse, then fill.
+const page = (id: string) => fillKnownDeep(pageSchema.parse(folderEntry('pages', id)), PROMISES);
 
 describe('FAQ figures: the promises every page repeats', () => {
   // Each figure must appear in one sentence with what it refers to; the wording around it is free.
@@ -30,8 +32,8 @@ describe('FAQ figures: the promises every page repeats', () => {
     ['maintenance from 500 USD a month', /mantenimiento[^.]* desde 500 USD al mes/i],
     ['6-month defect warranty', /6 meses de garantía contra defectos/i],
     ['first reply under 2 hours', /primera respuesta[^.]* menos de 2 horas/i],
-    ['proposal within 24 hours', /propuesta detallada en 24 horas/i],
-    ['meeting within 48 hours', /reunión[^.]* 48 horas/i],
+    ['proposal 24 hours after the meeting', /propuesta detallada llega 24 horas después de la reunión/i],
+    ['a video call, or a time proposed within 48 hours', /reunión es una videollamada[^.]* 48 horas/i],
   ])('states %s', (_figure, sentence) => {
     expect(faqText).toMatch(sentence);
   });
@@ -57,7 +59,7 @@ describe('process: five phases with the durations the home page quotes', () => {
     expect(phases.map((phase) => [phase.title, phase.duration])).toEqual([
       ['Descubrimiento', '1-2 días'],
       ['Arquitectura', '3-5 días'],
-      ['Desarrollo', '4-12 semanas'],
+      ['Desarrollo', '3-24 semanas'],
       ['Lanzamiento', '1 semana'],
       ['Soporte y evolución', 'Continuo'],
     ]);

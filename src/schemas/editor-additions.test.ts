@@ -135,8 +135,8 @@ async function addTeamMember(): Promise<void> {
   const template = readFileSync(join(folder, `${before.team[0]?.id ?? ''}.yaml`), 'utf8');
   const file = replaced(template, [
     [/^name: .*$/m, `name: ${MEMBER}`],
-    [/^role: .*$/m, `role: ${MEMBER_ROLE}`],
-    [/^image: .*$/m, `image: ./${MEMBER_ID}.png`],
+    // The people on file show monograms; the new one brings a photo, as content/README.md tells editors.
+    [/^role: .*$/m, `role: ${MEMBER_ROLE}\nimage: ./${MEMBER_ID}.png`],
     [/^imageAlt: .*$/m, `imageAlt: 'Retrato ilustrado de ${MEMBER}, ${MEMBER_ROLE} de Angram.'`],
     [/^order: .*$/m, `order: ${nextOrder(before.team)}`],
   ]);

@@ -137,7 +137,7 @@ describe('pageSection and pageLabel', () => {
   const page = pageSchema.parse(start);
 
   it('return what the schema guarantees', () => {
-    expect(pageSection(page, 'promesa').title).toBe('Respuesta con estrategia en 24 h');
+    expect(pageSection(page, 'promesa').title).toBe('Respuesta con estrategia en {horasPropuesta} h');
     expect(pageLabel(page, 'submit')).toBe('Enviar Proyecto');
   });
 

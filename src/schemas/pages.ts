@@ -185,6 +185,8 @@ export const PAGE_RULES = {
       'missed',
       'addToCalendar',
       'reschedule',
+      'rescheduleTitle',
+      'rescheduleCurrent',
       'cancel',
       'confirmText',
       'confirmYes',
@@ -222,8 +224,8 @@ const sectionItem = strict({
   title: text('un título', { max: 90 }),
   description: text('una descripción'),
   icon: icon.optional(),
-  /** A figure shown big ("< 2 h", "24 h"). */
-  value: text('una cifra corta', { max: 16 }).optional(),
+  /** A figure shown big ("< 2 h", "24 h"); room for a promise quoted as `{horasPropuesta} h`. */
+  value: text('una cifra corta', { max: 24 }).optional(),
   href: internalHref.optional(),
 });
 

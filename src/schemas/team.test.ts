@@ -25,6 +25,11 @@ describe('team schema', () => {
     expect(schema.parse(valid)).toEqual(valid);
   });
 
+  it('accepts a member without a photo (the page shows a monogram)', () => {
+    const { image: _image, ...withoutPhoto } = valid;
+    expect(schema.parse(withoutPhoto)).toEqual(withoutPhoto);
+  });
+
   it('names a missing field', () => {
     const { bio: _bio, ...withoutBio } = valid;
     expect(issuesFor(withoutBio)).toEqual(['bio: Falta este campo: se espera la biografía']);

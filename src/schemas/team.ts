@@ -6,7 +6,9 @@ export function teamSchema({ image }: SchemaContext) {
   return strict({
     name: text('el nombre'),
     role: text('el puesto'),
-    image: image(),
+    /** The photo; without it the page shows a monogram of the name (src/components/ui/Portrait.astro). */
+    image: image().optional(),
+    /** What the photo shows, or, without one, what the monogram is ("Monograma de …"). */
     imageAlt: text('el texto alternativo del retrato'),
     bio: text('la biografía', { min: 80, max: 500 }),
     skills: list(text('una habilidad'), 4, 6),

@@ -8,8 +8,13 @@ import { resolve } from 'node:path';
 import yaml from 'js-yaml';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
+import { readPromisePlaceholders } from '../../core/content/promises.ts';
+import { fillKnownDeep } from '../../core/text-template.ts';
 
 const root = new URL('../../', import.meta.url);
+
+/** The promises of content/promises.yaml, as the loaders of the YAML list files fill them in. */
+export const PROMISES = readPromisePlaceholders(root.pathname);
 
 /** A YAML file, by its path from the project root. */
 export function loadYaml(path: string): unknown {
@@ -26,16 +31,16 @@ export function folderEntry(dir: string, id: string): Record<string, unknown> {
   return { ...asRecord(loadYaml(`content/${dir}/${id}.yaml`), `${dir}/${id}`), id };
 }
 
-/** The entries of a YAML list file (each carries its own `id`). */
+/** The entries of a YAML list file (each carries its own `id`), promises filled in as the loader does. */
 export function listEntries(file: string): Array<Record<string, unknown>> {
-  const data = loadYaml(`content/${file}`);
+  const data = fillKnownDeep(loadYaml(`content/${file}`), PROMISES);
   if (!Array.isArray(data)) throw new Error(`${file} no es una lista`);
   return data.map((item, index) => asRecord(item, `${file}[${index}]`));
 }
 
-/** The entries of a YAML map file (`key: entry`), with the key as id as the loader adds it. */
+/** The entries of a YAML map file (`key: entry`), with the key as id as the loader adds it (promises filled). */
 export function mapEntries(file: string): Array<Record<string, unknown>> {
-  return Object.entries(asRecord(loadYaml(`content/${file}`), file)).map(([id, item]) => ({
+  return Object.entries(asRecord(fillKnownDeep(loadYaml(`content/${file}`), PROMISES), file)).map(([id, item]) => ({
     ...asRecord(item, `${file}.${id}`),
     id,
   }));

@@ -19,7 +19,9 @@ export function testimonialSchema({ image }: SchemaContext) {
     name: text('el nombre'),
     role: text('el puesto'),
     company: text('la empresa'),
-    image: image(),
+    /** The photo; without it the page shows a monogram of the name (src/components/ui/Portrait.astro). */
+    image: image().optional(),
+    /** What the photo shows, or, without one, what the monogram is ("Monograma de …"). */
     imageAlt: text('el texto alternativo del retrato'),
     content: text('el texto del testimonio', { min: 80, max: 600 }),
     rating: z.literal(5, {

@@ -86,7 +86,7 @@ export function PickerTrigger({ picker, id, label, hintId, error, errorId, name 
         } ${value ? 'font-semibold text-fg' : 'text-fg-muted'}`}
       >
         <Icon name="calendar" className="shrink-0 text-brand-700" size={20} />
-        <span>{value ? formatAppointmentLong(value) : PICKER_TEXTS.choose}</span>
+        <span className="first-letter:uppercase">{value ? formatAppointmentLong(value) : PICKER_TEXTS.choose}</span>
       </button>
       <input type="hidden" name={name} value={value} />
       <p id={hintId} className="mt-1.5 text-sm text-fg-muted">
@@ -108,11 +108,14 @@ export interface DialogProps {
   id: string;
   /** The trigger, which gets the focus back when the dialog closes. */
   triggerId: string;
+  /** Replace the title and the first line (rescheduling names the meeting's current time). */
+  title?: string;
+  description?: string;
 }
 
 /** What the dialog shows that needs the form's own modules, computed here (see PickerModal.tsx). */
 export interface DialogView {
-  texts: typeof PICKER_TEXTS;
+  texts: Omit<typeof PICKER_TEXTS, 'title' | 'description'> & { title: string; description: string };
   /** The draft date in words, or the "no date" text. */
   chosenDate: string;
   /** Why a typed date was refused (only while it is out of range). */
@@ -120,10 +123,14 @@ export interface DialogView {
   canConfirm: boolean;
 }
 
-function dialogView(state: PickerState): DialogView {
+function dialogView(state: PickerState, own: Pick<DialogProps, 'title' | 'description'>): DialogView {
   const validDate = state.date !== '' && parseDate(state.date) !== undefined;
   return {
-    texts: PICKER_TEXTS,
+    texts: {
+      ...PICKER_TEXTS,
+      ...(own.title ? { title: own.title } : {}),
+      ...(own.description ? { description: own.description } : {}),
+    },
     chosenDate: validDate ? formatLongDate(state.date) : PICKER_TEXTS.noDate,
     outOfRange:
       state.status === 'out-of-range'
@@ -145,7 +152,7 @@ export function PickerDialog(props: DialogProps) {
   if (!wanted && !props.picker.state.open) return null;
   return (
     <Suspense fallback={null}>
-      <LazyPickerModal {...props} view={dialogView(props.picker.state)} />
+      <LazyPickerModal {...props} view={dialogView(props.picker.state, props)} />
     </Suspense>
   );
 }

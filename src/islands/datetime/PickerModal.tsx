@@ -135,20 +135,26 @@ export default function PickerModal({ picker, id, triggerId, view }: DialogProps
               )}
             </div>
 
+            {/* On a phone Cancelar and Confirmar share the first row in halves and Limpiar goes under them;
+                three buttons in one row do not fit 320-375 px, and Confirmar used to wrap alone. */}
             <div className="mt-6 flex flex-wrap items-center justify-end gap-2">
               <button
                 type="button"
-                className="btn mr-auto px-3 text-brand-700 underline-offset-4 hover:underline"
+                className="btn order-last w-full px-3 text-brand-700 underline-offset-4 hover:underline sm:order-first sm:mr-auto sm:w-auto"
                 onClick={() => dispatch({ type: 'clear' })}
               >
                 {texts.clear}
               </button>
-              <button type="button" className="btn btn-outline px-4" onClick={() => dispatch({ type: 'cancel' })}>
+              <button
+                type="button"
+                className="btn btn-outline flex-1 px-4 sm:flex-none"
+                onClick={() => dispatch({ type: 'cancel' })}
+              >
                 {texts.cancel}
               </button>
               <button
                 type="button"
-                className="btn btn-primary px-4"
+                className="btn btn-primary flex-1 px-4 sm:flex-none"
                 disabled={!view.canConfirm}
                 onClick={() => dispatch({ type: 'confirm' })}
               >

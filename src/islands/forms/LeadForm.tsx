@@ -8,7 +8,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { fetchSelects, submitLead } from '../../lib/api/website.ts';
 import { logWarning } from '../../lib/browser-log.ts';
-import type { FieldDefinition } from '../../../core/forms/definitions.ts';
+import { fieldLabel, type FieldDefinition } from '../../../core/forms/definitions.ts';
 import type { LeadFormId } from '../../../core/forms/kinds.ts';
 import { SERVED_LIST_KEYS, type FormLists, type SelectOption } from '../../../core/forms/options.ts';
 import {
@@ -24,7 +24,7 @@ import {
   validateForm,
   type FormValues,
 } from '../../lib/forms/form-logic.ts';
-import { FIELD_HINTS, FIELD_LABELS, HONEYPOT_LABEL } from '../../../core/forms/labels.ts';
+import { FIELD_HINTS, HONEYPOT_LABEL } from '../../../core/forms/labels.ts';
 import { FORM_FEEDBACK, invalidOutcome, submissionOutcome, type FormOutcome } from '../../lib/forms/outcome.ts';
 import { ISLAND_STATE, takeEarlyInput } from '../../lib/forms/early-form.ts';
 import { HONEYPOT_FIELD } from '../../../core/forms/schemas.ts';
@@ -217,7 +217,7 @@ export default function LeadForm({
         onSubmit={onSubmit}
       >
         {shown.map((field) => {
-          const label = field.label ?? FIELD_LABELS[field.name];
+          const label = fieldLabel(field, lists);
           const error =
             field.control !== 'appointment' || picker.state.value === errorSlot ? errors[field.name] : undefined;
           if (field.control === 'appointment') {

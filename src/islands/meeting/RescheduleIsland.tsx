@@ -25,10 +25,14 @@ export interface RescheduleProps {
   triggerId: string;
   /** Shown when the server does not answer. */
   connectionMessage: string;
+  /** The dialog's title ("Reprograma tu reunión"). */
+  title: string;
+  /** The dialog's first line: the meeting's current time, as the page shows it now. */
+  current: () => string;
   onOutcome: (outcome: RescheduleOutcome) => void;
 }
 
-export function RescheduleIsland({ token, triggerId, connectionMessage, onOutcome }: RescheduleProps) {
+export function RescheduleIsland({ token, triggerId, connectionMessage, title, current, onOutcome }: RescheduleProps) {
   const picker = useDateTimePicker();
   const { open, reopenTaken, dispatch } = picker;
   // The page's latest callback, without restarting the move's effect when it changes.
@@ -74,5 +78,13 @@ export function RescheduleIsland({ token, triggerId, connectionMessage, onOutcom
     });
   }, [value, token, dispatch, reopenTaken, connectionMessage]);
 
-  return <PickerDialog picker={picker} id="reprogramar-picker" triggerId={triggerId} />;
+  return (
+    <PickerDialog
+      picker={picker}
+      id="reprogramar-picker"
+      triggerId={triggerId}
+      title={title}
+      description={picker.state.open ? current() : ''}
+    />
+  );
 }

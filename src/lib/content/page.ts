@@ -6,6 +6,8 @@
  */
 import { getImage } from 'astro:assets';
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { defaultRoot } from '../../../core/content/load.ts';
+import { readPromisePlaceholders } from '../../../core/content/promises.ts';
 import { formatCount } from '../../../core/format.ts';
 import { portfolioCasePath, ROUTES } from '../../../core/routes.ts';
 import { fillKnownDeep } from '../../../core/text-template.ts';
@@ -55,11 +57,16 @@ function loaded<Copy>(
 
 /**
  * Facts any page text may quote as a placeholder: `{casos}`/`{Casos}` is how many cases content/portfolio/
- * holds ("seis"/"Seis"), so no count is written by hand.
+ * holds ("seis"/"Seis"), so no count is written by hand, and the promises of content/promises.yaml
+ * (`{plazoPropuesta}`, `{reunion}`, `{semanasEcommerce}`…), so no promise is written twice.
  */
 async function contentFacts(): Promise<Record<string, string>> {
   const cases = (await getCollection('portfolio')).length;
-  return { casos: formatCount(cases), Casos: formatCount(cases, true) };
+  return {
+    ...readPromisePlaceholders(defaultRoot()),
+    casos: formatCount(cases),
+    Casos: formatCount(cases, true),
+  };
 }
 
 /** The copy of `content/pages/<id>.yaml`, placeholders filled. */

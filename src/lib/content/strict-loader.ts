@@ -12,6 +12,9 @@
  */
 import { file, type Loader, type LoaderContext } from 'astro/loaders';
 import yaml from 'js-yaml';
+import { defaultRoot } from '../../../core/content/load.ts';
+import { readPromisePlaceholders } from '../../../core/content/promises.ts';
+import { fillKnownDeep } from '../../../core/text-template.ts';
 
 export interface LoadedEntry {
   id: string;
@@ -95,6 +98,9 @@ type YamlFileData = Record<string, Record<string, unknown>> | Array<Record<strin
 /**
  * `file()` for a YAML file, plus `strictLoader`'s rules. Astro's `file()` logs a YAML syntax error without
  * its position and carries on; this one fails the build with the parser's message (line and column).
+ * The promises of content/promises.yaml (`{plazoPropuesta}`, `{semanasEcommerce}`…) are filled in here, so
+ * the FAQ and the process state them as every other page does. `file()` parses its file again on every
+ * build; in `npm run dev` an edit of promises.yaml shows after touching the file that quotes it.
  */
 export function strictYamlFile(fileName: string, rules: EntryRules): Loader {
   let syntaxError: string | undefined;
@@ -104,7 +110,7 @@ export function strictYamlFile(fileName: string, rules: EntryRules): Loader {
       const data = yaml.load(text, { filename: rules.source });
       if (typeof data !== 'object' || data === null)
         throw new Error('se espera una lista de entradas o un mapa de clave: entrada');
-      return data as YamlFileData;
+      return fillKnownDeep(data as YamlFileData, readPromisePlaceholders(defaultRoot()));
     } catch (error) {
       syntaxError = error instanceof Error ? error.message : String(error);
       throw error;

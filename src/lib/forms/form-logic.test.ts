@@ -125,7 +125,8 @@ describe('field sets and required flags of each form', () => {
   });
 
   it('consulting: the service decides the conditional fields', () => {
-    const base = ['serviceType', 'name', 'email', 'company', 'phone', 'goals', 'currentSituation'];
+    // Every service offers the meeting picker last, as the page invites the visitor to choose a time.
+    const base = ['serviceType', 'name', 'email', 'company', 'phone', 'goals', 'currentSituation', 'appointmentDate'];
     expect(names('consulting')).toEqual(base);
     expect(names('consulting', { serviceType: 'architecture' })).toEqual(base);
     expect(names('consulting', { serviceType: 'infrastructure-audit' })).toEqual([
@@ -135,6 +136,7 @@ describe('field sets and required flags of each form', () => {
       'goals',
       'currentSituation',
       'challenges',
+      'appointmentDate',
     ]);
     expect(names('consulting', { serviceType: 'migration-strategy' }).sort()).toEqual(
       [...base, 'currentInfrastructure', 'systemType', 'migrationGoals'].sort(),
