@@ -4,7 +4,8 @@
  * page schema, with its links moved to their twins and counts written as digits.
  */
 import { z } from 'astro/zod';
-import { loadContentFacts } from '../../../core/content/load.ts';
+import { defaultRoot, loadContentFacts } from '../../../core/content/load.ts';
+import { readPromisePlaceholders } from '../../../core/content/promises.ts';
 import { hasProse } from '../../../core/i18n/overlay.ts';
 import { fillKnownDeep } from '../../../core/text-template.ts';
 import { contentPage, siteOf, type LoadedPage, type PageRequest, type ServicePageCopy } from '../content/page.ts';
@@ -39,9 +40,14 @@ function localizeLinks<T>(value: T, locale: string): T {
   ) as T;
 }
 
+/**
+ * The facts a translated text may quote: the case count as digits, and the promises that are bare figures
+ * (`{horasPropuesta}` «24»), which read the same in every language; promises worded in Spanish are not.
+ */
 const counts = () => {
   const cases = String(translations.caseCount);
-  return { casos: cases, Casos: cases };
+  const figures = Object.entries(readPromisePlaceholders(defaultRoot())).filter(([, value]) => /^\d+$/.test(value));
+  return { ...Object.fromEntries(figures), casos: cases, Casos: cases };
 };
 
 /** The translation parsed by its schema; a failure names the translated file. */
