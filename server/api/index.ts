@@ -30,6 +30,8 @@ import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
+import { createTranslationStore } from '../translations/store.ts';
+import { changedTexts, keyTexts } from '../translations/texts.ts';
 import { trustedHops } from './trusted-proxies.ts';
 import { VITALS_PATH } from '../../core/monitoring/beacon.ts';
 import { createVitalsEndpoint, type BeaconCounts } from '../monitoring/vitals-endpoint.ts';
@@ -174,6 +176,23 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
   });
   const schemas = kindSchemas(config.facts.lists);
   const i18n = translationRoutes(config.facts.translations);
+  // The inbox's edits of the interface strings, served within a check period on every instance.
+  const translationStore = createTranslationStore(storage);
+  let editsVersion = 0;
+  const refreshEdits = async (): Promise<void> => {
+    try {
+      const version = await translationStore.version();
+      if (version === editsVersion) return;
+      i18n.withEdits(changedTexts(keyTexts(config.facts.translations, await translationStore.current())));
+      editsVersion = version;
+    } catch (error) {
+      // The database is away: the last texts keep being served and the next period tries again.
+      logger.warn('translations.api_refresh_failed', { error: errorMessage(error) });
+    }
+  };
+  const editsTimer = setInterval(() => void refreshEdits(), config.translations.pollMs);
+  editsTimer.unref();
+  void refreshEdits();
   const selects = servedLists(config.facts.lists);
   const submissionContext: SubmissionContext = {
     storage,
@@ -397,6 +416,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       if (closed) return;
       closed = true;
       clearInterval(pruner);
+      clearInterval(editsTimer);
       await vitalsRecorder.close();
       await meetings.close();
       await worker.stop();

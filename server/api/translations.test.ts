@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../../core/content/load.ts';
+import { createTranslationStore } from '../translations/store.ts';
 import { startTestApi, type TestApi } from './test-support.ts';
 
 const { translations } = loadContentFacts();
@@ -137,3 +138,43 @@ describe('translation calls', () => {
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 });
+
+describe('translation calls after an edit in the inbox', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi({ TRANSLATIONS_POLL_S: '1' });
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('serve the edited text within a check period, with a new ETag', async () => {
+    const [group = '', keys = {}] = Object.entries(catalogue(other))[0] ?? [];
+    const [name = '', text = ''] = Object.entries(keys)[0] ?? [];
+    const before = await t.request(`/api/translations/${other}`);
+    const edited = `${text} (editado)`;
+    await createTranslationStore(t.storage).record({
+      locale: other,
+      key: `${group}.${name}`,
+      text: edited,
+      previous: text,
+      sourceText: '',
+      userId: null,
+      at: new Date(),
+    });
+    await expect
+      .poll(async () => textsOf((await t.request(`/api/translations/${other}`)).body)[group]?.[name], {
+        timeout: 5_000,
+      })
+      .toBe(edited);
+    const after = await t.request(`/api/translations/${other}`);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    // The default language keeps its own text.
+    expect(textsOf((await t.request('/api/translations')).body)).toEqual(catalogue(defaultCode));
+  });
+});
+
+/** The catalogue of a `/api/translations` answer. */
+function textsOf(body: Record<string, unknown>): Record<string, Record<string, string>> {
+  return body.translations as Record<string, Record<string, string>>;
+}

@@ -83,6 +83,8 @@ function entriesUnder<T>(content: Map<string, unknown>, folder: string): Array<[
 export function translationRoutes(translations: Translations): {
   routes: Array<[string, { GET: Handler }]>;
   byPrefix: (pathname: string) => Handler | undefined;
+  /** Serves the interface strings with the inbox's edits (locale → `group.key` → text) over the files'. */
+  withEdits: (edited: ReadonlyMap<string, ReadonlyMap<string, string>>) => void;
 } {
   const codes = translations.active.map((language) => language.code);
   // Spanish texts spell the count out as the site does ("Seis casos"); other languages get digits.
@@ -139,6 +141,17 @@ export function translationRoutes(translations: Translations): {
       }));
     services.set(code, cached({ locale: code, services: list }, HOUR));
   }
+  const withEdits = (edited: ReadonlyMap<string, ReadonlyMap<string, string>>): void => {
+    for (const code of codes) {
+      const catalogue = structuredClone(translations.catalogues.get(code) ?? {});
+      for (const [key, text] of edited.get(code) ?? []) {
+        const dot = key.indexOf('.');
+        const group = catalogue[key.slice(0, dot)];
+        if (group && Object.hasOwn(group, key.slice(dot + 1))) group[key.slice(dot + 1)] = text;
+      }
+      strings.set(code, cached({ locale: code, translations: catalogue }, DAY));
+    }
+  };
   const inLanguage =
     (answers: Map<string, Cached>, code: string): Handler =>
     (req) => {
@@ -174,6 +187,7 @@ export function translationRoutes(translations: Translations): {
       ],
     ],
     byPrefix,
+    withEdits,
   };
 }
 
