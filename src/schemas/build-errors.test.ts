@@ -17,6 +17,7 @@ const COPIED = [
   'src/assets',
   'core',
   'content',
+  'build',
 ];
 let project = '';
 
