@@ -4,7 +4,7 @@
  */
 import previews from 'virtual:angram/email-previews';
 
-export type { PreviewSample, VariableDoc } from './email-preview-data.ts';
+export type { VariableDoc } from './email-preview-data.ts';
 
 export const EMAIL_PREVIEW_SAMPLES = previews.samples;
 export const EMAIL_VARIABLES = previews.variables;
