@@ -16,6 +16,7 @@ import { translationsCheck } from './src/integrations/translations.ts';
 import { sitemapEntry } from './src/integrations/sitemap-entries.ts';
 import { loadEnv } from 'vite';
 import { SITE } from './core/site.ts';
+import { emailPreviewsModule } from './build/email-previews.ts';
 
 // The canonical origin of the public site. Every canonical link, og:url and the sitemap derive from it.
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
@@ -59,7 +60,8 @@ export default defineConfig({
   // Shiki's default inline colours would be style attributes, which the CSP blocks.
   markdown: { syntaxHighlight: 'prism' },
   vite: {
-    plugins: [tailwindcss()],
+    // The wiki's e-mail previews, rendered from the server's templates at build time (build/).
+    plugins: [tailwindcss(), emailPreviewsModule()],
     build: {
       rollupOptions: {
         output: {

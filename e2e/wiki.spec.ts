@@ -4,6 +4,8 @@ import { test, expect } from './support/fixtures.ts';
 import { builtPages, parsePage, sitemapPathsFromDist } from './support/built-site.ts';
 import { LIGHTHOUSE_SUMMARY_PATH } from '../src/lib/wiki/project-stats.ts';
 import { lighthouseMinimum } from '../src/lib/wiki/stats.ts';
+import { LEAD_KIND_IDS } from '../core/forms/kinds.ts';
+import { EMAIL_PREVIEW_SAMPLES } from '../server/email/samples.ts';
 
 /** Every wiki page: slug from the file name, title from its frontmatter. */
 const PAGES = readdirSync('content/wiki')
@@ -32,7 +34,12 @@ test.describe('wiki pages', () => {
   test('every page answers 200 and shows its title as the heading, in the tab and in the sidebar', async ({
     request,
   }) => {
-    expect(PAGES.length).toBeGreaterThanOrEqual(32);
+    // Every page of content/wiki/ is published, and the sitemap lists no other wiki page.
+    expect(
+      sitemapPathsFromDist()
+        .filter((path) => path.startsWith('/wikiangram/'))
+        .sort(),
+    ).toEqual(PAGES.map(({ slug }) => `/wikiangram/${slug}`).sort());
     const text = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, '')).trim();
     for (const { slug, title } of PAGES) {
       const response = await request.get(`/wikiangram/${slug}`);
@@ -101,7 +108,7 @@ test.describe('wiki pages', () => {
   test('external tool links open in a new tab without an opener', async ({ page }) => {
     await page.goto('/wikiangram/design-philosophy');
     const external = page.locator('article a[href^="http"]');
-    await expect(external).toHaveCount(4);
+    expect(await external.count()).toBeGreaterThan(0);
     for (const link of await external.all()) {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -276,13 +283,14 @@ test.describe('e-mail previews', () => {
     allowedConsoleErrors: [/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/],
   });
 
-  test('the template page links six previews rendered by the real templates, each opening in a new tab', async ({
+  test('the template page links every preview rendered by the real templates, each opening in a new tab', async ({
     page,
   }) => {
     await page.goto('/wikiangram/email-template');
-    await expect(page.locator('[data-email-variables="client"]')).toHaveCount(4);
+    // A table of client variables per form type.
+    await expect(page.locator('[data-email-variables="client"]')).toHaveCount(LEAD_KIND_IDS.length);
     const links = page.locator('[data-email-previews] a');
-    await expect(links).toHaveCount(6);
+    await expect(links).toHaveCount(EMAIL_PREVIEW_SAMPLES.length);
     const hrefs: string[] = [];
     for (const link of await links.all()) {
       await expect(link).toHaveAttribute('target', '_blank');
@@ -404,7 +412,7 @@ test.describe('the wiki tells the truth', () => {
 
   test('no page speaks of a specification its readers never saw, diagrams included', () => {
     const wikiPages = builtPages().filter((built) => built.path.startsWith('/wikiangram/'));
-    expect(wikiPages.length).toBeGreaterThan(30);
+    expect(wikiPages.length).toBeGreaterThanOrEqual(PAGES.length);
     const citing = wikiPages.filter((built) =>
       /especificaci[oó]n/i.test(parsePage(built.file).querySelector('main')?.textContent ?? ''),
     );

@@ -1,6 +1,7 @@
 /**
- * The layers, checked on every import of the repository: `server/` imports nothing from `src/`; `core/`
- * imports from nobody; the sales inbox imports no e-mail code and no command-line code; nothing imports a
+ * The layers, checked on every import of the repository: `server/` imports nothing from `src/` and the
+ * site (`src/`) nothing from `server/` (what the site needs of the server comes from `core/` or, rendered at
+ * build time, from `build/`); `core/` imports from nobody; the sales inbox imports no e-mail code and no command-line code; nothing imports a
  * command (scripts/ holds entry points only); every folder a stylesheet tells Tailwind to scan exists.
  */
 import { existsSync, globSync, readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ const SOURCES = [
   'scripts/**/*.ts',
   'bench/**/*.ts',
   'e2e/**/*.ts',
+  'build/**/*.ts',
 ];
 
 interface Import {
@@ -50,6 +52,7 @@ const isInbox = (path: string) => under('server/admin')(path) && !under('server/
 function layerProblems(imports: readonly Import[]): Record<string, string[]> {
   return {
     'server/ importa src/': described(imports.filter(({ from, to }) => under('server')(from) && under('src')(to))),
+    'src/ importa server/': described(imports.filter(({ from, to }) => under('src')(from) && under('server')(to))),
     'core/ importa de otra carpeta': described(
       imports.filter(({ from, to }) => under('core')(from) && !under('core')(to)),
     ),
@@ -79,6 +82,7 @@ describe('layers', () => {
   it('hold on every import', () => {
     expect(layerProblems(imports)).toEqual({
       'server/ importa src/': [],
+      'src/ importa server/': [],
       'core/ importa de otra carpeta': [],
       'la bandeja importa código de correo': [],
       'la bandeja importa código de línea de comandos': [],
@@ -89,13 +93,15 @@ describe('layers', () => {
   it('catch each kind of crossing', () => {
     const crossings = [
       ...importsOf('server/api/x.ts', "import { a } from '../../src/lib/a.ts';"),
+      ...importsOf('src/lib/wiki/x.ts', "import { f } from '../../../server/email/samples.ts';"),
+      ...importsOf('src/integrations/x.ts', "export type { G } from '../../server/static/compression.ts';"),
       ...importsOf('core/x.ts', "import { b } from '../server/b.ts';"),
       ...importsOf('server/admin/views/x.ts', "import { c } from '../../email/templates.ts';"),
       ...importsOf('server/admin/x.ts', "import { d } from '../../scripts/outbox.ts';"),
       ...importsOf('server/admin/handlers/x.ts', "const e = await import('../user-command/run.ts');"),
       ...importsOf('bench/x.ts', "import '../scripts/dev.ts';"),
     ];
-    expect(Object.values(layerProblems(crossings)).map((found) => found.length)).toEqual([1, 1, 1, 2, 2]);
+    expect(Object.values(layerProblems(crossings)).map((found) => found.length)).toEqual([1, 2, 1, 1, 2, 2]);
   });
 
   it('point every stylesheet at folders and files that exist (Tailwind skips a missing one silently)', () => {

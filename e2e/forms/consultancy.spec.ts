@@ -3,6 +3,7 @@
  * integrations, and the consulting form with its service select and conditional fields.
  */
 import type { Locator, Page } from '@playwright/test';
+import { FORM_LISTS } from '../support/content.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
   confirmedLeadId,
@@ -43,15 +44,20 @@ async function sendAndCheck(page: Page, form: Locator, serviceType: string, expe
   return lead;
 }
 
-test('cloud migration: 7 infrastructures, 8 system types, user counts, budgets and timelines, sent as a consultancy', async ({
+test('cloud migration: the infrastructures, system types, user counts, budgets and timelines of its lists, sent as a consultancy', async ({
   page,
 }) => {
   await page.goto('/migracion-cloud');
   const form = await hydratedForm(page, 'cloudMigration');
-  await expect(form.getByLabel('Infraestructura actual').locator('option:not([value=""])')).toHaveCount(7);
-  await expect(form.getByLabel('Tipo de sistema').locator('option:not([value=""])')).toHaveCount(8);
-  await expect(form.getByLabel('Usuarios del sistema').locator('option:not([value=""])')).toHaveCount(5);
-  await expect(form.getByLabel('Presupuesto (USD)').locator('option:not([value=""])')).toHaveCount(6);
+  const options = (label: string) => form.getByLabel(label).locator('option:not([value=""])');
+  const lists = FORM_LISTS;
+  await expect(options('Infraestructura actual')).toHaveText(lists.cloudInfrastructures.map((option) => option.label));
+  await expect(options('Tipo de sistema')).toHaveText(lists.cloudSystemTypes.map((option) => option.label));
+  await expect(options('Usuarios del sistema')).toHaveText(lists.cloudUserCounts.map((option) => option.label));
+  await expect(options('Presupuesto (USD)')).toHaveCount(lists.cloudBudgets.length);
+  await expect(options('¿En cuánto tiempo quieres migrar?')).toHaveText(
+    lists.cloudTimelines.map((option) => option.label),
+  );
   await expect(form.getByRole('button', { name: /Elegir fecha y hora/ })).toHaveCount(0);
 
   await fillContact(form, 'jorge.cloud');
@@ -90,10 +96,12 @@ test('cloud migration: 7 infrastructures, 8 system types, user counts, budgets a
   await expect(form.getByLabel('Infraestructura actual')).toHaveValue('');
 });
 
-test('integrations: 10 integration types, sent as a consultancy', async ({ page }) => {
+test('integrations: the integration types of its list, sent as a consultancy', async ({ page }) => {
   await page.goto('/consultoria-integraciones');
   const form = await hydratedForm(page, 'integrations');
-  await expect(form.getByLabel('Tipo de integración').locator('option:not([value=""])')).toHaveCount(10);
+  await expect(form.getByLabel('Tipo de integración').locator('option:not([value=""])')).toHaveText(
+    FORM_LISTS.integrationTypes.map((option) => option.label),
+  );
 
   await fillContact(form, 'jorge.integrations');
   await form.getByLabel('Tipo de integración').selectOption({ label: 'Facturación electrónica CFDI 4.0 (SAT)' });

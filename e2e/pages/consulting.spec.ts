@@ -4,7 +4,7 @@
  * place for each form, and Service structured data.
  */
 import type { Page } from '@playwright/test';
-import { sectionItems } from '../support/content.ts';
+import { AUDIT, CONSULTING_OFFERS, sectionItems } from '../support/content.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
 
@@ -44,12 +44,7 @@ test.describe('/cms-a-codigo', () => {
 });
 
 test.describe('/consultoria-tecnologica', () => {
-  const OFFERS = [
-    { id: 'architecture', name: 'Arquitectura de software', price: '$2,500 USD', duration: '1-2 semanas' },
-    { id: 'performance', name: 'Optimización de rendimiento', price: '$3,500 USD', duration: '2-3 semanas' },
-    { id: 'security-audit', name: 'Auditoría de seguridad', price: '$2,000 USD', duration: '1-2 semanas' },
-    { id: 'migration-strategy', name: 'Estrategia de migración', price: '$4,000 USD', duration: '2-4 semanas' },
-  ];
+  const OFFERS = CONSULTING_OFFERS;
 
   test('heading, back link to /tecnologias and the consulting form', async ({ page }) => {
     await page.goto('/consultoria-tecnologica');
@@ -63,17 +58,17 @@ test.describe('/consultoria-tecnologica', () => {
     await expect(page.locator('#formulario [data-form="consulting"]')).toBeInViewport();
   });
 
-  test('the four offers with their starting price and duration', async ({ page }) => {
+  test('every offer with its starting price and duration', async ({ page }) => {
     await page.goto('/consultoria-tecnologica');
     const section = page.locator('section#servicios');
-    await expect(section.getByRole('article')).toHaveCount(4);
+    await expect(section.getByRole('article')).toHaveCount(OFFERS.length);
     for (const offer of OFFERS) {
       const card = section.getByRole('article', { name: offer.name });
       await expect(card).toHaveAttribute('id', `consultoria-${offer.id}`);
       await expect(card.getByRole('term').first()).toHaveText('Desde');
       await expect(card.getByRole('definition').first()).toHaveText(offer.price);
       await expect(card.getByRole('definition').nth(1)).toHaveText(offer.duration);
-      // Four buttons share the visible label; the offer's name (visually hidden) tells them apart.
+      // The buttons share the visible label; the offer's name (visually hidden) tells them apart.
       await expect(
         card.getByRole('link', { name: new RegExp(`^Solicitar esta consultoría\\s*: ${offer.name}$`) }),
       ).toHaveAttribute('href', '#formulario');
@@ -125,22 +120,17 @@ test.describe('/auditoria-infraestructura', () => {
     });
   });
 
-  test('six areas, phases by day and the deliverables', async ({ page }) => {
+  test('the areas, phases by day and the deliverables', async ({ page }) => {
     await page.goto('/auditoria-infraestructura#fases');
     await expect(page.locator('section#fases')).toBeInViewport();
-    await expect(page.locator('section#areas').getByRole('heading', { level: 3 })).toHaveText([
-      'Seguridad',
-      'Costos',
-      'Rendimiento',
-      'Disponibilidad',
-      'Respaldos y recuperación',
-      'Observabilidad',
-    ]);
+    await expect(page.locator('section#areas').getByRole('heading', { level: 3 })).toHaveText(AUDIT.areas);
     const phases = page.locator('section#fases ol > li');
-    await expect(phases).toHaveCount(4);
-    await expect(phases.first()).toContainText('Días 1-2');
-    await expect(phases.last()).toContainText('Días 11-14');
-    await expect(page.locator('section#entregables').getByRole('heading', { level: 3 })).toHaveCount(5);
+    await expect(phases).toHaveCount(AUDIT.phases.length);
+    for (const [index, { fromDay, toDay }] of AUDIT.phases.entries()) {
+      const days = fromDay === toDay ? `Día ${fromDay}` : `Días ${fromDay}-${toDay}`;
+      await expect(phases.nth(index)).toContainText(days);
+    }
+    await expect(page.locator('section#entregables').getByRole('heading', { level: 3 })).toHaveText(AUDIT.deliverables);
   });
 });
 

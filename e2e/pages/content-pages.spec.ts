@@ -1,8 +1,8 @@
+import { INTEGRATION_CATEGORIES, pageCopy, pageSection, PHASES } from '../support/content.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from './jsonld.ts';
 import { contactDetails } from '../../core/contact.ts';
 import { loadContentFacts } from '../../core/content/load.ts';
-import { readPromisePlaceholders } from '../../core/content/promises.ts';
 
 async function expectCrumb(page: import('@playwright/test').Page, name: string) {
   const trail = page.getByRole('navigation', { name: 'Ruta de navegación' });
@@ -11,27 +11,17 @@ async function expectCrumb(page: import('@playwright/test').Page, name: string) 
   expect((await jsonLdNodes(page)).map((node) => node['@type'])).toContain('BreadcrumbList');
 }
 
-test('/proceso-desarrollo: five phases with duration, description, activities and deliverables', async ({ page }) => {
+test('/proceso-desarrollo: every phase with duration, description, activities and deliverables', async ({ page }) => {
   await page.goto('/proceso-desarrollo');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Un proceso claro, de la primera llamada al soporte continuo',
-  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageCopy('proceso-desarrollo').hero.title);
   await expectCrumb(page, 'Proceso de desarrollo');
   const phases = page.locator('#fases > div > ol > li');
-  await expect(phases).toHaveCount(5);
-  const expected = [
-    ['Descubrimiento', '1-2 días'],
-    ['Arquitectura', '3-5 días'],
-    // From the shortest project to the longest (content/promises.yaml).
-    ['Desarrollo', readPromisePlaceholders(new URL('../../', import.meta.url).pathname).semanasDesarrollo],
-    ['Lanzamiento', '1 semana'],
-    ['Soporte y evolución', 'Continuo'],
-  ];
-  for (const [index, [title, duration]] of expected.entries()) {
+  await expect(phases).toHaveCount(PHASES.length);
+  for (const [index, { title, duration }] of PHASES.entries()) {
     const phase = phases.nth(index);
-    await expect(phase.getByRole('heading', { level: 3 })).toHaveText(title as string);
+    await expect(phase.getByRole('heading', { level: 3 })).toHaveText(title);
     await expect(phase).toContainText(`Fase ${index + 1}`);
-    await expect(phase).toContainText(duration as string);
+    await expect(phase).toContainText(duration);
     await expect(phase.getByRole('heading', { level: 4 })).toHaveText(['Actividades', 'Entregables']);
     await expect(phase.locator('h4 + ul').first().getByRole('listitem')).not.toHaveCount(0);
   }
@@ -67,14 +57,17 @@ test('/tecnologias: #stack grouped by category with the level in Spanish', async
 
 test('/integraciones: #google first, then the other categories, and the consulting link', async ({ page }) => {
   await page.goto('/integraciones');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tu sistema conectado con todo lo que ya usas');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageCopy('integraciones').hero.title);
   await expectCrumb(page, 'Integraciones');
   const categories = page.locator('#categorias section[id]');
-  await expect(categories).toHaveCount(8);
+  await expect(categories).toHaveCount(INTEGRATION_CATEGORIES.length);
+  for (const [index, { id, title, items }] of INTEGRATION_CATEGORIES.entries()) {
+    await expect(categories.nth(index)).toHaveAttribute('id', id);
+    await expect(categories.nth(index).getByRole('heading', { level: 3 })).toHaveText(title);
+    for (const item of items) await expect(categories.nth(index)).toContainText(item);
+  }
+  // The page and the links to it promise #google first (the content's schema holds it there).
   await expect(categories.first()).toHaveAttribute('id', 'google');
-  await expect(page.locator('#google')).toContainText('Google Workspace');
-  await expect(page.locator('#pagos')).toContainText('SPEI');
-  await expect(page.locator('#facturacion')).toContainText('CFDI 4.0');
   await expect(page.getByRole('link', { name: 'Solicitar consultoría de integraciones' })).toHaveAttribute(
     'href',
     '/consultoria-integraciones',
@@ -89,16 +82,11 @@ test('/contacto: the big form, the four promises and every channel', async ({ pa
   await expectCrumb(page, 'Contacto');
   await expect(page.locator('[data-form="big"]')).toBeVisible();
   const promises = page.locator('#promesas li');
-  await expect(promises).toHaveCount(4);
-  const expected = [
-    ['< 2 h', 'Primera respuesta'],
-    ['24 h', 'Propuesta detallada'],
-    ['48 h', 'Reunión agendada'],
-    ['24 h', 'Respuesta máxima'],
-  ];
-  for (const [index, [value, title]] of expected.entries()) {
-    await expect(promises.nth(index)).toContainText(value as string);
-    await expect(promises.nth(index).getByRole('heading', { level: 3 })).toHaveText(title as string);
+  const expected = pageSection('contacto', 'promesas').items;
+  await expect(promises).toHaveCount(expected.length);
+  for (const [index, { value, title }] of expected.entries()) {
+    await expect(promises.nth(index)).toContainText(value ?? '');
+    await expect(promises.nth(index).getByRole('heading', { level: 3 })).toHaveText(title ?? '');
   }
   const channels = page.locator('#canales');
   await expect(channels.getByRole('link', { name: 'hola@angram.mx' })).toHaveAttribute('href', 'mailto:hola@angram.mx');

@@ -1,6 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import { readPromisePlaceholders } from '../../core/content/promises.ts';
-import { CASES, TEAM, TESTIMONIALS } from '../support/content.ts';
+import { CASES, pageSection, PHASES, SERVICES, TEAM, TESTIMONIALS } from '../support/content.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from './jsonld.ts';
 
@@ -65,23 +63,16 @@ test.describe('home', () => {
     await expect(section.getByRole('link', { name: 'Ver Todos los Proyectos' })).toHaveAttribute('href', '/portfolio');
   });
 
-  test('#servicios: six cards with "Ver Más" to each service, fading in 150 ms apart', async ({ page }) => {
+  test('#servicios: a card per service with "Ver Más" to its page, fading in 150 ms apart', async ({ page }) => {
     const section = page.locator('#servicios');
     const cards = section.locator('[data-reveal-stagger="150"] > article');
-    await expect(cards).toHaveCount(6);
-    const links = [
-      ['Aplicaciones Web', '/servicios/aplicaciones-web'],
-      ['Apps Móviles', '/servicios/apps-moviles'],
-      ['E-commerce', '/servicios/ecommerce'],
-      ['Sistemas Empresariales', '/cms-a-codigo'],
-      ['Cloud Native', '/servicios/cloud-native'],
-      ['Datos e IA', '/consultoria-tecnologica'],
-    ];
-    for (const [index, [name, href]] of links.entries()) {
+    await expect(cards).toHaveCount(SERVICES.length);
+    const linkLabel = pageSection('home', 'servicios').linkLabel;
+    for (const [index, { title, link }] of SERVICES.entries()) {
       const card = cards.nth(index);
-      await expect(card.getByRole('heading', { level: 3 })).toHaveText(name as string);
-      await expect(card.getByRole('link', { name })).toHaveAttribute('href', href as string);
-      await expect(card).toContainText('Ver Más');
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(title);
+      await expect(card.getByRole('link', { name: title })).toHaveAttribute('href', link);
+      await expect(card).toContainText(linkLabel);
     }
     await section.scrollIntoViewIfNeeded();
     await cards.last().scrollIntoViewIfNeeded();
@@ -89,7 +80,7 @@ test.describe('home', () => {
     const delays = await cards.evaluateAll((elements) =>
       elements.map((el) => (el as HTMLElement).style.getPropertyValue('--reveal-delay')),
     );
-    expect(delays).toEqual(['0ms', '150ms', '300ms', '450ms', '600ms', '750ms']);
+    expect(delays).toEqual(SERVICES.map((_, index) => `${index * 150}ms`));
   });
 
   test('#stack groups the technologies as Frontend, Backend, Cloud and Mobile', async ({ page }) => {
@@ -103,19 +94,14 @@ test.describe('home', () => {
     );
   });
 
-  test('process: the first four phases with their durations', async ({ page }) => {
+  test('process: the first phases with their durations', async ({ page }) => {
     const steps = page.locator('#proceso ol > li');
-    await expect(steps).toHaveCount(4);
-    const phases = [
-      ['Descubrimiento', '1-2 días'],
-      ['Arquitectura', '3-5 días'],
-      // From the shortest project to the longest (content/promises.yaml).
-      ['Desarrollo', readPromisePlaceholders(fileURLToPath(new URL('../../', import.meta.url))).semanasDesarrollo],
-      ['Lanzamiento', '1 semana'],
-    ];
-    for (const [index, [title, duration]] of phases.entries()) {
-      await expect(steps.nth(index).getByRole('heading', { level: 3 })).toHaveText(title as string);
-      await expect(steps.nth(index)).toContainText(duration as string);
+    // The home page shows the first four phases, whatever the process holds after them.
+    const shown = PHASES.slice(0, 4);
+    await expect(steps).toHaveCount(shown.length);
+    for (const [index, { title, duration }] of shown.entries()) {
+      await expect(steps.nth(index).getByRole('heading', { level: 3 })).toHaveText(title);
+      await expect(steps.nth(index)).toContainText(duration);
     }
     await expect(page.locator('#proceso').getByRole('link', { name: 'Conoce el proceso completo' })).toHaveAttribute(
       'href',

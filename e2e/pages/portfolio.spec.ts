@@ -129,7 +129,7 @@ test.describe('case pages', () => {
     await expect(main).toContainText('Elegimos Go para el núcleo');
     await expect(
       main.getByRole('heading', { name: 'Resultados' }).locator('xpath=following-sibling::ul[1]/li'),
-    ).toHaveCount(5);
+    ).toHaveCount(CASES.find((entry) => entry.id === 'fintech-revolution')?.results ?? 0);
   });
 
   test('the og image is a 1200x630 crop of the cover', async ({ page, request }) => {

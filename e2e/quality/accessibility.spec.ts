@@ -1,12 +1,13 @@
 /**
- * axe (WCAG 2.2 AA) on every sitemap page and the 404, at 375 px and 1440 px (the wiki's shared layout at
- * 1440 px on a sample), and on interactive
- * states: the open mobile menu, the open date-time picker and a form showing its errors.
+ * axe (WCAG 2.2 AA) on every sitemap page outside the wiki, a sample of the wiki's pages holding every kind
+ * of element they use (support/page-sample.ts) and the 404, at 375 px and 1440 px (the wiki's shared layout
+ * at 1440 px on a few of them), and on interactive states: the open mobile menu, the open date-time picker and a form showing its errors.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from '../support/fixtures.ts';
 import { axeViolations } from '../support/axe.ts';
-import { sitemapPathsFromDist } from '../support/built-site.ts';
+import { builtPages, pageForPath, parsePage, sitemapPathsFromDist } from '../support/built-site.ts';
+import { elementKinds, slowCheckPaths } from '../support/page-sample.ts';
 import { DAY, hydratedForm, nthOpenDay, openPickerOn } from '../forms/support.ts';
 
 async function revealAll(page: Page): Promise<void> {
@@ -16,8 +17,6 @@ async function revealAll(page: Page): Promise<void> {
   await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
 }
 
-const paths = [...sitemapPathsFromDist(), '/pagina-que-no-existe'];
-
 /**
  * Wiki pages checked at 1440 px too. Every wiki page shares one layout, whose wide form (sidebar and table
  * of contents) differs from the phone's; the content's components look the same at both widths, and each
@@ -26,6 +25,7 @@ const paths = [...sitemapPathsFromDist(), '/pagina-que-no-existe'];
  */
 const WIKI_AT_1440 = new Set(['/wikiangram/overview', '/wikiangram/backend-integration', '/wikiangram/sales-inbox']);
 const at1440 = (path: string) => !path.startsWith('/wikiangram') || WIKI_AT_1440.has(path);
+const paths = [...new Set([...slowCheckPaths(), ...WIKI_AT_1440])];
 
 test.use({ allowedConsoleErrors: [/status of 404/] });
 
@@ -34,7 +34,15 @@ test.use({ allowedConsoleErrors: [/status of 404/] });
 test.describe('axe at 375 and 1440 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
   test('the wiki pages checked at 1440 px exist', () => {
-    expect(paths).toEqual(expect.arrayContaining([...WIKI_AT_1440]));
+    expect(builtPages().map((page) => page.path)).toEqual(expect.arrayContaining([...WIKI_AT_1440]));
+  });
+  test('the wiki pages checked hold every kind of element the wiki uses', () => {
+    const kindsOf = (wikiPaths: string[]) =>
+      new Set(wikiPaths.flatMap((path) => [...elementKinds(parsePage(pageForPath(path)?.file ?? ''))]));
+    const wiki = sitemapPathsFromDist().filter((path) => path.startsWith('/wikiangram/'));
+    const checked = kindsOf(wiki.filter((path) => paths.includes(path)));
+    expect([...kindsOf(wiki)].filter((kind) => !checked.has(kind))).toEqual([]);
+    expect(checked.size).toBeGreaterThan(0);
   });
   for (const path of paths) {
     test(path, async ({ page }) => {

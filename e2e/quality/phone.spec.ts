@@ -1,5 +1,6 @@
 /**
- * Every sitemap page (and the 404) on a phone, one visit each:
+ * Every sitemap page outside the wiki, a sample of the wiki's pages holding every kind of element they use
+ * (support/page-sample.ts) and the 404, on a phone, one visit each:
  * 1. First load, measured the way Lighthouse's mobile run measures it: a 412 x 823 screen at 1.75x, no
  *    scrolling, every response as it came over the wire from the production server (brotli, headers
  *    included). The total, the fonts and the JavaScript (scripts fetched plus inline ones) stay within
@@ -15,8 +16,10 @@
  *    of its JavaScript and CSS (inline included) within the budgets of src/lib/budgets.ts, nothing
  *    fetched from another host, and no React on wiki pages.
  */
+import { readFileSync } from 'node:fs';
 import { test, expect } from '../support/fixtures.ts';
-import { sitemapPathsFromDist } from '../support/built-site.ts';
+import { builtPages } from '../support/built-site.ts';
+import { slowCheckPaths } from '../support/page-sample.ts';
 import { textOverflows } from '../support/overflow.ts';
 import { expectReadingLoadsNoReact } from '../support/reading.ts';
 import { watchIslandScripts } from '../support/throttle.ts';
@@ -31,7 +34,7 @@ import {
 import { budgetOvershoots, FIRST_LOAD_LABELS, firstLoadOvershoots, formatKb } from '../../src/lib/budgets.ts';
 import { inlineJavaScriptBytes } from '../../bench/lib/inline-javascript.ts';
 
-const paths = [...sitemapPathsFromDist(), '/pagina-que-no-existe'];
+const paths = slowCheckPaths();
 
 test.use({
   allowedConsoleErrors: [/status of 404/],
@@ -39,6 +42,15 @@ test.use({
   deviceScaleFactor: 1.75,
   isMobile: true,
   hasTouch: true,
+});
+
+// The visits below see a sample of the wiki; what keeps React off the wiki holds for every page of it.
+test('no wiki page holds an island', () => {
+  const wiki = builtPages().filter((page) => page.path.startsWith('/wikiangram/'));
+  expect(wiki.length).toBeGreaterThan(0);
+  expect(
+    wiki.filter((page) => readFileSync(page.file, 'utf8').includes('<astro-island')).map((page) => page.path),
+  ).toEqual([]);
 });
 
 for (const path of paths) {

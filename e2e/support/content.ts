@@ -6,7 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
-import { defaultRoot } from '../../core/content/load.ts';
+import { consultingOffers } from '../../core/content/offers.ts';
+import { defaultRoot, loadContentFacts } from '../../core/content/load.ts';
+import { offerDuration, offerPrice } from '../../core/offers.ts';
+import { readPromisePlaceholders } from '../../core/content/promises.ts';
+import { fillKnownDeep } from '../../core/text-template.ts';
 import { entryIds } from '../../src/lib/content/entry-ids.ts';
 
 interface Entry {
@@ -47,6 +51,8 @@ export const CASES = entries('content/portfolio', '.md').map((entry) => ({
   title: text(entry, 'title'),
   category: text(entry, 'category'),
   featured: entry.data.featured === true,
+  /** How many results the case's page lists. */
+  results: Array.isArray(entry.data.results) ? entry.data.results.length : 0,
 }));
 
 /** The testimonials of the home page, in order. */
@@ -60,4 +66,97 @@ export function sectionItems(page: string, section: string): number {
   const data = parsed(readFileSync(join(defaultRoot(), 'content/pages', `${page}.yaml`), 'utf8'), page);
   const sections = data.sections as Record<string, { items?: unknown[] } | undefined> | undefined;
   return sections?.[section]?.items?.length ?? 0;
+}
+
+/** The services of the home page's cards, in order, each with the page its card links to. */
+export const SERVICES = entries('content/services', '.yaml').map((entry) => ({
+  id: entry.id,
+  title: text(entry, 'title'),
+  link: text(entry, 'link'),
+}));
+
+/** A list file as the site shows it: the promises it quotes (`{semanasDesarrollo}`) filled in. */
+function listFile(file: string): Array<Record<string, unknown>> {
+  const data = yaml.load(readFileSync(join(defaultRoot(), file), 'utf8'));
+  if (!Array.isArray(data)) throw new Error(`${file} no es una lista`);
+  return fillKnownDeep(data as Array<Record<string, unknown>>, readPromisePlaceholders(defaultRoot()));
+}
+
+/** The categories of /integraciones, in order. */
+export const INTEGRATION_CATEGORIES = listFile('content/integrations.yaml').map((category) => ({
+  id: String(category.id),
+  title: String(category.title),
+  items: (Array.isArray(category.items) ? (category.items as Array<{ name: unknown }>) : []).map((item) =>
+    String(item.name),
+  ),
+}));
+
+/** The phases of the development process, in order. */
+export const PHASES = listFile('content/process.yaml').map((phase) => ({
+  id: String(phase.id),
+  title: String(phase.title),
+  duration: String(phase.duration),
+}));
+
+/** The FAQ's topics, in order, with their questions. */
+export const FAQ_TOPICS = listFile('content/faq.yaml').map((topic) => ({
+  id: String(topic.id),
+  title: String(topic.title),
+  questions: (Array.isArray(topic.questions) ? (topic.questions as Array<Record<string, unknown>>) : []).map(
+    (entry) => ({ question: String(entry.question), answer: String(entry.answer) }),
+  ),
+}));
+
+const facts = loadContentFacts();
+
+/** The lists of the forms' selects (content/form-options.yaml), as the forms read them. */
+export const FORM_LISTS = facts.lists;
+
+/** The technology consulting offers (content/offers.yaml), with their figures as the pages write them. */
+export const CONSULTING_OFFERS = consultingOffers(facts.offers).map((offer) => ({
+  id: offer.id,
+  name: offer.label,
+  price: offerPrice(offer),
+  duration: offerDuration(offer),
+}));
+
+/** What /auditoria-infraestructura lists (content/audit.yaml): its areas, phases by day and deliverables. */
+export const AUDIT = (() => {
+  const data = parsed(readFileSync(join(defaultRoot(), 'content/audit.yaml'), 'utf8'), 'audit')[
+    'infrastructure-audit'
+  ] as Record<string, Array<Record<string, unknown>>>;
+  const list = (key: string) => data[key] ?? [];
+  return {
+    areas: list('areas').map((area) => String(area.title)),
+    phases: list('phases').map((phase) => ({ fromDay: Number(phase.fromDay), toDay: Number(phase.toDay) })),
+    deliverables: list('deliverables').map((deliverable) => String(deliverable.title)),
+  };
+})();
+
+/** The messages a WhatsApp link opens with (content/contact.yaml). */
+export const CONTACT_GREETINGS = facts.contact.greetings;
+
+interface SectionCopy {
+  title?: string;
+  /** The label of each item's link, where a section's items link somewhere. */
+  linkLabel?: string;
+  items?: Array<Record<string, string>>;
+  actions?: Array<{ label: string; href: string }>;
+}
+
+/** A page's copy (`content/pages/<page>.yaml`) as the editor wrote it: its hero and its sections. */
+export function pageCopy(page: string): {
+  seo: { title: string };
+  hero: { title: string; actions?: Array<{ label: string; href: string }> };
+  sections: Record<string, SectionCopy | undefined>;
+} {
+  const data = parsed(readFileSync(join(defaultRoot(), 'content/pages', `${page}.yaml`), 'utf8'), page);
+  return data as ReturnType<typeof pageCopy>;
+}
+
+/** A section of a page's copy; a missing one fails the spec with its name. */
+export function pageSection(page: string, section: string): Required<SectionCopy> {
+  const found = pageCopy(page).sections[section];
+  if (!found) throw new Error(`content/pages/${page}.yaml no tiene la sección ${section}`);
+  return { title: '', linkLabel: '', items: [], actions: [], ...found };
 }

@@ -3,9 +3,6 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** File suffix of the copies written at build time (src/integrations/precompress.ts). */
-export const PRECOMPRESSED_SUFFIX: Readonly<Record<Exclude<Encoding, 'identity'>, string>> = { br: '.br', gzip: '.gz' };
-
 /** Picks the best encoding the client accepts (q=0 excludes one). */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, resolve } from 'node:path';
 import { cacheControlFor } from './cache-policy.ts';
-import { compress, negotiateEncoding, PRECOMPRESSED_SUFFIX, type Encoding } from './compression.ts';
-import { contentTypeFor, isCompressible } from './content-types.ts';
+import { contentTypeFor, isCompressible, PRECOMPRESSED_SUFFIX } from '../../core/static-files.ts';
+import { compress, negotiateEncoding, type Encoding } from './compression.ts';
 import { parseRequestTarget } from '../request-target.ts';
 import { canonicalRedirect } from './canonical.ts';
 import {

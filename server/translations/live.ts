@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import type { Translations } from '../../core/i18n/load.ts';
 import { applyLiveStrings, findLiveStrings, liveStringsOf, type Occurrence } from '../../core/i18n/live-text.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
-import { compress, PRECOMPRESSED_SUFFIX } from '../static/compression.ts';
+import { PRECOMPRESSED_SUFFIX } from '../../core/static-files.ts';
+import { compress } from '../static/compression.ts';
 import type { TranslationStore } from './store.ts';
 import { changedTexts, keyTexts } from './texts.ts';
 

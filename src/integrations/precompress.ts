@@ -15,8 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
-import { PRECOMPRESSED_SUFFIX } from '../../server/static/compression.ts';
-import { isCompressible } from '../../server/static/content-types.ts';
+import { isCompressible, PRECOMPRESSED_SUFFIX } from '../../core/static-files.ts';
 import { timedPhase } from './build-timing.ts';
 import { builtHtml, releaseBuiltHtml, type BuiltHtml } from './built-html.ts';
 

@@ -6,7 +6,6 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, rewrite as rewriteIn, runAstro } from './project-copy.ts';
 
-// server/static: the build-time compression integration shares the server's list of compressible types.
 const COPIED = [
   'package.json',
   'astro.config.mjs',
@@ -18,7 +17,7 @@ const COPIED = [
   'src/assets',
   'core',
   'content',
-  'server/static',
+  'build',
 ];
 let project = '';
 

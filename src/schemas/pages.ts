@@ -205,7 +205,8 @@ export const PAGE_RULES = {
   // Any unknown path: where to go instead (three cards, eight popular links) and a chat asking for help.
   '404': {
     heroActions: [2, 2],
-    sections: { explora: { items: [3, 3] }, populares: { actions: [8, 8] }, ayuda: {} },
+    // The popular links wrap in their grid: an editor may add or drop one without a layout change.
+    sections: { explora: { items: [3, 3] }, populares: { actions: [4, 12] }, ayuda: {} },
     labels: ['chat', 'newTab'],
     trail: false,
   },

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LEAD_KINDS } from '../../../core/forms/kinds.ts';
 import {
   EMAIL_PREVIEW_SAMPLES,
   EMAIL_VARIABLES,
   emailPreviewPath,
+  LEAD_SCORE,
   previewDocument,
-  renderEmailPreview,
 } from './email-previews.ts';
 
 describe('previewDocument', () => {
@@ -17,19 +16,18 @@ describe('previewDocument', () => {
   });
 });
 
-describe('the API’s e-mail templates (server/email)', () => {
-  it('offer six previews covering form types 1-4 and both audiences', () => {
-    expect(EMAIL_PREVIEW_SAMPLES).toHaveLength(6);
-    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => LEAD_KINDS[sample.lead.kind].formType))).toEqual(
-      new Set([1, 2, 3, 4]),
-    );
+describe('the API’s e-mail templates (server/email), as the build hands them to the site', () => {
+  it('offer previews covering form types 1-4 and both audiences, each at a page of its own', () => {
+    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.formType))).toEqual(new Set([1, 2, 3, 4]));
     expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => sample.audience))).toEqual(new Set(['client', 'internal']));
-    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => emailPreviewPath(sample.id))).size).toBe(6);
+    expect(new Set(EMAIL_PREVIEW_SAMPLES.map((sample) => emailPreviewPath(sample.id))).size).toBe(
+      EMAIL_PREVIEW_SAMPLES.length,
+    );
   });
 
   it('render each preview as a full e-mail with the subject of its kind and audience', () => {
     for (const sample of EMAIL_PREVIEW_SAMPLES) {
-      const message = renderEmailPreview(sample);
+      const { message } = sample;
       expect(message.audience).toBe(sample.audience);
       expect(message.subject).toMatch(/ - Angram$/);
       expect(message.html).toMatch(/^<!DOCTYPE html>/i);
@@ -41,5 +39,11 @@ describe('the API’s e-mail templates (server/email)', () => {
     expect(EMAIL_VARIABLES.formTypes.map((form) => form.formType)).toEqual([1, 2, 3, 4]);
     expect(EMAIL_VARIABLES.calendar.map((variable) => variable.name)).toContain('google_calendar_link');
     expect(EMAIL_VARIABLES.internal.map((variable) => variable.name)).toContain('referencia_id');
+  });
+
+  it('carry the lead-score rules with their points', () => {
+    expect(LEAD_SCORE.base).toBeGreaterThan(0);
+    expect(LEAD_SCORE.rules.length).toBeGreaterThan(0);
+    for (const rule of LEAD_SCORE.rules) expect(rule.description).not.toBe('');
   });
 });

@@ -1,14 +1,13 @@
 /**
- * The lead API's real e-mail templates as the wiki shows them: the six sample previews, the variable
- * tables and the lead-score rules, imported straight from `server/email/` (pure modules, no I/O).
+ * The lead API's real e-mail templates as the wiki shows them: the sample previews, the variable tables
+ * and the lead-score rules, rendered at build time from `server/email/` (build/email-previews.ts).
  */
-import { LEAD_SCORE_DEFAULT, LEAD_SCORE_RULES } from '../../../server/lead/analysis.ts';
-import { EMAIL_PREVIEW_SAMPLES, renderEmailPreview } from '../../../server/email/samples.ts';
-import { EMAIL_VARIABLES, type VariableDoc } from '../../../server/email/variables.ts';
+import previews from 'virtual:angram/email-previews';
 
-export { EMAIL_PREVIEW_SAMPLES, EMAIL_VARIABLES, renderEmailPreview };
-export type { EmailPreviewSample as PreviewSample } from '../../../server/email/samples.ts';
-export type { VariableDoc };
+export type { VariableDoc } from './email-preview-data.ts';
+
+export const EMAIL_PREVIEW_SAMPLES = previews.samples;
+export const EMAIL_VARIABLES = previews.variables;
 
 /** Where the preview of a sample is published (a page of its own, opened in a new tab). */
 export function emailPreviewPath(id: string): string {
@@ -16,10 +15,7 @@ export function emailPreviewPath(id: string): string {
 }
 
 /** How the internal message scores a lead: the starting score and each rule's points. */
-export const LEAD_SCORE = {
-  base: LEAD_SCORE_DEFAULT,
-  rules: LEAD_SCORE_RULES.map(({ id, points, description }) => ({ id, points, description })),
-};
+export const LEAD_SCORE = previews.leadScore;
 
 /**
  * The e-mail as the document of the preview frame: exactly the message, plus `<base target="_blank">`

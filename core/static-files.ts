@@ -1,4 +1,12 @@
-/** MIME types of what the build emits, and which of them are worth compressing. */
+/**
+ * The files the build emits as the server serves them: their MIME types, which of them are worth
+ * compressing, and the suffix of the compressed copies the build writes beside them.
+ */
+
+/** File suffix of the copies written at build time (src/integrations/precompress.ts). */
+export const PRECOMPRESSED_SUFFIX: Readonly<Record<'br' | 'gzip', string>> = { br: '.br', gzip: '.gz' };
+
+/** MIME types of what the build emits. */
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
