@@ -66,7 +66,8 @@ async function start(env: NodeJS.ProcessEnv, stderr: string[]): Promise<string> 
       const match = /(http:\/\/[^\s]+?)\s/.exec(output);
       if (match?.[1]) resolve(match[1]);
     });
-    server.once('exit', (code) => reject(new Error(`el servidor terminó (código ${code}): ${stderr.join('')}`)));
+    // 'close', not 'exit': by then every line the process wrote has been read.
+    server.once('close', (code) => reject(new Error(`el servidor terminó (código ${code}): ${stderr.join('')}`)));
   });
 }
 
@@ -128,10 +129,19 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('the logs of a server whose da
       await bringBack(databaseUrl);
     }
     child?.kill('SIGTERM');
-    if (child) await once(child, 'exit');
+    if (child) await once(child, 'close');
     const lines = stderr.join('').split('\n').filter(Boolean);
     // Every line is a JSON event with a level by name; the process did log its failures.
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: expect.any(String) as string });
     for (const secret of SECRETS) expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+  });
+});
+
+describe('an unknown LOG_LEVEL', () => {
+  it('stops the start with a Spanish message naming the variable and its levels', async () => {
+    const stderr: string[] = [];
+    const refused = start({ DATABASE_PATH: join(dir, 'leads.db'), LOG_LEVEL: 'verbose' }, stderr);
+    await expect(refused).rejects.toThrow(/código 1/);
+    expect(stderr.join('')).toContain('- LOG_LEVEL: LOG_LEVEL debe ser uno de: fatal, error, warn, info, debug');
   });
 });
