@@ -125,4 +125,14 @@ describe('loadServerConfig', () => {
         expect(message).toContain(`- ${name}:`);
     }
   });
+
+  it('accepts every pino level in LOG_LEVEL and refuses anything else, in Spanish', () => {
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', ''])
+      expect(() => loadServerConfig({ LOG_LEVEL: level })).not.toThrow();
+    for (const level of ['verbose', 'INFO', 'warning', '30']) {
+      const attempt = () => loadServerConfig({ LOG_LEVEL: level });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/- LOG_LEVEL: LOG_LEVEL debe ser uno de: fatal, error, warn, info, debug, trace, silent/);
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { SITE } from '../core/site.ts';
 import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './api/trusted-proxies.ts';
 import { addressOf, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
 import { DEFAULT_ASSIGNEE } from './lead/settings.ts';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS } from './log/logger.ts';
 import {
   DEFAULT_MEETING_REMINDERS,
   DEFAULT_MEETING_URL_TEMPLATE,
@@ -175,6 +176,11 @@ const envSchema = z.object({
   SALES_EMAIL: withDefault(z.email('SALES_EMAIL debe ser un correo electrónico'), DEFAULT_SALES_EMAIL),
   SITE_URL: withDefault(url('SITE_URL'), SITE.defaultUrl),
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
+  // Read by server/log/logger.ts when it loads; checked here so a mistyped level stops the start.
+  LOG_LEVEL: withDefault(
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')}` }),
+    DEFAULT_LOG_LEVEL,
+  ),
   RATE_LIMIT_MAX: withDefault(positiveInt('RATE_LIMIT_MAX'), 5),
   RATE_LIMIT_WINDOW_MS: withDefault(positiveInt('RATE_LIMIT_WINDOW_MS'), 10 * 60 * 1000),
   TRUST_PROXY: withDefault(trustProxy, TRUST_NO_PROXY),
