@@ -7,15 +7,7 @@ import { can, ROLE_LABELS } from '../roles.ts';
 import { csrfInput } from './components.ts';
 
 export type Section =
-  | 'contacts'
-  | 'board'
-  | 'meetings'
-  | 'dashboard'
-  | 'monitoring'
-  | 'users'
-  | 'privacy'
-  | 'translations'
-  | 'account';
+  'contacts' | 'board' | 'meetings' | 'dashboard' | 'monitoring' | 'users' | 'privacy' | 'translations' | 'account';
 
 export interface Notice {
   tone: 'success' | 'error' | 'info';
