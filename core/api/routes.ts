@@ -19,6 +19,12 @@ export type SiteAction = LeadAction | 'contactFormSelects' | 'scheduleAvailable'
 /** A booked meeting, by the token of its manage link: read it, move it, cancel it. */
 export type MeetingAction = 'meeting' | 'meetingReschedule' | 'meetingCancel';
 
+/**
+ * Where the manage page sends the token when it reads a meeting (GET): a header, never the query string,
+ * which proxies, access logs and browser histories keep. `?token=` still answers, for older links' pages.
+ */
+export const MEETING_TOKEN_HEADER = 'X-Meeting-Token';
+
 /** Path of a call relative to the base: `webSite/contactSmall`. */
 export function callPath(action: SiteAction): string {
   return `${SITE_GROUP}/${action}`;

@@ -89,7 +89,9 @@ test('desktop: the link shows the meeting within budget, moves it and cancels it
   // font face first used later (after a click) still goes out with the link's address as Referer in
   // Chromium, whatever the policy: same origin only, and not checked here.
   const referers: string[] = [];
+  const urls: string[] = [];
   const onRequest = (request: Request) => {
+    urls.push(request.url());
     void request.headerValue('referer').then((value) => {
       if (value) referers.push(`${value} -> ${request.url()}`);
     });
@@ -112,6 +114,8 @@ test('desktop: the link shows the meeting within budget, moves it and cancels it
   await page.waitForLoadState('networkidle');
   page.off('request', onRequest);
   expect(referers.filter((referer) => referer.includes(token))).toEqual([]);
+  // The meeting is read with the token in a header: no request after the link's own carries it in its URL.
+  expect(urls.slice(1).filter((url) => url.includes(token))).toEqual([]);
 
   // First load: the page, its fonts, styles and one small script; React waits for "Reprogramar".
   const received = await Promise.all([...traffic.transfers]);

@@ -4,6 +4,7 @@
  * foreign page cannot even send a simple cross-site POST that stores something.
  */
 import type { IncomingMessage } from 'node:http';
+import { MEETING_TOKEN_HEADER } from '../../core/api/routes.ts';
 import { ATTRIBUTION_HEADER } from '../../core/attribution.ts';
 import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
 
@@ -12,7 +13,12 @@ import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
  * (`X-Lead-Attribution`, kept out of the contract's JSON keys). A cross-origin deployment (PUBLIC_API_BASE on another
  * host) needs them allowed in the preflight.
  */
-export const ALLOWED_REQUEST_HEADERS = ['Content-Type', PRIVACY_REFUSALS_HEADER, ATTRIBUTION_HEADER];
+export const ALLOWED_REQUEST_HEADERS = [
+  'Content-Type',
+  PRIVACY_REFUSALS_HEADER,
+  ATTRIBUTION_HEADER,
+  MEETING_TOKEN_HEADER,
+];
 
 export type OriginVerdict =
   | { kind: 'none' }

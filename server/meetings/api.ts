@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MeetingAnswerBody, MeetingBody, MeetingFailureBody, MeetingGoneReason } from '../../core/api/answers.ts';
-import { apiPath } from '../../core/api/routes.ts';
+import { apiPath, MEETING_TOKEN_HEADER } from '../../core/api/routes.ts';
 import { APPOINTMENT_PATTERN } from '../../core/dates.ts';
 import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { SITE } from '../../core/site.ts';
@@ -151,7 +151,11 @@ export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partia
         GET: async (request) => {
           const over = await limited(request);
           if (over) return over;
-          const token = new URL(request.url, 'http://api.invalid').searchParams.get('token') ?? '';
+          const sent = request.headers[MEETING_TOKEN_HEADER.toLowerCase()];
+          const token =
+            typeof sent === 'string'
+              ? sent
+              : (new URL(request.url, 'http://api.invalid').searchParams.get('token') ?? '');
           const found = await service.lookup(token);
           if (found.kind === 'unknown') return failure(404, MEETING_MESSAGES.notFound);
           if (found.kind === 'expired') return gone(MEETING_MESSAGES.expired, 'expired');

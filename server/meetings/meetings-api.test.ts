@@ -9,6 +9,7 @@ import { OPEN_SLOT, startTestApi, TEST_NOW, VALID, type TestApi } from '../api/t
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { createMeetingStore } from './store.ts';
 import { invitesOf, latestToken } from './test-support.ts';
+import { MEETING_TOKEN_HEADER } from '../../core/api/routes.ts';
 
 const MEETING = '/api/webSite/meeting';
 const RESCHEDULE = '/api/webSite/meetingReschedule';
@@ -42,8 +43,12 @@ describe.each(TEST_ENGINES)('meetings API (%s)', (engine) => {
     const stored = await t.rows<{ token_hash: string }>('SELECT token_hash FROM meeting_tokens');
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
 
+    // The manage page sends the token in a header, out of the URL that proxies and logs keep.
+    const byHeader = await t.request(MEETING, { headers: { [MEETING_TOKEN_HEADER]: token } });
+    expect(byHeader.status).toBe(200);
     const answer = await t.request(`${MEETING}?token=${token}`);
     expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(byHeader.body);
     const meeting = answer.body.meeting as Record<string, unknown>;
     expect(meeting).toMatchObject({
       reference: `CONT-${id}`,

@@ -7,7 +7,7 @@
 import { PUBLIC_API_BASE } from 'astro:env/client';
 import type { MeetingBody } from '../../core/api/answers.ts';
 import { readMeeting } from '../../core/api/meeting.ts';
-import { callPath, type MeetingAction } from '../../core/api/routes.ts';
+import { callPath, MEETING_TOKEN_HEADER, type MeetingAction } from '../../core/api/routes.ts';
 import { SITE } from '../../core/site.ts';
 import { resolveApiBase } from '../lib/api/base.ts';
 
@@ -65,11 +65,13 @@ function start(root: HTMLElement): void {
     method: 'GET' | 'POST',
     name: MeetingAction,
   ): Promise<{ status: number; body: unknown } | undefined> {
-    const query = method === 'GET' ? `?token=${encodeURIComponent(token)}` : '';
     try {
-      const response = await fetch(`${base}${callPath(name)}${query}`, {
+      const response = await fetch(`${base}${callPath(name)}`, {
         method,
-        headers: { Accept: 'application/json', ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Accept: 'application/json',
+          ...(method === 'POST' ? { 'Content-Type': 'application/json' } : { [MEETING_TOKEN_HEADER]: token }),
+        },
         ...(method === 'POST' ? { body: JSON.stringify({ token }) } : {}),
         signal: AbortSignal.timeout(15_000),
       });
