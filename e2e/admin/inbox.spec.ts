@@ -253,7 +253,7 @@ test('meetings by day and the dashboard show the inbox numbers', async ({ page }
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de ventas' })).toBeVisible();
   // Leads per week, the funnel, by status, by source, campaign and landing page; two of money (pipeline value
   // by status, won value by month).
-  await expect(page.locator('svg[role="img"]')).toHaveCount(8);
+  await expect(page.locator('.chart[role="img"]')).toHaveCount(8);
   await expect(page.getByRole('region', { name: 'Dinero' })).toContainText('Valor ganado por mes');
   await expect(page.getByRole('table', { name: 'Embudo de leads' })).toContainText('Recibidos');
   await page.getByText('Ver las cifras por semana').click();
