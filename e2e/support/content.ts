@@ -19,10 +19,11 @@ interface Entry {
   data: Record<string, unknown>;
 }
 
+/** A map file as the site shows it: the promises it quotes (`{plazoPropuesta}`) filled in. */
 function parsed(text: string, where: string): Record<string, unknown> {
   const data = yaml.load(text);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error(`${where} no es un mapa`);
-  return data as Record<string, unknown>;
+  return fillKnownDeep(data as Record<string, unknown>, readPromisePlaceholders(defaultRoot()));
 }
 
 /** The entries of a folder (`.yaml` files, or the front matter of `.md` ones) in the order pages show them. */
