@@ -45,6 +45,7 @@ describe('countPublicRoutes', () => {
     'src/pages/index.astro',
     'src/pages/faq.astro',
     'src/pages/404.astro',
+    'src/pages/429.astro',
     'src/pages/portfolio/404.astro',
     'src/pages/portfolio/index.astro',
     'src/pages/portfolio/[id].astro',

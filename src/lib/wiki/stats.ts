@@ -78,7 +78,8 @@ export function countPublicRoutes(routeFiles: readonly string[], generated: Gene
       /\/pages\/.+\.(astro|mdx?)$/.test(path) &&
       !TEST_FILE.test(path) &&
       !path.includes('[') &&
-      !/(^|\/)404\.astro$/.test(path) &&
+      // Error pages (not found, too many requests) have no address of their own in the sitemap.
+      !/(^|\/)(404|429)\.astro$/.test(path) &&
       !path.endsWith('/pages/wikiangram/index.astro') &&
       // A client's meeting, opened only from the private link in their e-mail: outside the sitemap.
       !path.endsWith('/pages/reunion.astro'),
