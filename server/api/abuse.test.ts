@@ -169,7 +169,7 @@ describe('CORS', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://www.angram.mx');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
     expect(preflight.headers.get('access-control-allow-headers')).toBe(
-      'Content-Type, X-Privacy-Refusals, X-Lead-Attribution',
+      'Content-Type, X-Privacy-Refusals, X-Lead-Attribution, X-Meeting-Token',
     );
 
     const res = await t.post('/api/webSite/contactSmall', VALID.small, { Origin: 'https://www.angram.mx' });
