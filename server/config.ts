@@ -25,6 +25,7 @@ import {
 import { MONITORING_ENV, monitoringConfigOf, type MonitoringConfig } from './monitoring/settings.ts';
 import { TRANSLATIONS_ENV, translationsConfigOf, type TranslationsConfig } from './translations/settings.ts';
 import { REPLIES_ENV, repliesConfigOf, type RepliesConfig } from './email/replies/settings.ts';
+import { blank } from './env-blank.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
@@ -114,7 +115,6 @@ export interface ServerConfig {
 
 export const BODY_LIMIT_BYTES = 32 * 1024;
 
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
   z.preprocess(blank, schema.optional()).transform((value) => (value === undefined ? fallback : value));

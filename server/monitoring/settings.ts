@@ -3,6 +3,7 @@
  * is not here: the pages read it when they are built (astro.config.mjs).
  */
 import { z } from 'zod';
+import { blank } from '../env-blank.ts';
 
 export interface MonitoringConfig {
   /** Days of vitals and page views kept (`VITALS_RETENTION_DAYS`). */
@@ -21,7 +22,6 @@ export interface MonitoringConfig {
   metricsToken: string | undefined;
 }
 
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const count = (name: string, fallback: number) =>
   z.preprocess(
     blank,

@@ -1,5 +1,6 @@
 /** The translation system's variables, read with the rest of the server's (server/config.ts). */
 import { z } from 'zod';
+import { blank } from '../env-blank.ts';
 
 export interface TranslationsConfig {
   /** How often each instance looks for edits made on another (`TRANSLATIONS_POLL_S`). */
@@ -7,8 +8,6 @@ export interface TranslationsConfig {
   /** Called (POST) after an edit, when the static files live on a CDN that builds on a hook (`PUBLISH_HOOK_URL`). */
   publishHookUrl: string | undefined;
 }
-
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /** Merged into the server's variable schema. */
 export const TRANSLATIONS_ENV = {

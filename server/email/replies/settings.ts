@@ -3,6 +3,7 @@
  * nothing is read, and the lead page says how to turn it on.
  */
 import { z } from 'zod';
+import { blank } from '../../env-blank.ts';
 
 export interface RepliesConfig {
   /** `imaps://user:password@host:993` or `imap://…` (`IMAP_URL`): the team's mailbox; undefined: off. */
@@ -15,7 +16,6 @@ export interface RepliesConfig {
   timeoutMs: number;
 }
 
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const count = (name: string, fallback: number) =>
   z.preprocess(
     blank,
