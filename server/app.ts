@@ -9,7 +9,8 @@ import Fastify, {
 } from 'fastify';
 import { apiRouteUrl, unroutedAnswer } from './api/index.ts';
 import { inboxRouteUrl } from './admin/index.ts';
-import { failure, sendJson } from './api/http.ts';
+import { sendJson } from './api/http.ts';
+import { refusal } from './errors.ts';
 import { API_BASE_PATH } from '../core/api/routes.ts';
 import { isAdminPath } from './admin/paths.ts';
 import { METRICS_PATH, type Metrics } from './monitoring/metrics.ts';
@@ -154,9 +155,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   if (api) void app.register(api.plugin);
   else {
     for (const url of [API_BASE_PATH.slice(0, -1), `${API_BASE_PATH}*`])
-      app.all(url, { exposeHeadRoute: false }, (_request, reply) =>
-        sendJson(reply, failure(503, 'El servicio de formularios no está disponible.')),
-      );
+      app.all(url, { exposeHeadRoute: false }, (_request, reply) => sendJson(reply, refusal('formsUnavailable')));
   }
   if (options.admin) void app.register(options.admin.plugin);
   app.route({

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startProductionServer, type ProductionServer } from './testing/production-server.ts';
 import { VALID, waitFor } from './api/test-support.ts';
-import { MESSAGES } from './api/messages.ts';
+import { ERRORS } from './errors.ts';
 import { openStorage } from './db/open.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from './db/testing/engines.ts';
 import { terminateConnections } from './db/testing/faults.ts';
@@ -87,7 +87,7 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('PostgreSQL ending connections
     const statuses = new Set(answers.map((answer) => answer.status));
     expect([...statuses].filter((status) => status !== 201 && status !== 503)).toEqual([]);
     for (const answer of answers.filter((each) => each.status === 503)) {
-      expect(answer.body.message).toBe(MESSAGES.databaseUnavailable);
+      expect(answer.body.message).toBe(ERRORS.databaseUnavailable.message());
     }
     const acknowledged = answers.filter((answer) => answer.status === 201).map((answer) => answer.body.id);
     expect(acknowledged.length).toBeGreaterThan(0);
@@ -115,7 +115,10 @@ describe('SQLite on a full disk', () => {
     try {
       for (const index of [2, 3]) {
         const refused = await submit(url, index);
-        expect(refused).toEqual({ status: 503, body: { success: false, message: MESSAGES.databaseUnavailable } });
+        expect(refused).toEqual({
+          status: 503,
+          body: { success: false, message: ERRORS.databaseUnavailable.message() },
+        });
       }
       expect((await fetch(`${url}/`)).status).toBe(200);
       expect(child.exitCode).toBeNull();

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { bringBack, lockWaiters, takeAway, terminate } from '../db/testing/faults.ts';
 import { startSmtpPeer, type SmtpPeer } from '../email/testing/smtp-peer.ts';
-import { MESSAGES } from './messages.ts';
+import { ERRORS } from '../errors.ts';
 import { OPEN_SLOT, startTestApi, VALID, waitFor, type TestApi } from './test-support.ts';
 
 let t: TestApi | undefined;
@@ -57,7 +57,7 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('PostgreSQL ending connections
       await terminate(waiting[0] ?? 0);
       const failed = await answer;
       expect(failed.status).toBe(503);
-      expect(failed.body).toEqual({ success: false, message: MESSAGES.databaseUnavailable });
+      expect(failed.body).toEqual({ success: false, message: ERRORS.databaseUnavailable.message() });
       expect(failed.headers.get('retry-after')).toBe('5');
       await other.query('ROLLBACK');
     } finally {
@@ -80,10 +80,10 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('PostgreSQL ending connections
     try {
       const ready = await t.request('/api/ready');
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ success: false, message: MESSAGES.notReady });
+      expect(ready.body).toEqual({ success: false, message: ERRORS.notReady.message() });
       const refused = await t.post('/api/webSite/contactSmall', VALID.small);
       expect(refused.status).toBe(503);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.databaseUnavailable });
+      expect(refused.body).toEqual({ success: false, message: ERRORS.databaseUnavailable.message() });
       const schedule = await t.post('/api/webSite/scheduleAvailable', { date: OPEN_SLOT.slice(0, 10) });
       expect(schedule.status).toBe(503);
     } finally {
@@ -108,7 +108,7 @@ describe('SQLite locked by another process', () => {
       // SQLite waits BUSY_TIMEOUT_MS (5 s) for the write lock, then gives up.
       const refused = await t.post('/api/webSite/contactSmall', VALID.small);
       expect(refused.status).toBe(503);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.databaseUnavailable });
+      expect(refused.body).toEqual({ success: false, message: ERRORS.databaseUnavailable.message() });
       other.exec('ROLLBACK');
     } finally {
       other.close();

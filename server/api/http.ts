@@ -1,35 +1,20 @@
 /**
  * The API's answers on Fastify: JSON with its fixed headers, request bodies parsed as one JSON object,
- * and the refusals decided while reading a request. Fastify reads and bounds the body (`bodyLimit`);
- * what it refuses is mapped to the Spanish answers here.
+ * and the one error handler that renders every refusal (server/errors.ts) and hides every other failure
+ * behind a generic Spanish 500. Fastify reads and bounds the body (`bodyLimit`); what it refuses is
+ * mapped to the registry's refusals here.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from './messages.ts';
+import { isDatabaseUnavailable } from '../db/storage.ts';
+import { ApiError, refuse, refusal, type ErrorAnswer } from '../errors.ts';
+import { errorMessage, type Logger } from '../log/logger.ts';
+import { loggableUrl } from '../log/loggable-url.ts';
 
 export interface ApiResponse {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
 }
-
-/** An answer decided while reading the request (wrong type, too large, bad JSON). */
-export class RequestError extends Error {
-  readonly response: ApiResponse;
-  constructor(response: ApiResponse) {
-    super(
-      typeof response.body === 'object' && response.body !== null
-        ? String((response.body as { message?: unknown }).message)
-        : 'error',
-    );
-    this.response = response;
-  }
-}
-
-export const failure = (status: number, message: string, headers?: Record<string, string>): ApiResponse => ({
-  status,
-  body: { success: false, message },
-  ...(headers ? { headers } : {}),
-});
 
 type ContentTypeVerdict = 'json' | 'not-json' | 'wrong-charset';
 
@@ -46,27 +31,26 @@ export function judgeContentType(header: string | undefined): ContentTypeVerdict
 }
 
 /**
- * The body Fastify read for an `application/json` request, as one object. Throws `RequestError` 415
+ * The body Fastify read for an `application/json` request, as one object. Throws the refusal 415
  * (a charset other than UTF-8) or 400 (bytes that are not UTF-8, malformed JSON, not an object).
  */
 export function parseJsonObject(contentType: string | undefined, raw: Buffer): Record<string, unknown> {
-  if (judgeContentType(contentType) === 'wrong-charset')
-    throw new RequestError(failure(415, MESSAGES.unsupportedCharset));
+  if (judgeContentType(contentType) === 'wrong-charset') throw refuse('unsupportedCharset');
   let text: string;
   try {
     // Fatal: bytes that are not UTF-8 are refused, never stored as replacement characters.
     text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
   } catch {
-    throw new RequestError(failure(400, MESSAGES.invalidUtf8));
+    throw refuse('invalidUtf8');
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new RequestError(failure(400, MESSAGES.malformedJson));
+    throw refuse('malformedJson');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new RequestError(failure(400, MESSAGES.notAnObject));
+    throw refuse('notAnObject');
   }
   return value as Record<string, unknown>;
 }
@@ -74,23 +58,47 @@ export function parseJsonObject(contentType: string | undefined, raw: Buffer): R
 /** The JSON object of a POST; a request that sent none (no body, no Content-Type) is refused with 415. */
 export function jsonBody(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
-  if (typeof body !== 'object' || body === null) throw new RequestError(failure(415, MESSAGES.unsupportedMediaType));
+  if (typeof body !== 'object' || body === null) throw refuse('unsupportedMediaType');
   return body as Record<string, unknown>;
 }
 
-/** Fastify's own refusals of a body, as the API's answers. */
-export function refusalOf(error: FastifyError): ApiResponse | undefined {
+/** Fastify's own refusals of a body, as the registry's. */
+function refusalOf(error: FastifyError): ErrorAnswer | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return failure(415, MESSAGES.unsupportedMediaType);
+      return refusal('unsupportedMediaType');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return failure(413, MESSAGES.payloadTooLarge);
+      return refusal('payloadTooLarge');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return failure(400, MESSAGES.malformedJson);
+      return refusal('malformedJson');
     default:
       return undefined;
   }
+}
+
+/**
+ * The API's error handler: a refusal is answered as the registry states it; a database that is away is a
+ * 503 the client may retry; anything else is logged and answered with the generic 500, its message and
+ * stack kept out of the answer.
+ */
+export function apiErrorHandler(logger: Logger) {
+  return (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
+    if (error instanceof ApiError) return sendJson(reply, error.answer);
+    // The client went away before its body arrived: there is nobody to answer.
+    if (request.raw.destroyed && !request.raw.complete) {
+      reply.raw.destroy();
+      return undefined;
+    }
+    const refused = refusalOf(error as FastifyError);
+    if (refused) return sendJson(reply, refused);
+    if (isDatabaseUnavailable(error)) {
+      logger.warn('api.database_unavailable', { url: loggableUrl(request.url), error: errorMessage(error) });
+      return sendJson(reply, refusal('databaseUnavailable'));
+    }
+    logger.error('api.error', { url: loggableUrl(request.url), error: errorMessage(error) });
+    return sendJson(reply, refusal('internal'));
+  };
 }
 
 export function sendJson(reply: FastifyReply, response: ApiResponse, closeConnection = false): FastifyReply {

@@ -13,20 +13,19 @@ import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds
 import { servedLists } from '../../core/forms/options.ts';
 import { kindSchemas, MESSAGES as FIELD_MESSAGES, type FormSchema } from '../../core/forms/schemas.ts';
 import { ensureSetting } from '../db/settings.ts';
-import { isDatabaseUnavailable, type Storage } from '../db/storage.ts';
+import type { Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { emailSettingsFor } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
+import { refusal, refuse } from '../errors.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
-import { loggableUrl } from '../log/loggable-url.ts';
 import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
 import { startMeetings, type Meetings } from '../meetings/index.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders, type OriginVerdict } from './cors.ts';
-import { failure, jsonBody, parseJsonObject, refusalOf, RequestError, sendJson, type ApiResponse } from './http.ts';
-import { MESSAGES, tooManyScheduleRequestsMessage } from './messages.ts';
+import { apiErrorHandler, jsonBody, parseJsonObject, sendJson, type ApiResponse } from './http.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
@@ -114,7 +113,7 @@ function routable(path: string): string {
 
 /** The answer to an `/api/` path that is no route. */
 export function unroutedAnswer(url: string): ApiResponse {
-  return parseRequestTarget(url) ? failure(404, MESSAGES.notFound) : failure(400, MESSAGES.badRequestTarget);
+  return parseRequestTarget(url) ? refusal('notFound') : refusal('badRequestTarget');
 }
 
 /** The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it. */
@@ -246,14 +245,13 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
         POST: async (request) => {
           const body = jsonBody(request);
           const parsed = scheduleRequestSchema.safeParse(body);
-          if (!parsed.success) {
-            const message = parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required;
-            return { status: 422, body: { success: false, message: MESSAGES.validation, errors: { date: message } } };
-          }
+          if (!parsed.success)
+            throw refuse('validation', {
+              errors: { date: parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required },
+            });
           const clientHash = hashAddress(clientAddress(request.raw, config.trustProxy), salt);
-          const wait = await consume(storage, scheduleLimit, clientHash, Date.now());
-          if (wait !== undefined)
-            return failure(429, tooManyScheduleRequestsMessage(wait), { 'Retry-After': String(wait) });
+          const retryAfter = await consume(storage, scheduleLimit, clientHash, Date.now());
+          if (retryAfter !== undefined) throw refuse('tooManyScheduleRequests', { retryAfter });
           const { date } = parsed.data;
           return { status: 200, body: { schedule: await meetings.service.freeSlots(date) } };
         },
@@ -272,7 +270,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
   ]);
 
   async function readiness(): Promise<ApiResponse> {
-    if (draining || closed) return failure(503, MESSAGES.unavailable);
+    if (draining || closed) return refusal('unavailable');
     let timeout: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -284,7 +282,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       return { status: 200, body: { status: 'ready' } };
     } catch (error) {
       logger.warn('api.not_ready', { error: errorMessage(error) });
-      return failure(503, MESSAGES.notReady);
+      return refusal('notReady');
     } finally {
       clearTimeout(timeout);
     }
@@ -310,7 +308,9 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
       method: others,
       url: path,
       exposeHeadRoute: false,
-      handler: (_request, reply) => sendJson(reply, failure(405, MESSAGES.methodNotAllowed, { Allow: allow })),
+      handler: () => {
+        throw refuse('methodNotAllowed', { allow });
+      },
     });
   }
 
@@ -331,27 +331,9 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     request.origin = verdict;
     // Answers differ by Origin: caches must keep them apart.
     reply.headers({ Vary: 'Origin', ...corsHeaders(verdict) });
-    if (closed) return sendJson(reply, failure(503, MESSAGES.unavailable), true);
-    if (verdict.kind === 'forbidden') return sendJson(reply, failure(403, MESSAGES.forbiddenOrigin));
+    if (closed) return sendJson(reply, refusal('unavailable'), true);
+    if (verdict.kind === 'forbidden') return sendJson(reply, refusal('forbiddenOrigin'));
     return undefined;
-  }
-
-  function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-    if (error instanceof RequestError) return sendJson(reply, error.response);
-    const refusal = refusalOf(error as Parameters<typeof refusalOf>[0]);
-    // The client went away before its body arrived: there is nobody to answer.
-    if (request.raw.destroyed && !request.raw.complete) {
-      reply.raw.destroy();
-      return undefined;
-    }
-    if (refusal) return sendJson(reply, refusal);
-    if (isDatabaseUnavailable(error)) {
-      // The request was fine; the database was not there. Its transaction left nothing behind.
-      logger.warn('api.database_unavailable', { url: loggableUrl(request.url), error: errorMessage(error) });
-      return sendJson(reply, failure(503, MESSAGES.databaseUnavailable, { 'Retry-After': '5' }));
-    }
-    logger.error('api.error', { url: loggableUrl(request.url), error: errorMessage(error) });
-    return sendJson(reply, failure(500, MESSAGES.internal));
   }
 
   const plugin: FastifyPluginAsync = async (scope) => {
@@ -360,7 +342,7 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
     scope.addHook('onResponse', async (_request, reply) => {
       vitalsRecorder.countResponse(reply.statusCode, new Date().toISOString().slice(0, 16));
     });
-    scope.setErrorHandler(answerError);
+    scope.setErrorHandler(apiErrorHandler(logger));
     // Beacons are read by their endpoint itself, which counts each refusal by its reason.
     await scope.register((beacons, _options, done) => {
       beacons.removeAllContentTypeParsers();
@@ -388,7 +370,8 @@ export async function createApi(config: ServerConfig, storage: Storage, options:
           // As sent: the router may have escaped a locale that does not decode.
           const path = withoutTrailingSlashes(parseRequestTarget(request.originalUrl)?.pathname ?? '');
           const handler = i18n.byPrefix(path);
-          return handler ? handler(request.raw) : failure(404, MESSAGES.notFound);
+          if (!handler) throw refuse('notFound');
+          return handler(request.raw);
         },
       });
     }

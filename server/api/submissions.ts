@@ -5,7 +5,6 @@
  */
 import type { SubmissionBody } from '../../core/api/answers.ts';
 import type { Attribution } from '../../core/attribution.ts';
-import type { ContactDetails } from '../../core/contact.ts';
 import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
 import type { LeadKind } from '../../core/forms/kinds.ts';
 import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
@@ -24,8 +23,9 @@ import type { EmailMessage } from '../email/message.ts';
 import { buildEmailMessages } from '../email/templates.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
 import { storeRefusals, UNSCORED } from '../privacy/refusals.ts';
-import { failure, type ApiResponse } from './http.ts';
-import { bookingLimitMessage, MESSAGES, tooManyRequestsMessage } from './messages.ts';
+import { ApiError, refusal, refuse } from '../errors.ts';
+import type { ApiResponse } from './http.ts';
+import { MESSAGES } from './messages.ts';
 import { lockAndCheck, overLimit, record, type RateLimit } from './rate-limit.ts';
 
 export interface SubmissionContext {
@@ -75,40 +75,29 @@ export type SubmissionOutcome =
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Ends the transaction without storing anything and answers with `response`. */
-class Refusal extends Error {
-  readonly response: ApiResponse;
-  /** Set when the refusal is the per-address limit. */
-  readonly retryAfter: number | undefined;
-  constructor(response: ApiResponse, retryAfter?: number) {
-    super(String((response.body as { message?: unknown }).message));
-    this.response = response;
-    this.retryAfter = retryAfter;
-  }
-}
-
 function created(id: number, appointmentDate?: string): ApiResponse {
   const body: SubmissionBody = { success: true, message: MESSAGES.success, id, reference: referenceOf(id) };
   if (appointmentDate) body.appointmentDate = appointmentDate;
   return { status: 201, body };
 }
 
-function tooMany(retryAfter: number, contact: ContactDetails): ApiResponse {
-  return failure(429, tooManyRequestsMessage(retryAfter, contact), { 'Retry-After': String(retryAfter) });
-}
-
 /**
  * A refused submission over the per-address limit, logged with the setting that decides it: whoever tests
  * the forms by hand hits it after a handful of sends and reads here how to raise it.
  */
-function rateLimited(logger: Logger, limit: RateLimit, retryAfter: number, contact: ContactDetails): SubmissionOutcome {
+function rateLimited(
+  logger: Logger,
+  limit: RateLimit,
+  retryAfter: number,
+  contact: EmailSettings['contact'],
+): SubmissionOutcome {
   logger.info('submission.rate_limited', {
     retryAfter,
     limit: limit.max,
     windowMs: limit.windowMs,
     hint: 'Para pruebas locales sube RATE_LIMIT_MAX (o baja RATE_LIMIT_WINDOW_MS) en .env',
   });
-  return { kind: 'rejected', response: tooMany(retryAfter, contact) };
+  return { kind: 'rejected', response: refusal('tooManySubmissions', { retryAfter, contact }) };
 }
 
 function isFilled(value: unknown): boolean {
@@ -146,13 +135,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
 
   const parsed = request.schema.safeParse(request.body);
   if (!parsed.success) {
-    return {
-      kind: 'rejected',
-      response: {
-        status: 422,
-        body: { success: false, message: MESSAGES.validation, errors: fieldErrors(parsed.error) },
-      },
-    };
+    return { kind: 'rejected', response: refusal('validation', { errors: fieldErrors(parsed.error) }) };
   }
   const fields = compact(parsed.data);
   const slot = fields.appointmentDate;
@@ -162,14 +145,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
     if (problem) {
       return {
         kind: 'rejected',
-        response: {
-          status: 422,
-          body: {
-            success: false,
-            message: MESSAGES.validation,
-            errors: { appointmentDate: SLOT_PROBLEM_MESSAGES[problem] },
-          },
-        },
+        response: refusal('validation', { errors: { appointmentDate: SLOT_PROBLEM_MESSAGES[problem] } }),
       };
     }
   }
@@ -178,10 +154,15 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
   const email = (fields.email ?? '').toLowerCase();
   const refused = new Set(request.refusals ?? []);
   let leadId: number;
+  // Set when the transaction ended on the per-address limit, logged with its setting.
+  let limitedFor: number | undefined;
   try {
     leadId = await storage.transaction(async (tx) => {
       const wait = await lockAndCheck(tx, rateLimit, request.clientHash, nowMs);
-      if (wait !== undefined) throw new Refusal(tooMany(wait, context.emailSettings.contact), wait);
+      if (wait !== undefined) {
+        limitedFor = wait;
+        throw refuse('tooManySubmissions', { retryAfter: wait, contact: context.emailSettings.contact });
+      }
       const leads = createLeadStore(tx);
       if (slot) {
         // Bookings are few: one lock for all of them keeps the daily quotas exact across instances.
@@ -192,13 +173,13 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
           new Date(now.getTime() - DAY_MS).toISOString(),
         );
         if (recent.byClient >= context.bookingLimitPerDay || recent.byEmail >= context.bookingLimitPerDay) {
-          throw new Refusal(
-            failure(429, bookingLimitMessage(context.bookingLimitPerDay, context.emailSettings.contact.email)),
-          );
+          throw refuse('bookingLimit', {
+            perDay: context.bookingLimitPerDay,
+            contactEmail: context.emailSettings.contact.email,
+          });
         }
         // A busy time of the team's own calendars is as taken as a booked slot.
-        if (context.meetings?.isBusy(slot) || (await leads.isBooked(slot)))
-          throw new Refusal(failure(409, MESSAGES.slotTaken));
+        if (context.meetings?.isBusy(slot) || (await leads.isBooked(slot))) throw refuse('slotTaken');
       }
       const id = await leads.insert({
         kind: request.kind,
@@ -266,10 +247,10 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       return id;
     });
   } catch (error) {
-    if (error instanceof Refusal && error.retryAfter !== undefined)
-      return rateLimited(logger, rateLimit, error.retryAfter, context.emailSettings.contact);
-    if (error instanceof Refusal) return { kind: 'rejected', response: error.response };
-    if (isUniqueViolation(error)) return { kind: 'rejected', response: failure(409, MESSAGES.slotTaken) };
+    if (error instanceof ApiError && limitedFor !== undefined)
+      return rateLimited(logger, rateLimit, limitedFor, context.emailSettings.contact);
+    if (error instanceof ApiError) return { kind: 'rejected', response: error.answer };
+    if (isUniqueViolation(error)) return { kind: 'rejected', response: refusal('slotTaken') };
     throw error;
   }
   context.onStored();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID } from '../api/test-support.ts';
 import { startTestAdmin, type AdminClient, type TestAdmin } from '../admin/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { MEETING_MESSAGES } from './service.ts';
+import { ERRORS } from '../errors.ts';
 import { invitesOf } from './test-support.ts';
 
 describe.each(TEST_ENGINES)('meetings in the inbox (%s)', (engine) => {
@@ -54,7 +54,7 @@ describe.each(TEST_ENGINES)('meetings in the inbox (%s)', (engine) => {
     // Refused: a taken slot (409), a slot that is no slot (422), none (422); nothing changes.
     const taken = await ana.post(`/admin/contacts/${id}/reunion/reprogramar`, { slot: '2026-11-25T12:00' });
     expect(taken.status).toBe(409);
-    expect(taken.text).toContain(MEETING_MESSAGES.taken);
+    expect(taken.text).toContain(ERRORS.meetingTaken.message());
     expect(taken.text).toContain('aria-invalid="true"');
     for (const slot of ['<script>alert(1)</script>', '2026-11-25T03:00', '']) {
       const wrong = await ana.post(`/admin/contacts/${id}/reunion/reprogramar`, { slot });
@@ -87,7 +87,7 @@ describe.each(TEST_ENGINES)('meetings in the inbox (%s)', (engine) => {
     expect((await ana.post(`/admin/contacts/${id}/reunion/cancelar`, { confirm: 'si' })).status).toBe(303);
     const late = await ana.post(`/admin/contacts/${id}/reunion/reprogramar`, { slot: '2026-11-25T13:00' });
     expect(late.status).toBe(409);
-    expect(late.text).toContain(MEETING_MESSAGES.cancelled);
+    expect(late.text).toContain(ERRORS.meetingCancelled.message());
 
     // The client and the team got the same calendar story: one UID, a request per change, then a cancel.
     const invites = await invitesOf(t.api, id);

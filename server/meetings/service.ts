@@ -7,11 +7,12 @@
  * and the client's and the team's messages queued in the outbox with the updated invite.
  */
 import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
-import { SLOT_PROBLEM_MESSAGES, availableSlots, slotProblem, DAILY_SLOTS } from '../availability/schedule.ts';
+import { availableSlots, slotProblem, DAILY_SLOTS } from '../availability/schedule.ts';
 import { createLeadStore, type StoredLead } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { isUniqueViolation, type Queryable, type Storage, type Transaction } from '../db/storage.ts';
 import type { EmailMessage } from '../email/message.ts';
+import { refuse } from '../errors.ts';
 import { newMessageId } from '../email/mime.ts';
 import { addressOf, type EmailSettings } from '../email/settings.ts';
 import { meetingTimes, meetingUid, type MeetingLinks } from '../lead/calendar.ts';
@@ -43,26 +44,11 @@ export interface MeetingServiceOptions {
   onQueued: () => void;
 }
 
-/** Why a change was refused, with the Spanish message the client or the team reads. */
-export type RefusalReason = 'not-found' | 'expired' | 'gone' | 'taken' | 'invalid';
+// The inbox tells a meeting's refusals apart by their reason.
+export { MeetingRefusal } from '../errors.ts';
 
-export class MeetingRefusal extends Error {
-  override name = 'MeetingRefusal';
-  readonly reason: RefusalReason;
-  constructor(reason: RefusalReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
-
+/** What the client reads when a change went through. */
 export const MEETING_MESSAGES = {
-  notFound: 'No encontramos esa reunión: revisa que el enlace esté completo o escríbenos.',
-  expired: 'Este enlace ya venció: la reunión terminó.',
-  cancelled: 'Esta reunión ya está cancelada.',
-  started: 'Esta reunión ya empezó o ya pasó: no se puede cambiar.',
-  closed: 'Esta reunión ya se dio por terminada: no se puede cambiar.',
-  same: 'Ya es el horario de tu reunión: elige otro.',
-  taken: 'Ese horario acaba de ocuparse. Elige otro horario, por favor.',
   moved: 'Listo: tu reunión cambió de horario. Te enviamos la invitación actualizada por correo.',
   cancelledNow: 'Listo: tu reunión quedó cancelada y el horario se liberó. Te lo confirmamos por correo.',
   alreadyCancelled: 'Tu reunión ya estaba cancelada.',
@@ -197,25 +183,24 @@ export function createMeetingService(options: MeetingServiceOptions) {
           ? await store.byTokenHash(hashToken(target.token))
           : undefined
         : await store.byLead(target.leadId);
-    if (!found) throw new MeetingRefusal('not-found', MEETING_MESSAGES.notFound);
+    if (!found) throw refuse('meetingNotFound');
     await tx.lock(`meeting:${found.id}`);
     const meeting = await store.byId(found.id);
-    if (!meeting) throw new MeetingRefusal('not-found', MEETING_MESSAGES.notFound);
-    if ('token' in target && Date.parse(meeting.endsAt) <= options.now().getTime())
-      throw new MeetingRefusal('expired', MEETING_MESSAGES.expired);
+    if (!meeting) throw refuse('meetingNotFound');
+    if ('token' in target && Date.parse(meeting.endsAt) <= options.now().getTime()) throw refuse('meetingExpired');
     return meeting;
   }
 
   async function leadOf(db: Queryable, leadId: number): Promise<StoredLead> {
     const lead = await createLeadStore(db).get(leadId);
-    if (!lead) throw new MeetingRefusal('not-found', MEETING_MESSAGES.notFound);
+    if (!lead) throw refuse('meetingNotFound');
     return lead;
   }
 
   function changeable(meeting: MeetingRecord, now: Date): void {
-    if (meeting.status === 'cancelled') throw new MeetingRefusal('gone', MEETING_MESSAGES.cancelled);
-    if (meeting.status !== 'scheduled') throw new MeetingRefusal('gone', MEETING_MESSAGES.closed);
-    if (Date.parse(meeting.startsAt) <= now.getTime()) throw new MeetingRefusal('gone', MEETING_MESSAGES.started);
+    if (meeting.status === 'cancelled') throw refuse('meetingCancelled');
+    if (meeting.status !== 'scheduled') throw refuse('meetingClosed');
+    if (Date.parse(meeting.startsAt) <= now.getTime()) throw refuse('meetingStarted');
   }
 
   const actorOf = (changer: Changer): ChangeActor =>
@@ -299,7 +284,7 @@ export function createMeetingService(options: MeetingServiceOptions) {
     async reschedule(target: MeetingTarget, slot: string, changer: Changer): Promise<MeetingRecord> {
       const now = options.now();
       const problem = slotProblem(slot, now);
-      if (problem) throw new MeetingRefusal('invalid', SLOT_PROBLEM_MESSAGES[problem]);
+      if (problem) throw refuse('meetingSlotInvalid', { problem });
       let moved: MeetingRecord;
       try {
         moved = await storage.transaction(async (tx) => {
@@ -307,10 +292,10 @@ export function createMeetingService(options: MeetingServiceOptions) {
           await tx.lock('bookings');
           const meeting = await locked(tx, target);
           changeable(meeting, now);
-          if (meeting.slot === slot) throw new MeetingRefusal('invalid', MEETING_MESSAGES.same);
-          if (isBusy(slot)) throw new MeetingRefusal('taken', MEETING_MESSAGES.taken);
+          if (meeting.slot === slot) throw refuse('meetingSameSlot');
+          if (isBusy(slot)) throw refuse('meetingTaken');
           const leads = createLeadStore(tx);
-          if (await leads.isBooked(slot)) throw new MeetingRefusal('taken', MEETING_MESSAGES.taken);
+          if (await leads.isBooked(slot)) throw refuse('meetingTaken');
           const { start, end } = meetingTimes(slot);
           const at = now.toISOString();
           const date = parseAppointment(slot)?.date ?? slot.slice(0, 10);
@@ -372,7 +357,7 @@ export function createMeetingService(options: MeetingServiceOptions) {
         });
       } catch (error) {
         // Another process booked the slot after the check: the UNIQUE slot refused it.
-        if (isUniqueViolation(error)) throw new MeetingRefusal('taken', MEETING_MESSAGES.taken);
+        if (isUniqueViolation(error)) throw refuse('meetingTaken');
         throw error;
       }
       options.onQueued();
@@ -465,9 +450,8 @@ export function createMeetingService(options: MeetingServiceOptions) {
       const now = options.now();
       return storage.transaction(async (tx) => {
         const meeting = await locked(tx, { leadId });
-        if (meeting.status === 'cancelled') throw new MeetingRefusal('gone', MEETING_MESSAGES.cancelled);
-        if (Date.parse(meeting.startsAt) > now.getTime())
-          throw new MeetingRefusal('invalid', 'La reunión todavía no empieza: márcala cuando haya pasado.');
+        if (meeting.status === 'cancelled') throw refuse('meetingCancelled');
+        if (Date.parse(meeting.startsAt) > now.getTime()) throw refuse('meetingNotStarted');
         if (meeting.status === outcome) return meeting;
         const at = now.toISOString();
         const next: MeetingRecord = { ...meeting, status: outcome, updatedAt: at };

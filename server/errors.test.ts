@@ -1,0 +1,115 @@
+/**
+ * The registry of refusals: every entry is thrown or returned somewhere (an entry nobody uses is a message
+ * nobody reads), each renders with its status, message, headers and fields, and a failure that is no
+ * refusal answers the generic Spanish 500 with nothing of the error in it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPath } from '../core/api/routes.ts';
+import { startTestApi, type TestApi } from './api/test-support.ts';
+import { ApiError, ERRORS, MeetingRefusal, refusal, refuse, type ErrorCode } from './errors.ts';
+
+const SERVER = import.meta.dirname;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('the registry of refusals', () => {
+  it('has every entry thrown or returned by name in the server', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(SERVER)) {
+      const source = readFileSync(file, 'utf8');
+      // Other modules have refusals of their own (a vitals beacon's): only the registry's importers count.
+      if (file === join(SERVER, 'errors.ts') || !/from '(?:\.\.?\/)+errors\.ts'/.test(source)) continue;
+      for (const match of source.matchAll(/\brefus(?:e|al)\(\s*'(\w+)'/g)) used.add(match[1] ?? '');
+    }
+    const unused = Object.keys(ERRORS).filter((code) => !used.has(code));
+    expect(unused).toEqual([]);
+    // And nothing names a code the registry lacks (the type checker says so too).
+    expect([...used].filter((code) => !(code in ERRORS))).toEqual([]);
+  });
+
+  it('renders each refusal with its status, message, headers and fields', () => {
+    const limited = refuse('tooManySubmissions', {
+      retryAfter: 61,
+      contact: { email: 'hola@angram.mx', whatsappNumber: '5215512345678' },
+    });
+    expect(limited).toBeInstanceOf(ApiError);
+    expect(limited.answer.status).toBe(429);
+    expect(limited.answer.headers).toEqual({ 'Retry-After': '61' });
+    expect(limited.answer.body.message).toContain('2 minutos');
+    expect(limited.answer.body.message).toContain('hola@angram.mx');
+
+    expect(refusal('validation', { errors: { email: 'Correo inválido' } })).toEqual({
+      status: 422,
+      body: {
+        success: false,
+        message: ERRORS.validation.message({ errors: {} }),
+        errors: { email: 'Correo inválido' },
+      },
+    });
+    expect(refusal('meetingCancelled').body).toEqual({
+      success: false,
+      message: ERRORS.meetingCancelled.message(),
+      reason: 'cancelled',
+    });
+    expect(refusal('databaseUnavailable').headers).toEqual({ 'Retry-After': '5' });
+  });
+
+  it('sorts the meetings refusals by reason for the inbox, and leaves the others unsorted', () => {
+    const reasonOf = (error: ApiError) => (error instanceof MeetingRefusal ? error.reason : undefined);
+    const reasons = Object.fromEntries(
+      (['meetingNotFound', 'meetingExpired', 'meetingStarted', 'meetingTaken', 'meetingSameSlot'] as const).map(
+        (code) => [code, reasonOf(refuse(code))],
+      ),
+    );
+    expect(reasons).toEqual({
+      meetingNotFound: 'not-found',
+      meetingExpired: 'expired',
+      meetingStarted: 'gone',
+      meetingTaken: 'taken',
+      meetingSameSlot: 'invalid',
+    });
+    expect(refuse('meetingSlotInvalid', { problem: 'weekend' })).toBeInstanceOf(MeetingRefusal);
+    expect(refuse('notFound')).not.toBeInstanceOf(MeetingRefusal);
+    const codes: ErrorCode[] = Object.keys(ERRORS) as ErrorCode[];
+    for (const code of codes) expect(ERRORS[code].status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('a failure that is no refusal', () => {
+  let t: TestApi | undefined;
+  afterEach(async () => {
+    await t?.dispose();
+    t = undefined;
+  });
+
+  it('answers the generic Spanish 500, without the error, its stack or its details', async () => {
+    const logged: Array<Record<string, unknown> | undefined> = [];
+    t = await startTestApi(
+      {},
+      { logger: { info: () => undefined, warn: () => undefined, error: (_event, details) => logged.push(details) } },
+    );
+    const secret = 'fallo-interno /srv/angram/server/secreto.ts:42';
+    vi.spyOn(t.storage, 'transaction').mockRejectedValue(new TypeError(secret));
+    const response = await fetch(t.url + apiPath('scheduleAvailable'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ date: '2026-11-24' }),
+    });
+    const text = await response.text();
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(text)).toEqual({ success: false, message: ERRORS.internal.message() });
+    expect(text).not.toContain('fallo-interno');
+    expect(text).not.toMatch(/TypeError|\bat \S+:\d+/);
+    // The team still reads what failed.
+    expect(logged.some((details) => String(details?.error).includes('fallo-interno'))).toBe(true);
+  });
+});

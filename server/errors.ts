@@ -1,0 +1,195 @@
+/**
+ * Every refusal the API and the meetings answer with, in one registry: its HTTP status, its Spanish message
+ * (the English one joins it here once the second language lands), the headers and body fields it carries.
+ * Handlers throw `refuse(code, …)` (or return its answer where a refusal is an outcome, not an exception);
+ * the API's one error handler (server/api/http.ts) renders it. Nothing decides by a message's text: a
+ * refusal is known by its code.
+ */
+import type { MeetingFailureBody } from '../core/api/answers.ts';
+import type { ContactDetails } from '../core/contact.ts';
+import { SLOT_PROBLEM_MESSAGES, type SlotProblem } from './availability/schedule.ts';
+
+/** How the meetings service sorts its refusals (the inbox picks where to show one by it). */
+export type RefusalReason = 'not-found' | 'expired' | 'gone' | 'taken' | 'invalid';
+
+interface Entry<P> {
+  status: number;
+  message: (params: P) => string;
+  headers?: (params: P) => Record<string, string>;
+  /** Fields after `success` and `message` in the JSON body. */
+  body?: (params: P, message: string) => Record<string, unknown>;
+  /** Set on the meetings' refusals. */
+  meeting?: RefusalReason;
+}
+
+const fixed = (status: number, message: string, rest: Omit<Entry<void>, 'status' | 'message'> = {}) => ({
+  status,
+  message: () => message,
+  ...rest,
+});
+
+const inMinutes = (seconds: number): string => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+};
+const retryAfter = ({ retryAfter: seconds }: { retryAfter: number }) => ({ 'Retry-After': String(seconds) });
+/** A 410 says why the meeting can no longer change, as the meetings' contract names it. */
+const goneBecause = (reason: NonNullable<MeetingFailureBody['reason']>) => () => ({ reason });
+/** A meeting's new slot that cannot be: the message is also the field's. */
+const onTheSlot = (_params: unknown, message: string) => ({ errors: { appointmentDate: message } });
+
+export const ERRORS = {
+  badRequestTarget: fixed(400, 'La dirección solicitada no es válida.'),
+  malformedJson: fixed(400, 'El cuerpo de la solicitud no es JSON válido.'),
+  notAnObject: fixed(400, 'El parámetro de datos debe ser un objeto.'),
+  invalidUtf8: fixed(400, 'El cuerpo de la solicitud no es texto UTF-8 válido.'),
+  forbiddenOrigin: fixed(403, 'Origen no permitido.'),
+  notFound: fixed(404, 'La ruta solicitada no existe.'),
+  methodNotAllowed: {
+    status: 405,
+    message: (_params: { allow: string }) => 'Método no permitido para esta ruta.',
+    headers: ({ allow }: { allow: string }) => ({ Allow: allow }),
+  },
+  slotTaken: fixed(409, 'Ese horario acaba de ser reservado por alguien más. Elige otro horario, por favor.'),
+  payloadTooLarge: fixed(413, 'La solicitud es demasiado grande: el máximo es de 32 KB.'),
+  unsupportedMediaType: fixed(415, 'El contenido debe enviarse como JSON (Content-Type: application/json).'),
+  unsupportedCharset: fixed(
+    415,
+    'El contenido debe enviarse en UTF-8 (Content-Type: application/json; charset=utf-8).',
+  ),
+  /** A form or a request whose fields do not pass their schema; `errors` names each field's problem. */
+  validation: {
+    status: 422,
+    message: (_params: { errors: Record<string, string> }) =>
+      'Error al enviar el formulario: revisa los campos marcados.',
+    body: ({ errors }: { errors: Record<string, string> }) => ({ errors }),
+  },
+  /**
+   * Too many submissions from one address, with the wait and the two channels that reach the team right
+   * away: someone refused mid-enquiry should not have to wait to be heard.
+   */
+  tooManySubmissions: {
+    status: 429,
+    message: ({
+      retryAfter: seconds,
+      contact,
+    }: {
+      retryAfter: number;
+      contact: Pick<ContactDetails, 'email' | 'whatsappNumber'>;
+    }) =>
+      `Has enviado varias solicitudes seguidas. Intenta de nuevo en ${inMinutes(seconds)}, o escríbenos ahora por WhatsApp (wa.me/${contact.whatsappNumber}) o a ${contact.email}.`,
+    headers: retryAfter,
+  },
+  tooManyScheduleRequests: {
+    status: 429,
+    message: ({ retryAfter: seconds }: { retryAfter: number }) =>
+      `Consultaste los horarios demasiadas veces seguidas. Intenta de nuevo en ${inMinutes(seconds)}.`,
+    headers: retryAfter,
+  },
+  tooManyMeetingRequests: {
+    status: 429,
+    message: ({ retryAfter: seconds }: { retryAfter: number }) =>
+      `Hiciste demasiadas consultas seguidas. Intenta de nuevo en ${inMinutes(seconds)}.`,
+    headers: retryAfter,
+  },
+  /** A client or an e-mail that already booked its meetings for the day. */
+  bookingLimit: {
+    status: 429,
+    message: ({ perDay, contactEmail }: { perDay: number; contactEmail: string }) =>
+      `Solo se pueden agendar ${perDay === 1 ? 'una reunión' : `${perDay} reuniones`} al día por persona. Si necesitas otra, escríbenos a ${contactEmail} y la agendamos contigo.`,
+  },
+  internal: fixed(500, 'Ocurrió un error en el servidor. Intenta de nuevo en unos minutos o escríbenos por WhatsApp.'),
+  /** The process runs without the API (a site-only start). */
+  formsUnavailable: fixed(503, 'El servicio de formularios no está disponible.'),
+  unavailable: fixed(503, 'El servicio se está reiniciando. Intenta de nuevo en unos segundos.'),
+  notReady: fixed(503, 'El servicio no está listo: no hay conexión con la base de datos.'),
+  /** The request was fine; the database was not there (its transaction left nothing behind). */
+  databaseUnavailable: fixed(
+    503,
+    'No pudimos atender tu solicitud por una falla momentánea de nuestra base de datos. Intenta de nuevo en unos segundos.',
+    { headers: () => ({ 'Retry-After': '5' }) },
+  ),
+  meetingNotFound: fixed(404, 'No encontramos esa reunión: revisa que el enlace esté completo o escríbenos.', {
+    meeting: 'not-found',
+  }),
+  meetingExpired: fixed(410, 'Este enlace ya venció: la reunión terminó.', {
+    meeting: 'expired',
+    body: goneBecause('expired'),
+  }),
+  meetingCancelled: fixed(410, 'Esta reunión ya está cancelada.', {
+    meeting: 'gone',
+    body: goneBecause('cancelled'),
+  }),
+  meetingStarted: fixed(410, 'Esta reunión ya empezó o ya pasó: no se puede cambiar.', {
+    meeting: 'gone',
+    body: goneBecause('started'),
+  }),
+  meetingClosed: fixed(410, 'Esta reunión ya se dio por terminada: no se puede cambiar.', {
+    meeting: 'gone',
+    body: goneBecause('closed'),
+  }),
+  meetingTaken: fixed(409, 'Ese horario acaba de ocuparse. Elige otro horario, por favor.', { meeting: 'taken' }),
+  meetingSameSlot: fixed(422, 'Ya es el horario de tu reunión: elige otro.', { meeting: 'invalid', body: onTheSlot }),
+  meetingSlotInvalid: {
+    status: 422,
+    message: ({ problem }: { problem: SlotProblem }) => SLOT_PROBLEM_MESSAGES[problem],
+    body: onTheSlot,
+    meeting: 'invalid',
+  },
+  /** Held or missed is said of a meeting that has begun. */
+  meetingNotStarted: fixed(422, 'La reunión todavía no empieza: márcala cuando haya pasado.', {
+    meeting: 'invalid',
+    body: onTheSlot,
+  }),
+} as const satisfies Record<string, Entry<never>>;
+
+export type ErrorCode = keyof typeof ERRORS;
+type ParamsOf<C extends ErrorCode> = Parameters<(typeof ERRORS)[C]['message']>;
+
+/** An answer as the API sends it (server/api/http.ts). */
+export interface ErrorAnswer {
+  status: number;
+  body: { success: false; message: string } & Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** A refusal from the registry: thrown by a handler, rendered by the error handler. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: ErrorCode;
+  readonly answer: ErrorAnswer;
+  constructor(code: ErrorCode, answer: ErrorAnswer) {
+    super(answer.body.message);
+    this.code = code;
+    this.answer = answer;
+  }
+}
+
+/** A meeting's refusal, sorted by `reason` (the inbox shows a slot's problem beside the slot list). */
+export class MeetingRefusal extends ApiError {
+  override name = 'MeetingRefusal';
+  readonly reason: RefusalReason;
+  constructor(code: ErrorCode, answer: ErrorAnswer, reason: RefusalReason) {
+    super(code, answer);
+    this.reason = reason;
+  }
+}
+
+/** The refusal `code`, with its message and headers filled from `params`. */
+export function refuse<C extends ErrorCode>(code: C, ...params: ParamsOf<C>): ApiError {
+  const entry = ERRORS[code] as Entry<unknown>;
+  const given: unknown = params[0];
+  const message = entry.message(given);
+  const headers = entry.headers?.(given);
+  const answer: ErrorAnswer = {
+    status: entry.status,
+    body: { success: false, message, ...entry.body?.(given, message) },
+    ...(headers ? { headers } : {}),
+  };
+  return entry.meeting ? new MeetingRefusal(code, answer, entry.meeting) : new ApiError(code, answer);
+}
+
+/** The answer of the refusal `code`, for a handler whose refusal is an outcome it returns. */
+export function refusal<C extends ErrorCode>(code: C, ...params: ParamsOf<C>): ErrorAnswer {
+  return refuse(code, ...params).answer;
+}
