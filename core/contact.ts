@@ -1,7 +1,8 @@
 /**
  * Contact details as pages and e-mails print them, from the facts in content/contact.yaml, with the
  * environment's channels (`PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE`, `PUBLIC_WHATSAPP_NUMBER`) taking
- * precedence per deployment: Astro passes them from `astro:env/client`, the server from `process.env`.
+ * precedence per deployment: Astro passes them from `astro:env/client`, the server from its configuration
+ * (server/config.ts).
  */
 import type { ContactFacts } from './content/contact.ts';
 

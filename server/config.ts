@@ -13,7 +13,7 @@ import { SITE } from '../core/site.ts';
 import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './api/trusted-proxies.ts';
 import { addressOf, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
 import { DEFAULT_ASSIGNEE } from './lead/settings.ts';
-import { DEFAULT_LOG_LEVEL, LOG_LEVELS } from './log/logger.ts';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, setLogLevel, type LogLevel } from './log/logger.ts';
 import {
   DEFAULT_MEETING_REMINDERS,
   DEFAULT_MEETING_URL_TEMPLATE,
@@ -49,6 +49,8 @@ export interface ServerConfig {
   /** Public origin of the site (`SITE_URL`); links in e-mails and the allowed CORS origin. */
   siteUrl: string;
   nodeEnv: 'development' | 'production' | 'test';
+  /** The least severe log line written (`LOG_LEVEL`); the process hands it to the logger at start. */
+  logLevel: LogLevel;
   /** Origins allowed to call the API from a browser. */
   allowedOrigins: string[];
   /** Accepted submissions per client address per window (`RATE_LIMIT_MAX`, `RATE_LIMIT_WINDOW_MS`). */
@@ -176,7 +178,6 @@ const envSchema = z.object({
   SALES_EMAIL: withDefault(z.email('SALES_EMAIL debe ser un correo electrónico'), DEFAULT_SALES_EMAIL),
   SITE_URL: withDefault(url('SITE_URL'), SITE.defaultUrl),
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
-  // Read by server/log/logger.ts when it loads; checked here so a mistyped level stops the start.
   LOG_LEVEL: withDefault(
     z.enum(LOG_LEVELS, { error: `LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')}` }),
     DEFAULT_LOG_LEVEL,
@@ -261,6 +262,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     salesEmail: values.SALES_EMAIL,
     siteUrl: values.SITE_URL,
     nodeEnv: values.NODE_ENV,
+    logLevel: values.LOG_LEVEL,
     allowedOrigins: [...new Set(allowedOrigins)],
     rateLimitMax: values.RATE_LIMIT_MAX,
     rateLimitWindowMs: values.RATE_LIMIT_WINDOW_MS,
@@ -300,7 +302,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
  */
 export function loadCommandConfig(env: NodeJS.ProcessEnv, exitCode: number): ServerConfig {
   try {
-    return loadServerConfig(env);
+    const config = loadServerConfig(env);
+    setLogLevel(config.logLevel);
+    return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);

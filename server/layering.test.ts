@@ -76,7 +76,7 @@ describe('layers', () => {
 
   it('reads the imports of the repository', () => {
     expect(imports.length).toBeGreaterThan(500);
-    expect(imports).toContainEqual({ from: 'server/index.ts', to: 'server/services.ts' });
+    expect(imports).toContainEqual({ from: 'server/start.ts', to: 'server/services.ts' });
   });
 
   it('hold on every import', () => {

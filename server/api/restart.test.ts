@@ -75,6 +75,8 @@ describe('standalone process', () => {
         DATABASE_PATH: join(dir, 'leads.db'),
         OUTBOX_DIR: join(dir, 'outbox'),
         NODE_ENV: 'production',
+        // Nothing balances traffic to it: a stop need not wait for a balancer to notice.
+        SHUTDOWN_DELAY_MS: '0',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -79,13 +79,26 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   };
 }
 
-/** LOG_LEVEL as the process started with it; server/config.ts refuses an unknown one at start. */
-function levelFromEnvironment(): LogLevel {
-  const value = process.env.LOG_LEVEL?.trim() ?? '';
-  return isLogLevel(value) ? value : DEFAULT_LOG_LEVEL;
+const stderr = pino.destination({ dest: 2, sync: true });
+let stderrLevel: LogLevel = DEFAULT_LOG_LEVEL;
+let stderrLog = createLogger(stderrLevel, stderr);
+
+/**
+ * The process's level (`LOG_LEVEL`, read with the rest of its configuration), set by its start before
+ * anything logs; until then `info`.
+ */
+export function setLogLevel(level: LogLevel): void {
+  if (level === stderrLevel) return;
+  stderrLevel = level;
+  stderrLog = createLogger(level, stderr);
 }
 
-export const stderrLogger: Logger = createLogger(levelFromEnvironment());
+/** The process's logger on stderr, at the level its configuration names. */
+export const stderrLogger: Logger = {
+  info: (event, details) => stderrLog.info(event, details),
+  warn: (event, details) => stderrLog.warn(event, details),
+  error: (event, details) => stderrLog.error(event, details),
+};
 
 /** For tests and quiet runs: every event is dropped. */
 const drop = (): void => undefined;

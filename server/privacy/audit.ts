@@ -130,12 +130,15 @@ function filterSql(filter: AuditFilter): { where: string; params: Array<string |
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
-/** The operating-system user running this process (`npm run privacy`, `leads:export`), or `desconocido`. */
+/**
+ * The operating-system user running this process (`npm run privacy`, `leads:export`), or `desconocido`.
+ * Asked of the system, not of the environment: a variable anyone can set names no one for certain.
+ */
 function osUser(): string {
   try {
     return userInfo().username;
   } catch {
-    return process.env.USER ?? process.env.LOGNAME ?? 'desconocido';
+    return 'desconocido';
   }
 }
 
