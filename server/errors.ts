@@ -146,11 +146,16 @@ export const ERRORS = {
 export type ErrorCode = keyof typeof ERRORS;
 type ParamsOf<C extends ErrorCode> = Parameters<(typeof ERRORS)[C]['message']>;
 
-/** An answer as the API sends it (server/api/http.ts). */
-export interface ErrorAnswer {
+/** An answer as the API sends it (server/api/http.ts), its fixed headers added there. */
+export interface ApiResponse {
   status: number;
-  body: { success: false; message: string } & Record<string, unknown>;
+  body: unknown;
   headers?: Record<string, string>;
+}
+
+/** A refusal's answer: `success: false`, its message, and the fields its entry adds. */
+export interface ErrorAnswer extends ApiResponse {
+  body: { success: false; message: string } & Record<string, unknown>;
 }
 
 /** A refusal from the registry: thrown by a handler, rendered by the error handler. */

@@ -6,15 +6,11 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/storage.ts';
-import { ApiError, refuse, refusal, type ErrorAnswer } from '../errors.ts';
+import { ApiError, refuse, refusal, type ApiResponse, type ErrorAnswer } from '../errors.ts';
+
+export type { ApiResponse };
 import { errorMessage, type Logger } from '../log/logger.ts';
 import { loggableUrl } from '../log/loggable-url.ts';
-
-export interface ApiResponse {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
 
 type ContentTypeVerdict = 'json' | 'not-json' | 'wrong-charset';
 

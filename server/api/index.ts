@@ -15,13 +15,13 @@ import { kindSchemas, MESSAGES as FIELD_MESSAGES, type FormSchema } from '../../
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
-import { emailSettingsFor } from '../email/settings.ts';
+import { emailSettingsFor, type MailConfig } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { refusal, refuse } from '../errors.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
-import { startMeetings, type Meetings } from '../meetings/index.ts';
+import { startMeetings, type Meetings, type MeetingsConfig } from '../meetings/index.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders, type OriginVerdict } from './cors.ts';
@@ -31,12 +31,10 @@ import { submit, type SubmissionContext } from './submissions.ts';
 import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
 import { createTranslationStore } from '../translations/store.ts';
 import { changedTexts, keyTexts } from '../translations/texts.ts';
-import { trustedHops } from './trusted-proxies.ts';
+import { trustedHops, type TrustProxy } from './trusted-proxies.ts';
 import { VITALS_PATH } from '../../core/monitoring/beacon.ts';
 import { createVitalsEndpoint, type BeaconCounts } from '../monitoring/vitals-endpoint.ts';
 import { startVitalsRecorder } from '../monitoring/vitals-store.ts';
-
-import type { ServerConfig } from '../config.ts';
 
 export interface Api {
   /** Every route under `/api/` (register it on the app; see server/app.ts for the URL it is handed). */
@@ -55,6 +53,29 @@ export interface Api {
   setOnArrival(hook: SubmissionContext['onArrival']): void;
   /** Before a privacy erasure: the leads' future meetings cancelled, their CANCEL invites sent right away. */
   cancelMeetingsBeforeErasure(leadIds: readonly number[]): Promise<number>;
+}
+
+/**
+ * What the API reads of the process's configuration (server/config.ts documents each): its slice, with the
+ * e-mails' and the meetings' it hands on.
+ */
+export interface ApiConfig extends MailConfig, MeetingsConfig {
+  allowedOrigins: string[];
+  bodyLimitBytes: number;
+  bookingLimitPerDay: number;
+  ipHashSalt: string | undefined;
+  monitoring: { vitalsPerMinute: number };
+  outboxDir: string;
+  outboxGiveUpHours: number;
+  outboxLeaseMs: number;
+  outboxRetryBaseMs: number;
+  rateLimitMax: number;
+  scheduleRateLimitMax: number;
+  shutdownTimeoutMs: number;
+  smtpTimeoutMs: number;
+  smtpUrl: string | undefined;
+  translations: { pollMs: number };
+  trustProxy: TrustProxy;
 }
 
 export interface ApiOptions {
@@ -117,7 +138,7 @@ export function unroutedAnswer(url: string): ApiResponse {
 }
 
 /** The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it. */
-export async function createApi(config: ServerConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
+export async function createApi(config: ApiConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? stderrLogger;
   const salt = config.ipHashSalt ?? (await ensureSetting(storage, SALT_SETTING, randomBytes(32).toString('hex')));

@@ -8,7 +8,6 @@ import type { ContactDetails } from '../../core/contact.ts';
 import type { EmailCopy } from '../../core/content/emails.ts';
 import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
 import { SITE } from '../../core/site.ts';
-import type { ServerConfig } from '../config.ts';
 import { defaultLeadSettings } from '../lead/settings.ts';
 import type { LeadSettings } from '../lead/view.ts';
 
@@ -50,8 +49,18 @@ export function emailSettings(
   };
 }
 
+/** What the e-mails read of the process's configuration (server/config.ts). */
+export interface MailConfig {
+  facts: ContentFacts;
+  siteUrl: string;
+  mailFrom: string;
+  salesEmail: string;
+  contact: ContactDetails;
+  assignee: string;
+}
+
 /** The settings of a running process: its configuration's sender, inbox, site and contact details. */
-export function emailSettingsFor(config: ServerConfig): EmailSettings {
+export function emailSettingsFor(config: MailConfig): EmailSettings {
   return emailSettings(config.facts, {
     siteUrl: config.siteUrl,
     from: config.mailFrom,

@@ -4,7 +4,7 @@
  * private calendar feed `/admin/calendario/<id>-<token>.ics`, or any long random-looking segment). Logs are
  * kept by people and tools that must never be able to act as a client or read a calendar.
  */
-import { CALENDAR_FEED_BASE } from '../meetings/calendar-feed.ts';
+import { CALENDAR_FEED_BASE } from '../calendar-feed-path.ts';
 
 const HIDDEN = '[oculto]';
 /** A run this long of letters, digits, `_` and `-` mixing upper case, lower case and digits is a token. */

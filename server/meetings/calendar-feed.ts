@@ -15,8 +15,9 @@ import { referenceOf } from '../lead/model.ts';
 import type { LeadSettings } from '../lead/view.ts';
 import { z } from 'zod';
 import { rowParser } from '../db/rows.ts';
+import { CALENDAR_FEED_BASE } from '../calendar-feed-path.ts';
 
-export const CALENDAR_FEED_BASE = '/admin/calendario';
+export { CALENDAR_FEED_BASE };
 /** `/admin/calendario/12-<43 characters>.ics` */
 export const CALENDAR_FEED_PATTERN = /^\/admin\/calendario\/([1-9][0-9]{0,14})-([A-Za-z0-9_-]{43})\.ics$/;
 

@@ -2,7 +2,6 @@
  * The meetings inside a running API: the service (handed to the submissions, the API routes and the inbox),
  * the reminders job and the busy-calendar refresh, started with the API and stopped with it.
  */
-import type { ServerConfig } from '../config.ts';
 import type { Storage } from '../db/storage.ts';
 import type { EmailSettings } from '../email/settings.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic.ts';
@@ -12,8 +11,21 @@ import { meetingRoutes } from './api.ts';
 import { startBusyCalendars, type BusyCalendars } from './busy/calendars.ts';
 import { createMeetingService, type MeetingService } from './service.ts';
 
+/** What the meetings read of the process's configuration (server/config.ts documents each). */
+export interface MeetingsConfig {
+  meetingUrlTemplate: string;
+  meetingReminders: number[];
+  meetingRateLimitMax: number;
+  rateLimitWindowMs: number;
+  busyIcsUrls: string[];
+  busyIcsRefreshMs: number;
+  busyIcsTimeoutMs: number;
+  busyIcsMaxBytes: number;
+  busyIcsParseBudgetMs: number;
+}
+
 export interface MeetingsOptions {
-  config: ServerConfig;
+  config: MeetingsConfig;
   storage: Storage;
   settings: EmailSettings;
   logger: Logger;

@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import { BEACON_MAX_BYTES } from '../../core/monitoring/beacon.ts';
 import { todayInMexicoCity } from '../../core/dates.ts';
-import type { ApiResponse } from '../api/http.ts';
+import type { ApiResponse } from '../errors.ts';
 import { isBeaconContentType, judgeBeacon, type BeaconRefusal } from './beacon.ts';
 import { deviceClassOf } from './device-class.ts';
 import type { VitalsRecorder } from './vitals-store.ts';

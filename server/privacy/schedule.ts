@@ -1,5 +1,5 @@
 /** The retention job, once a day across instances (server/jobs/daily.ts), on the process's database. */
-import type { ServerConfig } from '../config.ts';
+import type { RetentionPolicy } from '../../core/privacy.ts';
 import type { Storage } from '../db/storage.ts';
 import { scheduleDailyJob, type DailyJob } from '../jobs/daily.ts';
 import type { Logger } from '../log/logger.ts';
@@ -9,7 +9,7 @@ export const RETENTION_JOB = 'privacy-retention';
 
 export function scheduleRetention(
   storage: Storage,
-  config: Pick<ServerConfig, 'retention' | 'outboxDir'>,
+  config: { retention: RetentionPolicy; outboxDir: string },
   options: { logger: Logger; now?: () => Date; firstCheckMs?: number },
 ): DailyJob {
   return scheduleDailyJob({
