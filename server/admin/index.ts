@@ -303,7 +303,7 @@ const ROUTES: readonly Route[] = [
   },
 ];
 
-/** A lead's meeting (server/meetings/inbox.ts) and the calendar subscriptions. */
+/** A lead's meeting (server/admin/views/lead-meeting.ts) and the calendar subscriptions. */
 function meetingRoutes(): Route[] {
   const action = (name: string) => `${ADMIN_PATHS.contacts}/{id}/reunion/${name}`;
   return [

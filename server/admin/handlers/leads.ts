@@ -11,7 +11,7 @@ import { csvRow, UTF8_BOM } from '../../lead/csv-cells.ts';
 import { referenceOf } from '../../lead/model.ts';
 import { dialable } from '../../lead/phone.ts';
 import { prepareLead } from '../../lead/view.ts';
-import { inboxMeeting, meetingCard, meetingHistory, meetingLinks } from '../../meetings/inbox.ts';
+import { inboxMeeting, meetingCard, meetingHistory, meetingLinks } from '../views/lead-meeting.ts';
 import { contactVersion } from '../../privacy/service.ts';
 import { originBreakdown } from '../attribution-stats.ts';
 import {

@@ -11,7 +11,7 @@ import { isRole } from '../roles.ts';
 import { UserExistsError } from '../store/users.ts';
 import { throttledMessage } from '../throttle.ts';
 import type { FieldErrors } from '../views/components.ts';
-import { calendarSection } from '../../meetings/inbox.ts';
+import { calendarSection } from '../views/lead-meeting.ts';
 import { twoStepSectionView } from '../two-step.ts';
 import { accountPage } from '../views/account.ts';
 import { twoStepSection, userTwoStepSection, type TwoStepSectionView } from '../views/two-step.ts';

@@ -77,7 +77,7 @@ export interface LeadPageView {
   emailChange?: { by: string | null; at: string } | undefined;
   /** The personal-data card (consent, rectification), rendered by ./privacy.ts. */
   privacy?: Html;
-  /** The booked meeting's card and its changes for the history (server/meetings/inbox.ts). */
+  /** The booked meeting's card and its changes for the history (server/admin/views/lead-meeting.ts). */
   meeting?: { card: Html; history: ReadonlyArray<{ at: string; body: Html }> };
   /** The deal, contact, duplicates and merged requests (server/admin/views/lead-pipeline.ts). */
   pipeline?: LeadPipelineView;

@@ -5,14 +5,14 @@
  * its changes in the lead's history; and on the account page the private calendar subscription.
  * The changes go through the meetings service, which tells the client by e-mail.
  */
-import { addDays, formatAppointmentLong, formatLongDate, todayInMexicoCity } from '../../core/dates.ts';
-import { attr, html, type Html } from '../admin/html.ts';
-import { csrfInput, dateTime, errorSummary, section, type FieldErrors } from '../admin/views/components.ts';
-import { ADMIN_PATHS, leadPath } from '../admin/paths.ts';
-import { AVAILABILITY } from '../availability/schedule.ts';
-import type { MeetingLinks } from '../lead/calendar.ts';
-import type { MeetingService } from './service.ts';
-import type { MeetingEvent, MeetingRecord, MeetingStatus } from './store.ts';
+import { addDays, formatAppointmentLong, formatLongDate, todayInMexicoCity } from '../../../core/dates.ts';
+import { attr, html, type Html } from '../html.ts';
+import { csrfInput, dateTime, errorSummary, section, type FieldErrors } from './components.ts';
+import { ADMIN_PATHS, leadPath } from '../paths.ts';
+import { AVAILABILITY } from '../../availability/schedule.ts';
+import type { MeetingLinks } from '../../lead/calendar.ts';
+import type { MeetingService } from '../../meetings/service.ts';
+import type { MeetingEvent, MeetingRecord, MeetingStatus } from '../../meetings/store.ts';
 
 export const MEETING_STATUS_LABELS: Readonly<Record<MeetingStatus, string>> = {
   scheduled: 'Agendada',

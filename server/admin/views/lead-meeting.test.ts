@@ -5,15 +5,15 @@
  */
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
-import { toHtmlString, type Html } from '../admin/html.ts';
-import { NEW_LEAD_STATE, type AdminUser } from '../admin/model.ts';
-import { accountPage } from '../admin/views/account.ts';
-import type { PageContext } from '../admin/views/layout.ts';
-import { leadPage } from '../admin/views/lead.ts';
-import type { StoredLead } from '../db/leads.ts';
-import { defaultLeadSettings } from '../lead/settings.ts';
-import { prepareLead } from '../lead/view.ts';
-import { calendarSection, meetingCard, meetingHistory, meetingLinks, type InboxMeeting } from './inbox.ts';
+import { toHtmlString, type Html } from '../html.ts';
+import { NEW_LEAD_STATE, type AdminUser } from '../model.ts';
+import { accountPage } from './account.ts';
+import type { PageContext } from './layout.ts';
+import { leadPage } from './lead.ts';
+import type { StoredLead } from '../../db/leads.ts';
+import { defaultLeadSettings } from '../../lead/settings.ts';
+import { prepareLead } from '../../lead/view.ts';
+import { calendarSection, meetingCard, meetingHistory, meetingLinks, type InboxMeeting } from './lead-meeting.ts';
 
 const user: AdminUser = {
   id: 2,
