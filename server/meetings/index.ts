@@ -7,7 +7,7 @@ import type { EmailSettings } from '../email/settings.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
 import type { TrustProxy } from '../api/trusted-proxies.ts';
-import { meetingRoutes } from './api.ts';
+import { meetingRoutes } from '../api/meetings.ts';
 import { startBusyCalendars, type BusyCalendars } from './busy/calendars.ts';
 import { createMeetingService, type MeetingService } from './service.ts';
 

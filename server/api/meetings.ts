@@ -11,10 +11,10 @@ import { apiPath, MEETING_TOKEN_HEADER } from '../../core/api/routes.ts';
 import { APPOINTMENT_PATTERN } from '../../core/dates.ts';
 import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { SITE } from '../../core/site.ts';
-import { clientAddress, hashAddress } from '../api/client.ts';
-import { jsonBody, type ApiResponse } from '../api/http.ts';
-import { consume, type RateLimit } from '../api/rate-limit.ts';
-import type { TrustProxy } from '../api/trusted-proxies.ts';
+import { clientAddress, hashAddress } from './client.ts';
+import { jsonBody, type ApiResponse } from './http.ts';
+import { consume, type RateLimit } from './rate-limit.ts';
+import type { TrustProxy } from './trusted-proxies.ts';
 import { createLeadStore, type StoredLead } from '../db/leads.ts';
 import type { Storage } from '../db/storage.ts';
 import type { EmailSettings } from '../email/settings.ts';
@@ -23,9 +23,9 @@ import { googleCalendarLink } from '../lead/calendar.ts';
 import { consultantFor } from '../lead/consultants.ts';
 import { referenceOf } from '../lead/model.ts';
 import { prepareLead } from '../lead/view.ts';
-import { linksOf } from './emails.ts';
-import { MEETING_MESSAGES, type MeetingService } from './service.ts';
-import type { MeetingRecord } from './store.ts';
+import { linksOf } from '../meetings/emails.ts';
+import { MEETING_MESSAGES, type MeetingService } from '../meetings/service.ts';
+import type { MeetingRecord } from '../meetings/store.ts';
 
 type Handler = (request: FastifyRequest) => Promise<ApiResponse>;
 
