@@ -22,6 +22,7 @@ import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
 import { startMeetings, type Meetings, type MeetingsConfig } from '../meetings/index.ts';
+import { meetingRoutes } from './meetings.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from './client.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders, type OriginVerdict } from './cors.ts';
@@ -70,6 +71,8 @@ export interface ApiConfig extends MailConfig, MeetingsConfig {
   outboxLeaseMs: number;
   outboxRetryBaseMs: number;
   rateLimitMax: number;
+  rateLimitWindowMs: number;
+  meetingRateLimitMax: number;
   scheduleRateLimitMax: number;
   shutdownTimeoutMs: number;
   smtpTimeoutMs: number;
@@ -182,8 +185,6 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
     logger,
     now,
     onQueued: () => worker.kick(),
-    trustProxy: config.trustProxy,
-    salt,
     ...(options.reminderPollMs ? { reminderPollMs: options.reminderPollMs } : {}),
   });
   const vitalsRecorder = startVitalsRecorder({ storage, logger });
@@ -283,9 +284,18 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
       apiPath(LEAD_KINDS[kind].action),
       { POST: submission(kind, schemas[kind]) },
     ]),
-    // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
-    ...meetings.routes,
+    // A booked meeting by its manage link: read, moved, cancelled.
+    ...meetingRoutes({
+      service: meetings.service,
+      storage,
+      settings: emailSettings,
+      trustProxy: config.trustProxy,
+      salt,
+      limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
+      now,
+    }),
     ...i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
+    // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
     [READY_PATH, { GET: () => readiness() }],
   ]);

@@ -1,13 +1,11 @@
 /**
- * The meetings inside a running API: the service (handed to the submissions, the API routes and the inbox),
+ * The meetings inside a running API: the service (handed to the submissions, the API's meeting routes and the inbox),
  * the reminders job and the busy-calendar refresh, started with the API and stopped with it.
  */
 import type { Storage } from '../db/storage.ts';
 import type { EmailSettings } from '../email/settings.ts';
 import { startPeriodicJob, type PeriodicJob } from '../jobs/periodic.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
-import type { TrustProxy } from '../api/trusted-proxies.ts';
-import { meetingRoutes } from '../api/meetings.ts';
 import { startBusyCalendars, type BusyCalendars } from './busy/calendars.ts';
 import { createMeetingService, type MeetingService } from './service.ts';
 
@@ -15,8 +13,6 @@ import { createMeetingService, type MeetingService } from './service.ts';
 export interface MeetingsConfig {
   meetingUrlTemplate: string;
   meetingReminders: number[];
-  meetingRateLimitMax: number;
-  rateLimitWindowMs: number;
   busyIcsUrls: string[];
   busyIcsRefreshMs: number;
   busyIcsTimeoutMs: number;
@@ -32,8 +28,6 @@ export interface MeetingsOptions {
   now: () => Date;
   /** Wakes the outbox worker. */
   onQueued: () => void;
-  trustProxy: TrustProxy;
-  salt: string;
   /** How often due reminders are looked for (a minute; tests shorten it). */
   reminderPollMs?: number;
 }
@@ -41,7 +35,6 @@ export interface MeetingsOptions {
 export interface Meetings {
   service: MeetingService;
   busy: BusyCalendars;
-  routes: ReturnType<typeof meetingRoutes>;
   reminders: PeriodicJob;
   close(): Promise<void>;
 }
@@ -86,19 +79,9 @@ export async function startMeetings(options: MeetingsOptions): Promise<Meetings>
     logger,
     nowMs: () => options.now().getTime(),
   });
-  const routes = meetingRoutes({
-    service,
-    storage,
-    settings: options.settings,
-    trustProxy: options.trustProxy,
-    salt: options.salt,
-    limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
-    now: options.now,
-  });
   return {
     service,
     busy,
-    routes,
     reminders,
     async close() {
       await reminders.stop();
