@@ -3,27 +3,20 @@
  * nobody reads), each renders with its status, message, headers and fields, and a failure that is no
  * refusal answers the generic Spanish 500 with nothing of the error in it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPath } from '../core/api/routes.ts';
 import { startTestApi, type TestApi } from './api/test-support.ts';
+import { sourceFiles } from './testing/source-files.ts';
 import { ApiError, ERRORS, MeetingRefusal, refusal, refuse, type ErrorCode } from './errors.ts';
 
 const SERVER = import.meta.dirname;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
 describe('the registry of refusals', () => {
   it('has every entry thrown or returned by name in the server', () => {
     const used = new Set<string>();
-    for (const file of sourceFiles(SERVER)) {
+    for (const file of sourceFiles(SERVER, ['node_modules'])) {
       const source = readFileSync(file, 'utf8');
       // Other modules have refusals of their own (a vitals beacon's): only the registry's importers count.
       if (file === join(SERVER, 'errors.ts') || !/from '(?:\.\.?\/)+errors\.ts'/.test(source)) continue;

@@ -4,25 +4,18 @@
  * of a bad variable, and a test cannot hand it another environment. Test support (`testing/` folders and
  * test files) starts processes with their own environments and is left out.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './testing/source-files.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const READERS = ['server/process-config.ts'];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'testing' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
 describe('the environment', () => {
   it('is read by the process configuration alone in server/ and core/', () => {
     const readers = ['server', 'core']
-      .flatMap((folder) => sourceFiles(join(ROOT, folder)))
+      .flatMap((folder) => sourceFiles(join(ROOT, folder), ['testing']))
       .filter((file) => /\bprocess\.env\b/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(ROOT, file));
     expect(readers).toEqual(READERS);
