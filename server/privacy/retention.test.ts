@@ -1,7 +1,7 @@
 /**
  * The retention job with an injected clock, on both engines: e-mail bodies and their `.eml` files go
- * MAIL_BODY_RETENTION_DAYS after delivery (the delivery record stays); a lead with no activity for
- * LEAD_RETENTION_MONTHS is anonymised while a lead worked on since is kept; the run happens once per day
+ * the body retention after delivery (the delivery record stays); a lead with no activity for
+ * the lead retention is anonymised while a lead worked on since is kept; the run happens once per day
  * across instances and leaves its entry in the audit trail.
  */
 import { readdirSync } from 'node:fs';
@@ -18,6 +18,8 @@ import { scheduleRetention } from './schedule.ts';
 import { scanDirectory, scanRows } from './testing/scan.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// The job's own limits, so an edit of the notice's content never moves these dates.
+const LIMITS = { leadMonths: 24, mailBodyDays: 30 };
 
 describe('monthsBefore', () => {
   it('goes back whole calendar months, clamping to the shorter month', () => {
@@ -37,17 +39,21 @@ describe.each(TEST_ENGINES)('the retention job (%s)', (engine) => {
 
   /** One instance's job, looking only when the test asks (its own timer is far away). */
   const instance = () => {
-    const job = scheduleRetention(t.api.storage, t.api.config, {
-      logger: silentLogger,
-      now: () => t.clock.now,
-      firstCheckMs: 60 * 60 * 1000,
-    });
+    const job = scheduleRetention(
+      t.api.storage,
+      { ...t.api.config, retention: LIMITS },
+      {
+        logger: silentLogger,
+        now: () => t.clock.now,
+        firstCheckMs: 60 * 60 * 1000,
+      },
+    );
     jobs.push(job);
     return job;
   };
 
   beforeAll(async () => {
-    t = await startTestAdmin(engine, { LEAD_RETENTION_MONTHS: '24', MAIL_BODY_RETENTION_DAYS: '30' });
+    t = await startTestAdmin(engine);
     await t.createUser('dir@angram.mx', 'admin', 'Dirección');
     const send = async (body: object) => {
       const answer = await t.api.post('/api/webSite/contactSmall', body);
@@ -75,7 +81,7 @@ describe.each(TEST_ENGINES)('the retention job (%s)', (engine) => {
     await t.dispose();
   });
 
-  it('keeps e-mail bodies until MAIL_BODY_RETENTION_DAYS after delivery', async () => {
+  it('keeps e-mail bodies until the body retention after delivery', async () => {
     t.clock.now = later(29 * DAY_MS);
     const outcome = await instance().check();
     expect(outcome).toMatchObject({ ran: true, result: { bodiesErased: 0, leadsAnonymised: 0 } });
@@ -108,7 +114,7 @@ describe.each(TEST_ENGINES)('the retention job (%s)', (engine) => {
     expect(outcomes.filter((outcome) => outcome.ran)).toHaveLength(1);
   });
 
-  it('anonymises a lead with no activity for LEAD_RETENTION_MONTHS and keeps one worked on since', async () => {
+  it('anonymises a lead with no activity for the lead retention and keeps one worked on since', async () => {
     // A year later someone on the team writes a note on one of the two leads.
     t.clock.now = later(365 * DAY_MS);
     const admin = t.client();
