@@ -8,13 +8,10 @@ import { VALID, waitFor } from '../api/test-support.ts';
 import { startTestAdmin, type AdminClient, type TestAdmin } from '../admin/test-support.ts';
 import { leadFromRow } from '../db/leads.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { silentLogger } from '../log/logger.ts';
 import { ANONYMOUS_NAME } from './registry.ts';
-import { scheduleRetention } from './schedule.ts';
+import { testRetentionJob } from './testing/retention-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-// The job's own limits, so an edit of the notice's content never moves these dates.
-const LIMITS = { leadMonths: 24, mailBodyDays: 30 };
 
 describe.each(TEST_ENGINES)('what keeps a lead alive (%s)', (engine) => {
   let t: TestAdmin;
@@ -64,15 +61,7 @@ describe.each(TEST_ENGINES)('what keeps a lead alive (%s)', (engine) => {
     expect(emailed.location).toContain('aviso=correo');
 
     t.clock.now = new Date(start + 2 * 365 * DAY_MS + 10 * DAY_MS);
-    const job = scheduleRetention(
-      t.api.storage,
-      { ...t.api.config, retention: LIMITS },
-      {
-        logger: silentLogger,
-        now: () => t.clock.now,
-        firstCheckMs: 60 * 60 * 1000,
-      },
-    );
+    const job = testRetentionJob(t);
     try {
       expect(await job.check()).toMatchObject({ ran: true, result: { leadsAnonymised: 1 } });
     } finally {

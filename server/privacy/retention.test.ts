@@ -11,15 +11,12 @@ import { startTestAdmin, type TestAdmin } from '../admin/test-support.ts';
 import { leadFromRow } from '../db/leads.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import type { DailyJob } from '../jobs/daily.ts';
-import { silentLogger } from '../log/logger.ts';
 import { ANONYMOUS_NAME, ERASED_BODY } from './registry.ts';
 import { monthsBefore } from './retention.ts';
-import { scheduleRetention } from './schedule.ts';
+import { testRetentionJob } from './testing/retention-job.ts';
 import { scanDirectory, scanRows } from './testing/scan.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-// The job's own limits, so an edit of the notice's content never moves these dates.
-const LIMITS = { leadMonths: 24, mailBodyDays: 30 };
 
 describe('monthsBefore', () => {
   it('goes back whole calendar months, clamping to the shorter month', () => {
@@ -39,15 +36,7 @@ describe.each(TEST_ENGINES)('the retention job (%s)', (engine) => {
 
   /** One instance's job, looking only when the test asks (its own timer is far away). */
   const instance = () => {
-    const job = scheduleRetention(
-      t.api.storage,
-      { ...t.api.config, retention: LIMITS },
-      {
-        logger: silentLogger,
-        now: () => t.clock.now,
-        firstCheckMs: 60 * 60 * 1000,
-      },
-    );
+    const job = testRetentionJob(t);
     jobs.push(job);
     return job;
   };
