@@ -8,7 +8,7 @@ import { openDatabase } from '../database.ts';
 import type { Storage } from '../db/storage.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
-import { monitorOnce, pruneMonitoring, startMonitoring, type MonitoringOptions } from './monitor.ts';
+import { monitorOnce, pruneMonitoring, startMonitoring, uptimeTargets, type MonitoringOptions } from './monitor.ts';
 import type { MonitoringConfig } from './settings.ts';
 import { uptimeOver } from './uptime.ts';
 
@@ -36,6 +36,16 @@ const ALERT = MAIL.copy.alert;
 /** The subject's opening words before the measurement, as content/emails.yaml writes them for a level. */
 const subjectStart = (kind: 'opened' | 'recovered', level: string) =>
   fillTemplate(ALERT[kind].subject.split('{detalle}')[0] ?? '', { nivel: level, marca: MAIL.brandName });
+
+describe('what the uptime check requests', () => {
+  it('is UPTIME_URL when set; otherwise the site and the API a full instance serves, or the API alone', () => {
+    const self = 'http://127.0.0.1:4321';
+    expect(uptimeTargets(config([]), self)).toEqual([`${self}/`, `${self}/api/ready`]);
+    expect(uptimeTargets(config([]), self, false)).toEqual([`${self}/api/ready`]);
+    const site = ['https://www.angram.mx/', 'https://api.angram.mx/api/ready'];
+    expect(uptimeTargets(config(site), self, false)).toEqual(site);
+  });
+});
 
 describe.each(TEST_ENGINES)('alerts and uptime (%s)', (engine) => {
   let database: TestDatabase;
