@@ -1,31 +1,46 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadContentFacts } from './content/load.ts';
+import { parseContent } from './content/parse.ts';
+import { PRIVACY_FILE, privacySchema } from './content/privacy.ts';
 import {
   parseRefusalsHeader,
   parseRetentionStamp,
   refusalsHeaderValue,
-  RETENTION_DEFAULTS,
-  RETENTION_VARIABLES,
-  retentionPolicy,
+  RETENTION_BOUNDS,
   retentionStamp,
+  retiredRetentionVariables,
 } from './privacy.ts';
 
 describe('retention limits', () => {
-  it('are 24 months for an idle lead and 30 days for a delivered e-mail body by default', () => {
-    expect(retentionPolicy()).toEqual({ leadMonths: 24, mailBodyDays: 30 });
-    expect(retentionPolicy({ LEAD_RETENTION_MONTHS: '', MAIL_BODY_RETENTION_DAYS: '  ' })).toEqual(RETENTION_DEFAULTS);
-  });
+  const file = readFileSync(new URL(`../${PRIVACY_FILE}`, import.meta.url), 'utf8');
+  const withLeadMonths = (value: string) => file.replace(/^(\s+leadMonths:).*$/m, `$1 ${value}`);
 
-  it('follow the variables the API reads, so the notice states what the server does', () => {
-    expect(
-      retentionPolicy({ [RETENTION_VARIABLES.leadMonths]: '12', [RETENTION_VARIABLES.mailBodyDays]: ' 7 ' }),
-    ).toEqual({ leadMonths: 12, mailBodyDays: 7 });
-  });
-
-  it('refuse a value that is not a whole number within bounds, naming the variable', () => {
-    for (const bad of ['0', '-3', '2.5', '24 meses', '121', '1e2']) {
-      expect(() => retentionPolicy({ LEAD_RETENTION_MONTHS: bad })).toThrow(/^LEAD_RETENTION_MONTHS debe ser/);
+  it('are written once, in the content of the notice, within bounds', () => {
+    const { retention } = loadContentFacts().privacy;
+    for (const key of ['leadMonths', 'mailBodyDays'] as const) {
+      const [min, max] = RETENTION_BOUNDS[key];
+      expect(retention[key]).toBeGreaterThanOrEqual(min);
+      expect(retention[key]).toBeLessThanOrEqual(max);
     }
-    expect(() => retentionPolicy({ MAIL_BODY_RETENTION_DAYS: '9999' })).toThrow(/MAIL_BODY_RETENTION_DAYS/);
+  });
+
+  it('refuse a value that is not a whole number within bounds, naming file and field in Spanish', () => {
+    for (const bad of ['0', '-3', '2.5', '24 meses', '"24"', '121']) {
+      expect(() => parseContent(PRIVACY_FILE, withLeadMonths(bad), privacySchema)).toThrow(
+        /content\/privacy\.yaml[\s\S]*retention\.leadMonths[\s\S]*Se espera los meses sin actividad/,
+      );
+    }
+  });
+
+  it('cannot be changed by the variables that once did: a deployment still setting one is told where it went', () => {
+    expect(retiredRetentionVariables({ LEAD_RETENTION_MONTHS: '', MAIL_BODY_RETENTION_DAYS: '  ' })).toEqual([]);
+    const refusals = retiredRetentionVariables({ LEAD_RETENTION_MONTHS: '12', MAIL_BODY_RETENTION_DAYS: '7' });
+    expect(refusals).toHaveLength(2);
+    expect(refusals[0]).toMatch(
+      /^LEAD_RETENTION_MONTHS ya no se lee: .*content\/privacy\.yaml \(retention\.leadMonths\)/,
+    );
+    expect(refusals[1]).toMatch(/^MAIL_BODY_RETENTION_DAYS .*\(retention\.mailBodyDays\)/);
   });
 });
 
@@ -49,7 +64,7 @@ describe('the refusals header', () => {
 
 describe('the retention stamp of the built notice', () => {
   it('reads back the limits it was written from, and nothing else', () => {
-    const policy = retentionPolicy({ LEAD_RETENTION_MONTHS: '18', MAIL_BODY_RETENTION_DAYS: '7' });
+    const policy = { leadMonths: 18, mailBodyDays: 7 };
     expect(parseRetentionStamp(retentionStamp(policy))).toEqual(policy);
     for (const text of [
       '',

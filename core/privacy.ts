@@ -1,53 +1,41 @@
 /**
  * Personal-data facts that code enforces and the privacy notice states, so the two can never disagree:
- * how long data is kept, how long the business has to answer an ARCO request, and how a visitor's refusal
- * of a voluntary purpose travels with a submission. The notice's prose is content
- * (content/privacy.yaml, schema core/content/privacy.ts); the numbers live here once.
+ * the shape of the retention limits (their values are content, content/privacy.yaml, read by the build and
+ * the server alike), how long the business has to answer an ARCO request, and how a visitor's refusal of a
+ * voluntary purpose travels with a submission.
  */
 
-/** Defaults of the retention limits; the server's variables of the same name may change them per deployment. */
-export const RETENTION_DEFAULTS = {
-  /** A lead with no activity for this many months is anonymised. */
-  leadMonths: 24,
-  /** The body of a delivered e-mail is erased this many days after delivery (the delivery record stays). */
-  mailBodyDays: 30,
-} as const;
-
 export interface RetentionPolicy {
+  /** A lead with no activity for this many months is anonymised. */
   leadMonths: number;
+  /** The body of a delivered e-mail is erased this many days after delivery (the delivery record stays). */
   mailBodyDays: number;
 }
 
-/** The environment variables that change the retention limits. */
-export const RETENTION_VARIABLES = {
-  leadMonths: 'LEAD_RETENTION_MONTHS',
-  mailBodyDays: 'MAIL_BODY_RETENTION_DAYS',
-} as const satisfies Record<keyof RetentionPolicy, string>;
-
 /** Bounds that keep a typo (0, 2400) from erasing everything or keeping it forever. */
-const RETENTION_BOUNDS: Record<keyof RetentionPolicy, readonly [number, number]> = {
+export const RETENTION_BOUNDS: Record<keyof RetentionPolicy, readonly [number, number]> = {
   leadMonths: [1, 120],
   mailBodyDays: [1, 3650],
 };
 
 /**
- * The retention limits in force: the defaults, each replaced by its variable when that holds a whole number
- * within bounds. The site's build and the API read the same variables, so the notice states what the server
- * does. A value that is set but invalid throws with the variable's name, in Spanish, instead of being ignored.
+ * Variables that once changed the limits per deployment. The limits now live in content/privacy.yaml,
+ * where the notice and the server both read them; a deployment still setting one expects an effect it
+ * would not get, so the server refuses to start and says where the limit moved.
  */
-export function retentionPolicy(env: Readonly<Record<string, string | undefined>> = {}): RetentionPolicy {
-  const read = (key: keyof RetentionPolicy): number => {
-    const name = RETENTION_VARIABLES[key];
-    const raw = env[name]?.trim();
-    if (!raw) return RETENTION_DEFAULTS[key];
-    const [min, max] = RETENTION_BOUNDS[key];
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value < min || value > max) {
-      throw new RangeError(`${name} debe ser un número entero de ${min} a ${max}; tiene "${raw}"`);
-    }
-    return value;
-  };
-  return { leadMonths: read('leadMonths'), mailBodyDays: read('mailBodyDays') };
+export const RETIRED_RETENTION_VARIABLES = {
+  LEAD_RETENTION_MONTHS: 'retention.leadMonths',
+  MAIL_BODY_RETENTION_DAYS: 'retention.mailBodyDays',
+} as const;
+
+/** The refusal for each retired variable still set in `env` (none when they are all absent or blank). */
+export function retiredRetentionVariables(env: Readonly<Record<string, string | undefined>>): string[] {
+  return Object.entries(RETIRED_RETENTION_VARIABLES)
+    .filter(([name]) => env[name]?.trim())
+    .map(
+      ([name, field]) =>
+        `${name} ya no se lee: el plazo se cambia en content/privacy.yaml (${field}), que leen el aviso y el servidor; quita la variable`,
+    );
 }
 
 /**
@@ -89,8 +77,8 @@ export function parseRefusalsHeader(value: string | undefined, known: readonly s
 
 /**
  * The `<meta>` of the built privacy notice that records the retention limits it states, so the server can
- * tell at start whether the site was built with the limits it enforces (the build and the server read the
- * variables at different times and may be given different ones).
+ * tell at start whether the site it serves was built from the content it enforces (a site built before an
+ * edit of content/privacy.yaml and not rebuilt since).
  */
 export const RETENTION_META = 'angram-retention';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadContentFacts } from '../core/content/load.ts';
 import { ConfigError, loadServerConfig } from './config.ts';
 
 describe('loadServerConfig', () => {
@@ -134,5 +135,13 @@ describe('loadServerConfig', () => {
       expect(attempt).toThrow(ConfigError);
       expect(attempt).toThrow(/- LOG_LEVEL: LOG_LEVEL debe ser uno de: fatal, error, warn, info, debug, trace, silent/);
     }
+  });
+
+  it('enforces the retention the notice states, and refuses the variables that once changed it', () => {
+    expect(loadServerConfig({}).retention).toEqual(loadContentFacts().privacy.retention);
+    const attempt = () => loadServerConfig({ LEAD_RETENTION_MONTHS: '12' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/- LEAD_RETENTION_MONTHS ya no se lee: .*content\/privacy\.yaml \(retention\.leadMonths\)/);
+    expect(() => loadServerConfig({ LEAD_RETENTION_MONTHS: ' ', MAIL_BODY_RETENTION_DAYS: '' })).not.toThrow();
   });
 });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DEFAULT_API_PORT } from '../core/api/routes.ts';
 import { contactDetails, type ContactDetails } from '../core/contact.ts';
 import { loadContentFacts, type ContentFacts } from '../core/content/load.ts';
-import { retentionPolicy, type RetentionPolicy } from '../core/privacy.ts';
+import { retiredRetentionVariables, type RetentionPolicy } from '../core/privacy.ts';
 import { SITE } from '../core/site.ts';
 import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './api/trusted-proxies.ts';
 import { addressOf, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
@@ -89,7 +89,7 @@ export interface ServerConfig {
   facts: ContentFacts;
   /** `asignado_a` of the internal e-mails. */
   assignee: string;
-  /** How long leads and e-mail bodies are kept (`LEAD_RETENTION_MONTHS`, `MAIL_BODY_RETENTION_DAYS`; the notice states them). */
+  /** How long leads and e-mail bodies are kept: content/privacy.yaml, the same file the notice states them from. */
   retention: RetentionPolicy;
   /** Video link of each new meeting, `{room}` replaced by 128 random bits (`MEETING_URL_TEMPLATE`). */
   meetingUrlTemplate: string;
@@ -237,14 +237,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = l
     throw new ConfigError(`Configuración inválida de la API:\n${lines.join('\n')}`);
   }
   const values = result.data;
-  let retention: RetentionPolicy;
-  try {
-    retention = retentionPolicy(env);
-  } catch (error) {
-    throw new ConfigError(
-      `Configuración inválida de la API:\n- ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  const retired = retiredRetentionVariables(env);
+  if (retired.length > 0) throw new ConfigError(`Configuración inválida de la API:\n- ${retired.join('\n- ')}`);
+  const retention = facts.privacy.retention;
   const contact = contactDetails(facts.contact, {
     email: values.PUBLIC_CONTACT_EMAIL,
     phone: values.PUBLIC_CONTACT_PHONE,

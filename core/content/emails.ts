@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { LEAD_KIND_IDS, type LeadKind } from '../forms/kinds.ts';
-import { list, strict, text } from './common.ts';
+import { list, strict, template, text } from './common.ts';
 
 export const EMAILS_FILE = 'content/emails.yaml';
 
@@ -234,6 +234,24 @@ export const emailsSchema = strict({
     notYou: copy('la nota para quien no lo pidió', ['marca']),
     preheader: copy('el avance en la bandeja', ['marca', 'minutos']),
     footer: copy('de dónde sale el correo', ['sitio']),
+  }),
+  /** The monitoring's e-mails to `ALERT_EMAIL`: one when an alert opens, one when it recovers. */
+  alert: strict({
+    opened: strict({
+      /** Plain text: corchetes allowed, no marks (a subject shows as typed). */
+      subject: template('el asunto de una alerta abierta', ['nivel', 'marca', 'detalle'], { max: 120 }),
+      heading: copy('el título de una alerta abierta', ['nivel']),
+      since: copy('cuándo se abrió', ['fecha']),
+      action: copy('qué hacer (lo dice el nivel)', ['queHacer']),
+      once: copy('la nota de que no habrá otro correo de la misma alerta', []),
+    }),
+    recovered: strict({
+      subject: template('el asunto de una alerta resuelta', ['nivel', 'marca', 'detalle'], { max: 120 }),
+      heading: copy('el título de una alerta resuelta', ['nivel']),
+      intro: copy('el párrafo de una alerta resuelta', ['fecha', 'detalle']),
+    }),
+    button: copy('el botón que abre el monitoreo', []),
+    footer: copy('por qué recibe el correo', ['sitio']),
   }),
 });
 

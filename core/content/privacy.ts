@@ -3,12 +3,14 @@
  * order, the purposes (necessary and voluntary), what the site keeps in the browser, the name of each form, the
  * short notice every form shows, and the date of the last change. The facts with another home are filled in by
  * the code, never written here: the controller's name (core/site.ts), its domicilio and data-protection e-mail
- * (content/contact.yaml), each form's fields (core/forms/definitions.ts), and the retention and ARCO deadlines
- * (core/privacy.ts). Texts quote those facts as `{placeholders}`; an unknown one fails with the valid list.
+ * (content/contact.yaml), each form's fields (core/forms/definitions.ts) and the ARCO deadlines (core/privacy.ts).
+ * The retention limits are written here once (`retention`): the notice states them and the server enforces
+ * them, both reading this file, so no deployment variable can make the two disagree. Texts quote those facts as `{placeholders}`; an unknown one fails with the valid list.
  */
 import { z } from 'zod';
 import { LEAD_FORM_IDS } from '../forms/kinds.ts';
-import { calendarDate, kebabId, list, oneOf, placeholdersOf, strict, template, text } from './common.ts';
+import { RETENTION_BOUNDS } from '../privacy.ts';
+import { calendarDate, kebabId, list, oneOf, placeholdersOf, strict, template, text, whole } from './common.ts';
 
 export const PRIVACY_FILE = 'content/privacy.yaml';
 
@@ -96,6 +98,16 @@ const formNames = strict(
 
 export const privacySchema = strict({
   lastUpdated: calendarDate('la fecha de la última actualización'),
+  retention: strict({
+    leadMonths: whole(
+      'los meses sin actividad tras los que se anonimiza una solicitud',
+      ...RETENTION_BOUNDS.leadMonths,
+    ),
+    mailBodyDays: whole(
+      'los días tras la entrega en que se borra el cuerpo de un correo',
+      ...RETENTION_BOUNDS.mailBodyDays,
+    ),
+  }),
   shortNotice: strict({
     text: template('el aviso breve', ['responsable', 'domicilio', 'finalidades'], { max: 300 }),
     /** Shown only when there are voluntary purposes, before their refusal boxes. */

@@ -1,7 +1,7 @@
 /**
  * /aviso-de-privacidad: every section of content/privacy.yaml in order with its index, the controller's facts
  * from content/contact.yaml, each form with the fields its own definition asks for, the purposes, the
- * retention limits and deadlines from core/privacy.ts, its place in the sitemap with its SEO and JSON-LD;
+ * retention limits of content/privacy.yaml and the deadlines of core/privacy.ts, its place in the sitemap with its SEO and JSON-LD;
  * and what the site really keeps in the browser, which the notice must list exactly.
  */
 import type { Page } from '@playwright/test';
@@ -9,7 +9,7 @@ import { contactDetails } from '../../core/contact.ts';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { formatDayMonthYear } from '../../core/dates.ts';
 import { LEAD_FORM_IDS } from '../../core/forms/kinds.ts';
-import { ARCO_DEADLINE_DAYS, retentionPolicy } from '../../core/privacy.ts';
+import { ARCO_DEADLINE_DAYS } from '../../core/privacy.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { SITE } from '../../core/site.ts';
 import { collectedFields } from '../../src/lib/privacy/form-fields.ts';
@@ -19,8 +19,8 @@ import { jsonLdNodes } from '../support/json-ld.ts';
 const facts = loadContentFacts();
 const notice = facts.privacy;
 const contact = contactDetails(facts.contact);
-// The build ran with this environment, so its notice states these limits.
-const retention = retentionPolicy(process.env);
+// The same limits the server enforces: both read them from the notice's content.
+const retention = notice.retention;
 const STATUS_WORDS = { required: 'obligatorio', optional: 'opcional', depends: 'según el servicio que elijas' };
 
 // The visit to a page that does not exist logs its 404 on purpose.

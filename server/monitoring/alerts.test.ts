@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadContentFacts } from '../../core/content/load.ts';
 import { bucketOf } from '../../core/monitoring/histogram.ts';
+import { fillTemplate } from '../../core/text-template.ts';
 import { openDatabase } from '../database.ts';
 import type { Storage } from '../db/storage.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
-import { monitorOnce, pruneMonitoring, startMonitoring, type MonitoringOptions } from './monitor.ts';
+import { monitorOnce, pruneMonitoring, startMonitoring, uptimeTargets, type MonitoringOptions } from './monitor.ts';
 import type { MonitoringConfig } from './settings.ts';
 import { uptimeOver } from './uptime.ts';
 
@@ -24,7 +26,26 @@ const config = (uptimeUrls: string[], overrides: Partial<MonitoringConfig> = {})
   ...overrides,
 });
 
-const MAIL = { from: 'Angram <hola@angram.mx>', brandName: 'Angram', siteUrl: 'https://www.angram.mx' };
+const MAIL = {
+  from: 'Angram <hola@angram.mx>',
+  brandName: 'Angram',
+  siteUrl: 'https://www.angram.mx',
+  copy: loadContentFacts().emails,
+};
+const ALERT = MAIL.copy.alert;
+/** The subject's opening words before the measurement, as content/emails.yaml writes them for a level. */
+const subjectStart = (kind: 'opened' | 'recovered', level: string) =>
+  fillTemplate(ALERT[kind].subject.split('{detalle}')[0] ?? '', { nivel: level, marca: MAIL.brandName });
+
+describe('what the uptime check requests', () => {
+  it('is UPTIME_URL when set; otherwise the site and the API a full instance serves, or the API alone', () => {
+    const self = 'http://127.0.0.1:4321';
+    expect(uptimeTargets(config([]), self)).toEqual([`${self}/`, `${self}/api/ready`]);
+    expect(uptimeTargets(config([]), self, false)).toEqual([`${self}/api/ready`]);
+    const site = ['https://www.angram.mx/', 'https://api.angram.mx/api/ready'];
+    expect(uptimeTargets(config(site), self, false)).toEqual(site);
+  });
+});
 
 describe.each(TEST_ENGINES)('alerts and uptime (%s)', (engine) => {
   let database: TestDatabase;
@@ -98,14 +119,16 @@ describe.each(TEST_ENGINES)('alerts and uptime (%s)', (engine) => {
     expect(open).toContainEqual({ signal: `down:${targetUrl}`, level: 'critical' });
     const opened = (await alertMail()).filter((mail) => mail.subject.includes(targetUrl));
     expect(opened).toHaveLength(1);
-    expect(opened[0]?.subject).toMatch(/^\[Critical\]/);
+    expect(opened[0]?.subject.startsWith(subjectStart('opened', 'Critical'))).toBe(true);
     expect(opened[0]?.recipient).toBe('guardia@angram.mx');
 
     targetUp = true;
     await monitorOnce(optionsFor(first), NOW);
     await monitorOnce(optionsFor(second), NOW);
     const mails = (await alertMail()).filter((mail) => mail.subject.includes(targetUrl));
-    expect(mails.map((mail) => mail.subject.slice(0, 11))).toEqual(['[Critical] ', '[Resuelto] ']);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]?.subject.startsWith(subjectStart('opened', 'Critical'))).toBe(true);
+    expect(mails[1]?.subject.startsWith(subjectStart('recovered', 'Critical'))).toBe(true);
     expect(await uptimeOver(first, 24, NOW)).toBeGreaterThan(0);
     expect(await uptimeOver(first, 24, NOW)).toBeLessThan(100);
   });
@@ -128,13 +151,16 @@ describe.each(TEST_ENGINES)('alerts and uptime (%s)', (engine) => {
     await monitorOnce(optionsFor(second), NOW);
     const opened = await alertMail();
     expect(opened).toHaveLength(1);
-    expect(opened[0]?.subject).toMatch(/^\[Critical\] Angram: p75 de LCP .* Formularios/);
+    expect(opened[0]?.subject).toMatch(/p75 de LCP .* Formularios/);
+    expect(opened[0]?.subject.startsWith(subjectStart('opened', 'Critical'))).toBe(true);
 
     // Good visits bring the p75 under 2.5 s: the alert closes with one e-mail.
     await addLcp('/iniciar-proyecto', 1200, 200);
     await monitorOnce(optionsFor(first), NOW);
     await monitorOnce(optionsFor(first), NOW);
-    expect((await alertMail()).map((mail) => mail.subject.slice(0, 10))).toEqual(['[Critical]', '[Resuelto]']);
+    const [open, recovered] = await alertMail();
+    expect(open?.subject.startsWith(subjectStart('opened', 'Critical'))).toBe(true);
+    expect(recovered?.subject.startsWith(subjectStart('recovered', 'Critical'))).toBe(true);
   });
 
   it('raises Error for failed e-mails and Warning for a backlog, from the same table of limits', async () => {

@@ -23,6 +23,11 @@ export interface MonitoringOptions {
   mail: AlertMailSettings;
   /** The instance's own address (`http://127.0.0.1:4321`), checked when `UPTIME_URL` is not set. */
   selfUrl: string;
+  /**
+   * Whether this instance serves the site too (`npm start`); the API alone (`npm run api`, the site on a
+   * CDN) checks its own readiness by default, and the site through `UPTIME_URL`.
+   */
+  servesSite?: boolean;
   logger: Logger;
   now?: () => Date;
 }
@@ -33,8 +38,9 @@ export interface Monitoring {
   stop(): Promise<void>;
 }
 
-export function uptimeTargets(config: MonitoringConfig, selfUrl: string): string[] {
-  return config.uptimeUrls.length > 0 ? config.uptimeUrls : [`${selfUrl}/`, `${selfUrl}/api/ready`];
+export function uptimeTargets(config: MonitoringConfig, selfUrl: string, servesSite = true): string[] {
+  if (config.uptimeUrls.length > 0) return config.uptimeUrls;
+  return servesSite ? [`${selfUrl}/`, `${selfUrl}/api/ready`] : [`${selfUrl}/api/ready`];
 }
 
 /** Deletes what is past its retention; returns how many rows went. */
@@ -57,7 +63,9 @@ export async function pruneMonitoring(storage: Storage, config: MonitoringConfig
 export async function monitorOnce(options: MonitoringOptions, at: Date): Promise<void> {
   const { storage, config } = options;
   const timeoutMs = Math.min(10_000, Math.max(1000, Math.floor(config.uptimeIntervalMs / 2)));
-  const results = await Promise.all(uptimeTargets(config, options.selfUrl).map((url) => checkTarget(url, timeoutMs)));
+  const results = await Promise.all(
+    uptimeTargets(config, options.selfUrl, options.servesSite).map((url) => checkTarget(url, timeoutMs)),
+  );
   await recordChecks(storage, results, at);
   const changes = await applyReadings(storage, await readSignals(storage, config, at), config, options.mail, at);
   for (const signal of changes.opened) options.logger.warn('monitoring.alert_opened', { signal });

@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RETENTION_DEFAULTS, RETENTION_META, retentionPolicy, retentionStamp } from '../../core/privacy.ts';
+import { loadContentFacts } from '../../core/content/load.ts';
+import { RETENTION_META, retentionStamp } from '../../core/privacy.ts';
 import { ROUTES } from '../../core/routes.ts';
 import type { Logger } from '../log/logger.ts';
 import { checkNoticeRetention } from './notice-retention.ts';
@@ -35,25 +36,26 @@ function recorder() {
   return { logger, warnings };
 }
 
+const enforced = loadContentFacts().privacy.retention;
 const meta = (content: string) => `<meta name="${RETENTION_META}" content="${content}">`;
 
 describe('the built notice states the retention the server enforces', () => {
   it('stays quiet when the notice was built with the same limits', () => {
     const { logger, warnings } = recorder();
-    const dist = builtSite(meta(retentionStamp(RETENTION_DEFAULTS)));
-    expect(checkNoticeRetention(dist, retentionPolicy({}), logger)).toEqual({ state: 'same' });
+    const dist = builtSite(meta(retentionStamp(enforced)));
+    expect(checkNoticeRetention(dist, enforced, logger)).toEqual({ state: 'same' });
     expect(warnings).toEqual([]);
   });
 
-  it('warns with both figures when the server was given other limits than the build', () => {
+  it('warns with both figures when the content changed after the build', () => {
     const { logger, warnings } = recorder();
-    const dist = builtSite(meta(retentionStamp(RETENTION_DEFAULTS)));
-    const server = retentionPolicy({ LEAD_RETENTION_MONTHS: '12' });
+    const dist = builtSite(meta(retentionStamp(enforced)));
+    const server = { ...enforced, leadMonths: enforced.leadMonths + 1 };
     expect(checkNoticeRetention(dist, server, logger).state).toBe('different');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.event).toBe('privacy.notice_retention_differs');
     expect(warnings[0]?.details).toMatchObject({
-      notice: retentionStamp(RETENTION_DEFAULTS),
+      notice: retentionStamp(enforced),
       server: retentionStamp(server),
     });
   });
@@ -61,14 +63,14 @@ describe('the built notice states the retention the server enforces', () => {
   it('warns when the notice states no limits or a malformed or oversized stamp', () => {
     for (const head of ['', meta('leadMonths=24'), meta(`leadMonths=${'9'.repeat(500)};mailBodyDays=30`)]) {
       const { logger, warnings } = recorder();
-      expect(checkNoticeRetention(builtSite(head), retentionPolicy({}), logger).state).toBe('unstated');
+      expect(checkNoticeRetention(builtSite(head), enforced, logger).state).toBe('unstated');
       expect(warnings.map((warning) => warning.event)).toEqual(['privacy.notice_retention_unknown']);
     }
   });
 
   it('says nothing without a built site', () => {
     const { logger, warnings } = recorder();
-    expect(checkNoticeRetention(join(tmpdir(), 'no-existe-angram'), retentionPolicy({}), logger)).toEqual({
+    expect(checkNoticeRetention(join(tmpdir(), 'no-existe-angram'), enforced, logger)).toEqual({
       state: 'no-site',
     });
     expect(warnings).toEqual([]);

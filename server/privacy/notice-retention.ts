@@ -1,8 +1,8 @@
 /**
- * The built privacy notice states retention limits read when the site was built; the server enforces the
- * ones it read at start. Given different variables the two disagree and the notice misinforms: at start the
- * server reads the limits the built notice records (its `angram-retention` meta) and warns when they differ,
- * naming both, so the operator rebuilds the site with the server's variables.
+ * The notice and the server read the retention limits from the same file (content/privacy.yaml), but the
+ * notice reads it when the site is built and the server when it starts: a limit edited without a rebuild
+ * leaves the served notice stating the old one. At start the server reads the limits the built notice
+ * records (its `angram-retention` meta) and warns when they differ, naming both, so the operator rebuilds.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ export function checkNoticeRetention(distDir: string, enforced: RetentionPolicy,
     logger.warn('privacy.notice_retention_differs', {
       notice: retentionStamp(outcome.stated),
       server: retentionStamp(enforced),
-      fix: 'Compila el sitio con las mismas LEAD_RETENTION_MONTHS y MAIL_BODY_RETENTION_DAYS que el servidor.',
+      fix: 'content/privacy.yaml cambió después de compilar el sitio: vuelve a compilarlo para que el aviso diga los plazos que se cumplen.',
     });
   if (outcome.state === 'unstated')
     logger.warn('privacy.notice_retention_unknown', {

@@ -1,5 +1,5 @@
 /**
- * Retention counts every sign of life, on both engines: a lead received more than LEAD_RETENTION_MONTHS ago
+ * Retention counts every sign of life, on both engines: a lead received more than the lead retention ago
  * is kept when the team e-mailed it from the inbox since, or when it has an open next step however old;
  * a lead nobody touched is anonymised beside them.
  */
@@ -8,9 +8,8 @@ import { VALID, waitFor } from '../api/test-support.ts';
 import { startTestAdmin, type AdminClient, type TestAdmin } from '../admin/test-support.ts';
 import { leadFromRow } from '../db/leads.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { silentLogger } from '../log/logger.ts';
 import { ANONYMOUS_NAME } from './registry.ts';
-import { scheduleRetention } from './schedule.ts';
+import { testRetentionJob } from './testing/retention-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,7 +20,7 @@ describe.each(TEST_ENGINES)('what keeps a lead alive (%s)', (engine) => {
   let start = 0;
 
   beforeAll(async () => {
-    t = await startTestAdmin(engine, { LEAD_RETENTION_MONTHS: '24' });
+    t = await startTestAdmin(engine);
     await t.createUser('dir@angram.mx', 'admin', 'Dirección');
     const send = async (name: string, email: string) => {
       const answer = await t.api.post('/api/webSite/contactSmall', { ...VALID.small, name, email });
@@ -62,11 +61,7 @@ describe.each(TEST_ENGINES)('what keeps a lead alive (%s)', (engine) => {
     expect(emailed.location).toContain('aviso=correo');
 
     t.clock.now = new Date(start + 2 * 365 * DAY_MS + 10 * DAY_MS);
-    const job = scheduleRetention(t.api.storage, t.api.config, {
-      logger: silentLogger,
-      now: () => t.clock.now,
-      firstCheckMs: 60 * 60 * 1000,
-    });
+    const job = testRetentionJob(t);
     try {
       expect(await job.check()).toMatchObject({ ran: true, result: { leadsAnonymised: 1 } });
     } finally {

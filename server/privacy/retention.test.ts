@@ -1,7 +1,7 @@
 /**
  * The retention job with an injected clock, on both engines: e-mail bodies and their `.eml` files go
- * MAIL_BODY_RETENTION_DAYS after delivery (the delivery record stays); a lead with no activity for
- * LEAD_RETENTION_MONTHS is anonymised while a lead worked on since is kept; the run happens once per day
+ * the body retention after delivery (the delivery record stays); a lead with no activity for
+ * the lead retention is anonymised while a lead worked on since is kept; the run happens once per day
  * across instances and leaves its entry in the audit trail.
  */
 import { readdirSync } from 'node:fs';
@@ -11,10 +11,9 @@ import { startTestAdmin, type TestAdmin } from '../admin/test-support.ts';
 import { leadFromRow } from '../db/leads.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import type { DailyJob } from '../jobs/daily.ts';
-import { silentLogger } from '../log/logger.ts';
 import { ANONYMOUS_NAME, ERASED_BODY } from './registry.ts';
 import { monthsBefore } from './retention.ts';
-import { scheduleRetention } from './schedule.ts';
+import { testRetentionJob } from './testing/retention-job.ts';
 import { scanDirectory, scanRows } from './testing/scan.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,17 +36,13 @@ describe.each(TEST_ENGINES)('the retention job (%s)', (engine) => {
 
   /** One instance's job, looking only when the test asks (its own timer is far away). */
   const instance = () => {
-    const job = scheduleRetention(t.api.storage, t.api.config, {
-      logger: silentLogger,
-      now: () => t.clock.now,
-      firstCheckMs: 60 * 60 * 1000,
-    });
+    const job = testRetentionJob(t);
     jobs.push(job);
     return job;
   };
 
   beforeAll(async () => {
-    t = await startTestAdmin(engine, { LEAD_RETENTION_MONTHS: '24', MAIL_BODY_RETENTION_DAYS: '30' });
+    t = await startTestAdmin(engine);
     await t.createUser('dir@angram.mx', 'admin', 'Dirección');
     const send = async (body: object) => {
       const answer = await t.api.post('/api/webSite/contactSmall', body);
@@ -75,7 +70,7 @@ describe.each(TEST_ENGINES)('the retention job (%s)', (engine) => {
     await t.dispose();
   });
 
-  it('keeps e-mail bodies until MAIL_BODY_RETENTION_DAYS after delivery', async () => {
+  it('keeps e-mail bodies until the body retention after delivery', async () => {
     t.clock.now = later(29 * DAY_MS);
     const outcome = await instance().check();
     expect(outcome).toMatchObject({ ran: true, result: { bodiesErased: 0, leadsAnonymised: 0 } });
@@ -108,7 +103,7 @@ describe.each(TEST_ENGINES)('the retention job (%s)', (engine) => {
     expect(outcomes.filter((outcome) => outcome.ran)).toHaveLength(1);
   });
 
-  it('anonymises a lead with no activity for LEAD_RETENTION_MONTHS and keeps one worked on since', async () => {
+  it('anonymises a lead with no activity for the lead retention and keeps one worked on since', async () => {
     // A year later someone on the team writes a note on one of the two leads.
     t.clock.now = later(365 * DAY_MS);
     const admin = t.client();

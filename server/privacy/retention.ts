@@ -1,6 +1,6 @@
 /**
- * The retention limits the privacy notice states (core/privacy.ts, `LEAD_RETENTION_MONTHS` and
- * `MAIL_BODY_RETENTION_DAYS`), enforced by a job that runs once a day across instances (server/jobs/):
+ * The retention limits the privacy notice states (content/privacy.yaml, `retention`, read by the notice and
+ * the server alike), enforced by a job that runs once a day across instances (server/jobs/):
  * - a lead with no sign of life (received, status, note, e-mail, deal, next step, meeting or its changes)
  *   since the same moment `leadMonths` months ago, and no open next step or meeting to come, is anonymised
  *   as a cancellation would (./erase.ts, its own rows only);
