@@ -32,7 +32,7 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[] }>({
 export { expect };
 
 /** Paths listed in the built sitemap, read from the running server. */
-export async function sitemapPaths(page: Page): Promise<string[]> {
+export async function sitemapPaths(page: Pick<Page, 'request'>): Promise<string[]> {
   const index = await page.request.get('/sitemap-index.xml');
   const sitemapUrls = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
     (m) => new URL(m[1] as string).pathname,
