@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BUILD_TIMINGS_ENV, PHASE_LINE } from '../src/integrations/build-timing.ts';
 import { PAGE_POINTS_CACHE_FILE } from '../src/integrations/fonts/page-points.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
@@ -160,7 +160,8 @@ function runBuild(project: string): BuildRun {
  * the same six images).
  */
 function cleanBuild(project: string): BuildRun {
-  for (const path of ['dist', '.astro', PRECOMPRESS_CACHE_DIR, PAGE_POINTS_CACHE_FILE])
+  // Cache folders go whole: in a copy of the project they may be links to the checkout's.
+  for (const path of ['dist', '.astro', PRECOMPRESS_CACHE_DIR, dirname(PAGE_POINTS_CACHE_FILE)])
     rmSync(join(project, path), { recursive: true, force: true });
   const astroCache = join(project, 'node_modules', '.astro');
   if (existsSync(astroCache))
