@@ -12,8 +12,9 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BUILD_TIMINGS_ENV, PHASE_LINE } from '../src/integrations/build-timing.ts';
+import { PAGE_POINTS_CACHE_FILE } from '../src/integrations/fonts/page-points.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
 import { copyProject, PROJECT_ROOT } from '../src/schemas/project-copy.ts';
 
@@ -154,11 +155,13 @@ function runBuild(project: string): BuildRun {
 }
 
 /**
- * A clean build: no dist/, no compressed copies, no content data store; only Astro's optimized images stay,
- * as they stay in any build's node_modules/.astro (the grown portfolio reuses the same six images).
+ * A clean build: no dist/, no compressed copies, no characters of earlier pages, no content data store; only
+ * Astro's optimized images stay, as they stay in any build's node_modules/.astro (the grown portfolio reuses
+ * the same six images).
  */
 function cleanBuild(project: string): BuildRun {
-  for (const path of ['dist', '.astro', PRECOMPRESS_CACHE_DIR])
+  // Cache folders go whole: in a copy of the project they may be links to the checkout's.
+  for (const path of ['dist', '.astro', PRECOMPRESS_CACHE_DIR, dirname(PAGE_POINTS_CACHE_FILE)])
     rmSync(join(project, path), { recursive: true, force: true });
   const astroCache = join(project, 'node_modules', '.astro');
   if (existsSync(astroCache))

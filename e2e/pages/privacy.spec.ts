@@ -42,76 +42,74 @@ test('every section of the notice, in order, with an index that leads to each', 
   await expect(page.locator('[data-last-updated] time')).toHaveAttribute('datetime', notice.lastUpdated);
 });
 
-test('the controller, its domicilio and the e-mail for data requests, from the contact content', async ({ page }) => {
-  await page.goto(ROUTES.privacy);
-  const controller = page.locator('[data-notice-controller]');
-  await expect(controller).toContainText(SITE.legalName);
-  await expect(controller.locator('[data-notice-address]')).toHaveText(contact.address);
-  for (const part of Object.values(facts.contact.address)) await expect(controller).toContainText(part);
-  const mail = controller.getByRole('link', { name: contact.dataProtectionEmail });
-  await expect(mail).toHaveAttribute('href', `mailto:${facts.contact.dataProtectionEmail}`);
-  // The ARCO section says where to write, and the text around the address is linked the same way.
-  await expect(
-    page.locator('#derechos').getByRole('link', { name: contact.dataProtectionEmail }).first(),
-  ).toHaveAttribute('href', contact.dataProtectionMailto);
-});
-
-test("each form with every field its definition asks for, required or optional as the form's schema says", async ({
+// What the notice states, read in one visit, a step each (a failure names its step).
+test('the notice states its controller, the forms and their fields, purposes, retention and deadlines, and its SEO', async ({
   page,
 }) => {
   await page.goto(ROUTES.privacy);
-  for (const form of LEAD_FORM_IDS) {
-    const card = page.locator(`[data-notice-form="${form}"]`);
-    await expect(card.getByRole('heading', { level: 3 })).toHaveText(notice.forms[form]);
-    const expected = collectedFields(form, facts.lists).map(
-      (field) => `${field.label} (${STATUS_WORDS[field.status]})`,
-    );
-    expect(expected.length).toBeGreaterThan(0);
-    await expect(card.getByRole('listitem')).toHaveText(expected);
-  }
-  await expect(page.locator('#datos')).toContainText('No te pedimos datos personales sensibles');
-});
 
-test('necessary purposes listed, voluntary ones said to be none, processors and no transfer needing consent', async ({
-  page,
-}) => {
-  await page.goto(ROUTES.privacy);
-  const necessary = page.locator('[data-notice-purposes="necessary"]');
-  await expect(necessary.getByRole('listitem')).toHaveText(notice.purposes.necessary.map((p) => p.description));
-  const voluntary = page.locator('[data-notice-purposes="voluntary"]');
-  if (notice.purposes.voluntary.length === 0) await expect(voluntary).toContainText(notice.purposes.noVoluntary);
-  else await expect(voluntary.getByRole('listitem')).toHaveText(notice.purposes.voluntary.map((p) => p.description));
-  await expect(page.locator('#encargados')).toContainText('hospedaje');
-  await expect(page.locator('#encargados')).toContainText('ninguna transferencia requiere tu consentimiento');
-});
+  await test.step('the controller, its domicilio and the e-mail for data requests, from the contact content', async () => {
+    const controller = page.locator('[data-notice-controller]');
+    await expect(controller).toContainText(SITE.legalName);
+    await expect(controller.locator('[data-notice-address]')).toHaveText(contact.address);
+    for (const part of Object.values(facts.contact.address)) await expect(controller).toContainText(part);
+    const mail = controller.getByRole('link', { name: contact.dataProtectionEmail });
+    await expect(mail).toHaveAttribute('href', `mailto:${facts.contact.dataProtectionEmail}`);
+    // The ARCO section says where to write, and the text around the address is linked the same way.
+    await expect(
+      page.locator('#derechos').getByRole('link', { name: contact.dataProtectionEmail }).first(),
+    ).toHaveAttribute('href', contact.dataProtectionMailto);
+  });
 
-test('the retention limits and the deadlines to answer are the ones the code enforces', async ({ page }) => {
-  await page.goto(ROUTES.privacy);
-  const retentionSection = page.locator('#conservacion');
-  await expect(retentionSection).toContainText(`${retention.leadMonths} meses`);
-  await expect(retentionSection).toContainText(`${retention.mailBodyDays} días`);
-  const rights = page.locator('#derechos');
-  await expect(rights).toContainText(`${ARCO_DEADLINE_DAYS.answer} días hábiles`);
-  await expect(rights).toContainText(`${ARCO_DEADLINE_DAYS.effect} días hábiles`);
-  await expect(rights).toContainText('Secretaría Anticorrupción y Buen Gobierno');
-  await expect(rights).toContainText('revocar');
-});
+  await test.step("each form with every field its definition asks for, required or optional as the form's schema says", async () => {
+    for (const form of LEAD_FORM_IDS) {
+      const card = page.locator(`[data-notice-form="${form}"]`);
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(notice.forms[form]);
+      const expected = collectedFields(form, facts.lists).map(
+        (field) => `${field.label} (${STATUS_WORDS[field.status]})`,
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      await expect(card.getByRole('listitem')).toHaveText(expected);
+    }
+    await expect(page.locator('#datos')).toContainText('No te pedimos datos personales sensibles');
+  });
 
-test('in the sitemap, with its own title, description, breadcrumb and structured data', async ({ page }) => {
-  expect(await sitemapPaths(page)).toContain(ROUTES.privacy);
-  await page.goto(ROUTES.privacy);
-  await expect(page).toHaveTitle(`Aviso de privacidad | ${SITE.name}`);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /derechos ARCO/);
-  await expect(
-    page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]'),
-  ).toHaveText('Aviso de privacidad');
-  const nodes = await jsonLdNodes(page);
-  const webPage = nodes.find((node) => node['@type'] === 'WebPage');
-  expect(webPage).toMatchObject({ dateModified: notice.lastUpdated, inLanguage: SITE.locale });
-  expect(String(webPage?.url)).toMatch(/\/aviso-de-privacidad$/);
-  const crumbs = nodes.find((node) => node['@type'] === 'BreadcrumbList') as
-    { itemListElement: Array<{ name: string }> } | undefined;
-  expect(crumbs?.itemListElement.map((item) => item.name)).toEqual(['Inicio', 'Aviso de privacidad']);
+  await test.step('necessary purposes listed, voluntary ones said to be none, processors and no transfer needing consent', async () => {
+    const necessary = page.locator('[data-notice-purposes="necessary"]');
+    await expect(necessary.getByRole('listitem')).toHaveText(notice.purposes.necessary.map((p) => p.description));
+    const voluntary = page.locator('[data-notice-purposes="voluntary"]');
+    if (notice.purposes.voluntary.length === 0) await expect(voluntary).toContainText(notice.purposes.noVoluntary);
+    else await expect(voluntary.getByRole('listitem')).toHaveText(notice.purposes.voluntary.map((p) => p.description));
+    await expect(page.locator('#encargados')).toContainText('hospedaje');
+    await expect(page.locator('#encargados')).toContainText('ninguna transferencia requiere tu consentimiento');
+  });
+
+  await test.step('the retention limits and the deadlines to answer are the ones the code enforces', async () => {
+    const retentionSection = page.locator('#conservacion');
+    await expect(retentionSection).toContainText(`${retention.leadMonths} meses`);
+    await expect(retentionSection).toContainText(`${retention.mailBodyDays} días`);
+    const rights = page.locator('#derechos');
+    await expect(rights).toContainText(`${ARCO_DEADLINE_DAYS.answer} días hábiles`);
+    await expect(rights).toContainText(`${ARCO_DEADLINE_DAYS.effect} días hábiles`);
+    await expect(rights).toContainText('Secretaría Anticorrupción y Buen Gobierno');
+    await expect(rights).toContainText('revocar');
+  });
+
+  await test.step('in the sitemap, with its own title, description, breadcrumb and structured data', async () => {
+    expect(await sitemapPaths(page)).toContain(ROUTES.privacy);
+    await expect(page).toHaveTitle(`Aviso de privacidad | ${SITE.name}`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /derechos ARCO/);
+    await expect(
+      page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]'),
+    ).toHaveText('Aviso de privacidad');
+    const nodes = await jsonLdNodes(page);
+    const webPage = nodes.find((node) => node['@type'] === 'WebPage');
+    expect(webPage).toMatchObject({ dateModified: notice.lastUpdated, inLanguage: SITE.locale });
+    expect(String(webPage?.url)).toMatch(/\/aviso-de-privacidad$/);
+    const crumbs = nodes.find((node) => node['@type'] === 'BreadcrumbList') as
+      { itemListElement: Array<{ name: string }> } | undefined;
+    expect(crumbs?.itemListElement.map((item) => item.name)).toEqual(['Inicio', 'Aviso de privacidad']);
+  });
 });
 
 test('the FAQ, which promises the treatment the law asks for, links the notice', async ({ page }) => {

@@ -59,37 +59,48 @@ const SERVICES = [
 
 for (const service of SERVICES) {
   test.describe(service.path, () => {
-    test('heading, breadcrumbs, anchored section and structured data', async ({ page }) => {
-      await page.goto(`${service.path}#${service.anchor}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(service.h1);
-      await expect(page.locator('h1')).toHaveCount(1);
+    // What the page shows, read in one visit (a step each); the FAQs, which are used, have a test of their own.
+    test('heading, breadcrumbs, anchored section, structured data, timeline and investment, calls to action', async ({
+      page,
+    }) => {
+      await test.step('heading, breadcrumbs, anchored section and structured data', async () => {
+        await page.goto(`${service.path}#${service.anchor}`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(service.h1);
+        await expect(page.locator('h1')).toHaveCount(1);
 
-      const section = page.locator(`section#${service.anchor}`);
-      await expect(section).toBeInViewport();
-      await expect(section.getByRole('heading', { level: 2 })).toBeVisible();
-      expect(await section.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(3);
+        const section = page.locator(`section#${service.anchor}`);
+        await expect(section).toBeInViewport();
+        await expect(section.getByRole('heading', { level: 2 })).toBeVisible();
+        expect(await section.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(3);
 
-      const trail = page.getByRole('navigation', { name: 'Ruta de navegación' });
-      await expect(trail.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
-      await expect(trail.getByRole('link', { name: 'Servicios' })).toHaveAttribute('href', '/#servicios');
-      await expect(trail.locator('[aria-current="page"]')).toHaveText(service.name);
+        const trail = page.getByRole('navigation', { name: 'Ruta de navegación' });
+        await expect(trail.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
+        await expect(trail.getByRole('link', { name: 'Servicios' })).toHaveAttribute('href', '/#servicios');
+        await expect(trail.locator('[aria-current="page"]')).toHaveText(service.name);
 
-      const nodes = await jsonLdNodes(page);
-      const serviceNode = nodes.find((node) => node['@type'] === 'Service');
-      expect(serviceNode?.name).toBe(service.name);
-      const crumbs = nodes.find((node) => node['@type'] === 'BreadcrumbList')?.itemListElement as Array<{
-        name: string;
-      }>;
-      expect(crumbs.map((crumb) => crumb.name)).toEqual(['Inicio', 'Servicios', service.name]);
-    });
+        const nodes = await jsonLdNodes(page);
+        const serviceNode = nodes.find((node) => node['@type'] === 'Service');
+        expect(serviceNode?.name).toBe(service.name);
+        const crumbs = nodes.find((node) => node['@type'] === 'BreadcrumbList')?.itemListElement as Array<{
+          name: string;
+        }>;
+        expect(crumbs.map((crumb) => crumb.name)).toEqual(['Inicio', 'Servicios', service.name]);
+      });
 
-    test('typical timeline and starting investment, formatted for es-MX', async ({ page }) => {
-      await page.goto(service.path);
-      const engagement = page.getByRole('region', { name: 'Tiempo e inversión' });
-      await expect(engagement.getByRole('definition').filter({ hasText: service.timeline })).toBeVisible();
-      await expect(engagement.getByRole('definition').filter({ hasText: service.price })).toBeVisible();
-      await expect(engagement.getByText('Duración típica')).toBeVisible();
-      await expect(engagement.getByText('Inversión desde')).toBeVisible();
+      await test.step('typical timeline and starting investment, formatted for es-MX', async () => {
+        const engagement = page.getByRole('region', { name: 'Tiempo e inversión' });
+        await expect(engagement.getByRole('definition').filter({ hasText: service.timeline })).toBeVisible();
+        await expect(engagement.getByRole('definition').filter({ hasText: service.price })).toBeVisible();
+        await expect(engagement.getByText('Duración típica')).toBeVisible();
+        await expect(engagement.getByText('Inversión desde')).toBeVisible();
+      });
+
+      await test.step('calls to action lead to /iniciar-proyecto and /contacto, and related cases to the portfolio', async () => {
+        const main = page.getByRole('main');
+        await expect(main.locator('a[href="/iniciar-proyecto"]').first()).toBeVisible();
+        await expect(main.locator('a[href="/contacto"]').first()).toBeVisible();
+        await expect(main.locator('a[href^="/portfolio/"]')).toHaveCount(relatedCases(service.path));
+      });
     });
 
     test('its FAQs open and close as native details, by mouse and keyboard', async ({ page }) => {
@@ -113,16 +124,6 @@ for (const service of SERVICES) {
       await expect(second).toHaveAttribute('open', '');
       await page.keyboard.press('Space');
       await expect(second).not.toHaveAttribute('open');
-    });
-
-    test('calls to action lead to /iniciar-proyecto and /contacto, and related cases to the portfolio', async ({
-      page,
-    }) => {
-      await page.goto(service.path);
-      const main = page.getByRole('main');
-      await expect(main.locator('a[href="/iniciar-proyecto"]').first()).toBeVisible();
-      await expect(main.locator('a[href="/contacto"]').first()).toBeVisible();
-      await expect(main.locator('a[href^="/portfolio/"]')).toHaveCount(relatedCases(service.path));
     });
   });
 }

@@ -59,8 +59,7 @@ for (const path of paths) {
     const traffic = watchPage(page, origin);
     const scripts = watchIslandScripts(page);
 
-    // 1. A slow mobile network (400 ms round trips): Chrome then starts lazy images 2500 px ahead of the
-    // screen instead of 1250 px, closer to what Lighthouse's run fetches. Bytes do not depend on speed.
+    // 1. A page that believes it is on a slow mobile network (400 ms round trips), see setLatency.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await setLatency(cdp, 400);

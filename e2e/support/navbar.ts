@@ -90,14 +90,32 @@ export interface BarContrast {
 
 /**
  * The contrast of each visible bar item (links, logo wordmark, menu button) against what is really drawn
- * behind it at the current scroll position: the text colour is read from computed styles, then the text
- * and icons are hidden and the bar's strip is captured, so the pixels are the bar's layers over the page.
- * Needs a context with `bypassCSP` (the hiding is an injected <style>).
+ * behind it with the window scrolled to `y`: the text colour is read from computed styles once the bar has
+ * settled, then the bar's strip is captured with its text and icons hidden (the screenshot's own
+ * stylesheet), so the pixels are the bar's layers over the page. Scrolling, settling and reading are one
+ * call into the page: a step costs two round trips to the browser, not eight. Needs a context with
+ * `bypassCSP`: the page's CSP refuses any stylesheet it does not name, the screenshot's too.
  */
-export async function barContrasts(page: Page): Promise<BarContrast[]> {
-  await navLook(page);
-  const items = await page.evaluate(() => {
+export async function barContrasts(page: Page, y: number): Promise<BarContrast[]> {
+  const items = await page.evaluate(async (top) => {
+    window.scrollTo({ top, behavior: 'instant' });
+    // Two frames for the scroll and the observer's report, then until the bar's fade has run out.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const header = document.querySelector('header.site-nav') as HTMLElement;
+    const fading = () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation instanceof CSSTransition &&
+            animation.playState === 'running' &&
+            animation.effect instanceof KeyframeEffect &&
+            animation.effect.target !== null &&
+            header.contains(animation.effect.target),
+        );
+    for (let running = fading(); running.length > 0; running = fading()) {
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
     const candidates = [
       ...header.querySelectorAll<HTMLElement>('nav > a[href="/"] span span, nav ul a, nav button'),
     ].filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible');
@@ -119,13 +137,13 @@ export async function barContrasts(page: Page): Promise<BarContrast[]> {
         },
       };
     });
-  });
-  const hide = await page.addStyleTag({
-    content: 'header.site-nav nav * { color: transparent !important; } header.site-nav nav svg { visibility: hidden; }',
-  });
+  }, y);
   const width = page.viewportSize()?.width ?? 0;
-  const strip = await page.screenshot({ clip: { x: 0, y: 0, width, height: 80 }, animations: 'disabled' });
-  await hide.evaluate((style: Element) => style.remove());
+  const strip = await page.screenshot({
+    clip: { x: 0, y: 0, width, height: 80 },
+    animations: 'disabled',
+    style: 'header.site-nav nav * { color: transparent !important; } header.site-nav nav svg { visibility: hidden; }',
+  });
   const { data, info } = await sharp(strip).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   // Device pixels per CSS pixel, should the context have a scale factor.
   const scale = info.width / width;

@@ -58,9 +58,15 @@ export function watchPage(page: Page, origin: string): PageTraffic {
   return traffic;
 }
 
-/** Round-trip latency of the emulated mobile network. */
+/**
+ * The network the page believes it is on (`navigator.connection`: a round trip of `latency` ms), without
+ * delaying a single request. What Chrome loads ahead depends on that belief, not on real delays: with a
+ * 400 ms round trip it counts as 3G and starts lazy images 2500 px ahead of the screen instead of 1250 px,
+ * closer to what Lighthouse's mobile run fetches. The bytes are the same either way, and real delays
+ * cost the suite about two seconds a page.
+ */
 export async function setLatency(cdp: CDPSession, latency: number): Promise<void> {
-  await cdp.send('Network.emulateNetworkConditions', {
+  await cdp.send('Network.overrideNetworkState', {
     offline: false,
     latency,
     downloadThroughput: -1,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { timedPhase } from '../build-timing.ts';
 import { builtHtml } from '../built-html.ts';
+import { PAGE_POINTS_CACHE_FILE, pagePoints, readPagePoints, writePagePoints, type PagePoints } from './page-points.ts';
 import { codePointsOf } from './site-characters.ts';
 import { isSiteSubset, type SubsetFamily } from './subset-fonts.ts';
 
@@ -30,7 +31,11 @@ export interface Uncovered {
 
 /** Characters of `text` that a family's font has but its preloaded subset lacks. */
 export function uncoveredCharacters(text: string, families: readonly SubsetFamily[]): Uncovered[] {
-  const used = codePointsOf(text);
+  return uncoveredCodePoints(codePointsOf(text), families);
+}
+
+/** Of the code points `used`, those a family's font has but its preloaded subset lacks. */
+function uncoveredCodePoints(used: ReadonlySet<number>, families: readonly SubsetFamily[]): Uncovered[] {
   return families.flatMap((family) => {
     const site = family.faces.find((face) => isSiteSubset(face.subset))?.codePoints ?? new Set<number>();
     return [...used]
@@ -44,25 +49,33 @@ export function describeCharacter(code: number): string {
 }
 
 export function fontCoverage(families: readonly SubsetFamily[]): AstroIntegration {
+  let cacheFile = '';
   return {
     name: 'angram:font-coverage',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        cacheFile = fileURLToPath(new URL(PAGE_POINTS_CACHE_FILE, config.root));
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const pages = await builtHtml(fileURLToPath(dir));
         const problems = new Map<string, string>();
-        // Words already checked on an earlier page bring no new character: the header, footer and the
-        // wiki's sidebar (every page of the wiki listed on every page) are checked once.
-        const checked = new Set<string>();
-        const isNew = (word: string) => !checked.has(word) && Boolean(checked.add(word));
-        await timedPhase(logger, 'fuentes', () => {
+        // Characters already checked on an earlier page need no second look: the header, the footer and the
+        // wiki's sidebar (every page of the wiki listed on every page) are checked once. A page whose bytes
+        // did not change since the last build is not read again (./page-points.ts).
+        const checked = new Set<number>();
+        await timedPhase(logger, 'fuentes', async () => {
+          const cache = await readPagePoints(cacheFile);
+          const next: PagePoints = new Map();
           for (const [path, body] of pages) {
             if (path.startsWith('pagefind/')) continue;
-            const words = pageText(body.toString('utf8')).split(/\s+/).filter(isNew).join(' ');
-            for (const { family, codePoint } of uncoveredCharacters(words, families)) {
+            const fresh = new Set(pagePoints(body, pageText, cache, next).filter((code) => !checked.has(code)));
+            for (const code of fresh) checked.add(code);
+            for (const { family, codePoint } of uncoveredCodePoints(fresh, families)) {
               const key = `${family} ${describeCharacter(codePoint)}`;
               if (!problems.has(key)) problems.set(key, `/${path}`);
             }
           }
+          await writePagePoints(cacheFile, next);
         });
         if (problems.size > 0) {
           const list = [...problems].map(([what, page]) => `  - ${what}, p. ej. en ${page}`).join('\n');

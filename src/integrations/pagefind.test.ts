@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { searchableDocument } from './pagefind.ts';
+
+const page = (main: string) =>
+  '<!DOCTYPE html><html lang="es-MX"><head><title>Instalación | Angram</title></head>' +
+  '<body class="wiki-body"><nav aria-label="Wiki"><a href="/wikiangram/otra">Otra página</a></nav>' +
+  `${main}<aside>Índice</aside><footer>Pie</footer></body></html>`;
+
+describe('searchableDocument', () => {
+  it('keeps the head, the body tag and <main>, and drops the sidebar, the aside and the footer', () => {
+    const main = '<main id="contenido"><div data-pagefind-body><h1>Instalación</h1><p>Node 24.</p></div></main>';
+    const cut = searchableDocument(page(main));
+    expect(cut).toBe(
+      '<!DOCTYPE html><html lang="es-MX"><head><title>Instalación | Angram</title></head>' +
+        `<body class="wiki-body">${main}</body></html>`,
+    );
+  });
+
+  it('keeps the first image on each side of <main>, which Pagefind takes as the result picture', () => {
+    const html =
+      '<html><head></head><body><img src="/a.svg" alt=""><nav><img src="/b.svg" alt=""></nav>' +
+      '<main><p>Texto</p></main><footer><img src="/c.svg" alt=""><img src="/d.svg" alt=""></footer></body></html>';
+    expect(searchableDocument(html)).toBe(
+      '<html><head></head><body><img src="/a.svg" alt=""><main><p>Texto</p></main><img src="/c.svg" alt=""></body></html>',
+    );
+  });
+
+  it('leaves a page without one <main> whole', () => {
+    expect(searchableDocument(page('<div data-pagefind-body><p>Sin main</p></div>'))).toBe(
+      page('<div data-pagefind-body><p>Sin main</p></div>'),
+    );
+    const twice = page('<main><p>Uno</p></main><main><p>Dos</p></main>');
+    expect(searchableDocument(twice)).toBe(twice);
+    expect(searchableDocument('<main><p>sin body</p></main>')).toBe('<main><p>sin body</p></main>');
+  });
+
+  it('keeps everything the wiki layout marks for the index inside <main>', () => {
+    // Pagefind indexes only data-pagefind-body; the layout must keep it inside the part that is kept.
+    const layout = readFileSync('src/layouts/WikiLayout.astro', 'utf8');
+    const main = layout.slice(layout.indexOf('<main'), layout.indexOf('</main>'));
+    expect(main).toContain('data-pagefind-body');
+    expect(layout.split('data-pagefind-body').length).toBe(2);
+  });
+});
