@@ -56,33 +56,31 @@ export async function startServer({
   if (distDir) checkNoticeRetention(distDir, config.retention, stderrLogger);
   const services = await openServices(config, adminConfig, distDir ? { sitePages: sitePages(distDir), distDir } : {});
   const { storage, api, admin } = services;
-  const metrics = distDir
-    ? createMetrics({ storage, token: config.monitoring.metricsToken, beacons: api.vitals.counts })
-    : undefined;
+  // The operator's view and the alerts belong to the API as much as to the site: the API alone
+  // (`npm run api`, the site on a CDN) serves /metrics too and checks its own readiness, or UPTIME_URL.
+  const metrics = createMetrics({ storage, token: config.monitoring.metricsToken, beacons: api.vitals.counts });
   const app = await startApp({
     host: listen.host,
     port: listen.port,
     api,
     admin,
+    metrics,
     ...(distDir ? { distDir } : {}),
-    ...(metrics ? { metrics } : {}),
   });
-  // Uptime and alerts watch the public site: the API alone (`npm run api`) has none to watch.
-  const monitoring = distDir
-    ? startMonitoring({
-        storage,
-        config: config.monitoring,
-        mail: emailSettingsFor(config),
-        selfUrl: app.url,
-        logger: stderrLogger,
-      })
-    : undefined;
+  const monitoring = startMonitoring({
+    storage,
+    config: config.monitoring,
+    mail: emailSettingsFor(config),
+    selfUrl: app.url,
+    servesSite: distDir !== undefined,
+    logger: stderrLogger,
+  });
   const hurry = new AbortController();
   return {
     url: app.url,
     hurry: () => hurry.abort(),
     async stop(delayMs) {
-      await monitoring?.stop();
+      await monitoring.stop();
       await app.close(config.shutdownTimeoutMs, delayMs, hurry.signal);
       await services.retention.stop();
       services.liveTranslations?.stop();

@@ -66,10 +66,11 @@ describe('standalone process', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<{ child: ChildProcess; url: string }> {
+  async function start(extra: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string }> {
     const child = spawn(process.execPath, ['server/api/standalone.ts'], {
       cwd: process.cwd(),
       env: {
+        ...extra,
         PATH: process.env.PATH,
         API_PORT: '0',
         DATABASE_PATH: join(dir, 'leads.db'),
@@ -133,6 +134,33 @@ describe('standalone process', () => {
       ]);
     } finally {
       db.close();
+    }
+  });
+
+  it('watches itself without a site: its readiness checked, /metrics behind its token', async () => {
+    const running = await start({ UPTIME_INTERVAL_S: '1', METRICS_TOKEN: 'token-de-prueba-para-metricas' });
+    try {
+      const origin = new URL(running.url).origin;
+      expect((await fetch(`${origin}/metrics`)).status).toBe(401);
+      const authorized = await fetch(`${origin}/metrics`, {
+        headers: { Authorization: 'Bearer token-de-prueba-para-metricas' },
+      });
+      expect(authorized.status).toBe(200);
+      const checked = () => {
+        const db = new DatabaseSync(join(dir, 'leads.db'), { readOnly: true });
+        try {
+          return db.prepare('SELECT target, ok FROM uptime_checks').all() as Array<{ target: string; ok: number }>;
+        } finally {
+          db.close();
+        }
+      };
+      await waitFor(() => checked().length > 0, 'a first uptime check', 15_000);
+      // Its own listening address, whatever host it bound: the API's readiness and nothing else.
+      const targets = new Set(checked().map((row) => `${new URL(row.target).port}${new URL(row.target).pathname}`));
+      expect([...targets]).toEqual([`${new URL(origin).port}/api/ready`]);
+      expect(checked().every((row) => row.ok === 1)).toBe(true);
+    } finally {
+      await stop(running.child);
     }
   });
 });
