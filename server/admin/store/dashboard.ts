@@ -76,20 +76,27 @@ async function medianWait(db: Queryable, since: string, contacted: number): Prom
 
 /** Everything the dashboard shows for the leads received since `since` (the first of `weeks`, at 00:00). */
 export async function dashboardTotals(db: Queryable, weeks: readonly string[], since: string): Promise<Dashboard> {
-  const statuses = await db.all<{
-    status: string;
-    n: number | string;
-    contacted: number | string;
-    proposed: number | string;
-  }>(
-    `SELECT COALESCE(s.status, 'nuevo') AS status, count(*) AS n,
-       sum(CASE WHEN s.first_contact_at IS NOT NULL THEN 1 ELSE 0 END) AS contacted,
-       sum(CASE WHEN s.proposal_at IS NOT NULL THEN 1 ELSE 0 END) AS proposed
-     FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
-     WHERE l.received_at >= $1 AND ${NOT_MERGED}
-     GROUP BY COALESCE(s.status, 'nuevo')`,
-    [since],
-  );
+  // Counts per status from the status copied onto the lead (one index, leads_period); the contact and
+  // proposal times only from the leads the team worked on, which have a state row.
+  const [counts, stamps] = await Promise.all([
+    db.all<{ status: string; n: number | string }>(
+      `SELECT l.work_status AS status, count(*) AS n FROM leads l
+       WHERE l.received_at >= $1 AND ${NOT_MERGED} GROUP BY l.work_status`,
+      [since],
+    ),
+    db.all<{ status: string; contacted: number | string; proposed: number | string }>(
+      `SELECT s.status, sum(CASE WHEN s.first_contact_at IS NOT NULL THEN 1 ELSE 0 END) AS contacted,
+         sum(CASE WHEN s.proposal_at IS NOT NULL THEN 1 ELSE 0 END) AS proposed
+       FROM inbox_lead_state s JOIN leads l ON l.id = s.lead_id
+       WHERE l.received_at >= $1 AND (s.first_contact_at IS NOT NULL OR s.proposal_at IS NOT NULL) AND ${NOT_MERGED}
+       GROUP BY s.status`,
+      [since],
+    ),
+  ]);
+  const statuses = counts.map((row) => {
+    const stamped = stamps.find((stamp) => stamp.status === row.status);
+    return { ...row, contacted: stamped?.contacted ?? 0, proposed: stamped?.proposed ?? 0 };
+  });
   const pipeline = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
   const funnel = { received: 0, contacted: 0, proposal: 0, won: 0 };
   let withContact = 0;

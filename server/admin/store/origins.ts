@@ -41,7 +41,11 @@ const LABELS: Readonly<Record<OriginGrouping, { sql: string; fallback: string }>
   landing: { sql: "COALESCE(NULLIF(o.landing, ''), $2)", fallback: NO_LANDING },
 };
 
-/** Every group of leads received since `since` (ISO time), merged leads left out; unsorted. */
+/**
+ * Every group of leads received since `since` (ISO time), merged leads left out; unsorted. The status and
+ * the deal's value are the copies on the lead (pipeline-migrations.ts): one pass over the leads of the
+ * period, which SQLite reads from an index that holds the attribution too (leads_origin).
+ */
 export async function originGroups(db: Queryable, since: string, grouping: OriginGrouping): Promise<OriginGroup[]> {
   const { sql, fallback } = LABELS[grouping];
   const rows = await db.all(
@@ -51,8 +55,8 @@ export async function originGroups(db: Queryable, since: string, grouping: Origi
        SELECT ${sql} AS label, o.status, o.value FROM (
          SELECT ${jsonText(db.dialect, 'utm_source')} AS source, ${jsonText(db.dialect, 'utm_campaign')} AS campaign,
            ${jsonText(db.dialect, 'landing')} AS landing, ${hostOf(db.dialect, jsonText(db.dialect, 'referrer'))} AS host,
-           COALESCE(s.status, 'nuevo') AS status, d.value_mxn AS value
-         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
+           l.work_status AS status, l.deal_value AS value
+         FROM leads l
          WHERE l.received_at >= $1 AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)
        ) o
      ) g

@@ -309,7 +309,7 @@ export function createWorkStore(storage: Storage) {
       sort: ListSort = 'recientes',
       today?: string,
     ): Promise<{ rows: InboxRow[]; total: number }> {
-      const { where, params } = filterSql(filter, 0, today);
+      const { where, params } = filterSql(filter, 0, today, storage.dialect);
       const count = await storage.get<{ n: number }>(`SELECT count(*) AS n ${countFrom(where)} ${where}`, params);
       const offset = (page - 1) * PAGE_SIZE;
       const rows = await storage.all(
@@ -347,7 +347,7 @@ export function createWorkStore(storage: Storage) {
     async *matching(filter: LeadFilter, today?: string): AsyncGenerator<WorkedLead> {
       let after = 0;
       for (;;) {
-        const { where, params } = filterSql(filter, 1, today);
+        const { where, params } = filterSql(filter, 1, today, storage.dialect);
         const rows = (
           await storage.all(
             `SELECT l.*, s.status, s.lost_reason, s.lost_detail, a.name AS assignee_name, d.value_mxn, d.close_date,
@@ -474,7 +474,7 @@ export function createWorkStore(storage: Storage) {
       const rows = await storage.all<{ reason: string | null; leads: number }>(
         `SELECT s.lost_reason AS reason, count(*) AS leads
          FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
-         WHERE l.received_at >= $1 AND s.status = 'perdido'
+         WHERE l.received_at >= $1 AND l.work_status = 'perdido'
            AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)
          GROUP BY s.lost_reason ORDER BY count(*) DESC, s.lost_reason`,
         [since],
