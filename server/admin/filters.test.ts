@@ -91,7 +91,7 @@ const liked = (n: number) => `SELECT x.id FROM leads x WHERE ${SEARCHED} LIKE $$
 
 describe('filter SQL', () => {
   it('leaves out merged leads, and nothing else, without filters', () => {
-    expect(filterSql({})).toEqual({ where: `WHERE ${NOT_MERGED}`, params: [] });
+    expect(filterSql({})).toEqual({ where: `WHERE ${NOT_MERGED}`, params: [], withMerged: 'WHERE true' });
   });
 
   it('turns Mexico City dates into UTC bounds, the end day included', () => {
@@ -105,7 +105,7 @@ describe('filter SQL', () => {
     const { where, params } = filterSql({ status: 'nuevo', kind: 'small', assignee: 3, text: "o'Brien%_" }, 2);
     expect(where).toBe(
       // The leads whose own text matches, and those that the matching merged leads were merged into.
-      `WHERE l.work_status = $3 AND l.form_type = $4 AND s.assignee_id = $5 AND l.id IN (${liked(6)} UNION SELECT mm.into_id FROM pipeline_merges mm WHERE mm.lead_id IN (${liked(7)})) AND ${NOT_MERGED}`,
+      `WHERE l.work_status = $3 AND l.form_type = $4 AND s.assignee_id = $5 AND l.id IN (${liked(6)} UNION SELECT mm.into_id FROM pipeline_merges mm WHERE EXISTS (SELECT 1 FROM leads x WHERE x.id = mm.lead_id AND ${SEARCHED} LIKE $7 ESCAPE '\\')) AND ${NOT_MERGED}`,
     );
     expect(params).toEqual(['nuevo', 1, 3, "%o'brien\\%\\_%", "%o'brien\\%\\_%"]);
     expect(where).not.toContain("o'Brien");
@@ -125,11 +125,15 @@ describe('filter SQL', () => {
     // SQLite asks its trigram table for words of three letters or more (quotes doubled), compares the others.
     const sqlite = filterSql({ text: 'Ana "Gus" mx' }, 0, '2026-11-23', 'sqlite');
     const phrases = '"ana" AND """gus"""';
-    expect(sqlite.params).toEqual([phrases, '%mx%', phrases, '%mx%']);
+    expect(sqlite.params).toEqual([phrases, '%mx%', '%ana%', '%"gus"%', '%mx%']);
     expect(sqlite.where).toContain(
       `SELECT x.id FROM leads x WHERE x.id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH $1) AND ${SEARCHED} LIKE $2`,
     );
     expect(sqlite.where).toMatch(/^WHERE \+l\.id IN \(/);
+    // Without a short word the index alone answers: no lead's row is read to say it matches.
+    expect(filterSql({ text: 'Gutiérrez' }, 0, '2026-11-23', 'sqlite').where).toMatch(
+      /^WHERE \+l\.id IN \(SELECT rowid FROM leads_search WHERE leads_search MATCH \$1 UNION /,
+    );
     // A phone is searched by its national digits, however it was typed.
     expect(filterSql({ text: '+52 (55) 1234-5678' }).params).toEqual(['%5512345678%', '%5512345678%']);
     expect(filterSql({ assignee: 'none' }).where).toBe(`WHERE s.assignee_id IS NULL AND ${NOT_MERGED}`);

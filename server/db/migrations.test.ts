@@ -35,8 +35,8 @@ const APPLIED = {
   'pipeline 1 postgres': 'e5ca13a0d6d0775c',
   'pipeline 2 sqlite': '804be1471fe525b7',
   'pipeline 2 postgres': '804be1471fe525b7',
-  'pipeline 3 sqlite': '6dcb625c6936731b',
-  'pipeline 3 postgres': '19b6def518d12da3',
+  'pipeline 3 sqlite': 'a2a19a3c7ef810e2',
+  'pipeline 3 postgres': 'b4205354a6886b5b',
 };
 
 describe('applied migrations', () => {

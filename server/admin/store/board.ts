@@ -64,18 +64,24 @@ const cardFromRow = rowParser(
 );
 
 export async function boardColumns(db: Queryable, filter: LeadFilter, today: string): Promise<BoardColumn[]> {
-  const { where, params } = filterSql({ ...filter, status: undefined }, 0, today, db.dialect);
+  const { where, params, withMerged } = filterSql({ ...filter, status: undefined }, 0, today, db.dialect);
   // Only the tables the filter reads: the status and the deal's value are copied onto the lead, so the
   // totals are one pass over an index (leads_status_value) when nothing is filtered.
   const joins = [
     /\bs\./.test(where) ? 'LEFT JOIN inbox_lead_state s ON s.lead_id = l.id' : '',
     /\bd\./.test(where) ? 'LEFT JOIN pipeline_deals d ON d.lead_id = l.id' : '',
   ].join(' ');
-  // Totals grouped once, then each column's first cards with its own ORDER BY … LIMIT, the order of the
-  // leads_board_order index: the database reads the top few of a column and stops.
+  // Totals grouped once (every lead the filter matches, less the merged ones among them, so no lead is
+  // checked for a merge one by one), then each column's first cards with its own ORDER BY … LIMIT, the
+  // order of the leads_board_order index: the database reads the top few of a column and stops.
   const totals = await db.all<{ status: string; n: number | string; value: number | string | null }>(
-    `SELECT l.work_status AS status, count(*) AS n, CAST(SUM(l.deal_value) AS BIGINT) AS value
-     FROM leads l ${joins} ${where} GROUP BY l.work_status`,
+    `SELECT t.status, sum(t.n) AS n, CAST(sum(t.value) AS BIGINT) AS value FROM (
+       SELECT l.work_status AS status, count(*) AS n, sum(l.deal_value) AS value
+       FROM leads l ${joins} ${withMerged} GROUP BY l.work_status
+       UNION ALL
+       SELECT l.work_status AS status, -count(*) AS n, -sum(l.deal_value) AS value
+       FROM leads l ${joins} ${withMerged} AND l.id IN (SELECT lead_id FROM pipeline_merges) GROUP BY l.work_status
+     ) t GROUP BY t.status`,
     params,
   );
   const columns = new Map<LeadStatus, BoardColumn>(

@@ -15,8 +15,8 @@ const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id 
 
 /** Milliseconds from a lead's arrival to its first contact, rounded, as each engine writes it. */
 const WAIT_MS: Readonly<Record<Queryable['dialect'], string>> = {
-  sqlite: 'round((julianday(s.first_contact_at) - julianday(l.received_at)) * 86400000)',
-  postgres: 'round(extract(epoch FROM (s.first_contact_at::timestamptz - l.received_at::timestamptz)) * 1000)',
+  sqlite: 'round((julianday(l.first_contact_at) - julianday(l.received_at)) * 86400000)',
+  postgres: 'round(extract(epoch FROM (l.first_contact_at::timestamptz - l.received_at::timestamptz)) * 1000)',
 };
 
 const kindOfFormType = (formType: number): LeadKind | undefined =>
@@ -63,8 +63,8 @@ async function medianWait(db: Queryable, since: string, contacted: number): Prom
   const wait = WAIT_MS[db.dialect];
   const middle = Math.floor((contacted - 1) / 2);
   const rows = await db.all<{ wait: number | string }>(
-    `SELECT ${wait} AS wait FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
-     WHERE l.received_at >= $1 AND s.first_contact_at IS NOT NULL AND ${NOT_MERGED}
+    `SELECT ${wait} AS wait FROM leads l
+     WHERE l.received_at >= $1 AND l.first_contact_at IS NOT NULL AND ${NOT_MERGED}
      ORDER BY wait LIMIT $2 OFFSET $3`,
     [since, contacted % 2 ? 1 : 2, middle],
   );
@@ -76,27 +76,22 @@ async function medianWait(db: Queryable, since: string, contacted: number): Prom
 
 /** Everything the dashboard shows for the leads received since `since` (the first of `weeks`, at 00:00). */
 export async function dashboardTotals(db: Queryable, weeks: readonly string[], since: string): Promise<Dashboard> {
-  // Counts per status from the status copied onto the lead (one index, leads_period); the contact and
-  // proposal times only from the leads the team worked on, which have a state row.
-  const [counts, stamps] = await Promise.all([
-    db.all<{ status: string; n: number | string }>(
-      `SELECT l.work_status AS status, count(*) AS n FROM leads l
-       WHERE l.received_at >= $1 AND ${NOT_MERGED} GROUP BY l.work_status`,
-      [since],
-    ),
-    db.all<{ status: string; contacted: number | string; proposed: number | string }>(
-      `SELECT s.status, sum(CASE WHEN s.first_contact_at IS NOT NULL THEN 1 ELSE 0 END) AS contacted,
-         sum(CASE WHEN s.proposal_at IS NOT NULL THEN 1 ELSE 0 END) AS proposed
-       FROM inbox_lead_state s JOIN leads l ON l.id = s.lead_id
-       WHERE l.received_at >= $1 AND (s.first_contact_at IS NOT NULL OR s.proposal_at IS NOT NULL) AND ${NOT_MERGED}
-       GROUP BY s.status`,
-      [since],
-    ),
-  ]);
-  const statuses = counts.map((row) => {
-    const stamped = stamps.find((stamp) => stamp.status === row.status);
-    return { ...row, contacted: stamped?.contacted ?? 0, proposed: stamped?.proposed ?? 0 };
-  });
+  // The status and its contact and proposal times are copied onto the lead (pipeline-migrations.ts): one
+  // pass over an index (leads_period) that holds every column this reads, no other table joined.
+  const statuses = await db.all<{
+    status: string;
+    n: number | string;
+    contacted: number | string;
+    proposed: number | string;
+  }>(
+    `SELECT l.work_status AS status, count(*) AS n,
+       sum(CASE WHEN l.first_contact_at IS NOT NULL THEN 1 ELSE 0 END) AS contacted,
+       sum(CASE WHEN l.proposal_at IS NOT NULL THEN 1 ELSE 0 END) AS proposed
+     FROM leads l
+     WHERE l.received_at >= $1 AND ${NOT_MERGED}
+     GROUP BY l.work_status`,
+    [since],
+  );
   const pipeline = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
   const funnel = { received: 0, contacted: 0, proposal: 0, won: 0 };
   let withContact = 0;

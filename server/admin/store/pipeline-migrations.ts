@@ -97,16 +97,21 @@ const SEARCHED = (row: string) =>
   `COALESCE(${row}.search_text, lower(${row}.name || ' ' || ${row}.email || ' ' || COALESCE(${row}.company, '')))`;
 
 /**
- * The team's status, next step date, last activity and deal value copied onto each lead, so the list, the
- * board and the dashboard filter, sort and count one table through its indexes instead of joining two
- * others for every lead (seconds at 100,000 leads). Triggers keep the copies, whoever writes the rows.
+ * The team's status (with its first contact and proposal times), next step date, last activity and deal
+ * value copied onto each lead, so the list, the board and the dashboard filter, sort and count one table
+ * through its indexes instead of joining two others for every lead (seconds at 100,000 leads). Triggers
+ * keep the copies, whoever writes the rows.
  */
 const workColumns = ({ bigint }: DdlWords) => `
   ALTER TABLE leads ADD COLUMN work_status TEXT NOT NULL DEFAULT 'nuevo';
   ALTER TABLE leads ADD COLUMN next_step_date TEXT;
   ALTER TABLE leads ADD COLUMN activity_at TEXT;
   ALTER TABLE leads ADD COLUMN deal_value ${bigint};
-  UPDATE leads SET work_status = (SELECT s.status FROM inbox_lead_state s WHERE s.lead_id = leads.id)
+  ALTER TABLE leads ADD COLUMN first_contact_at TEXT;
+  ALTER TABLE leads ADD COLUMN proposal_at TEXT;
+  UPDATE leads SET work_status = (SELECT s.status FROM inbox_lead_state s WHERE s.lead_id = leads.id),
+      first_contact_at = (SELECT s.first_contact_at FROM inbox_lead_state s WHERE s.lead_id = leads.id),
+      proposal_at = (SELECT s.proposal_at FROM inbox_lead_state s WHERE s.lead_id = leads.id)
     WHERE EXISTS (SELECT 1 FROM inbox_lead_state s WHERE s.lead_id = leads.id);
   UPDATE leads SET next_step_date = (SELECT d.next_step_date FROM pipeline_deals d WHERE d.lead_id = leads.id),
       activity_at = (SELECT d.activity_at FROM pipeline_deals d WHERE d.lead_id = leads.id),
@@ -117,20 +122,24 @@ const workColumns = ({ bigint }: DdlWords) => `
   CREATE INDEX leads_activity_order ON leads ((COALESCE(activity_at, received_at)) DESC, received_at DESC, id DESC);
   CREATE INDEX leads_next_step_order ON leads ((COALESCE(next_step_date, '9999-12-31')), received_at DESC, id DESC, work_status);
   CREATE INDEX leads_board_order ON leads (work_status, (COALESCE(next_step_date, '9999-12-31')), (COALESCE(activity_at, received_at)) DESC, id DESC);
-  CREATE INDEX leads_status_value ON leads (work_status, deal_value);
-  CREATE INDEX leads_period ON leads (received_at, form_type, work_status, deal_value);
+  CREATE INDEX leads_status_totals ON leads (work_status, received_at, deal_value);
+  CREATE INDEX leads_period ON leads (received_at, form_type, work_status, first_contact_at, proposal_at, deal_value);
 `;
 
 const SQLITE_COPIES = `
   CREATE TRIGGER leads_state_added AFTER INSERT ON inbox_lead_state BEGIN
-    UPDATE leads SET work_status = new.status WHERE id = new.lead_id;
+    UPDATE leads SET work_status = new.status, first_contact_at = new.first_contact_at, proposal_at = new.proposal_at
+      WHERE id = new.lead_id;
   END;
-  CREATE TRIGGER leads_state_changed AFTER UPDATE OF status, lead_id ON inbox_lead_state BEGIN
-    UPDATE leads SET work_status = 'nuevo' WHERE id = old.lead_id AND old.lead_id <> new.lead_id;
-    UPDATE leads SET work_status = new.status WHERE id = new.lead_id AND work_status IS NOT new.status;
+  CREATE TRIGGER leads_state_changed AFTER UPDATE OF status, first_contact_at, proposal_at, lead_id ON inbox_lead_state BEGIN
+    UPDATE leads SET work_status = 'nuevo', first_contact_at = NULL, proposal_at = NULL
+      WHERE id = old.lead_id AND old.lead_id <> new.lead_id;
+    UPDATE leads SET work_status = new.status, first_contact_at = new.first_contact_at, proposal_at = new.proposal_at
+      WHERE id = new.lead_id AND (work_status IS NOT new.status OR first_contact_at IS NOT new.first_contact_at
+        OR proposal_at IS NOT new.proposal_at);
   END;
   CREATE TRIGGER leads_state_removed AFTER DELETE ON inbox_lead_state BEGIN
-    UPDATE leads SET work_status = 'nuevo' WHERE id = old.lead_id;
+    UPDATE leads SET work_status = 'nuevo', first_contact_at = NULL, proposal_at = NULL WHERE id = old.lead_id;
   END;
   CREATE TRIGGER leads_deal_added AFTER INSERT ON pipeline_deals BEGIN
     UPDATE leads SET next_step_date = new.next_step_date, activity_at = new.activity_at, deal_value = new.value_mxn
@@ -172,14 +181,17 @@ const POSTGRES_COPIES = `
   CREATE FUNCTION leads_copy_state() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.lead_id <> NEW.lead_id) THEN
-      UPDATE leads SET work_status = 'nuevo' WHERE id = OLD.lead_id;
+      UPDATE leads SET work_status = 'nuevo', first_contact_at = NULL, proposal_at = NULL WHERE id = OLD.lead_id;
     END IF;
     IF TG_OP <> 'DELETE' THEN
-      UPDATE leads SET work_status = NEW.status WHERE id = NEW.lead_id AND work_status IS DISTINCT FROM NEW.status;
+      UPDATE leads SET work_status = NEW.status, first_contact_at = NEW.first_contact_at, proposal_at = NEW.proposal_at
+        WHERE id = NEW.lead_id
+          AND (work_status, first_contact_at, proposal_at) IS DISTINCT FROM (NEW.status, NEW.first_contact_at, NEW.proposal_at);
     END IF;
     RETURN NULL;
   END $$;
-  CREATE TRIGGER leads_copy_state AFTER INSERT OR DELETE OR UPDATE OF status, lead_id ON inbox_lead_state
+  CREATE TRIGGER leads_copy_state AFTER INSERT OR DELETE OR UPDATE OF status, first_contact_at, proposal_at, lead_id
+    ON inbox_lead_state
     FOR EACH ROW EXECUTE FUNCTION leads_copy_state();
   CREATE FUNCTION leads_copy_deal() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN

@@ -24,6 +24,7 @@ const AT = '2026-11-20T16:00:00.000Z';
 
 interface Copies {
   work_status: string;
+  first_contact_at: string | null;
   next_step_date: string | null;
   activity_at: string | null;
   deal_value: number | null;
@@ -51,7 +52,10 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
     );
   };
   const copies = (id: number) =>
-    storage.get<Copies>('SELECT work_status, next_step_date, activity_at, deal_value FROM leads WHERE id = $1', [id]);
+    storage.get<Copies>(
+      'SELECT work_status, first_contact_at, next_step_date, activity_at, deal_value FROM leads WHERE id = $1',
+      [id],
+    );
   const found = async (query: string) => {
     const { filter, page, sort } = parseListQuery(new URLSearchParams({ q: query }));
     const { rows } = await createWorkStore(storage).list(filter, page, sort, TODAY);
@@ -69,7 +73,7 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
     await addLead(1, 'Mónica Treviño', 'monica@ferremax.mx', '+52 81 2345 6789', 'Queremos una app de inventario.');
     await addLead(2, 'Álvaro Núñez', 'alvaro@cafeorigen.mx', null, 'Cotización de fletes a Laredo.');
     await storage.run(
-      "INSERT INTO inbox_lead_state (lead_id, status, updated_at, version) VALUES (1, 'propuesta', $1, 1)",
+      "INSERT INTO inbox_lead_state (lead_id, status, first_contact_at, updated_at, version) VALUES (1, 'propuesta', $1, $1, 1)",
       [AT],
     );
     await storage.run(
@@ -87,12 +91,14 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
   it('copies the work recorded before the migration onto each lead', async () => {
     expect(await copies(1)).toEqual({
       work_status: 'propuesta',
+      first_contact_at: AT,
       next_step_date: '2026-11-27',
       activity_at: AT,
       deal_value: 90000,
     });
     expect(await copies(2)).toEqual({
       work_status: 'nuevo',
+      first_contact_at: null,
       next_step_date: null,
       activity_at: null,
       deal_value: null,
@@ -101,7 +107,7 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
 
   it('follows every later change of the status and the deal, and their removal', async () => {
     await storage.run(
-      "INSERT INTO inbox_lead_state (lead_id, status, updated_at, version) VALUES (2, 'contactado', $1, 1)",
+      "INSERT INTO inbox_lead_state (lead_id, status, first_contact_at, updated_at, version) VALUES (2, 'contactado', $1, $1, 1)",
       [AT],
     );
     await storage.run(
@@ -112,6 +118,7 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
     await storage.run("UPDATE pipeline_deals SET next_step_date = '2026-11-28', value_mxn = 15000 WHERE lead_id = 2");
     expect(await copies(2)).toEqual({
       work_status: 'contactado',
+      first_contact_at: AT,
       next_step_date: '2026-11-28',
       activity_at: '2026-11-21T10:00:00.000Z',
       deal_value: 15000,
@@ -122,6 +129,7 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
     await storage.run('DELETE FROM inbox_lead_state WHERE lead_id = 2');
     expect(await copies(2)).toEqual({
       work_status: 'nuevo',
+      first_contact_at: null,
       next_step_date: null,
       activity_at: null,
       deal_value: null,
@@ -162,6 +170,11 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
     expect(await found('clinicasvida')).toEqual([1]);
     expect(await found('87654321')).toEqual([1]);
     expect(await found('CONT-3')).toEqual([1]);
+    // Counted once, in the lead it was merged into: the list and the board say two leads, not three.
+    expect((await createWorkStore(storage).list({}, 1, 'recientes', TODAY)).total).toBe(2);
+    expect((await createWorkStore(storage).list({ text: 'mx' }, 1, 'recientes', TODAY)).total).toBe(2);
+    const board = await boardColumns(storage, {}, TODAY);
+    expect(board.reduce((sum, column) => sum + column.total, 0)).toBe(2);
   });
 
   it('sorts by activity and next step from the copies, newest first on ties', async () => {

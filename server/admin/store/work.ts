@@ -9,7 +9,7 @@ import { outboxRowSchema } from '../../db/outbox.ts';
 import { optionalText, rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
 import type { LeadWork, WorkedLead } from '../../lead/csv.ts';
-import { filterSql, orderSql, PAGE_SIZE, type LeadFilter, type ListSort } from '../filters.ts';
+import { countSql, filterSql, orderSql, PAGE_SIZE, type LeadFilter, type ListSort } from '../filters.ts';
 import {
   CONTACTED_STATUSES,
   isLeadStatus,
@@ -309,8 +309,9 @@ export function createWorkStore(storage: Storage) {
       sort: ListSort = 'recientes',
       today?: string,
     ): Promise<{ rows: InboxRow[]; total: number }> {
-      const { where, params } = filterSql(filter, 0, today, storage.dialect);
-      const count = await storage.get<{ n: number }>(`SELECT count(*) AS n ${countFrom(where)} ${where}`, params);
+      const fragment = filterSql(filter, 0, today, storage.dialect);
+      const { where, params } = fragment;
+      const count = await storage.get<{ n: number | string }>(countSql(fragment, countFrom(where)), params);
       const offset = (page - 1) * PAGE_SIZE;
       const rows = await storage.all(
         `SELECT l.*, s.status, s.assignee_id, s.version, a.name AS assignee_name, d.value_mxn, d.next_step_date, d.next_step
@@ -318,7 +319,7 @@ export function createWorkStore(storage: Storage) {
         [...params, PAGE_SIZE, offset],
       );
       return {
-        total: count?.n ?? 0,
+        total: Number(count?.n ?? 0),
         rows: rows.map((row): InboxRow => {
           const lead = leadFromRow(row);
           const listed = listedFromRow(row);
