@@ -211,6 +211,8 @@ export const REGISTRY: readonly RegistryTable[] = [
       work_status: 'copia del estado en la bandeja (lista fija), para ordenar y contar sin otra tabla',
       next_step_date: 'copia de la fecha del siguiente paso, para ordenar',
       activity_at: 'copia de la fecha de la última actividad, para ordenar',
+      first_contact_at: 'copia de la fecha del primer contacto, para el panel',
+      proposal_at: 'copia de la fecha de la propuesta, para el panel',
     },
     cancel: 'anonymise',
     alsoSet: (_row, context) => ({ anonymised_at: context.now.toISOString() }),
