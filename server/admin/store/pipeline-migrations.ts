@@ -122,7 +122,7 @@ const workColumns = ({ bigint }: DdlWords) => `
   CREATE INDEX leads_activity_order ON leads ((COALESCE(activity_at, received_at)) DESC, received_at DESC, id DESC);
   CREATE INDEX leads_next_step_order ON leads ((COALESCE(next_step_date, '9999-12-31')), received_at DESC, id DESC, work_status);
   CREATE INDEX leads_board_order ON leads (work_status, (COALESCE(next_step_date, '9999-12-31')), (COALESCE(activity_at, received_at)) DESC, id DESC);
-  CREATE INDEX leads_status_totals ON leads (work_status, received_at, deal_value);
+  CREATE INDEX leads_status_totals ON leads (work_status, received_at, first_contact_at, proposal_at, deal_value);
   CREATE INDEX leads_period ON leads (received_at, form_type, work_status, first_contact_at, proposal_at, deal_value);
 `;
 

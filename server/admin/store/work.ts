@@ -29,7 +29,7 @@ import {
 import type { DashboardRow } from '../stats.ts';
 import { dashboardTotals } from './dashboard.ts';
 import type { OriginBreakdown } from '../attribution-stats.ts';
-import { originGroups } from './origins.ts';
+import { originBreakdownRows } from './origins.ts';
 import { touchActivity } from './pipeline-events.ts';
 
 /** A status this code no longer knows reads as nuevo (a lead is never hidden for it). */
@@ -476,7 +476,7 @@ export function createWorkStore(storage: Storage) {
         `SELECT s.lost_reason AS reason, count(*) AS leads
          FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
          WHERE l.received_at >= $1 AND l.work_status = 'perdido'
-           AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)
+           AND l.id NOT IN (SELECT lead_id FROM pipeline_merges)
          GROUP BY s.lost_reason ORDER BY count(*) DESC, s.lost_reason`,
         [since],
       );
@@ -484,12 +484,8 @@ export function createWorkStore(storage: Storage) {
     },
     /** Leads received since `since` (ISO time) by source, campaign and landing page, grouped by the database. */
     async originGroups(since: string): Promise<OriginBreakdown> {
-      const [bySource, byCampaign, byLanding] = await Promise.all([
-        originGroups(storage, since, 'source'),
-        originGroups(storage, since, 'campaign'),
-        originGroups(storage, since, 'landing'),
-      ]);
-      return { bySource, byCampaign, byLanding };
+      const { source, campaign, landing } = await originBreakdownRows(storage, since);
+      return { bySource: source, byCampaign: campaign, byLanding: landing };
     },
     /** What the dashboard needs of each lead received since `since` (ISO time). */
     /** The dashboard's numbers, counted by the database (./dashboard.ts). */
