@@ -26,25 +26,40 @@ const WAIT_MS: Readonly<Record<Queryable['dialect'], string>> = {
 const kindOfFormType = (formType: number): LeadKind | undefined =>
   LEAD_KIND_IDS.find((kind) => LEAD_KINDS[kind].formType === formType);
 
-async function weekCounts(db: Queryable, weeks: readonly string[]): Promise<Dashboard['weeks']> {
-  const counted = weeks.map((start) => ({
-    start,
-    counts: Object.fromEntries(LEAD_KIND_IDS.map((kind) => [kind, 0])) as Record<LeadKind, number>,
-    total: 0,
-  }));
-  if (weeks.length === 0) return counted;
+const WEEK_MS = 7 * 86_400_000;
+
+/** Which week a lead fell in, counted from `$1`, in whole milliseconds as each engine writes them. */
+const WEEK_OF: Readonly<Record<Queryable['dialect'], string>> = {
+  sqlite: `CAST(round((julianday(l.received_at) - julianday($1)) * 86400000) AS INTEGER) / ${String(WEEK_MS)}`,
+  postgres: `CAST(floor(extract(epoch FROM (l.received_at::timestamptz - CAST($1 AS TEXT)::timestamptz)) * 1000 / ${String(WEEK_MS)}) AS INTEGER)`,
+};
+
+type WeekRow = { week: number | string; form_type: number | string; n: number | string };
+
+/**
+ * Leads per week and kind of form. Weeks of exactly seven days (Mexico City keeps one offset all year) are
+ * numbered by arithmetic in one pass over the period; otherwise each week is a range joined to the leads,
+ * which PostgreSQL compared with every lead (4 s at 100,000 leads).
+ */
+async function weekRows(db: Queryable, weeks: readonly string[]): Promise<WeekRow[]> {
+  const bounds = [...weeks, addDays(weeks.at(-1) ?? '', 7)].map((day) => zonedTimeToUtc(day, '00:00'));
+  const even = bounds.every(
+    (bound, index) => index === 0 || bound.getTime() - (bounds[index - 1]?.getTime() ?? 0) === WEEK_MS,
+  );
+  if (even)
+    return db.all<WeekRow>(
+      `SELECT ${WEEK_OF[db.dialect]} AS week, l.form_type, count(*) AS n FROM leads l
+       WHERE l.received_at >= $1 AND l.received_at < $2 AND ${NOT_MERGED}
+       GROUP BY ${WEEK_OF[db.dialect]}, l.form_type`,
+      [bounds[0]?.toISOString() ?? '', bounds.at(-1)?.toISOString() ?? ''],
+    );
   const params: SqlValue[] = [];
   const values = weeks.map((start, index) => {
-    params.push(
-      index,
-      zonedTimeToUtc(start, '00:00').toISOString(),
-      zonedTimeToUtc(addDays(start, 7), '00:00').toISOString(),
-    );
+    params.push(index, bounds[index]?.toISOString() ?? '', bounds[index + 1]?.toISOString() ?? '');
     const at = params.length;
     return `(CAST($${String(at - 2)} AS INTEGER), CAST($${String(at - 1)} AS TEXT), CAST($${String(at)} AS TEXT))`;
   });
-  // Each week is a range of the received_at index: the database counts, nothing is read row by row here.
-  const rows = await db.all<{ week: number | string; form_type: number | string; n: number | string }>(
+  return db.all<WeekRow>(
     `WITH weeks (week, starts, ends) AS (VALUES ${values.join(', ')})
      SELECT w.week, l.form_type, count(*) AS n
      FROM weeks w JOIN leads l ON l.received_at >= w.starts AND l.received_at < w.ends
@@ -52,6 +67,16 @@ async function weekCounts(db: Queryable, weeks: readonly string[]): Promise<Dash
      GROUP BY w.week, l.form_type`,
     params,
   );
+}
+
+async function weekCounts(db: Queryable, weeks: readonly string[]): Promise<Dashboard['weeks']> {
+  const counted = weeks.map((start) => ({
+    start,
+    counts: Object.fromEntries(LEAD_KIND_IDS.map((kind) => [kind, 0])) as Record<LeadKind, number>,
+    total: 0,
+  }));
+  if (weeks.length === 0) return counted;
+  const rows = await weekRows(db, weeks);
   for (const row of rows) {
     const week = counted[Number(row.week)];
     const kind = kindOfFormType(Number(row.form_type));
