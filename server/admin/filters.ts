@@ -7,7 +7,7 @@
 import { addDays, parseDate, todayInMexicoCity, zonedTimeToUtc } from '../../core/dates.ts';
 import { kindOfFormType, LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import type { Dialect } from '../db/storage.ts';
-import { parseSearch } from '../lead/search.ts';
+import { parseSearch, type SearchQuery } from '../lead/search.ts';
 import { checkText } from './form-text.ts';
 import { isLeadStatus, type LeadStatus } from './lifecycle.ts';
 
@@ -169,6 +169,71 @@ const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id 
 export const NEXT_STEP_ORDER = "COALESCE(l.next_step_date, '9999-12-31')";
 export const ACTIVITY_ORDER = 'COALESCE(l.activity_at, l.received_at)';
 
+type Param = (value: string | number) => string;
+
+const liked = (alias: string, word: string, param: Param) =>
+  `${searched(alias)} LIKE ${param(likePattern(word))} ESCAPE '\\'`;
+
+/**
+ * A lead merged into another is still found by what it said: its e-mail, phone, reference and message.
+ * Merged leads are few: each one's own text is compared (the correlated EXISTS keeps the planner from
+ * comparing every lead's).
+ */
+const mergedMatching = (query: SearchQuery, param: Param) =>
+  `SELECT mm.into_id FROM pipeline_merges mm WHERE EXISTS (SELECT 1 FROM leads x WHERE x.id = mm.lead_id AND ${query.words.map((word) => liked('x', word, param)).join(' AND ')})`;
+
+/**
+ * SQLite: the leads whose text holds every word, from the FTS5 trigram table (words under three letters
+ * compared on the text), with those merged leads point to and the reference, as one set of ids.
+ */
+function sqliteSearch(query: SearchQuery, param: Param): string {
+  const sets: string[] = [];
+  if (query.words.length) {
+    const indexed = query.words.filter((word) => Array.from(word).length >= TRIGRAM);
+    const compared = query.words.filter((word) => !indexed.includes(word));
+    const fts = indexed.length
+      ? `SELECT rowid FROM leads_search WHERE leads_search MATCH ${param(ftsQuery(indexed))}`
+      : undefined;
+    // Only the index when it says it all: reading each matching lead's row costs more than the search.
+    sets.push(
+      fts && compared.length === 0
+        ? fts
+        : `SELECT x.id FROM leads x WHERE ${[...(fts ? [`x.id IN (${fts})`] : []), ...compared.map((word) => liked('x', word, param))].join(' AND ')}`,
+      mergedMatching(query, param),
+    );
+  }
+  if (query.id !== undefined)
+    sets.push(
+      `SELECT CAST(${param(query.id)} AS BIGINT)`,
+      `SELECT mm.into_id FROM pipeline_merges mm WHERE mm.lead_id = ${param(query.id)}`,
+    );
+  // A unary + keeps the planner from fetching every match by id and sorting them all (a common word
+  // matches a quarter of the leads): it walks the sort's index and tests each id against the set. A
+  // reference sorts first, which no index serves: then the few matches are fetched by id.
+  const member = query.id === undefined ? '+l.id' : 'l.id';
+  return sets.length ? `${member} IN (${sets.join(' UNION ')})` : '1 = 0';
+}
+
+/**
+ * PostgreSQL: the words compared on the lead itself, which the GIN trigram index answers as a bitmap, OR
+ * the ids of merged leads and of the reference as arrays (bitmaps of the primary key): the planner reads
+ * only the matching rows, instead of every lead to join them with a set.
+ */
+function postgresSearch(query: SearchQuery, param: Param): string {
+  const matches: string[] = [];
+  if (query.words.length)
+    matches.push(
+      `(${query.words.map((word) => liked('l', word, param)).join(' AND ')})`,
+      `l.id = ANY (ARRAY(${mergedMatching(query, param)}))`,
+    );
+  if (query.id !== undefined)
+    matches.push(
+      `l.id = ${param(query.id)}`,
+      `l.id = ANY (ARRAY(SELECT mm.into_id FROM pipeline_merges mm WHERE mm.lead_id = ${param(query.id)}))`,
+    );
+  return matches.length ? `(${matches.join(' OR ')})` : '1 = 0';
+}
+
 /**
  * The WHERE clause over `leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d
  * ON d.lead_id = l.id` (a lead without a state row is nuevo and unassigned, without a deal row has no next
@@ -200,36 +265,7 @@ export function filterSql(
   if (filter.view === 'sin-paso') conditions.push(`d.next_step IS NULL AND ${OPEN}`);
   if (filter.text) {
     const query = parseSearch(filter.text);
-    const like = (word: string) => `${searched('x')} LIKE ${param(likePattern(word))} ESCAPE '\\'`;
-    /** Every lead, merged ones included, whose own text holds all the words. */
-    const matching = () => {
-      const indexed = dialect === 'sqlite' ? query.words.filter((word) => Array.from(word).length >= TRIGRAM) : [];
-      const fts = indexed.length
-        ? [`x.id IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${param(ftsQuery(indexed))})`]
-        : [];
-      const compared = query.words.filter((word) => !indexed.includes(word)).map(like);
-      // Only the index when it says it all: reading each matching lead's row costs more than the search.
-      if (compared.length === 0)
-        return `SELECT rowid FROM leads_search WHERE leads_search MATCH $${String(offset + params.length)}`;
-      return `SELECT x.id FROM leads x WHERE ${[...fts, ...compared].join(' AND ')}`;
-    };
-    // A lead merged into this one is still found by what it said: its e-mail, phone, reference and message.
-    // Merged leads are few: each one's own text is compared (the correlated EXISTS keeps the planner from
-    // comparing every lead's), and the search index is read once.
-    const mergedMatching = () =>
-      `SELECT mm.into_id FROM pipeline_merges mm WHERE EXISTS (SELECT 1 FROM leads x WHERE x.id = mm.lead_id AND ${query.words.map(like).join(' AND ')})`;
-    const sets: string[] = [];
-    if (query.words.length) sets.push(matching(), mergedMatching());
-    if (query.id !== undefined)
-      sets.push(
-        `SELECT CAST(${param(query.id)} AS BIGINT)`,
-        `SELECT mm.into_id FROM pipeline_merges mm WHERE mm.lead_id = ${param(query.id)}`,
-      );
-    // On SQLite a unary + keeps the planner from fetching every match by id and sorting them all (a common
-    // word matches a quarter of the leads): it walks the sort's index and tests each id against the set.
-    // A reference sorts first, which no index serves: then the few matches are fetched by id.
-    const member = dialect === 'sqlite' && query.id === undefined ? '+l.id' : 'l.id';
-    conditions.push(sets.length ? `${member} IN (${sets.join(' UNION ')})` : '1 = 0');
+    conditions.push(dialect === 'sqlite' ? sqliteSearch(query, param) : postgresSearch(query, param));
   }
   const withMerged = `WHERE ${conditions.length ? conditions.join(' AND ') : 'true'}`;
   // Last: SQLite tests the conditions in order, and the cheapest (a set, a column) should go first.
