@@ -6,7 +6,8 @@
  */
 import { addDays, parseDate, todayInMexicoCity, zonedTimeToUtc } from '../../core/dates.ts';
 import { kindOfFormType, LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
-import { parseSearch } from '../lead/search.ts';
+import type { Dialect } from '../db/storage.ts';
+import { parseSearch, type SearchQuery } from '../lead/search.ts';
 import { checkText } from './form-text.ts';
 import { isLeadStatus, type LeadStatus } from './lifecycle.ts';
 
@@ -145,50 +146,141 @@ export interface SqlFragment {
   /** `WHERE …` or '' */
   where: string;
   params: Array<string | number>;
+  /** The same conditions with merged leads counted too (`WHERE true` without any): see `countSql`. */
+  withMerged: string;
 }
 
 /** A lead's searchable text; a lead the inbox has not indexed yet is found by name, e-mail and company. */
 const searched = (alias: string) =>
   `COALESCE(${alias}.search_text, lower(${alias}.name || ' ' || ${alias}.email || ' ' || COALESCE(${alias}.company, '')))`;
 
-const OPEN = `COALESCE(s.status, 'nuevo') NOT IN ('ganado', 'perdido')`;
+/** Trigrams index words of three characters or more; a shorter one is compared on the lead's text. */
+const TRIGRAM = 3;
+
+/** FTS5 phrases that must all appear (a phrase of the trigram tokenizer matches anywhere inside a word). */
+const ftsQuery = (words: readonly string[]) => words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ');
+
+/**
+ * The team's status, next step date and last activity are copied onto the lead (pipeline-migrations.ts), so
+ * these read one table and its indexes. A missing next step sorts after every date.
+ */
+const OPEN = `l.work_status NOT IN ('ganado', 'perdido')`;
+const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)';
+export const NEXT_STEP_ORDER = "COALESCE(l.next_step_date, '9999-12-31')";
+export const ACTIVITY_ORDER = 'COALESCE(l.activity_at, l.received_at)';
+
+type Param = (value: string | number) => string;
+
+const liked = (alias: string, word: string, param: Param) =>
+  `${searched(alias)} LIKE ${param(likePattern(word))} ESCAPE '\\'`;
+
+/**
+ * A lead merged into another is still found by what it said: its e-mail, phone, reference and message.
+ * Merged leads are few: each one's own text is compared (the correlated EXISTS keeps the planner from
+ * comparing every lead's).
+ */
+const mergedMatching = (query: SearchQuery, param: Param) =>
+  `SELECT mm.into_id FROM pipeline_merges mm WHERE EXISTS (SELECT 1 FROM leads x WHERE x.id = mm.lead_id AND ${query.words.map((word) => liked('x', word, param)).join(' AND ')})`;
+
+/**
+ * SQLite: the leads whose text holds every word, from the FTS5 trigram table (words under three letters
+ * compared on the text), with those merged leads point to and the reference, as one set of ids.
+ */
+function sqliteSearch(query: SearchQuery, param: Param): string {
+  const sets: string[] = [];
+  if (query.words.length) {
+    const indexed = query.words.filter((word) => Array.from(word).length >= TRIGRAM);
+    const compared = query.words.filter((word) => !indexed.includes(word));
+    const fts = indexed.length
+      ? `SELECT rowid FROM leads_search WHERE leads_search MATCH ${param(ftsQuery(indexed))}`
+      : undefined;
+    // Only the index when it says it all: reading each matching lead's row costs more than the search.
+    sets.push(
+      fts && compared.length === 0
+        ? fts
+        : `SELECT x.id FROM leads x WHERE ${[...(fts ? [`x.id IN (${fts})`] : []), ...compared.map((word) => liked('x', word, param))].join(' AND ')}`,
+      mergedMatching(query, param),
+    );
+  }
+  if (query.id !== undefined)
+    sets.push(
+      `SELECT CAST(${param(query.id)} AS BIGINT)`,
+      `SELECT mm.into_id FROM pipeline_merges mm WHERE mm.lead_id = ${param(query.id)}`,
+    );
+  // A unary + keeps the planner from fetching every match by id and sorting them all (a common word
+  // matches a quarter of the leads): it walks the sort's index and tests each id against the set. A
+  // reference sorts first, which no index serves: then the few matches are fetched by id.
+  const member = query.id === undefined ? '+l.id' : 'l.id';
+  return sets.length ? `${member} IN (${sets.join(' UNION ')})` : '1 = 0';
+}
+
+/**
+ * PostgreSQL: the words compared on the lead itself, which the GIN trigram index answers as a bitmap, OR
+ * the ids of merged leads and of the reference as arrays (bitmaps of the primary key): the planner reads
+ * only the matching rows, instead of every lead to join them with a set.
+ */
+function postgresSearch(query: SearchQuery, param: Param): string {
+  const matches: string[] = [];
+  if (query.words.length)
+    matches.push(
+      `(${query.words.map((word) => liked('l', word, param)).join(' AND ')})`,
+      `l.id = ANY (ARRAY(${mergedMatching(query, param)}))`,
+    );
+  if (query.id !== undefined)
+    matches.push(
+      `l.id = ${param(query.id)}`,
+      `l.id = ANY (ARRAY(SELECT mm.into_id FROM pipeline_merges mm WHERE mm.lead_id = ${param(query.id)}))`,
+    );
+  return matches.length ? `(${matches.join(' OR ')})` : '1 = 0';
+}
 
 /**
  * The WHERE clause over `leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d
  * ON d.lead_id = l.id` (a lead without a state row is nuevo and unassigned, without a deal row has no next
  * step). Placeholders start after `offset` existing parameters; `today` (Mexico City) decides the due views.
+ * A search reads PostgreSQL's trigram index through LIKE, and SQLite's FTS5 table (`leads_search`).
  */
-export function filterSql(filter: LeadFilter, offset = 0, today = todayInMexicoCity()): SqlFragment {
+export function filterSql(
+  filter: LeadFilter,
+  offset = 0,
+  today = todayInMexicoCity(),
+  dialect: Dialect = 'postgres',
+): SqlFragment {
   const params: Array<string | number> = [];
-  const conditions: string[] = ['NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)'];
+  const conditions: string[] = [];
   const param = (value: string | number) => {
     params.push(value);
     return `$${offset + params.length}`;
   };
-  if (filter.status) conditions.push(`COALESCE(s.status, 'nuevo') = ${param(filter.status)}`);
+  if (filter.status) conditions.push(`l.work_status = ${param(filter.status)}`);
   if (filter.kind) conditions.push(`l.form_type = ${param(LEAD_KINDS[filter.kind].formType)}`);
   if (filter.from) conditions.push(`l.received_at >= ${param(zonedTimeToUtc(filter.from, '00:00').toISOString())}`);
   if (filter.to)
     conditions.push(`l.received_at < ${param(zonedTimeToUtc(addDays(filter.to, 1), '00:00').toISOString())}`);
   if (filter.assignee === 'none') conditions.push('s.assignee_id IS NULL');
   else if (filter.assignee !== undefined) conditions.push(`s.assignee_id = ${param(filter.assignee)}`);
-  if (filter.view === 'hoy') conditions.push(`d.next_step_date = ${param(today)} AND ${OPEN}`);
-  if (filter.view === 'vencidos') conditions.push(`d.next_step_date < ${param(today)} AND ${OPEN}`);
+  if (filter.view === 'hoy') conditions.push(`${NEXT_STEP_ORDER} = ${param(today)} AND ${OPEN}`);
+  if (filter.view === 'vencidos') conditions.push(`${NEXT_STEP_ORDER} < ${param(today)} AND ${OPEN}`);
   // Open leads nobody planned anything for: where work gets forgotten.
   if (filter.view === 'sin-paso') conditions.push(`d.next_step IS NULL AND ${OPEN}`);
   if (filter.text) {
     const query = parseSearch(filter.text);
-    const matches: string[] = [];
-    const allWords = (alias: string) =>
-      `(${query.words.map((word) => `${searched(alias)} LIKE ${param(likePattern(word))} ESCAPE '\\'`).join(' AND ')})`;
-    // A lead merged into this one is still found by what it said: its e-mail, phone, reference and message.
-    const merged = (condition: string) =>
-      `EXISTS (SELECT 1 FROM pipeline_merges mm JOIN leads o ON o.id = mm.lead_id WHERE mm.into_id = l.id AND ${condition})`;
-    if (query.words.length) matches.push(allWords('l'), merged(allWords('o')));
-    if (query.id !== undefined) matches.push(`l.id = ${param(query.id)}`, merged(`o.id = ${param(query.id)}`));
-    conditions.push(matches.length ? `(${matches.join(' OR ')})` : '1 = 0');
+    conditions.push(dialect === 'sqlite' ? sqliteSearch(query, param) : postgresSearch(query, param));
   }
-  return { where: `WHERE ${conditions.join(' AND ')}`, params };
+  const withMerged = `WHERE ${conditions.length ? conditions.join(' AND ') : 'true'}`;
+  // Last: SQLite tests the conditions in order, and the cheapest (a set, a column) should go first.
+  conditions.push(NOT_MERGED);
+  return { where: `WHERE ${conditions.join(' AND ')}`, params, withMerged };
+}
+
+/**
+ * How many leads a filter lists: those matching, merged ones included, less the merged ones among them.
+ * Counting every lead with a merge check each took most of a page at 100,000 leads; this way each count
+ * reads an index alone (and the merged leads, which are few). `from` is what the filter's aliases need.
+ */
+export function countSql(fragment: SqlFragment, from: string): string {
+  return `SELECT (SELECT count(*) ${from} ${fragment.withMerged})
+    - (SELECT count(*) ${from} ${fragment.withMerged} AND l.id IN (SELECT lead_id FROM pipeline_merges)) AS n`;
 }
 
 /**
@@ -204,9 +296,9 @@ export function orderSql(sort: ListSort, filter: LeadFilter = {}): string {
     case 'puntuacion':
       return `ORDER BY ${first}COALESCE(l.score, -1) DESC, ${newest}`;
     case 'actividad':
-      return `ORDER BY ${first}COALESCE(d.activity_at, l.received_at) DESC, ${newest}`;
+      return `ORDER BY ${first}${ACTIVITY_ORDER} DESC, ${newest}`;
     case 'seguimiento':
-      return `ORDER BY ${first}CASE WHEN d.next_step_date IS NULL THEN 1 ELSE 0 END, d.next_step_date, ${newest}`;
+      return `ORDER BY ${first}${NEXT_STEP_ORDER}, ${newest}`;
     default:
       return `ORDER BY ${first}${newest}`;
   }

@@ -33,6 +33,10 @@ const APPLIED = {
   'access 1 postgres': '6fbe145e87764537',
   'pipeline 1 sqlite': '0c9c989bc9e9dff8',
   'pipeline 1 postgres': 'e5ca13a0d6d0775c',
+  'pipeline 2 sqlite': '804be1471fe525b7',
+  'pipeline 2 postgres': '804be1471fe525b7',
+  'pipeline 3 sqlite': 'b2303eadadc9ed6a',
+  'pipeline 3 postgres': '794a9a54dbdaa807',
 };
 
 describe('applied migrations', () => {

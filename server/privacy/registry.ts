@@ -208,6 +208,11 @@ export const REGISTRY: readonly RegistryTable[] = [
       received_at: 'fecha y hora de recepción',
       language: 'el idioma del sitio desde el que se envió (es-MX, en), para contestarle en él',
       anonymised_at: 'fecha de la anonimización',
+      work_status: 'copia del estado en la bandeja (lista fija), para ordenar y contar sin otra tabla',
+      next_step_date: 'copia de la fecha del siguiente paso, para ordenar',
+      activity_at: 'copia de la fecha de la última actividad, para ordenar',
+      first_contact_at: 'copia de la fecha del primer contacto, para el panel',
+      proposal_at: 'copia de la fecha de la propuesta, para el panel',
     },
     cancel: 'anonymise',
     alsoSet: (_row, context) => ({ anonymised_at: context.now.toISOString() }),
@@ -693,4 +698,11 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   api_responses: 'cuántas respuestas y cuántos errores 5xx dio la API por minuto',
   translation_edits: 'textos de la interfaz del sitio que el equipo cambió en la bandeja, con qué cuenta y cuándo',
   inbox_reply_cursors: 'hasta qué mensaje se leyó cada carpeta del buzón de ventas',
+  // SQLite's search index (FTS5, contentless): trigrams of leads.search_text, never the text itself. Triggers
+  // rewrite a lead's entry whenever the lead's text is corrected or erased, so it follows `leads`.
+  leads_search: 'índice de búsqueda por trigramas de leads.search_text, sin el texto; se reescribe con el lead',
+  leads_search_data: 'bloques del índice de búsqueda (trigramas), sin el texto',
+  leads_search_idx: 'páginas del índice de búsqueda, sin el texto',
+  leads_search_docsize: 'tamaño en trigramas de cada lead indexado',
+  leads_search_config: 'configuración del índice de búsqueda',
 };

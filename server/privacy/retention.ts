@@ -5,7 +5,8 @@
  *   since the same moment `leadMonths` months ago, and no open next step or meeting to come, is anonymised
  *   as a cancellation would (./erase.ts, its own rows only);
  * - an e-mail's body, and its `.eml` file, is erased `mailBodyDays` days after delivery (a message that
- *   failed for good, that many days after it was queued); status, times and Message-ID stay;
+ *   failed for good, that many days after it was queued); status, times and Message-ID stay; a client's reply
+ *   read from the mailbox loses its body as many days after it was read in (who, when and its subject stay);
  * - the register's e-mails and the audit trail older than the lead limit are masked and pruned.
  */
 import type { RetentionPolicy } from '../../core/privacy.ts';
@@ -29,6 +30,7 @@ export interface RetentionOptions {
 export interface RetentionResult {
   leadsAnonymised: number;
   bodiesErased: number;
+  replyBodiesErased: number;
   filesDeleted: number;
   requestsMasked: number;
   auditPruned: number;
@@ -127,6 +129,15 @@ async function eraseOldBodies(options: RetentionOptions, cutoff: string) {
   }
 }
 
+/** Bodies of clients' replies read in from the mailbox at or before `cutoff`, as the outbox's own bodies. */
+async function eraseOldReplyBodies(storage: Storage, cutoff: string): Promise<number> {
+  const { changes } = await storage.run(
+    'UPDATE inbox_replies SET body = NULL WHERE body IS NOT NULL AND captured_at <= $1',
+    [cutoff],
+  );
+  return changes;
+}
+
 /** `.eml` files whose message's body was erased (a send that finished after its erasure wrote one). */
 async function leftoverFiles(options: RetentionOptions): Promise<OutboxFile[]> {
   const files = await allOutboxFiles(options.outboxDir);
@@ -152,6 +163,8 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
   const leads = await anonymiseExpiredLeads(options, leadCutoff.toISOString(), tables);
   const bodies = await eraseOldBodies(options, bodyCutoff.toISOString());
   if (bodies.count > 0) tables.add('outbox');
+  const replyBodiesErased = await eraseOldReplyBodies(storage, bodyCutoff.toISOString());
+  if (replyBodiesErased > 0) tables.add('inbox_replies');
   const files = [...leads.files, ...bodies.files];
   const filesDeleted = (await deleteFiles(files)) + (await deleteFiles(await leftoverFiles(options)));
   const requestsMasked = await createRequestStore(storage, await privacyHashKey(storage)).maskAnsweredBefore(
@@ -163,6 +176,7 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
   const result: RetentionResult = {
     leadsAnonymised: leads.count,
     bodiesErased: bodies.count,
+    replyBodiesErased,
     filesDeleted,
     requestsMasked,
     auditPruned,

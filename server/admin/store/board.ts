@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { rowParser } from '../../db/rows.ts';
 import type { Queryable } from '../../db/storage.ts';
-import { filterSql, type LeadFilter } from '../filters.ts';
+import { ACTIVITY_ORDER, filterSql, NEXT_STEP_ORDER, type LeadFilter } from '../filters.ts';
 import { isLeadStatus, LEAD_STATUSES, type LeadStatus } from '../lifecycle.ts';
 
 /** Cards shown per column; the rest are a link to the list of that status. */
@@ -64,13 +64,24 @@ const cardFromRow = rowParser(
 );
 
 export async function boardColumns(db: Queryable, filter: LeadFilter, today: string): Promise<BoardColumn[]> {
-  const { where, params } = filterSql({ ...filter, status: undefined }, 0, today);
-  const status = "COALESCE(s.status, 'nuevo')";
-  const from = `FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id ${where}`;
-  // Totals grouped once, then each column's first cards with its own ORDER BY … LIMIT: the database keeps
-  // the top few of a column instead of numbering every lead of the period (which took seconds at 100,000).
+  const { where, params, withMerged } = filterSql({ ...filter, status: undefined }, 0, today, db.dialect);
+  // Only the tables the filter reads: the status and the deal's value are copied onto the lead, so the
+  // totals are one pass over an index (leads_status_value) when nothing is filtered.
+  const joins = [
+    /\bs\./.test(where) ? 'LEFT JOIN inbox_lead_state s ON s.lead_id = l.id' : '',
+    /\bd\./.test(where) ? 'LEFT JOIN pipeline_deals d ON d.lead_id = l.id' : '',
+  ].join(' ');
+  // Totals grouped once (every lead the filter matches, less the merged ones among them, so no lead is
+  // checked for a merge one by one), then each column's first cards with its own ORDER BY … LIMIT, the
+  // order of the leads_board_order index: the database reads the top few of a column and stops.
   const totals = await db.all<{ status: string; n: number | string; value: number | string | null }>(
-    `SELECT ${status} AS status, count(*) AS n, CAST(SUM(d.value_mxn) AS BIGINT) AS value ${from} GROUP BY ${status}`,
+    `SELECT t.status, sum(t.n) AS n, CAST(sum(t.value) AS BIGINT) AS value FROM (
+       SELECT l.work_status AS status, count(*) AS n, sum(l.deal_value) AS value
+       FROM leads l ${joins} ${withMerged} GROUP BY l.work_status
+       UNION ALL
+       SELECT l.work_status AS status, -count(*) AS n, -sum(l.deal_value) AS value
+       FROM leads l ${joins} ${withMerged} AND l.id IN (SELECT lead_id FROM pipeline_merges) GROUP BY l.work_status
+     ) t GROUP BY t.status`,
     params,
   );
   const columns = new Map<LeadStatus, BoardColumn>(
@@ -85,13 +96,12 @@ export async function boardColumns(db: Queryable, filter: LeadFilter, today: str
   for (const column of columns.values()) {
     if (column.total === 0) continue;
     const rows = await db.all(
-      `SELECT l.id, l.name, l.company, l.phone, ${status} AS status, s.version, a.name AS assignee_name,
+      `SELECT l.id, l.name, l.company, l.phone, l.work_status AS status, s.version, a.name AS assignee_name,
          d.value_mxn, d.next_step_date, d.next_step
        FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id
          LEFT JOIN pipeline_deals d ON d.lead_id = l.id
-       ${where} AND ${status} = $${String(params.length + 1)}
-       ORDER BY CASE WHEN d.next_step_date IS NULL THEN 1 ELSE 0 END, d.next_step_date,
-         COALESCE(d.activity_at, l.received_at) DESC, l.id DESC
+       ${where} AND l.work_status = $${String(params.length + 1)}
+       ORDER BY ${NEXT_STEP_ORDER}, ${ACTIVITY_ORDER} DESC, l.id DESC
        LIMIT $${String(params.length + 2)}`,
       [...params, column.status, BOARD_CARDS_PER_COLUMN],
     );

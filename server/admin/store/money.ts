@@ -5,7 +5,11 @@ import type { Queryable } from '../../db/storage.ts';
 import { isLeadStatus } from '../lifecycle.ts';
 import type { ClosedDeals, StatusValue, WonDeal } from '../money.ts';
 
-const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)';
+/**
+ * Merged leads are left out through one set of their ids, read once per query: a check per lead (NOT
+ * EXISTS) took twice as long over the leads of a year.
+ */
+const NOT_MERGED = 'l.id NOT IN (SELECT lead_id FROM pipeline_merges)';
 
 const statusValueRow = rowParser(
   'pipeline_deals',
@@ -23,23 +27,22 @@ export async function moneyRows(
   db: Queryable,
   receivedSince: string,
 ): Promise<{ byStatus: StatusValue[]; won: WonDeal[]; closed: ClosedDeals[] }> {
-  const status = "COALESCE(s.status, 'nuevo')";
+  // The status and the deal's value copied onto the lead (pipeline-migrations.ts) are read from its indexes.
   const [byStatus, won, closed] = await Promise.all([
     db.all(
-      `SELECT ${status} AS status, count(*) AS deals, CAST(sum(d.value_mxn) AS BIGINT) AS value
-       FROM pipeline_deals d JOIN leads l ON l.id = d.lead_id LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
-       WHERE d.value_mxn IS NOT NULL AND ${NOT_MERGED} GROUP BY ${status}`,
+      `SELECT l.work_status AS status, count(*) AS deals, CAST(sum(l.deal_value) AS BIGINT) AS value
+       FROM leads l WHERE l.deal_value IS NOT NULL AND ${NOT_MERGED} GROUP BY l.work_status`,
     ),
     db.all(
-      `SELECT d.value_mxn, COALESCE((SELECT max(e.at) FROM inbox_lead_events e
+      `SELECT l.deal_value AS value_mxn, COALESCE((SELECT max(e.at) FROM inbox_lead_events e
            WHERE e.lead_id = l.id AND e.kind = 'status' AND e.to_value = 'ganado'), s.updated_at) AS won_at
-       FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
-       WHERE s.status = 'ganado' AND ${NOT_MERGED}`,
+       FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
+       WHERE l.work_status = 'ganado' AND ${NOT_MERGED}`,
     ),
     db.all(
-      `SELECT s.status, count(*) AS deals, CAST(sum(d.value_mxn) AS BIGINT) AS value
-       FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
-       WHERE l.received_at >= $1 AND s.status IN ('ganado', 'perdido') AND ${NOT_MERGED} GROUP BY s.status`,
+      `SELECT l.work_status AS status, count(*) AS deals, CAST(sum(l.deal_value) AS BIGINT) AS value
+       FROM leads l
+       WHERE l.received_at >= $1 AND l.work_status IN ('ganado', 'perdido') AND ${NOT_MERGED} GROUP BY l.work_status`,
       [receivedSince],
     ),
   ]);

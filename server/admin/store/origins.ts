@@ -32,32 +32,56 @@ function hostOf(dialect: Dialect, url: string): string {
   return `substr(${hostAndPort}, 1, instr(${hostAndPort} || ':', ':') - 1)`;
 }
 
-const LABELS: Readonly<Record<OriginGrouping, { sql: string; fallback: string }>> = {
+const GROUPINGS: readonly OriginGrouping[] = ['source', 'campaign', 'landing'];
+
+/** Each grouping's label from the columns of `o`; `fallback` is the placeholder of its label for none. */
+const LABELS: Readonly<Record<OriginGrouping, { sql: (fallback: string) => string; fallback: string }>> = {
   source: {
-    sql: "COALESCE(NULLIF(o.source, ''), NULLIF(CASE WHEN o.host LIKE 'www.%' THEN substr(o.host, 5) ELSE o.host END, ''), $2)",
+    sql: (fallback) =>
+      `COALESCE(NULLIF(o.source, ''), NULLIF(CASE WHEN o.host LIKE 'www.%' THEN substr(o.host, 5) ELSE o.host END, ''), ${fallback})`,
     fallback: DIRECT_SOURCE,
   },
-  campaign: { sql: "COALESCE(NULLIF(o.campaign, ''), $2)", fallback: NO_CAMPAIGN },
-  landing: { sql: "COALESCE(NULLIF(o.landing, ''), $2)", fallback: NO_LANDING },
+  campaign: { sql: (fallback) => `COALESCE(NULLIF(o.campaign, ''), ${fallback})`, fallback: NO_CAMPAIGN },
+  landing: { sql: (fallback) => `COALESCE(NULLIF(o.landing, ''), ${fallback})`, fallback: NO_LANDING },
 };
 
-/** Every group of leads received since `since` (ISO time), merged leads left out; unsorted. */
-export async function originGroups(db: Queryable, since: string, grouping: OriginGrouping): Promise<OriginGroup[]> {
-  const { sql, fallback } = LABELS[grouping];
-  const rows = await db.all(
-    `SELECT g.label, count(*) AS leads, sum(CASE WHEN g.status = 'ganado' THEN 1 ELSE 0 END) AS won,
-       CAST(COALESCE(sum(CASE WHEN g.status = 'ganado' AND g.value > 0 THEN g.value END), 0) AS BIGINT) AS won_value
-     FROM (
-       SELECT ${sql} AS label, o.status, o.value FROM (
-         SELECT ${jsonText(db.dialect, 'utm_source')} AS source, ${jsonText(db.dialect, 'utm_campaign')} AS campaign,
-           ${jsonText(db.dialect, 'landing')} AS landing, ${hostOf(db.dialect, jsonText(db.dialect, 'referrer'))} AS host,
-           COALESCE(s.status, 'nuevo') AS status, d.value_mxn AS value
-         FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
-         WHERE l.received_at >= $1 AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)
-       ) o
-     ) g
-     GROUP BY g.label`,
-    [since, fallback],
+/**
+ * Every group of leads received since `since` (ISO time) by source, campaign and landing page, merged
+ * leads left out; unsorted. One pass over the leads of the period (SQLite reads it from an index that holds
+ * the attribution too, leads_origin), kept by the database while it groups it three ways. The status and
+ * the deal's value are the copies on the lead (pipeline-migrations.ts).
+ */
+export async function originBreakdownRows(
+  db: Queryable,
+  since: string,
+): Promise<Record<OriginGrouping, OriginGroup[]>> {
+  const groups = GROUPINGS.map(
+    (grouping, index) =>
+      `SELECT '${grouping}' AS grouped_by, g.label, count(*) AS leads, sum(CASE WHEN g.status = 'ganado' THEN 1 ELSE 0 END) AS won,
+         CAST(COALESCE(sum(CASE WHEN g.status = 'ganado' AND g.value > 0 THEN g.value END), 0) AS BIGINT) AS won_value
+       FROM (SELECT ${LABELS[grouping].sql(`$${String(index + 2)}`)} AS label, o.status, o.value FROM o) g
+       GROUP BY g.label`,
   );
-  return rows.map(groupRow);
+  const rows = await db.all<{ grouped_by: string }>(
+    `WITH o AS MATERIALIZED (
+       SELECT ${jsonText(db.dialect, 'utm_source')} AS source, ${jsonText(db.dialect, 'utm_campaign')} AS campaign,
+         ${jsonText(db.dialect, 'landing')} AS landing, ${hostOf(db.dialect, jsonText(db.dialect, 'referrer'))} AS host,
+         l.work_status AS status, l.deal_value AS value
+       FROM leads l
+       WHERE l.received_at >= $1 AND l.id NOT IN (SELECT lead_id FROM pipeline_merges)
+     )
+     ${groups.join(' UNION ALL ')}`,
+    [since, ...GROUPINGS.map((grouping) => LABELS[grouping].fallback)],
+  );
+  const breakdown: Record<OriginGrouping, OriginGroup[]> = { source: [], campaign: [], landing: [] };
+  for (const row of rows) {
+    const grouping = GROUPINGS.find((each) => each === row.grouped_by);
+    if (grouping) breakdown[grouping].push(groupRow(row));
+  }
+  return breakdown;
+}
+
+/** One grouping of `originBreakdownRows`. */
+export async function originGroups(db: Queryable, since: string, grouping: OriginGrouping): Promise<OriginGroup[]> {
+  return (await originBreakdownRows(db, since))[grouping];
 }

@@ -9,7 +9,7 @@ import { outboxRowSchema } from '../../db/outbox.ts';
 import { optionalText, rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
 import type { LeadWork, WorkedLead } from '../../lead/csv.ts';
-import { filterSql, orderSql, PAGE_SIZE, type LeadFilter, type ListSort } from '../filters.ts';
+import { countSql, filterSql, orderSql, PAGE_SIZE, type LeadFilter, type ListSort } from '../filters.ts';
 import {
   CONTACTED_STATUSES,
   isLeadStatus,
@@ -29,7 +29,7 @@ import {
 import type { DashboardRow } from '../stats.ts';
 import { dashboardTotals } from './dashboard.ts';
 import type { OriginBreakdown } from '../attribution-stats.ts';
-import { originGroups } from './origins.ts';
+import { originBreakdownRows } from './origins.ts';
 import { touchActivity } from './pipeline-events.ts';
 
 /** A status this code no longer knows reads as nuevo (a lead is never hidden for it). */
@@ -309,16 +309,23 @@ export function createWorkStore(storage: Storage) {
       sort: ListSort = 'recientes',
       today?: string,
     ): Promise<{ rows: InboxRow[]; total: number }> {
-      const { where, params } = filterSql(filter, 0, today);
-      const count = await storage.get<{ n: number }>(`SELECT count(*) AS n ${countFrom(where)} ${where}`, params);
+      const fragment = filterSql(filter, 0, today, storage.dialect);
+      const { where, params } = fragment;
+      const count = await storage.get<{ n: number | string }>(countSql(fragment, countFrom(where)), params);
       const offset = (page - 1) * PAGE_SIZE;
+      const order = orderSql(sort, filter);
+      // The page's ids first, from the leads (and only the tables the filter reads), then their rows joined:
+      // the database never joins, nor reads whole, the leads it sorts past (a search's thousands of matches).
       const rows = await storage.all(
         `SELECT l.*, s.status, s.assignee_id, s.version, a.name AS assignee_name, d.value_mxn, d.next_step_date, d.next_step
-         ${FROM} ${where} ${orderSql(sort, filter)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+         FROM (SELECT l.id ${countFrom(where)} ${where} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
+           JOIN leads l ON l.id = page.id LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
+           LEFT JOIN inbox_users a ON a.id = s.assignee_id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
+         ${order}`,
         [...params, PAGE_SIZE, offset],
       );
       return {
-        total: count?.n ?? 0,
+        total: Number(count?.n ?? 0),
         rows: rows.map((row): InboxRow => {
           const lead = leadFromRow(row);
           const listed = listedFromRow(row);
@@ -347,7 +354,7 @@ export function createWorkStore(storage: Storage) {
     async *matching(filter: LeadFilter, today?: string): AsyncGenerator<WorkedLead> {
       let after = 0;
       for (;;) {
-        const { where, params } = filterSql(filter, 1, today);
+        const { where, params } = filterSql(filter, 1, today, storage.dialect);
         const rows = (
           await storage.all(
             `SELECT l.*, s.status, s.lost_reason, s.lost_detail, a.name AS assignee_name, d.value_mxn, d.close_date,
@@ -474,8 +481,8 @@ export function createWorkStore(storage: Storage) {
       const rows = await storage.all<{ reason: string | null; leads: number }>(
         `SELECT s.lost_reason AS reason, count(*) AS leads
          FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
-         WHERE l.received_at >= $1 AND s.status = 'perdido'
-           AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)
+         WHERE l.received_at >= $1 AND l.work_status = 'perdido'
+           AND l.id NOT IN (SELECT lead_id FROM pipeline_merges)
          GROUP BY s.lost_reason ORDER BY count(*) DESC, s.lost_reason`,
         [since],
       );
@@ -483,12 +490,8 @@ export function createWorkStore(storage: Storage) {
     },
     /** Leads received since `since` (ISO time) by source, campaign and landing page, grouped by the database. */
     async originGroups(since: string): Promise<OriginBreakdown> {
-      const [bySource, byCampaign, byLanding] = await Promise.all([
-        originGroups(storage, since, 'source'),
-        originGroups(storage, since, 'campaign'),
-        originGroups(storage, since, 'landing'),
-      ]);
-      return { bySource, byCampaign, byLanding };
+      const { source, campaign, landing } = await originBreakdownRows(storage, since);
+      return { bySource: source, byCampaign: campaign, byLanding: landing };
     },
     /** What the dashboard needs of each lead received since `since` (ISO time). */
     /** The dashboard's numbers, counted by the database (./dashboard.ts). */

@@ -80,7 +80,12 @@ export async function scanRows(storage: Storage, needles: readonly string[]): Pr
   const tables =
     storage.dialect === 'sqlite'
       ? await storage.all<{ name: string }>(
-          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+          // Not the shadow tables of a virtual table (the FTS5 search index): their 64-bit block ids do not fit
+          // a JavaScript number, they hold trigrams rather than text, and their bytes are in the file scanned.
+          `SELECT name FROM sqlite_master t WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+             AND NOT EXISTS (SELECT 1 FROM sqlite_master v WHERE v.sql LIKE 'CREATE VIRTUAL TABLE%'
+               AND t.name LIKE v.name || '\\_%' ESCAPE '\\')
+           ORDER BY name`,
         )
       : await storage.all<{ name: string }>(
           "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
