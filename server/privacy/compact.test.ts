@@ -43,3 +43,39 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('compaction after an erasure (
     expect(await scanPostgres(storage, [SECRET])).toEqual({});
   });
 });
+
+describe.runIf(TEST_ENGINES.includes('sqlite'))('compaction after an erasure (sqlite)', () => {
+  let database: TestDatabase;
+  let storage: Storage;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    storage = await openStorage(database.location);
+    // As the inbox's search index is built: trigrams, no copy of the text, deletions by rowid.
+    await storage.run(
+      "CREATE VIRTUAL TABLE leads_search USING fts5(text, content='', contentless_delete=1, tokenize='trigram')",
+    );
+    await storage.run("CREATE VIRTUAL TABLE search_terms USING fts5vocab(leads_search, 'instance')");
+  });
+
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  const termsOf = async (text: string) =>
+    (await storage.all<{ term: string }>('SELECT DISTINCT term FROM search_terms')).filter(({ term }) =>
+      text.includes(term),
+    );
+
+  it('merges the search index, so no trigram of an erased lead stays in its segments', async () => {
+    await storage.run('INSERT INTO leads_search (rowid, text) VALUES (1, $1), (2, $2)', [
+      SECRET,
+      'otra solicitud que se queda',
+    ]);
+    await storage.run('DELETE FROM leads_search WHERE rowid = 1');
+    expect((await compactAfterErasure(storage, ['leads_search'])).complete).toBe(true);
+    expect(await termsOf('quintanilla')).toEqual([]);
+    expect((await termsOf('solicitud')).length).toBeGreaterThan(0);
+  });
+});

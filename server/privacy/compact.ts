@@ -1,6 +1,7 @@
 /**
  * After personal data is erased, nothing readable may stay in the database's files. SQLite overwrites freed
- * space with zeros (`secure_delete`, set on every connection in server/db/sqlite/worker.ts); `VACUUM`
+ * space with zeros (`secure_delete`, set on every connection in server/db/sqlite/worker.ts); the inbox's
+ * full-text index merges its segments so no deleted entry stays in them; `VACUUM`
  * rewrites the file (also clearing what a database written before that setting left in free pages), and a
  * TRUNCATE checkpoint moves the WAL into the file and empties it. PostgreSQL keeps old row versions in its
  * pages until they are reused: `VACUUM (FULL)` rewrites each touched table (and its indexes and TOAST) into
@@ -33,6 +34,10 @@ async function checkpointSqlite(storage: Storage): Promise<boolean> {
 /** Rewrites the storage of `tables` (PostgreSQL) or the whole file (SQLite) without the erased data. */
 export async function compactAfterErasure(storage: Storage, tables: readonly string[]): Promise<Compaction> {
   if (storage.dialect === 'sqlite') {
+    // The inbox's full-text index marks an erased lead's trigrams deleted but keeps them in its segments
+    // until they merge: merging them all now leaves none of them for VACUUM to copy.
+    if (await storage.get("SELECT 1 AS found FROM sqlite_master WHERE name = 'leads_search'"))
+      await storage.run("INSERT INTO leads_search (leads_search) VALUES ('optimize')");
     // The copy VACUUM builds stays in memory: no temporary file keeps a version of the data.
     await storage.run('PRAGMA temp_store = MEMORY');
     try {
