@@ -24,3 +24,12 @@ export const CARD_COVER_WIDTHS = [480, 720, 800];
 
 /** The case page's cover spans the content width (up to 1216 px): 720 px for 2x phones, 1280 px for desktops. */
 export const HERO_COVER_WIDTHS = [720, 1280];
+
+/**
+ * The case cover's quality by width: on a phone it is seen at card size, where the cards' quality hides
+ * its artefacts just as well (and keeps the page within its first-load budget); a desktop sees it large,
+ * at sharp's default.
+ */
+export function heroCoverQuality(width: number): number | undefined {
+  return width < 1000 ? CARD_COVER_QUALITY : undefined;
+}
