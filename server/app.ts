@@ -17,6 +17,7 @@ import { METRICS_PATH, type Metrics } from './monitoring/metrics.ts';
 import { makeDrainable, waitForBalancer } from './drain.ts';
 import { securityHeadersFor } from './security-headers.ts';
 import { createStaticHandler } from './static/static-handler.ts';
+import { rateLimitedPage } from './static/rate-limited-page.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
 import { loggableUrl } from './log/loggable-url.ts';
 
@@ -152,6 +153,8 @@ export function createApp(options: AppOptions): FastifyInstance {
     }
     done();
   });
+  // A browser that navigates to a throttled API route gets the built /429 page; API clients, their JSON.
+  if (api && options.distDir !== undefined) app.addHook('onSend', rateLimitedPage(options.distDir));
   if (api) void app.register(api.plugin);
   else {
     for (const url of [API_BASE_PATH.slice(0, -1), `${API_BASE_PATH}*`])

@@ -1,6 +1,6 @@
 /**
  * Portfolio covers: AVIF first with a WebP fallback, in the widths of src/lib/images.ts, with their size
- * declared; a phone like Lighthouse's (412 px at 1.75x) gets the 720 px AVIF, not the 800 px one.
+ * declared; a phone like Lighthouse's (412 px at 1.75x) gets the 680 px AVIF, not a larger one.
  */
 import { test, expect } from '../support/fixtures.ts';
 import { CARD_COVER_WIDTHS, HERO_COVER_WIDTHS } from '../../src/lib/images.ts';
@@ -31,7 +31,7 @@ test('cards and the case page offer AVIF covers with a WebP fallback', async ({ 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
 
-  test('the first cover is the 720 px AVIF', async ({ page }) => {
+  test('the first cover is the 680 px AVIF', async ({ page }) => {
     await page.goto('/portfolio');
     const first = page.locator('picture img').first();
     await first.scrollIntoViewIfNeeded();
@@ -41,6 +41,6 @@ test.describe('on a phone', () => {
     expect(response.headers()['content-type']).toBe('image/avif');
     const srcset = await page.locator('picture source').first().getAttribute('srcset');
     const chosen = (srcset ?? '').split(',').find((candidate) => candidate.trim().startsWith(new URL(src).pathname));
-    expect(chosen).toMatch(/ 720w$/);
+    expect(chosen).toMatch(/ 680w$/);
   });
 });

@@ -16,11 +16,21 @@ export const COVER_FALLBACK_FORMAT: ImageOutputFormat = 'webp';
 export const CARD_COVER_QUALITY = 40;
 
 /**
- * A card is the phone's width less its margins (about 360-380 px) or a third of the 1280 px grid
- * (390 px): 720 px serves 1.75x-2x phones (Lighthouse's emulated phone needs 665 px), 800 px a 2x
- * desktop, 480 px a 1x screen.
+ * A card is the phone's width less its margins (about 340-380 px) or a third of the 1280 px grid
+ * (390 px), and Chrome takes the smallest width that covers the slot's device pixels: 680 px serves a
+ * 412 px phone at 1.75x (Lighthouse's emulated phone needs 665 px), 720 px a 375 px phone at 2x, 800 px
+ * a 2x desktop, 480 px a 1x screen.
  */
-export const CARD_COVER_WIDTHS = [480, 720, 800];
+export const CARD_COVER_WIDTHS = [480, 680, 720, 800];
 
-/** The case page's cover spans the content width (up to 1216 px): 720 px for 2x phones, 1280 px for desktops. */
-export const HERO_COVER_WIDTHS = [720, 1280];
+/** The case page's cover spans the content width (up to 1216 px): the cards' phone widths, 1280 px for desktops. */
+export const HERO_COVER_WIDTHS = [680, 720, 1280];
+
+/**
+ * The case cover's quality by width: on a phone it is seen at card size, where the cards' quality hides
+ * its artefacts just as well (and keeps the page within its first-load budget); a desktop sees it large,
+ * at sharp's default.
+ */
+export function heroCoverQuality(width: number): number | undefined {
+  return width < 1000 ? CARD_COVER_QUALITY : undefined;
+}

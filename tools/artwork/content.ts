@@ -1,6 +1,6 @@
 /**
  * What the site's content holds, read from content/ itself: the generator draws a cover for each case
- * file and a portrait for each person file it has a design for. No list of ids lives in code, so a new
+ * file it has a design for (people get a monogram on the site, designs.ts). No list of ids lives in code, so a new
  * case, team member or testimonial needs no change here (it brings its own image until it gets a design).
  */
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,9 +1,9 @@
 /**
  * Generates every piece of original artwork of the site from code: logo and mark, favicons, Open
- * Graph cards, portfolio covers and illustrated portraits. Run with `npm run artwork` here (or at the
+ * Graph cards and portfolio covers. Run with `npm run artwork` here (or at the
  * repository root); pass words to render only the outputs whose path contains one of them
- * (`npm run artwork -- portfolio og`). Covers and portraits are drawn for the content files that exist
- * and have a design; the output list, sizes and byte budgets live in outputs.ts.
+ * (`npm run artwork -- portfolio og`). Covers are drawn for the case files that exist and have a
+ * design; the output list, sizes and byte budgets live in outputs.ts.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';

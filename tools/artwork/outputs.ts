@@ -1,7 +1,7 @@
 /**
  * Every file the artwork generator writes: where it goes, its pixel size and its byte budget. The
  * generator (index.ts) renders them and the test (artwork.test.ts) checks the committed files against
- * this list, so the two cannot drift apart. Covers and portraits follow the content files (content.ts).
+ * this list, so the two cannot drift apart. Covers follow the content files (content.ts).
  */
 import type { ContentEntries } from './content.ts';
 
@@ -86,7 +86,7 @@ export function artworkPlan(
   return plan;
 }
 
-/** Brand files, Open Graph cards and the drawn covers and portraits. */
+/** Brand files, Open Graph cards and the drawn covers. */
 export function allOutputs(plan: ArtworkPlan): OutputSpec[] {
   return [...Object.values(BRAND_OUTPUTS), ...Object.values(OG_OUTPUTS), ...plan.drawn.map((item) => item.spec)];
 }

@@ -35,7 +35,7 @@ describe('firstLoadTable', () => {
           performance: 100,
           tbtMs: 12.4,
         },
-        expect.objectContaining({ label: 'Inicio', goalKib: 75, peer: null }),
+        expect.objectContaining({ label: 'Inicio', goalKib: 60, peer: null }),
       ],
     });
   });
