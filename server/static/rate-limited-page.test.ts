@@ -5,13 +5,21 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { failure, sendJson } from '../api/http.ts';
+import { sendJson } from '../api/http.ts';
+import type { ApiResponse } from '../errors.ts';
 import { prefersHtml } from './rate-limited-page.ts';
 
 /** What Chromium and Firefox send when the visitor navigates (or a form posts). */
 const NAVIGATION = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 const PAGE = '<!doctype html><html lang="es-MX"><title>Demasiadas solicitudes</title><h1>429</h1></html>';
 const THROTTLED = { success: false, message: 'Espera 60 s' };
+
+/** A refusal as the API renders it: its status, its body and its headers. */
+const refused = (status: number, message: string, headers?: Record<string, string>): ApiResponse => ({
+  status,
+  body: { success: false, message },
+  ...(headers ? { headers } : {}),
+});
 
 describe('prefersHtml', () => {
   it.each([
@@ -64,9 +72,9 @@ describe('a throttled API answer by what the client accepts', () => {
       api: {
         plugin: (scope) => {
           scope.post('/api/throttled', (_request, reply) =>
-            sendJson(reply, failure(429, THROTTLED.message, { 'Retry-After': '60' })),
+            sendJson(reply, refused(429, THROTTLED.message, { 'Retry-After': '60' })),
           );
-          scope.post('/api/refused', (_request, reply) => sendJson(reply, failure(422, 'Revisa el formulario')));
+          scope.post('/api/refused', (_request, reply) => sendJson(reply, refused(422, 'Revisa el formulario')));
           return Promise.resolve();
         },
         close: () => Promise.resolve(),
