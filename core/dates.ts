@@ -210,9 +210,33 @@ export function formatShortDateTime(instant: Date): string {
   return `${pad(clock.day)}/${pad(clock.month)}/${pad(clock.year, 4)} ${pad(clock.hour)}:${pad(clock.minute)}`;
 }
 
-/** A Mexico City slot (`YYYY-MM-DDTHH:mm`) in Mexican Spanish: "martes, 24 de noviembre de 2026, 10:00". */
-export function formatAppointmentLong(value: string): string {
-  return formatLongDateTime(appointmentToUtc(value));
+const localFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Another language's long date and time in Mexico City, with its own clock ("10:00 AM" in English). */
+function longFormatterIn(locale: string): Intl.DateTimeFormat {
+  let formatter = localFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      timeZone: TIME_ZONE,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    localFormatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * A Mexico City slot (`YYYY-MM-DDTHH:mm`) in Mexican Spanish: "martes, 24 de noviembre de 2026, 10:00"; in
+ * another `locale`, as it writes dates ("Tuesday, November 24, 2026 at 10:00 AM" in `en`).
+ */
+export function formatAppointmentLong(value: string, locale: string = SITE.locale): string {
+  const instant = appointmentToUtc(value);
+  return locale === SITE.locale ? formatLongDateTime(instant) : longFormatterIn(locale).format(instant);
 }
 
 /** A Mexico City slot (`YYYY-MM-DDTHH:mm`) as `dd/mm/yyyy HH:mm`. */

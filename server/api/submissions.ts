@@ -25,6 +25,7 @@ import { buildEmailMessages } from '../email/templates.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
 import { storeRefusals, UNSCORED } from '../privacy/refusals.ts';
 import { failure, type ApiResponse } from './http.ts';
+import type { LeadAnswers } from './leads-language.ts';
 import { bookingLimitMessage, MESSAGES, tooManyRequestsMessage } from './messages.ts';
 import { lockAndCheck, overLimit, record, type RateLimit } from './rate-limit.ts';
 
@@ -66,6 +67,8 @@ export interface SubmissionRequest {
   attribution?: Attribution | undefined;
   /** The language of the page the form was sent from (`Content-Language`), an active one; stored with the lead. */
   language?: string | undefined;
+  /** The answers' words in that language (server/api/leads-language.ts); Spanish without it. */
+  answers?: LeadAnswers;
 }
 
 export type SubmissionOutcome =
@@ -87,8 +90,8 @@ class Refusal extends Error {
   }
 }
 
-function created(id: number, appointmentDate?: string): ApiResponse {
-  const body: SubmissionBody = { success: true, message: MESSAGES.success, id, reference: referenceOf(id) };
+function created(id: number, appointmentDate?: string, answers: LeadAnswers = MESSAGES): ApiResponse {
+  const body: SubmissionBody = { success: true, message: answers.success, id, reference: referenceOf(id) };
   if (appointmentDate) body.appointmentDate = appointmentDate;
   return { status: 201, body };
 }
@@ -125,6 +128,7 @@ function compact(data: Record<string, unknown>): Record<string, string> {
 
 export async function submit(context: SubmissionContext, request: SubmissionRequest): Promise<SubmissionOutcome> {
   const { storage, logger, rateLimit } = context;
+  const answers = request.answers ?? MESSAGES;
   const nowMs = Date.now();
 
   // A first look without a lock spares validation work for a client that is over its limit.
@@ -141,7 +145,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       return over;
     });
     if (wait !== undefined) return rateLimited(logger, rateLimit, wait, context.emailSettings.contact);
-    return { kind: 'honeypot', response: created((await createLeadStore(storage).lastId()) + 1) };
+    return { kind: 'honeypot', response: created((await createLeadStore(storage).lastId()) + 1, undefined, answers) };
   }
 
   const parsed = request.schema.safeParse(request.body);
@@ -150,7 +154,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       kind: 'rejected',
       response: {
         status: 422,
-        body: { success: false, message: MESSAGES.validation, errors: fieldErrors(parsed.error) },
+        body: { success: false, message: answers.validation, errors: fieldErrors(parsed.error) },
       },
     };
   }
@@ -166,7 +170,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
           status: 422,
           body: {
             success: false,
-            message: MESSAGES.validation,
+            message: answers.validation,
             errors: { appointmentDate: SLOT_PROBLEM_MESSAGES[problem] },
           },
         },
@@ -198,7 +202,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         }
         // A busy time of the team's own calendars is as taken as a booked slot.
         if (context.meetings?.isBusy(slot) || (await leads.isBooked(slot)))
-          throw new Refusal(failure(409, MESSAGES.slotTaken));
+          throw new Refusal(failure(409, answers.slotTaken));
       }
       const id = await leads.insert({
         kind: request.kind,
@@ -269,10 +273,10 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
     if (error instanceof Refusal && error.retryAfter !== undefined)
       return rateLimited(logger, rateLimit, error.retryAfter, context.emailSettings.contact);
     if (error instanceof Refusal) return { kind: 'rejected', response: error.response };
-    if (isUniqueViolation(error)) return { kind: 'rejected', response: failure(409, MESSAGES.slotTaken) };
+    if (isUniqueViolation(error)) return { kind: 'rejected', response: failure(409, answers.slotTaken) };
     throw error;
   }
   context.onStored();
   logger.info('submission.stored', { leadId, kind: request.kind, booked: Boolean(slot) });
-  return { kind: 'stored', response: created(leadId, slot), leadId };
+  return { kind: 'stored', response: created(leadId, slot, answers), leadId };
 }
