@@ -28,4 +28,3 @@ export function internationalPhoneRule(language: string): PhoneRule {
   const region = phoneRegionOf(language);
   return (value) => normalizeInternationalPhone(value, region);
 }
-
