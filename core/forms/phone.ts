@@ -22,3 +22,13 @@ export function normalizeMexicanPhone(value: string): string | undefined {
   if (!MEXICAN_PHONE_PATTERN.test(compact)) return undefined;
   return `+52${compact.slice(-10)}`;
 }
+
+/**
+ * Whether a value could be a phone of any country (7 to 15 digits, an optional leading +, the usual
+ * separators): what an English form checks in the moment before the numbering plans of
+ * international-phone.ts have loaded; the API checks the real rule either way.
+ */
+export function plausiblePhone(value: string): string | undefined {
+  const compact = stripPhoneSeparators(value).replace(/\./g, '');
+  return /^\+?\d{7,15}$/.test(compact) ? compact : undefined;
+}

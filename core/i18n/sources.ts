@@ -25,6 +25,8 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'technologies.yaml' },
   { path: 'offers.yaml' },
   { path: 'stats.yaml' },
+  // The forms' option lists (facts such as ids and amounts come from the Spanish file).
+  { path: 'form-options.yaml' },
   // The WhatsApp chat's opening messages.
   { path: 'contact.yaml', blocks: ['greetings'] },
   // Pages built in every language translate all their copy; the rest, their texts for search engines so far.
