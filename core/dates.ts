@@ -198,10 +198,24 @@ const dayMonthYearFormatter = new Intl.DateTimeFormat(SITE.locale, {
   year: 'numeric',
 });
 
-/** "26 de noviembre de 2026" for a calendar date (no weekday: "válida hasta el …", "Última actualización: …"). */
-export function formatDayMonthYear(date: string): string {
+/**
+ * "26 de noviembre de 2026" for a calendar date (no weekday: "válida hasta el …", "Última actualización: …");
+ * in another `locale`, as it writes it ("November 26, 2026" in `en`).
+ */
+export function formatDayMonthYear(date: string, locale: string = SITE.locale): string {
   if (!parseDate(date)) throw new RangeError(`Fecha inválida: ${date}`);
-  return dayMonthYearFormatter.format(zonedTimeToUtc(date, '12:00'));
+  const formatter =
+    locale === SITE.locale
+      ? dayMonthYearFormatter
+      : new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+  return formatter.format(zonedTimeToUtc(date, '12:00'));
+}
+
+/** A Mexico City wall-clock time as `locale` writes it ("11:59 PM" in `en`). */
+export function formatWallTime(date: string, time: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(
+    zonedTimeToUtc(date, time),
+  );
 }
 
 /** `dd/mm/yyyy HH:mm` in Mexico City, the format of every date in the e-mails. */

@@ -36,6 +36,7 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'months',
   'supportDays',
   'endsAt',
+  'startsAt',
   'slots',
   'discountPercent',
   'value',
@@ -58,10 +59,10 @@ const LABELS_BLOCK = 'labels';
  * so is every field of a `labels:` block.
  */
 /**
- * Lists whose items word a fact-named field: the forms' urgency options name their text `level`, the API
- * contract's field (content/form-options.yaml), so there it is prose.
+ * Blocks that word a fact-named field: the forms' urgency options name their text `level`, the API
+ * contract's field (content/form-options.yaml), and a page's breadcrumb its `name`; there it is prose.
  */
-const PROSE_FIELDS_OF: Readonly<Record<string, string>> = { emergency: 'level' };
+const PROSE_FIELDS_OF: Readonly<Record<string, string>> = { emergency: 'level', breadcrumb: 'name' };
 
 function isFact(key: string, value: unknown, block?: string): boolean {
   if (block !== undefined && PROSE_FIELDS_OF[block] === key) return false;

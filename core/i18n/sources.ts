@@ -37,6 +37,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/tecnologias.yaml' },
   { path: 'pages/home.yaml' },
   { path: 'pages/contacto.yaml' },
+  { path: 'pages/iniciar-proyecto.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

@@ -18,6 +18,7 @@ export const DEFAULT_LOCALE = translations.defaultCode;
 const PAIRED: ReadonlySet<RouteName> = new Set([
   'home',
   'contact',
+  'startProject',
   'faq',
   'process',
   'cms',
