@@ -183,12 +183,22 @@ export function formatLongDateTime(instant: Date): string {
   return longFormatter.format(instant);
 }
 
-/** "martes, 24 de noviembre de 2026" for a calendar date. */
-export function formatLongDate(date: string): string {
+/** "martes, 24 de noviembre de 2026" for a calendar date; in another `locale`, as it writes it. */
+export function formatLongDate(date: string, locale: string = SITE.locale): string {
   const parsed = parseDate(date);
   if (!parsed) throw new RangeError(`Fecha inválida: ${date}`);
+  const formatter =
+    locale === SITE.locale
+      ? longDateFormatter
+      : new Intl.DateTimeFormat(locale, {
+          timeZone: TIME_ZONE,
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        });
   // Noon in Mexico City is the same calendar day whatever the offset.
-  return longDateFormatter.format(zonedTimeToUtc(date, '12:00'));
+  return formatter.format(zonedTimeToUtc(date, '12:00'));
 }
 
 const dayMonthYearFormatter = new Intl.DateTimeFormat(SITE.locale, {

@@ -36,6 +36,27 @@ const FORM_KEYS = [
 
 export type FormWordKey = (typeof FORM_KEYS)[number];
 
+/** The `picker` keys: the meeting picker's words (src/islands/datetime/picker-texts.ts fills them). */
+const PICKER_KEYS = [
+  'choose',
+  'hint',
+  'title',
+  'description',
+  'dateLabel',
+  'noDate',
+  'slotsLabel',
+  'idle',
+  'loading',
+  'none',
+  'noneHint',
+  'outOfRange',
+  'clear',
+  'cancel',
+  'confirm',
+] as const;
+
+export type PickerWordKey = (typeof PICKER_KEYS)[number];
+
 export interface FormCopy {
   /** The language's tag (`es-MX`, `en`): dates and numbers are written as it writes them. */
   locale: string;
@@ -43,6 +64,7 @@ export interface FormCopy {
   labels: Readonly<Record<FieldName, string>>;
   hints: Readonly<Partial<Record<FieldName, string>>>;
   messages: FieldMessages;
+  picker: Readonly<Record<PickerWordKey, string>>;
 }
 
 function entry(catalogue: Catalogue, group: string, key: string, code: string): string {
@@ -74,6 +96,7 @@ export function formCopy(catalogue: Catalogue, code: string): FormCopy {
     labels: pick(Object.keys(FIELD_LABELS) as FieldName[], (key) => entry(catalogue, 'fields', key, code)),
     hints,
     messages,
+    picker: pick(PICKER_KEYS, (key) => entry(catalogue, 'picker', key, code)),
   };
 }
 

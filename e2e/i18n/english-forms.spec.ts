@@ -7,6 +7,7 @@
 import type { Locator } from '@playwright/test';
 import { formCopy } from '../../core/forms/copy.ts';
 import { optionText, type SelectOption } from '../../core/forms/options.ts';
+import { pickerTexts } from '../../src/islands/datetime/picker-texts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { TRANSLATIONS, translated } from '../support/languages.ts';
 import { hydratedForm, nextSubmissionBody, storedLead } from '../forms/support.ts';
@@ -61,6 +62,21 @@ test('an English visitor sends the contact form with a US phone; the lead lands 
     originPage: '/en/contact',
     fields: { projectType: LISTS.proyects?.[0]?.id },
   });
+});
+
+test('the meeting picker of an English form speaks English and writes dates in US English', async ({ page }) => {
+  const picker = pickerTexts(COPY.picker, 'en');
+  await page.goto('/en/contact');
+  const form = await hydratedForm(page, 'big');
+  await expect(form.getByText(picker.hint)).toBeVisible();
+  await form.getByRole('button', { name: new RegExp(picker.choose.replace(/[()]/g, '\\$&')) }).click();
+  const dialog = page.getByRole('dialog', { name: picker.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(picker.noDate)).toBeVisible();
+  await dialog.getByLabel(picker.dateLabel, { exact: true }).fill('2026-12-07');
+  await expect(dialog.getByText('Monday, December 7, 2026')).toBeVisible();
+  await dialog.getByRole('button', { name: picker.cancel }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test.describe('refused by the API', () => {

@@ -31,6 +31,7 @@ import { invalidOutcome, submissionOutcome, type FormOutcome } from '../../lib/f
 import { ISLAND_STATE, takeEarlyInput } from '../../lib/forms/early-form.ts';
 import { HONEYPOT_FIELD } from '../../../core/forms/schemas.ts';
 import { PickerDialog, PickerTrigger, useDateTimePicker } from '../datetime/DateTimePicker.tsx';
+import { pickerTexts } from '../datetime/picker-texts.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { FormField } from './FormField.tsx';
 import { PrivacyNotice } from './PrivacyNotice.tsx';
@@ -103,6 +104,7 @@ export default function LeadForm({
   const pendingFocus = useRef<string | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const picker = useDateTimePicker();
+  const pickerWords = useMemo(() => pickerTexts(copy.picker, copy.locale), [copy]);
 
   useEffect(() => {
     if (!internationalPhones) return;
@@ -261,6 +263,8 @@ export default function LeadForm({
                 hintId={`${triggerId}-hint`}
                 error={error}
                 errorId={`${triggerId}-error`}
+                texts={pickerWords}
+                locale={copy.locale}
               />
             );
           }
@@ -349,7 +353,13 @@ export default function LeadForm({
         </div>
       </form>
       {definition.fields.some((field) => field.control === 'appointment') && (
-        <PickerDialog picker={picker} id={`${prefix}-picker`} triggerId={triggerId} />
+        <PickerDialog
+          picker={picker}
+          id={`${prefix}-picker`}
+          triggerId={triggerId}
+          texts={pickerWords}
+          locale={copy.locale}
+        />
       )}
     </>
   );
