@@ -60,9 +60,14 @@ const LABELS_BLOCK = 'labels';
  */
 /**
  * Blocks that word a fact-named field: the forms' urgency options name their text `level`, the API
- * contract's field (content/form-options.yaml), and a page's breadcrumb its `name`; there it is prose.
+ * contract's field (content/form-options.yaml), a page's breadcrumb its `name` and the privacy short
+ * notice its link's words `link`; there it is prose.
  */
-const PROSE_FIELDS_OF: Readonly<Record<string, string>> = { emergency: 'level', breadcrumb: 'name' };
+const PROSE_FIELDS_OF: Readonly<Record<string, string>> = {
+  emergency: 'level',
+  breadcrumb: 'name',
+  shortNotice: 'link',
+};
 
 function isFact(key: string, value: unknown, block?: string): boolean {
   if (block !== undefined && PROSE_FIELDS_OF[block] === key) return false;

@@ -29,6 +29,13 @@ test('an English visitor sends the contact form with a US phone; the lead lands 
   // English words throughout: the required mark, the select's placeholder and the options.
   await expect(form.getByText(COPY.words.requiredMark).first()).toBeVisible();
   await expect(field(form, COPY.labels.projectType).locator('option').first()).toHaveText(COPY.words.selectPlaceholder);
+  // The short privacy notice beside the send button, and its opt-out boxes, in English too.
+  const privacy = translated('en', 'privacy.yaml') as {
+    shortNotice: { link: string };
+    purposes: { voluntary: Array<{ refusal: string }> };
+  };
+  await expect(form.getByRole('link', { name: privacy.shortNotice.link })).toBeVisible();
+  for (const purpose of privacy.purposes.voluntary) await expect(form.getByLabel(purpose.refusal)).toBeVisible();
 
   // Bad input: the form's own check answers in English, next to each field.
   await field(form, COPY.labels.email).fill('megan@');
