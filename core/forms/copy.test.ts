@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../content/load.ts';
 import { formCopy, formWord } from './copy.ts';
+import { FORM_DEFINITIONS } from './definitions.ts';
 import { MESSAGES } from './fields.ts';
 import { internationalPhoneRule, normalizeInternationalPhone, phoneRegionOf } from './international-phone.ts';
 import { projectContactSchema, fieldErrors } from './schemas.ts';
@@ -62,5 +63,17 @@ describe('US and international phones', () => {
       phone: copy.messages.phone,
       email: copy.messages.email,
     });
+  });
+});
+
+describe("the forms' own words", () => {
+  it('every label a form gives a field, and its send button, has its catalogue word, worded alike in Spanish', () => {
+    const spanish = formCopy(catalogue(translations.defaultCode), translations.defaultCode);
+    for (const definition of Object.values(FORM_DEFINITIONS)) {
+      for (const field of definition.fields.filter((each) => each.label !== undefined && each.hint === undefined))
+        if (definition.id !== 'consulting')
+          expect(field.word && spanish.words[field.word], field.name).toBe(field.label);
+      if (definition.submitWord) expect(spanish.words[definition.submitWord]).toBe(definition.submitLabel);
+    }
   });
 });

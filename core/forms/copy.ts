@@ -32,6 +32,14 @@ const FORM_KEYS = [
   'sendProject',
   'projectPhone',
   'projectMessage',
+  'budgetShort',
+  'migrationTimeline',
+  'migrationChallenges',
+  'migrationOutcome',
+  'requestMigration',
+  'integrationOutcome',
+  'integrationChallenges',
+  'requestIntegration',
 ] as const;
 
 export type FormWordKey = (typeof FORM_KEYS)[number];

@@ -40,6 +40,8 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/home.yaml' },
   { path: 'pages/contacto.yaml' },
   { path: 'pages/iniciar-proyecto.yaml' },
+  { path: 'pages/migracion-cloud.yaml' },
+  { path: 'pages/consultoria-integraciones.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

@@ -86,6 +86,21 @@ test('the meeting picker of an English form speaks English and writes dates in U
   await expect(dialog).toBeHidden();
 });
 
+for (const [path, kind, submit] of [
+  ['/en/cloud-migration', 'cloudMigration', COPY.words.requestMigration],
+  ['/en/integration-consulting', 'integrations', COPY.words.requestIntegration],
+] as const) {
+  test(`${path}: the consultancy form reads in English and checks in English`, async ({ page }) => {
+    await page.goto(path);
+    const form = await hydratedForm(page, kind);
+    await expect(field(form, COPY.words.budgetShort)).toBeVisible();
+    await field(form, COPY.labels.phone).fill('555-0142');
+    await form.getByRole('button', { name: submit }).click();
+    await expect(form.getByText(COPY.messages.phone)).toBeVisible();
+    await expect(form.getByText(COPY.messages.required).first()).toBeVisible();
+  });
+}
+
 test.describe('refused by the API', () => {
   // The browser logs the 422 this test provokes.
   test.use({ allowedConsoleErrors: [/status of 422/] });

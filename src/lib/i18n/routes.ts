@@ -19,6 +19,8 @@ const PAIRED: ReadonlySet<RouteName> = new Set([
   'home',
   'contact',
   'startProject',
+  'cloudMigration',
+  'integrationsConsulting',
   'faq',
   'process',
   'cms',
