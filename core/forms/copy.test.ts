@@ -4,6 +4,7 @@ import { formCopy, formWord } from './copy.ts';
 import { FORM_DEFINITIONS } from './definitions.ts';
 import { MESSAGES } from './fields.ts';
 import { internationalPhoneRule, normalizeInternationalPhone, phoneRegionOf } from './international-phone.ts';
+import { plausiblePhone } from './phone.ts';
 import { projectContactSchema, fieldErrors } from './schemas.ts';
 
 const { translations, lists } = loadContentFacts();
@@ -47,6 +48,16 @@ describe('US and international phones', () => {
     for (const value of ['555-0142', '123', '+1 555 555 5555', 'call me', '+'.repeat(300), '512\u0000555\u00000142'])
       expect(normalizeInternationalPhone(value, 'US'), JSON.stringify(value)).toBeUndefined();
     expect(normalizeInternationalPhone('4161 2280', undefined)).toBeUndefined();
+  });
+
+  it("the English forms' own check takes what the API may take and refuses what it never would", () => {
+    expect(plausiblePhone('(512) 555-0142')).toBe('+15125550142');
+    expect(plausiblePhone('1-512-555-0142')).toBe('+15125550142');
+    expect(plausiblePhone('+44 20 7946 0958')).toBe('+442079460958');
+    for (const value of ['555-0142', '(012) 555-0142', '(512) 155-0142', '+1234567', 'call me', '+'.repeat(40)])
+      expect(plausiblePhone(value), value).toBeUndefined();
+    // Whatever the browser takes from a US visitor, the API's numbering plans read the same way.
+    expect(normalizeInternationalPhone('(512) 555-0142', 'US')).toBe(plausiblePhone('(512) 555-0142'));
   });
 
   it('an English project form validates with English messages and the US rule', () => {

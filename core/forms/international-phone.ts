@@ -1,8 +1,9 @@
 /**
  * Phones of visitors outside Mexico, by the numbering plans of libphonenumber-js (the `min` metadata, the
  * smallest that still validates every country). A number without a country code is read in the language's
- * home region (US for English: "(512) 555-0142"); a Mexican number with +52 is accepted as well. Kept apart
- * from phone.ts so the Spanish forms, which take Mexican numbers only, never ship the metadata.
+ * home region (US for English: "(512) 555-0142"); a Mexican number with +52 is accepted as well. The API's
+ * rule only: kept apart from phone.ts so no form ships the metadata (the English forms check a plausible
+ * number first, phone.ts's plausiblePhone).
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { isMexicanPhone, normalizeMexicanPhone, stripPhoneSeparators } from './phone.ts';

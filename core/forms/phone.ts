@@ -23,12 +23,18 @@ export function normalizeMexicanPhone(value: string): string | undefined {
   return `+52${compact.slice(-10)}`;
 }
 
+/** North American numbering: an area code and an exchange that do not start with 0 or 1. */
+const NORTH_AMERICAN_PHONE = /^1?[2-9]\d{2}[2-9]\d{6}$/;
+
 /**
- * Whether a value could be a phone of any country (7 to 15 digits, an optional leading +, the usual
- * separators): what an English form checks in the moment before the numbering plans of
- * international-phone.ts have loaded; the API checks the real rule either way.
+ * The browser's check of an English form's phone: a US or Canadian number as people dial it ("(512)
+ * 555-0142") or any number with its country code (+ and 8 to 15 digits, as E.164 allows). The API then
+ * applies the numbering plans of every country (international-phone.ts), whose metadata (about 28 KB
+ * gzip) would overrun a form page's script budget; a number it still refuses comes back with the same
+ * message next to the field.
  */
 export function plausiblePhone(value: string): string | undefined {
   const compact = stripPhoneSeparators(value).replace(/\./g, '');
-  return /^\+?\d{7,15}$/.test(compact) ? compact : undefined;
+  if (/^\+\d{8,15}$/.test(compact)) return compact;
+  return NORTH_AMERICAN_PHONE.test(compact) ? `+1${compact.slice(-10)}` : undefined;
 }

@@ -54,8 +54,8 @@ export interface LeadFormProps {
   /** Labels, hints, messages and feedback in the page's language (content/i18n, core/forms/copy.ts). */
   copy: FormCopy;
   /**
-   * Phones of any country, a number without code read in the language's region (English: US), instead of
-   * Mexican numbers only. The numbering plans load only on such a form.
+   * US and Canadian numbers, or any number with its country code, instead of Mexican numbers only; the API
+   * checks them against every country's numbering plan (core/forms/international-phone.ts).
    */
   internationalPhones?: boolean | undefined;
 }
@@ -80,9 +80,7 @@ export default function LeadForm({
   internationalPhones = false,
 }: LeadFormProps) {
   const [lists, setLists] = useState<Partial<FormLists>>(shipped);
-  const [phoneRule, setPhoneRule] = useState<PhoneRule>(() =>
-    internationalPhones ? plausiblePhone : normalizeMexicanPhone,
-  );
+  const phoneRule: PhoneRule = internationalPhones ? plausiblePhone : normalizeMexicanPhone;
   const definition = useMemo(
     () => bindForm(form, lists, { messages: copy.messages, phone: phoneRule }),
     [form, lists, copy, phoneRule],
@@ -105,17 +103,6 @@ export default function LeadForm({
   const formRef = useRef<HTMLFormElement>(null);
   const picker = useDateTimePicker();
   const pickerWords = useMemo(() => pickerTexts(copy.picker, copy.locale), [copy]);
-
-  useEffect(() => {
-    if (!internationalPhones) return;
-    let current = true;
-    void import('../../../core/forms/international-phone.ts').then((plans) => {
-      if (current) setPhoneRule(() => plans.internationalPhoneRule(copy.locale));
-    });
-    return () => {
-      current = false;
-    };
-  }, [internationalPhones, copy.locale]);
 
   useEffect(() => {
     // The API serves its lists in the default language only; a translated form keeps the ones it shipped.
