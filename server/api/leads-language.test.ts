@@ -10,6 +10,8 @@ import { formCopy, formWord } from '../../core/forms/copy.ts';
 import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/fields.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { leadFromRow } from '../db/leads.ts';
+import { SLOT_PROBLEM_MESSAGES } from '../availability/schedule.ts';
+import { slotProblemMessages } from './leads-language.ts';
 import { MESSAGES } from './messages.ts';
 import { startTestApi, VALID, type TestApi } from './test-support.ts';
 
@@ -90,6 +92,23 @@ describe.skipIf(!copy).each(TEST_ENGINES)('lead API in English (%s)', (engine) =
     expect(missing.body.errors).toMatchObject({ name: words.messages.required, email: words.messages.required });
   });
 
+  it('says in English why a meeting slot cannot be booked', async () => {
+    const english = slotProblemMessages(translations.catalogues.get('en') ?? {}, 'en', false);
+    // 2026-11-28 is a Saturday; 23:00 is outside office hours.
+    for (const [slot, problem] of [
+      ['2026-11-28T10:00', 'weekend'],
+      ['2026-11-25T23:00', 'outside-hours'],
+    ] as const) {
+      const answer = await t.post(
+        '/api/webSite/contactSmall',
+        { ...VALID.small, appointmentDate: slot },
+        { 'Content-Language': 'en' },
+      );
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual({ appointmentDate: english[problem] });
+    }
+  });
+
   it("answers in the Accept-Language's language a client that does not say its page's", async () => {
     const answer = await t.post('/api/webSite/contactSmall', {}, { 'Accept-Language': 'en-US,en;q=0.9' });
     expect(answer.body.errors).toMatchObject({ name: words.messages.required });
@@ -110,5 +129,19 @@ describe.skipIf(!copy).each(TEST_ENGINES)('lead API in English (%s)', (engine) =
     expect(answer.status).toBe(422);
     expect(answer.body.message).toBe(MESSAGES.validation);
     expect(answer.body.errors).toEqual({ phone: FIELD_MESSAGES.phone });
+  });
+});
+
+describe('slot problems from the catalogue', () => {
+  it('the default language says them as the meeting calls do', () => {
+    const code = translations.defaultCode;
+    expect(slotProblemMessages(translations.catalogues.get(code) ?? {}, code, true)).toEqual(SLOT_PROBLEM_MESSAGES);
+  });
+
+  it('English writes the office hours as US English does, with no braces left', () => {
+    if (!english) return;
+    const messages = slotProblemMessages(translations.catalogues.get('en') ?? {}, 'en', false);
+    expect(messages['outside-hours']).toMatch(/AM.*PM/);
+    for (const text of Object.values(messages)) expect(text).not.toMatch(/[{}]/);
   });
 });

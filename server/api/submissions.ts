@@ -90,7 +90,7 @@ class Refusal extends Error {
   }
 }
 
-function created(id: number, appointmentDate?: string, answers: LeadAnswers = MESSAGES): ApiResponse {
+function created(id: number, appointmentDate: string | undefined, answers: Pick<LeadAnswers, 'success'>): ApiResponse {
   const body: SubmissionBody = { success: true, message: answers.success, id, reference: referenceOf(id) };
   if (appointmentDate) body.appointmentDate = appointmentDate;
   return { status: 201, body };
@@ -128,7 +128,7 @@ function compact(data: Record<string, unknown>): Record<string, string> {
 
 export async function submit(context: SubmissionContext, request: SubmissionRequest): Promise<SubmissionOutcome> {
   const { storage, logger, rateLimit } = context;
-  const answers = request.answers ?? MESSAGES;
+  const answers = request.answers ?? { ...MESSAGES, slotProblems: SLOT_PROBLEM_MESSAGES };
   const nowMs = Date.now();
 
   // A first look without a lock spares validation work for a client that is over its limit.
@@ -171,7 +171,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
           body: {
             success: false,
             message: answers.validation,
-            errors: { appointmentDate: SLOT_PROBLEM_MESSAGES[problem] },
+            errors: { appointmentDate: answers.slotProblems[problem] },
           },
         },
       };
