@@ -17,6 +17,7 @@ import { CONTACT } from '../site-contact.ts';
 import { SHORT_NOTICE, PRIVACY } from '../site-privacy.ts';
 import { translatedFile } from './page.ts';
 import { DEFAULT_LOCALE, localizedHref } from './routes.ts';
+import { t } from './strings.ts';
 
 const facts = loadContentFacts();
 
@@ -64,5 +65,8 @@ export function shortNoticeFor(locale: string): ShortNotice {
   if (locale === DEFAULT_LOCALE) return SHORT_NOTICE;
   const words = translatedFile(locale, 'privacy.yaml') as Pick<PrivacyNotice, 'shortNotice' | 'purposes'>;
   const notice: PrivacyNotice = { ...PRIVACY, shortNotice: words.shortNotice, purposes: words.purposes };
-  return shortNotice(notice, CONTACT.address, locale, localizedHref(ROUTES.privacy, locale));
+  return {
+    ...shortNotice(notice, CONTACT.address, locale, localizedHref(ROUTES.privacy, locale)),
+    newTab: t(locale, 'footer', 'newTab'),
+  };
 }

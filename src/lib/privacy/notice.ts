@@ -84,6 +84,8 @@ export interface ShortNotice {
   voluntary?: string;
   refusals: RefusalOption[];
   link: { label: string; href: string };
+  /** What a screen reader hears after the link, which opens in a new tab, in the notice's language. */
+  newTab?: string;
 }
 
 /**
