@@ -183,12 +183,22 @@ export function formatLongDateTime(instant: Date): string {
   return longFormatter.format(instant);
 }
 
-/** "martes, 24 de noviembre de 2026" for a calendar date. */
-export function formatLongDate(date: string): string {
+/** "martes, 24 de noviembre de 2026" for a calendar date; in another `locale`, as it writes it. */
+export function formatLongDate(date: string, locale: string = SITE.locale): string {
   const parsed = parseDate(date);
   if (!parsed) throw new RangeError(`Fecha inválida: ${date}`);
+  const formatter =
+    locale === SITE.locale
+      ? longDateFormatter
+      : new Intl.DateTimeFormat(locale, {
+          timeZone: TIME_ZONE,
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        });
   // Noon in Mexico City is the same calendar day whatever the offset.
-  return longDateFormatter.format(zonedTimeToUtc(date, '12:00'));
+  return formatter.format(zonedTimeToUtc(date, '12:00'));
 }
 
 const dayMonthYearFormatter = new Intl.DateTimeFormat(SITE.locale, {
@@ -198,10 +208,24 @@ const dayMonthYearFormatter = new Intl.DateTimeFormat(SITE.locale, {
   year: 'numeric',
 });
 
-/** "26 de noviembre de 2026" for a calendar date (no weekday: "válida hasta el …", "Última actualización: …"). */
-export function formatDayMonthYear(date: string): string {
+/**
+ * "26 de noviembre de 2026" for a calendar date (no weekday: "válida hasta el …", "Última actualización: …");
+ * in another `locale`, as it writes it ("November 26, 2026" in `en`).
+ */
+export function formatDayMonthYear(date: string, locale: string = SITE.locale): string {
   if (!parseDate(date)) throw new RangeError(`Fecha inválida: ${date}`);
-  return dayMonthYearFormatter.format(zonedTimeToUtc(date, '12:00'));
+  const formatter =
+    locale === SITE.locale
+      ? dayMonthYearFormatter
+      : new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+  return formatter.format(zonedTimeToUtc(date, '12:00'));
+}
+
+/** A Mexico City wall-clock time as `locale` writes it ("11:59 PM" in `en`). */
+export function formatWallTime(date: string, time: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(
+    zonedTimeToUtc(date, time),
+  );
 }
 
 /** `dd/mm/yyyy HH:mm` in Mexico City, the format of every date in the e-mails. */
@@ -210,9 +234,33 @@ export function formatShortDateTime(instant: Date): string {
   return `${pad(clock.day)}/${pad(clock.month)}/${pad(clock.year, 4)} ${pad(clock.hour)}:${pad(clock.minute)}`;
 }
 
-/** A Mexico City slot (`YYYY-MM-DDTHH:mm`) in Mexican Spanish: "martes, 24 de noviembre de 2026, 10:00". */
-export function formatAppointmentLong(value: string): string {
-  return formatLongDateTime(appointmentToUtc(value));
+const localFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Another language's long date and time in Mexico City, with its own clock ("10:00 AM" in English). */
+function longFormatterIn(locale: string): Intl.DateTimeFormat {
+  let formatter = localFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      timeZone: TIME_ZONE,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    localFormatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * A Mexico City slot (`YYYY-MM-DDTHH:mm`) in Mexican Spanish: "martes, 24 de noviembre de 2026, 10:00"; in
+ * another `locale`, as it writes dates ("Tuesday, November 24, 2026 at 10:00 AM" in `en`).
+ */
+export function formatAppointmentLong(value: string, locale: string = SITE.locale): string {
+  const instant = appointmentToUtc(value);
+  return locale === SITE.locale ? formatLongDateTime(instant) : longFormatterIn(locale).format(instant);
 }
 
 /** A Mexico City slot (`YYYY-MM-DDTHH:mm`) as `dd/mm/yyyy HH:mm`. */

@@ -34,4 +34,11 @@ describe('the window of a limited offer', () => {
       time: '23:59 h',
     });
   });
+
+  it("is written as a translated page's language writes dates and times, still on Mexico City's clock", () => {
+    expect(describeDeadline({ date: '2026-12-31', time: '23:59' }, 'en')).toEqual({
+      date: 'December 31, 2026',
+      time: '11:59 PM',
+    });
+  });
 });

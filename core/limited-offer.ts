@@ -9,6 +9,7 @@ import {
   DATE_PATTERN,
   formatCalendarDate,
   formatDayMonthYear,
+  formatWallTime,
   parseAppointment,
   wallClock,
   zonedTimeToUtc,
@@ -49,7 +50,14 @@ export function offerState(deadline: OfferDeadline, now: Date): OfferState {
   return now.getTime() < deadlineInstant(deadline).getTime() ? 'active' : 'ended';
 }
 
-/** The deadline in words: "31 de diciembre de 2026" and "23:59 h". */
-export function describeDeadline(deadline: OfferDeadline): { date: string; time: string } {
-  return { date: formatDayMonthYear(deadline.date), time: `${deadline.time} h` };
+/**
+ * The deadline in words: "31 de diciembre de 2026" and "23:59 h"; in another `locale`, as it writes them
+ * ("December 31, 2026" and "11:59 PM" in `en`).
+ */
+export function describeDeadline(deadline: OfferDeadline, locale?: string): { date: string; time: string } {
+  if (locale === undefined) return { date: formatDayMonthYear(deadline.date), time: `${deadline.time} h` };
+  return {
+    date: formatDayMonthYear(deadline.date, locale),
+    time: formatWallTime(deadline.date, deadline.time, locale),
+  };
 }

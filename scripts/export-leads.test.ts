@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../server/api/test-support.ts';
 import { TEST_ENGINES } from '../server/db/testing/engines.ts';
 import { CSV_HEADER } from '../server/lead/csv.ts';
+import { leadLanguageName } from '../server/lead/language.ts';
 
 describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
   let t: TestApi;
@@ -20,6 +21,11 @@ describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
       company: 'Ferremax, S.A. de C.V.',
       message: '=1+1\nsegunda línea',
     });
+    await t.post(
+      '/api/webSite/contactBig',
+      { ...VALID.big, email: 'megan@lonestarfreight.com', phone: '(512) 555-0142' },
+      { 'Content-Language': 'en', Referer: 'https://www.angram.mx/en/contact' },
+    );
     await t.stop();
   });
   afterAll(async () => {
@@ -50,6 +56,10 @@ describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
       // The formula is neutralised and the line break stays inside its quoted cell.
       expect(csv).toContain(`"'=1+1\nsegunda línea"`);
       expect(csv).toContain(',Desconocida,');
+      // The language each lead arrived in, and an English form's US number as a spreadsheet reads it.
+      expect(lines[1]).toContain(`,/iniciar-proyecto,${leadLanguageName('es-MX')},`);
+      expect(lines[3]).toContain(`,/en/contact,${leadLanguageName('en')},`);
+      expect(lines[3]).toContain(',(+1) 512 555 0142,');
     });
 
     it('writes to a file with --out', () => {
@@ -57,7 +67,7 @@ describe.each(TEST_ENGINES)('leads export (%s)', (engine) => {
       run('--out', out);
       const csv = readFileSync(out, 'utf8');
       expect(csv.startsWith('\uFEFF')).toBe(true);
-      expect(csv.match(/^CONT-/gm)).toHaveLength(2);
+      expect(csv.match(/^CONT-/gm)).toHaveLength(3);
     });
   });
 });

@@ -5,6 +5,7 @@
  * service asks for, is read from the schema, never restated here.
  */
 import { LEAD_FORMS, LEAD_KINDS, type LeadAction, type LeadFormId } from './kinds.ts';
+import type { FormCopy, FormWordKey } from './copy.ts';
 import { FIELD_LABELS, type FieldName } from './labels.ts';
 import type { FormLists, ListKey } from './options.ts';
 
@@ -17,6 +18,8 @@ export interface FieldDefinition {
   options?: ListKey;
   /** Replaces the label of labels.ts on this form. */
   label?: string;
+  /** The catalogue's word (`forms.<key>`) a visitor reads instead, in the page's language. */
+  word?: FormWordKey;
   /** Replaces the hint of labels.ts on this form. */
   hint?: string;
   /** Spans both columns of the grid (textareas and the picker always do). */
@@ -30,6 +33,8 @@ export interface FormDefinition {
   /** Values sent with every submission and never shown (the dedicated consultancy forms' `serviceType`). */
   fixed?: Readonly<Record<string, string>>;
   submitLabel: string;
+  /** The catalogue's word (`forms.<key>`) for the send button, in the page's language. */
+  submitWord?: FormWordKey;
 }
 
 const contact = (phone?: Partial<FieldDefinition>): FieldDefinition[] => [
@@ -52,6 +57,7 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       appointment,
     ],
     submitLabel: 'Enviar mensaje',
+    submitWord: 'sendMessage',
   },
   big: {
     id: 'big',
@@ -61,16 +67,17 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       { name: 'projectType', control: 'select', options: 'proyects', wide: true },
       { name: 'budget', control: 'select', options: 'budgets' },
       { name: 'timeline', control: 'select', options: 'timelines' },
-      { name: 'message', control: 'textarea', label: 'Cuéntanos sobre tu proyecto' },
+      { name: 'message', control: 'textarea', label: 'Cuéntanos sobre tu proyecto', word: 'projectMessage' },
       appointment,
     ],
     submitLabel: 'Enviar mensaje',
+    submitWord: 'sendMessage',
   },
   project: {
     id: 'project',
     action: LEAD_KINDS.project.action,
     fields: [
-      ...contact({ label: 'WhatsApp' }),
+      ...contact({ label: 'WhatsApp', word: 'projectPhone' }),
       { name: 'projectType', control: 'select', options: 'proyects' },
       { name: 'urgency', control: 'select', options: 'emergency' },
       { name: 'budget', control: 'select', options: 'budgets' },
@@ -80,6 +87,7 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       appointment,
     ],
     submitLabel: 'Enviar Proyecto',
+    submitWord: 'sendProject',
   },
   cloudMigration: {
     id: 'cloudMigration',
@@ -90,18 +98,30 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       { name: 'currentInfrastructure', control: 'select', options: 'cloudInfrastructures' },
       { name: 'systemType', control: 'select', options: 'cloudSystemTypes' },
       { name: 'userCount', control: 'select', options: 'cloudUserCounts' },
-      { name: 'budget', control: 'select', options: 'cloudBudgets', label: 'Presupuesto' },
+      { name: 'budget', control: 'select', options: 'cloudBudgets', label: 'Presupuesto', word: 'budgetShort' },
       {
         name: 'timeline',
         control: 'select',
         options: 'cloudTimelines',
         label: '¿En cuánto tiempo quieres migrar?',
+        word: 'migrationTimeline',
         wide: true,
       },
-      { name: 'challenges', control: 'textarea', label: '¿Qué problemas tienes hoy con tu infraestructura?' },
-      { name: 'goals', control: 'textarea', label: '¿Qué quieres lograr con la migración?' },
+      {
+        name: 'challenges',
+        control: 'textarea',
+        label: '¿Qué problemas tienes hoy con tu infraestructura?',
+        word: 'migrationChallenges',
+      },
+      {
+        name: 'goals',
+        control: 'textarea',
+        label: '¿Qué quieres lograr con la migración?',
+        word: 'migrationOutcome',
+      },
     ],
     submitLabel: 'Solicitar evaluación de migración',
+    submitWord: 'requestMigration',
   },
   integrations: {
     id: 'integrations',
@@ -111,12 +131,23 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
       ...contact(),
       { name: 'integrationType', control: 'select', options: 'integrationTypes', wide: true },
       { name: 'timeline', control: 'select', options: 'integrationTimelines' },
-      { name: 'budget', control: 'select', options: 'integrationBudgets', label: 'Presupuesto' },
+      { name: 'budget', control: 'select', options: 'integrationBudgets', label: 'Presupuesto', word: 'budgetShort' },
       { name: 'currentSystems', control: 'textarea' },
-      { name: 'businessGoals', control: 'textarea', label: '¿Qué quieres lograr con la integración?' },
-      { name: 'challenges', control: 'textarea', label: '¿Qué te cuesta hoy trabajo o tiempo?' },
+      {
+        name: 'businessGoals',
+        control: 'textarea',
+        label: '¿Qué quieres lograr con la integración?',
+        word: 'integrationOutcome',
+      },
+      {
+        name: 'challenges',
+        control: 'textarea',
+        label: '¿Qué te cuesta hoy trabajo o tiempo?',
+        word: 'integrationChallenges',
+      },
     ],
     submitLabel: 'Solicitar consultoría de integración',
+    submitWord: 'requestIntegration',
   },
   consulting: {
     id: 'consulting',
@@ -146,15 +177,26 @@ export const FORM_DEFINITIONS: Readonly<Record<LeadFormId, FormDefinition>> = {
 /**
  * What the visitor reads above a field: the form's own label or the common one, followed by the currency
  * when every amount of its list is in one ("Presupuesto (USD)"). The currency is the list's, in
- * content/form-options.yaml, so the label cannot say dollars while the options say pesos.
+ * content/form-options.yaml, so the label cannot say dollars while the options say pesos. With `copy`, the
+ * words are the page language's catalogue's.
  */
-export function fieldLabel(field: FieldDefinition, lists: Partial<FormLists>): string {
-  const label = field.label ?? FIELD_LABELS[field.name];
+export function fieldLabel(field: FieldDefinition, lists: Partial<FormLists>, copy?: FormCopy): string {
+  const label = copy
+    ? field.word
+      ? copy.words[field.word]
+      : (field.label ?? copy.labels[field.name])
+    : (field.label ?? FIELD_LABELS[field.name]);
   const list = field.options ? lists[field.options] : undefined;
   const currencies = new Set(
     (list ?? []).flatMap((option) => ('currency' in option && option.currency ? [option.currency] : [])),
   );
   return currencies.size === 1 ? `${label} (${[...currencies][0]})` : label;
+}
+
+/** The send button's words: the page's own, else the catalogue's for this form, else the form's Spanish. */
+export function submitText(definition: FormDefinition, copy: FormCopy, own?: string): string {
+  if (own) return own;
+  return definition.submitWord ? copy.words[definition.submitWord] : definition.submitLabel;
 }
 
 /** The lists a form's selects show, so a page hands its island only those. */

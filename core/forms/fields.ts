@@ -27,7 +27,30 @@ export const MESSAGES = {
     'El texto tiene caracteres invisibles (de dirección del texto, de ancho cero o guiones ocultos), casi siempre pegados de otra aplicación; bórralos y vuelve a escribirlo',
   brokenCharacter:
     'El texto tiene un carácter incompleto (por ejemplo, un emoji cortado) que no se puede guardar; bórralo y vuelve a escribirlo',
+  serviceType: 'Selecciona un tipo de servicio de la lista',
 } as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+/** Every message a form field may answer with, in one language. */
+export type FieldMessages = Readonly<Record<MessageKey, string>>;
+
+/** The phone as stored (`+52…`, `+1…`), or `undefined` when the value is not a phone this rule accepts. */
+export type PhoneRule = (value: string) => string | undefined;
+
+/**
+ * The language-dependent part of the field builders: the words of each message and the phone rule (a
+ * Spanish-language visitor types Mexican numbers; an English-language one, US or international ones).
+ */
+export interface FieldRules {
+  messages: FieldMessages;
+  phone: PhoneRule;
+}
+
+/**
+ * The Spanish messages and the Mexican phone rule: what the inbox, the privacy requests and the meeting
+ * calls validate with. The lead forms take theirs from the language's catalogue (core/forms/copy.ts).
+ */
+export const DEFAULT_RULES: FieldRules = { messages: MESSAGES, phone: normalizeMexicanPhone };
 
 /** Trimmed string, or `undefined` for '', whitespace and null; any other value passes through unchanged. */
 export function blankToUndefined(value: unknown): unknown {
@@ -39,8 +62,10 @@ export function blankToUndefined(value: unknown): unknown {
   return value;
 }
 
-const typeError = (issue: { input?: unknown }): string =>
-  issue.input === undefined ? MESSAGES.required : MESSAGES.notText;
+const typeError =
+  (messages: FieldMessages) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? messages.required : messages.notText;
 
 /**
  * Line breaks in a name or a company would become extra header or body lines wherever the value is printed
@@ -74,16 +99,16 @@ export function hasLoneSurrogate(value: string): boolean {
   return false;
 }
 
-function text(max: number) {
+function text(max: number, messages: FieldMessages) {
   const oneLine = max === TEXT_MAX;
   // NUL, which PostgreSQL cannot store either, is among the control characters both rules refuse.
-  return z.string({ error: typeError }).check(
-    z.maxLength(max, oneLine ? MESSAGES.maxText : MESSAGES.maxLongText),
+  return z.string({ error: typeError(messages) }).check(
+    z.maxLength(max, oneLine ? messages.maxText : messages.maxLongText),
     oneLine
-      ? z.refine((value: string) => !LINE_BREAK_OR_CONTROL.test(value), MESSAGES.oneLine)
-      : z.refine((value: string) => !CONTROL_EXCEPT_LINES.test(value), MESSAGES.controlCharacters),
-    z.refine((value: string) => !oneLine || !INVISIBLE_FORMATTING.test(value), MESSAGES.invisible),
-    z.refine((value: string) => !hasLoneSurrogate(value), MESSAGES.brokenCharacter),
+      ? z.refine((value: string) => !LINE_BREAK_OR_CONTROL.test(value), messages.oneLine)
+      : z.refine((value: string) => !CONTROL_EXCEPT_LINES.test(value), messages.controlCharacters),
+    z.refine((value: string) => !oneLine || !INVISIBLE_FORMATTING.test(value), messages.invisible),
+    z.refine((value: string) => !hasLoneSurrogate(value), messages.brokenCharacter),
   );
 }
 
@@ -93,26 +118,28 @@ function blankAsAbsent<T extends z.core.$ZodType>(schema: T) {
 }
 
 /** Short text (name, company…): required, at most 255 characters. */
-export const requiredText = () => blankAsAbsent(text(TEXT_MAX));
-export const optionalText = () => blankAsAbsent(z.optional(text(TEXT_MAX)));
+export const requiredText = (rules: FieldRules = DEFAULT_RULES) => blankAsAbsent(text(TEXT_MAX, rules.messages));
+export const optionalText = (rules: FieldRules = DEFAULT_RULES) =>
+  blankAsAbsent(z.optional(text(TEXT_MAX, rules.messages)));
 
 /** Message or textarea: required, at most 5,000 characters. */
-export const requiredLongText = () => blankAsAbsent(text(LONG_TEXT_MAX));
+export const requiredLongText = (rules: FieldRules = DEFAULT_RULES) =>
+  blankAsAbsent(text(LONG_TEXT_MAX, rules.messages));
 
-function email() {
-  return z.pipe(text(TEXT_MAX), z.email(MESSAGES.email));
+function email(messages: FieldMessages) {
+  return z.pipe(text(TEXT_MAX, messages), z.email(messages.email));
 }
 
-export const requiredEmail = () => blankAsAbsent(email());
+export const requiredEmail = (rules: FieldRules = DEFAULT_RULES) => blankAsAbsent(email(rules.messages));
 
-/** Mexican phone; the parsed value is normalised to `+52` and 10 digits. */
-function phone() {
+/** A phone by the rules' phone rule; the parsed value is the normalised number (`+52…`, `+1…`). */
+function phone(rules: FieldRules) {
   return z.pipe(
-    text(TEXT_MAX),
+    text(TEXT_MAX, rules.messages),
     z.transform((value: string, context) => {
-      const normalized = normalizeMexicanPhone(value);
+      const normalized = rules.phone(value);
       if (normalized === undefined) {
-        context.issues.push({ code: 'custom', message: MESSAGES.phone, input: value });
+        context.issues.push({ code: 'custom', message: rules.messages.phone, input: value });
         return z.NEVER;
       }
       return normalized;
@@ -120,23 +147,30 @@ function phone() {
   );
 }
 
-export const requiredPhone = () => blankAsAbsent(phone());
-export const optionalPhone = () => blankAsAbsent(z.optional(phone()));
+export const requiredPhone = (rules: FieldRules = DEFAULT_RULES) => blankAsAbsent(phone(rules));
+export const optionalPhone = (rules: FieldRules = DEFAULT_RULES) => blankAsAbsent(z.optional(phone(rules)));
 
-function option<const T extends readonly [string, ...string[]]>(ids: T) {
-  return z.enum(ids, { error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.option) });
+function option<const T extends readonly [string, ...string[]]>(ids: T, messages: FieldMessages) {
+  return z.enum(ids, { error: (issue) => (issue.input === undefined ? messages.required : messages.option) });
 }
 
 /** A select: the value must be one of the option ids. */
-export const requiredOption = <const T extends readonly [string, ...string[]]>(ids: T) => blankAsAbsent(option(ids));
-export const optionalOption = <const T extends readonly [string, ...string[]]>(ids: T) =>
-  blankAsAbsent(z.optional(option(ids)));
+export const requiredOption = <const T extends readonly [string, ...string[]]>(
+  ids: T,
+  rules: FieldRules = DEFAULT_RULES,
+) => blankAsAbsent(option(ids, rules.messages));
+export const optionalOption = <const T extends readonly [string, ...string[]]>(
+  ids: T,
+  rules: FieldRules = DEFAULT_RULES,
+) => blankAsAbsent(z.optional(option(ids, rules.messages)));
 
 /**
  * Meeting slot `YYYY-MM-DDTHH:mm` (Mexico City wall clock). Only the format and the calendar are checked
  * here; whether the slot is open (weekday, office hours, not booked) is the API's business.
  */
-export const optionalAppointment = () =>
+export const optionalAppointment = (rules: FieldRules = DEFAULT_RULES) =>
   blankAsAbsent(
-    z.optional(z.string({ error: MESSAGES.appointment }).check(z.refine(isAppointment, MESSAGES.appointment))),
+    z.optional(
+      z.string({ error: rules.messages.appointment }).check(z.refine(isAppointment, rules.messages.appointment)),
+    ),
   );

@@ -1,7 +1,8 @@
 /**
- * What the visitor reads next to each form field (es-MX). Field names are the API contract's keys; a form
- * definition may give a field another label where its page asks for it (the start-project phone is
- * "WhatsApp"). Validation messages are not here: they come with the schemas (fields.ts).
+ * Each form field's name in Spanish as the sales team reads it (the inbox, the CSV, the privacy notice's
+ * list of data). Field names are the API contract's keys; a form definition may give a field another label
+ * where its page asks for it (the start-project phone is "WhatsApp"). What a visitor reads on a form, in
+ * each language, is the catalogue's (content/i18n, groups fields, hints, forms and validation; copy.ts).
  */
 export const FIELD_LABELS = {
   name: 'Nombre completo',
@@ -30,21 +31,6 @@ export const FIELD_LABELS = {
 
 export type FieldName = keyof typeof FIELD_LABELS;
 
-/** Shown after the label of every required field, as words (not only an asterisk). */
-export const REQUIRED_MARK = '(obligatorio)';
-
-/** The empty first option of every select. */
-export const SELECT_PLACEHOLDER = 'Selecciona una opción';
-
-/** A line under the field that helps fill it in. */
-export const FIELD_HINTS: Partial<Record<FieldName, string>> = {
-  phone: '10 dígitos; puedes anteponer +52. Ejemplo: 33 1234 5678.',
-  email: 'Ahí te enviamos la confirmación y la respuesta de nuestro equipo.',
-  description: 'Qué quieres construir, para quién y qué debe resolver.',
-  currentSituation: 'Cómo lo resuelven hoy: hojas de cálculo, un sistema actual, WhatsApp…',
-  currentSystems: 'Por ejemplo: CONTPAQi, Shopify, hojas de Google, un CRM.',
-};
-
 /** `autocomplete` tokens, so browsers and password managers fill the contact fields. */
 export const FIELD_AUTOCOMPLETE: Partial<Record<FieldName, string>> = {
   name: 'name',
@@ -52,6 +38,3 @@ export const FIELD_AUTOCOMPLETE: Partial<Record<FieldName, string>> = {
   company: 'organization',
   phone: 'tel',
 };
-
-/** The honeypot's label: read by bots that fill every field, hidden from people and screen readers. */
-export const HONEYPOT_LABEL = 'Sitio web (deja este campo vacío)';

@@ -22,3 +22,19 @@ export function normalizeMexicanPhone(value: string): string | undefined {
   if (!MEXICAN_PHONE_PATTERN.test(compact)) return undefined;
   return `+52${compact.slice(-10)}`;
 }
+
+/** North American numbering: an area code and an exchange that do not start with 0 or 1. */
+const NORTH_AMERICAN_PHONE = /^1?[2-9]\d{2}[2-9]\d{6}$/;
+
+/**
+ * The browser's check of an English form's phone: a US or Canadian number as people dial it ("(512)
+ * 555-0142") or any number with its country code (+ and 8 to 15 digits, as E.164 allows). The API then
+ * applies the numbering plans of every country (international-phone.ts), whose metadata (about 28 KB
+ * gzip) would overrun a form page's script budget; a number it still refuses comes back with the same
+ * message next to the field.
+ */
+export function plausiblePhone(value: string): string | undefined {
+  const compact = stripPhoneSeparators(value).replace(/\./g, '');
+  if (/^\+\d{8,15}$/.test(compact)) return compact;
+  return NORTH_AMERICAN_PHONE.test(compact) ? `+1${compact.slice(-10)}` : undefined;
+}

@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import { AUDIT_SERVICE, LEAD_FORMS, MIGRATION_STRATEGY_SERVICE, type LeadFormId, type LeadKind } from './kinds.ts';
 import { optionIds, type FormLists, type ListKey } from './options.ts';
 import {
-  MESSAGES,
+  DEFAULT_RULES,
   optionalAppointment,
   optionalOption,
   optionalPhone,
@@ -19,9 +19,10 @@ import {
   requiredOption,
   requiredPhone,
   requiredText,
+  type FieldRules,
 } from './fields.ts';
 
-export { MESSAGES, TEXT_MAX, LONG_TEXT_MAX } from './fields.ts';
+export { MESSAGES, TEXT_MAX, LONG_TEXT_MAX, type FieldRules } from './fields.ts';
 
 /**
  * Name of the hidden field humans never fill. Forms render it off-screen with `tabindex="-1"` and
@@ -41,105 +42,112 @@ function listOf<K extends ListKey>(lists: AvailableLists, key: K): FormLists[K] 
   if (!found) throw new Error(`Falta la lista de opciones "${key}" para validar el formulario`);
   return found;
 }
-const required = (lists: AvailableLists, key: ListKey) => requiredOption(optionIds(listOf(lists, key)));
-const optional = (lists: AvailableLists, key: ListKey) => optionalOption(optionIds(listOf(lists, key)));
+const required = (lists: AvailableLists, key: ListKey, rules: FieldRules) =>
+  requiredOption(optionIds(listOf(lists, key)), rules);
+const optional = (lists: AvailableLists, key: ListKey, rules: FieldRules) =>
+  optionalOption(optionIds(listOf(lists, key)), rules);
 
-export const smallContactSchema = z.object({
-  name: requiredText(),
-  email: requiredEmail(),
-  company: optionalText(),
-  message: requiredLongText(),
-  appointmentDate: optionalAppointment(),
-});
-
-export function bigContactSchema(lists: AvailableLists) {
+/** The small contact form's schema, with the messages and phone rule of a language. */
+export function smallContact(rules: FieldRules) {
   return z.object({
-    name: requiredText(),
-    email: requiredEmail(),
-    company: optionalText(),
-    phone: optionalPhone(),
-    projectType: required(lists, 'proyects'),
-    budget: optional(lists, 'budgets'),
-    timeline: optional(lists, 'timelines'),
-    message: requiredLongText(),
-    appointmentDate: optionalAppointment(),
+    name: requiredText(rules),
+    email: requiredEmail(rules),
+    company: optionalText(rules),
+    message: requiredLongText(rules),
+    appointmentDate: optionalAppointment(rules),
   });
 }
 
-export function projectContactSchema(lists: AvailableLists) {
+export const smallContactSchema = smallContact(DEFAULT_RULES);
+
+export function bigContactSchema(lists: AvailableLists, rules: FieldRules = DEFAULT_RULES) {
   return z.object({
-    name: requiredText(),
-    email: requiredEmail(),
-    company: requiredText(),
+    name: requiredText(rules),
+    email: requiredEmail(rules),
+    company: optionalText(rules),
+    phone: optionalPhone(rules),
+    projectType: required(lists, 'proyects', rules),
+    budget: optional(lists, 'budgets', rules),
+    timeline: optional(lists, 'timelines', rules),
+    message: requiredLongText(rules),
+    appointmentDate: optionalAppointment(rules),
+  });
+}
+
+export function projectContactSchema(lists: AvailableLists, rules: FieldRules = DEFAULT_RULES) {
+  return z.object({
+    name: requiredText(rules),
+    email: requiredEmail(rules),
+    company: requiredText(rules),
     /** Labelled WhatsApp on the page. */
-    phone: requiredPhone(),
-    projectType: required(lists, 'proyects'),
-    budget: required(lists, 'budgets'),
-    timeline: required(lists, 'timelines'),
-    description: requiredLongText(),
-    urgency: required(lists, 'emergency'),
-    currentSituation: requiredLongText(),
-    appointmentDate: optionalAppointment(),
+    phone: requiredPhone(rules),
+    projectType: required(lists, 'proyects', rules),
+    budget: required(lists, 'budgets', rules),
+    timeline: required(lists, 'timelines', rules),
+    description: requiredLongText(rules),
+    urgency: required(lists, 'emergency', rules),
+    currentSituation: requiredLongText(rules),
+    appointmentDate: optionalAppointment(rules),
   });
 }
 
-export function cloudMigrationSchema(lists: AvailableLists) {
+export function cloudMigrationSchema(lists: AvailableLists, rules: FieldRules = DEFAULT_RULES) {
   return z.object({
     serviceType: z.literal(LEAD_FORMS.cloudMigration.serviceType),
-    name: requiredText(),
-    email: requiredEmail(),
-    company: requiredText(),
-    phone: optionalPhone(),
-    currentInfrastructure: required(lists, 'cloudInfrastructures'),
-    systemType: required(lists, 'cloudSystemTypes'),
-    userCount: optional(lists, 'cloudUserCounts'),
-    budget: optional(lists, 'cloudBudgets'),
-    timeline: optional(lists, 'cloudTimelines'),
-    challenges: requiredLongText(),
-    goals: requiredLongText(),
+    name: requiredText(rules),
+    email: requiredEmail(rules),
+    company: requiredText(rules),
+    phone: optionalPhone(rules),
+    currentInfrastructure: required(lists, 'cloudInfrastructures', rules),
+    systemType: required(lists, 'cloudSystemTypes', rules),
+    userCount: optional(lists, 'cloudUserCounts', rules),
+    budget: optional(lists, 'cloudBudgets', rules),
+    timeline: optional(lists, 'cloudTimelines', rules),
+    challenges: requiredLongText(rules),
+    goals: requiredLongText(rules),
   });
 }
 
-export function integrationsSchema(lists: AvailableLists) {
+export function integrationsSchema(lists: AvailableLists, rules: FieldRules = DEFAULT_RULES) {
   return z.object({
     serviceType: z.literal(LEAD_FORMS.integrations.serviceType),
-    name: requiredText(),
-    email: requiredEmail(),
-    company: requiredText(),
-    phone: optionalPhone(),
-    currentSystems: requiredLongText(),
-    integrationType: required(lists, 'integrationTypes'),
-    businessGoals: requiredLongText(),
-    challenges: requiredLongText(),
-    timeline: optional(lists, 'integrationTimelines'),
-    budget: optional(lists, 'integrationBudgets'),
+    name: requiredText(rules),
+    email: requiredEmail(rules),
+    company: requiredText(rules),
+    phone: optionalPhone(rules),
+    currentSystems: requiredLongText(rules),
+    integrationType: required(lists, 'integrationTypes', rules),
+    businessGoals: requiredLongText(rules),
+    challenges: requiredLongText(rules),
+    timeline: optional(lists, 'integrationTimelines', rules),
+    budget: optional(lists, 'integrationBudgets', rules),
   });
 }
 
 /** The union's issue carries the whole body as input: look at its `serviceType`. */
-const serviceTypeError = (issue: { input?: unknown }): string => {
-  const body = issue.input;
-  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).serviceType : undefined;
-  return value === undefined || value === null || value === ''
-    ? MESSAGES.required
-    : 'Selecciona un tipo de servicio de la lista';
-};
+const serviceTypeError =
+  ({ messages }: FieldRules) =>
+  (issue: { input?: unknown }): string => {
+    const body = issue.input;
+    const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).serviceType : undefined;
+    return value === undefined || value === null || value === '' ? messages.required : messages.serviceType;
+  };
 
 /**
  * The consulting form of /consultoria-tecnologica and /auditoria-infraestructura. Every consulting service
  * asks for the common fields; the audit and the migration strategy ask for their own as well.
  */
-export function consultingSchema(lists: AvailableLists) {
+export function consultingSchema(lists: AvailableLists, rules: FieldRules = DEFAULT_RULES) {
   const services = listOf(lists, 'consultingServices').map((service) => service.id);
   const base = {
-    name: requiredText(),
-    email: requiredEmail(),
-    company: requiredText(),
-    phone: optionalPhone(),
-    goals: requiredLongText(),
-    currentSituation: requiredLongText(),
+    name: requiredText(rules),
+    email: requiredEmail(rules),
+    company: requiredText(rules),
+    phone: optionalPhone(rules),
+    goals: requiredLongText(rules),
+    currentSituation: requiredLongText(rules),
     // The page invites the visitor to pick a time, as the contact and project forms do.
-    appointmentDate: optionalAppointment(),
+    appointmentDate: optionalAppointment(rules),
   };
   const special: readonly string[] = [AUDIT_SERVICE, MIGRATION_STRATEGY_SERVICE];
   const general = services.filter((id) => !special.includes(id));
@@ -150,9 +158,9 @@ export function consultingSchema(lists: AvailableLists) {
       z.object({
         serviceType: z.literal(AUDIT_SERVICE),
         ...base,
-        currentInfrastructure: required(lists, 'cloudInfrastructures'),
-        userCount: required(lists, 'cloudUserCounts'),
-        challenges: requiredLongText(),
+        currentInfrastructure: required(lists, 'cloudInfrastructures', rules),
+        userCount: required(lists, 'cloudUserCounts', rules),
+        challenges: requiredLongText(rules),
       }),
     );
   }
@@ -161,58 +169,64 @@ export function consultingSchema(lists: AvailableLists) {
       z.object({
         serviceType: z.literal(MIGRATION_STRATEGY_SERVICE),
         ...base,
-        currentInfrastructure: required(lists, 'cloudInfrastructures'),
-        systemType: required(lists, 'cloudSystemTypes'),
-        migrationGoals: requiredLongText(),
+        currentInfrastructure: required(lists, 'cloudInfrastructures', rules),
+        systemType: required(lists, 'cloudSystemTypes', rules),
+        migrationGoals: requiredLongText(rules),
       }),
     );
   }
   const [first, ...rest] = variants;
   if (!first) throw new Error('No hay servicios de consultoría en content/offers.yaml');
-  return z.discriminatedUnion('serviceType', [first, ...rest], { error: serviceTypeError });
+  return z.discriminatedUnion('serviceType', [first, ...rest], { error: serviceTypeError(rules) });
 }
 
 /** Every body `POST /api/webSite/contactConsultancy` accepts, told apart by `serviceType`. */
-export function consultancySchema(lists: AvailableLists) {
+export function consultancySchema(lists: AvailableLists, rules: FieldRules = DEFAULT_RULES) {
   return z.discriminatedUnion(
     'serviceType',
-    [cloudMigrationSchema(lists), integrationsSchema(lists), consultingSchema(lists)],
-    { error: serviceTypeError },
+    [cloudMigrationSchema(lists, rules), integrationsSchema(lists, rules), consultingSchema(lists, rules)],
+    { error: serviceTypeError(rules) },
   );
 }
 
-/** The schema each form of the site validates with, from the lists its page gave it. */
-export function formSchema(form: LeadFormId, lists: AvailableLists): FormSchema {
+/**
+ * The schema each form of the site validates with, from the lists its page gave it and its language's
+ * messages and phone rule.
+ */
+export function formSchema(form: LeadFormId, lists: AvailableLists, rules: FieldRules = DEFAULT_RULES): FormSchema {
   switch (form) {
     case 'small':
-      return smallContactSchema;
+      return rules === DEFAULT_RULES ? smallContactSchema : smallContact(rules);
     case 'big':
-      return bigContactSchema(lists);
+      return bigContactSchema(lists, rules);
     case 'project':
-      return projectContactSchema(lists);
+      return projectContactSchema(lists, rules);
     case 'cloudMigration':
-      return cloudMigrationSchema(lists);
+      return cloudMigrationSchema(lists, rules);
     case 'integrations':
-      return integrationsSchema(lists);
+      return integrationsSchema(lists, rules);
     case 'consulting':
-      return consultingSchema(lists);
+      return consultingSchema(lists, rules);
   }
 }
 
-/** The schema the API applies to each kind of lead. */
-export function kindSchemas(lists: FormLists): Readonly<Record<LeadKind, FormSchema>> {
+/** The schema the API applies to each kind of lead, in one language. */
+export function kindSchemas(
+  lists: FormLists,
+  rules: FieldRules = DEFAULT_RULES,
+): Readonly<Record<LeadKind, FormSchema>> {
   return {
-    small: smallContactSchema,
-    big: bigContactSchema(lists),
-    project: projectContactSchema(lists),
-    consultancy: consultancySchema(lists),
+    small: rules === DEFAULT_RULES ? smallContactSchema : smallContact(rules),
+    big: bigContactSchema(lists, rules),
+    project: projectContactSchema(lists, rules),
+    consultancy: consultancySchema(lists, rules),
   };
 }
 
 /** Key under which `fieldErrors` reports a problem that belongs to no single field. */
 export const FORM_ERROR_KEY = '_form';
 
-/** First Spanish message per field (`{ email: 'El correo electrónico no es válido' }`). */
+/** First message per field, in the schema's language (`{ email: 'El correo electrónico no es válido' }`). */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {

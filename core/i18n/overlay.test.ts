@@ -103,3 +103,40 @@ describe('applyTranslation', () => {
     ]);
   });
 });
+
+describe('lists whose text sits in a fact-named field', () => {
+  const options = {
+    emergency: [
+      { id: 'low', level: 'Baja: estoy comparando opciones' },
+      { id: 'high', level: 'Alta: necesito arrancar este mes' },
+    ],
+    technologies: [{ id: 'react', level: 'Expert', description: 'Interfaces' }],
+  };
+
+  it("translates the urgency options' level, by id or by position, and keeps other levels as facts", () => {
+    const translation = {
+      emergency: { low: { level: 'Low: comparing options' }, high: { level: 'High: starting this month' } },
+      technologies: { react: { description: 'Interfaces' } },
+    };
+    expect(applyTranslation(options, translation)).toEqual({
+      value: {
+        emergency: [
+          { id: 'low', level: 'Low: comparing options' },
+          { id: 'high', level: 'High: starting this month' },
+        ],
+        technologies: [{ id: 'react', level: 'Expert', description: 'Interfaces' }],
+      },
+      problems: [],
+    });
+    const positional = { ...translation, emergency: [{ level: 'Low' }, { level: 'High' }] };
+    expect(applyTranslation(options, positional).problems).toEqual([]);
+  });
+
+  it('names an urgency option left untranslated and a level written over a fact', () => {
+    const { problems } = applyTranslation(options, {
+      emergency: { low: { level: 'Low' }, high: {} },
+      technologies: { react: { description: 'UI', level: 'Experto' } },
+    });
+    expect(problems.map((problem) => problem.path)).toEqual(['emergency.high.level', 'technologies.react.level']);
+  });
+});

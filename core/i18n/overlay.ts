@@ -36,6 +36,7 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'months',
   'supportDays',
   'endsAt',
+  'startsAt',
   'slots',
   'discountPercent',
   'value',
@@ -57,14 +58,26 @@ const LABELS_BLOCK = 'labels';
  * A fact field holds a value or a list of values; a block under such a name (a link's label) is prose, and
  * so is every field of a `labels:` block.
  */
+/**
+ * Blocks that word a fact-named field: the forms' urgency options name their text `level`, the API
+ * contract's field (content/form-options.yaml), a page's breadcrumb its `name` and the privacy short
+ * notice its link's words `link`; there it is prose.
+ */
+const PROSE_FIELDS_OF: Readonly<Record<string, string>> = {
+  emergency: 'level',
+  breadcrumb: 'name',
+  shortNotice: 'link',
+};
+
 function isFact(key: string, value: unknown, block?: string): boolean {
+  if (block !== undefined && PROSE_FIELDS_OF[block] === key) return false;
   return FACT_KEYS.has(key) && !isRecord(value) && block !== LABELS_BLOCK;
 }
 
 /** True when a value holds prose a translator writes (a text outside a fact field). */
 export function hasProse(value: unknown, block?: string): boolean {
   if (typeof value === 'string') return true;
-  if (Array.isArray(value)) return value.some((item) => hasProse(item));
+  if (Array.isArray(value)) return value.some((item) => hasProse(item, block));
   if (isRecord(value))
     return Object.entries(value).some(([key, inner]) => !isFact(key, inner, block) && hasProse(inner, key));
   return false;
@@ -91,8 +104,11 @@ export function applyTranslation(
   original: unknown,
   translation: unknown,
   path = '',
+  /** The list an item belongs to, when `path` ends in the item's id rather than the list's name. */
+  list?: string,
 ): { value: unknown; problems: Problem[] } {
-  if (!hasProse(original, blockOf(path))) {
+  const block = list ?? blockOf(path);
+  if (!hasProse(original, block)) {
     return translation === undefined
       ? { value: original, problems: [] }
       : {
@@ -104,7 +120,7 @@ export function applyTranslation(
     return { value: original, problems: [{ path: path || '(archivo)', message: missing(original) }] };
   if (typeof original === 'string') return translateText(original, translation, path);
   if (Array.isArray(original)) return translateList(original, translation, path);
-  if (isRecord(original)) return translateBlock(original, translation, path);
+  if (isRecord(original)) return translateBlock(original, translation, path, block);
   return { value: original, problems: [] };
 }
 
@@ -136,7 +152,7 @@ function translateKeyedList(original: unknown[], ids: string[], translation: Rec
   const problems: Problem[] = [];
   const value = original.map((item, index) => {
     const id = ids[index] ?? '';
-    const result = applyTranslation(item, translation[id], join(path, id));
+    const result = applyTranslation(item, translation[id], join(path, id), blockOf(path));
     problems.push(...result.problems);
     return result.value;
   });
@@ -171,7 +187,12 @@ function translateList(original: unknown[], translation: unknown, path: string) 
   return { value, problems };
 }
 
-function translateBlock(original: Record<string, unknown>, translation: unknown, path: string) {
+function translateBlock(
+  original: Record<string, unknown>,
+  translation: unknown,
+  path: string,
+  block: string | undefined,
+) {
   if (!isRecord(translation))
     return {
       value: original,
@@ -179,7 +200,6 @@ function translateBlock(original: Record<string, unknown>, translation: unknown,
     };
   const problems: Problem[] = [];
   const value: Record<string, unknown> = {};
-  const block = blockOf(path);
   for (const [key, inner] of Object.entries(original)) {
     if (isFact(key, inner, block)) {
       value[key] = inner;

@@ -25,6 +25,10 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'technologies.yaml' },
   { path: 'offers.yaml' },
   { path: 'stats.yaml' },
+  // The forms' option lists (facts such as ids and amounts come from the Spanish file).
+  { path: 'form-options.yaml' },
+  // The short notice beside every form's send button and the purposes it names.
+  { path: 'privacy.yaml', blocks: ['shortNotice', 'purposes'] },
   // The WhatsApp chat's opening messages.
   { path: 'contact.yaml', blocks: ['greetings'] },
   // Pages built in every language translate all their copy; the rest, their texts for search engines so far.
@@ -35,6 +39,9 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/tecnologias.yaml' },
   { path: 'pages/home.yaml' },
   { path: 'pages/contacto.yaml' },
+  { path: 'pages/iniciar-proyecto.yaml' },
+  { path: 'pages/migracion-cloud.yaml' },
+  { path: 'pages/consultoria-integraciones.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

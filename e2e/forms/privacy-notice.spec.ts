@@ -11,14 +11,26 @@ import { LEAD_FORM_IDS } from '../../core/forms/kinds.ts';
 import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { SITE } from '../../core/site.ts';
-import { shortNotice } from '../../src/lib/privacy/notice.ts';
+import type { PrivacyNotice } from '../../core/content/privacy.ts';
+import { shortNotice, type ShortNotice } from '../../src/lib/privacy/notice.ts';
+import { DEFAULT_LOCALE, languageOfPath, translated } from '../support/languages.ts';
 import { axeViolations } from '../support/axe.ts';
 import { builtPages, parsePage } from '../support/built-site.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { textOverflows } from '../support/overflow.ts';
 import { hydratedForm, leadForm } from './support.ts';
 
-const notice = shortNotice(loadContentFacts().privacy, addressLine(loadContentFacts().contact.address));
+const facts = loadContentFacts();
+const address = addressLine(facts.contact.address);
+const notice = shortNotice(facts.privacy, address);
+
+/** The short notice a page's forms show: its language's words and purposes (content/<code>/privacy.yaml). */
+function noticeOf(path: string): ShortNotice {
+  const locale = languageOfPath(path);
+  if (locale === DEFAULT_LOCALE) return notice;
+  const words = translated(locale, 'privacy.yaml') as Pick<PrivacyNotice, 'shortNotice' | 'purposes'>;
+  return shortNotice({ ...facts.privacy, ...words }, address, locale);
+}
 
 /** Every form section of the built site, with the page it is on. */
 const formsInHtml = builtPages().flatMap(({ path, file }) =>
@@ -39,9 +51,10 @@ test('every form of the site is in the built HTML, each with the short notice in
     const form = section.querySelector('form');
     const short = noticeIn(form);
     expect(short, where).not.toBeNull();
-    expect(short?.text, where).toContain(notice.text);
+    const expected = noticeOf(path);
+    expect(short?.text, where).toContain(expected.text);
     expect(short?.text, where).toContain(SITE.legalName);
-    expect(short?.querySelector(`a[href="${ROUTES.privacy}"]`)?.text, where).toContain(notice.link.label);
+    expect(short?.querySelector(`a[href="${ROUTES.privacy}"]`)?.text, where).toContain(expected.link.label);
     // Next to the send button: the notice comes right before the block that holds it.
     const button = form?.querySelector('button[type="submit"]');
     expect(button, where).not.toBeNull();

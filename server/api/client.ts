@@ -42,12 +42,15 @@ export function originPage(req: IncomingMessage): string {
   return path.slice(0, 255) || UNKNOWN_PAGE;
 }
 
-/** The language the form's page is in (`Content-Language`): an active language, or the default one. */
+/**
+ * The language the form's page is in (`Content-Language`): an active language, or the default one. A client
+ * that does not say it (another site's form, a script) is answered in the first language its
+ * `Accept-Language` names, when that one is active.
+ */
 export function requestLanguage(req: IncomingMessage, translations: Translations): string {
+  const active = translations.active.map((language) => language.code);
   const sent = req.headers[LANGUAGE_HEADER.toLowerCase()];
-  return leadLanguage(
-    typeof sent === 'string' ? sent : undefined,
-    translations.active.map((language) => language.code),
-    translations.defaultCode,
-  );
+  if (typeof sent === 'string' && sent.trim() !== '') return leadLanguage(sent, active, translations.defaultCode);
+  const accepted = req.headers['accept-language'];
+  return leadLanguage(typeof accepted === 'string' ? accepted : undefined, active, translations.defaultCode);
 }

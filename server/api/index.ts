@@ -11,7 +11,7 @@ import { ATTRIBUTION_HEADER, parseAttributionHeader } from '../../core/attributi
 import { parseDate } from '../../core/dates.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { servedLists } from '../../core/forms/options.ts';
-import { kindSchemas, MESSAGES as FIELD_MESSAGES, type FormSchema } from '../../core/forms/schemas.ts';
+import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
@@ -25,6 +25,7 @@ import { startMeetings, type Meetings, type MeetingsConfig } from '../meetings/i
 import { meetingRoutes } from './meetings.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from './client.ts';
+import { leadLanguages } from './leads-language.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders, type OriginVerdict } from './cors.ts';
 import { apiErrorHandler, jsonBody, parseJsonObject, sendJson, type ApiResponse } from './http.ts';
 import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
@@ -195,7 +196,7 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
     addressOf: (req) => clientAddress(req, config.trustProxy),
     now,
   });
-  const schemas = kindSchemas(config.facts.lists);
+  const languages = leadLanguages(config.facts);
   const i18n = translationRoutes(config.facts.translations);
   // The inbox's edits of the interface strings, served within a check period on every instance.
   const translationStore = createTranslationStore(storage);
@@ -234,7 +235,7 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
   let draining = false;
 
   const submission =
-    (kind: LeadKind, schema: FormSchema): Handler =>
+    (kind: LeadKind): Handler =>
     async (request) => {
       const body = jsonBody(request);
       const req = request.raw;
@@ -243,15 +244,19 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
       const attribution = parseAttributionHeader(sent);
       // A header that says nothing usable is dropped, never a reason to refuse the lead.
       if (sent !== undefined && !attribution) logger.info('submission.attribution_ignored', { kind });
+      const language = requestLanguage(req, config.facts.translations);
+      const lead = languages.get(language) ?? languages.get(config.facts.translations.defaultCode);
+      if (!lead) throw new Error(`Sin esquemas de leads para el idioma ${language}`);
       const outcome = await submit(submissionContext, {
         kind,
-        schema,
+        schema: lead.schemas[kind],
+        answers: lead.answers,
         body,
         originPage: originPage(req),
         clientHash,
         refusals: refusalsOf(req, config.facts.privacy),
         attribution,
-        language: requestLanguage(req, config.facts.translations),
+        language,
       });
       return outcome.response;
     };
@@ -280,10 +285,7 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
       },
     ],
     // One route per kind of lead, each validated by its kind's schema.
-    ...LEAD_KIND_IDS.map((kind): [string, Route] => [
-      apiPath(LEAD_KINDS[kind].action),
-      { POST: submission(kind, schemas[kind]) },
-    ]),
+    ...LEAD_KIND_IDS.map((kind): [string, Route] => [apiPath(LEAD_KINDS[kind].action), { POST: submission(kind) }]),
     // A booked meeting by its manage link: read, moved, cancelled.
     ...meetingRoutes({
       service: meetings.service,

@@ -9,7 +9,7 @@ import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
 import type { LeadKind } from '../../core/forms/kinds.ts';
 import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
 import { REFUSABLE_PURPOSES } from '../../core/privacy.ts';
-import { SLOT_PROBLEM_MESSAGES, slotProblem } from '../availability/schedule.ts';
+import { slotProblem } from '../availability/schedule.ts';
 import { saveAttribution } from '../db/attribution.ts';
 import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
@@ -23,9 +23,8 @@ import type { EmailMessage } from '../email/message.ts';
 import { buildEmailMessages } from '../email/templates.ts';
 import { errorMessage, type Logger } from '../log/logger.ts';
 import { storeRefusals, UNSCORED } from '../privacy/refusals.ts';
-import { ApiError, refusal, refuse } from '../errors.ts';
-import type { ApiResponse } from './http.ts';
-import { MESSAGES } from './messages.ts';
+import { ApiError, refusal, refuse, type ApiResponse, type ErrorAnswer } from '../errors.ts';
+import { DEFAULT_ANSWERS, type LeadAnswers } from './leads-language.ts';
 import { lockAndCheck, overLimit, record, type RateLimit } from './rate-limit.ts';
 
 export interface SubmissionContext {
@@ -66,6 +65,8 @@ export interface SubmissionRequest {
   attribution?: Attribution | undefined;
   /** The language of the page the form was sent from (`Content-Language`), an active one; stored with the lead. */
   language?: string | undefined;
+  /** The answers' words in that language (server/api/leads-language.ts); Spanish without it. */
+  answers?: LeadAnswers;
 }
 
 export type SubmissionOutcome =
@@ -75,8 +76,13 @@ export type SubmissionOutcome =
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function created(id: number, appointmentDate?: string): ApiResponse {
-  const body: SubmissionBody = { success: true, message: MESSAGES.success, id, reference: referenceOf(id) };
+/** A refusal of the registry worded in the lead's language: its status and fields, the language's message. */
+function worded(answer: ErrorAnswer, message: string): ErrorAnswer {
+  return { ...answer, body: { ...answer.body, message } };
+}
+
+function created(id: number, appointmentDate: string | undefined, answers: Pick<LeadAnswers, 'success'>): ApiResponse {
+  const body: SubmissionBody = { success: true, message: answers.success, id, reference: referenceOf(id) };
   if (appointmentDate) body.appointmentDate = appointmentDate;
   return { status: 201, body };
 }
@@ -114,6 +120,7 @@ function compact(data: Record<string, unknown>): Record<string, string> {
 
 export async function submit(context: SubmissionContext, request: SubmissionRequest): Promise<SubmissionOutcome> {
   const { storage, logger, rateLimit } = context;
+  const answers = request.answers ?? DEFAULT_ANSWERS;
   const nowMs = Date.now();
 
   // A first look without a lock spares validation work for a client that is over its limit.
@@ -130,12 +137,15 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       return over;
     });
     if (wait !== undefined) return rateLimited(logger, rateLimit, wait, context.emailSettings.contact);
-    return { kind: 'honeypot', response: created((await createLeadStore(storage).lastId()) + 1) };
+    return { kind: 'honeypot', response: created((await createLeadStore(storage).lastId()) + 1, undefined, answers) };
   }
 
   const parsed = request.schema.safeParse(request.body);
   if (!parsed.success) {
-    return { kind: 'rejected', response: refusal('validation', { errors: fieldErrors(parsed.error) }) };
+    return {
+      kind: 'rejected',
+      response: worded(refusal('validation', { errors: fieldErrors(parsed.error) }), answers.validation),
+    };
   }
   const fields = compact(parsed.data);
   const slot = fields.appointmentDate;
@@ -145,7 +155,10 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
     if (problem) {
       return {
         kind: 'rejected',
-        response: refusal('validation', { errors: { appointmentDate: SLOT_PROBLEM_MESSAGES[problem] } }),
+        response: worded(
+          refusal('validation', { errors: { appointmentDate: answers.slotProblems[problem] } }),
+          answers.validation,
+        ),
       };
     }
   }
@@ -249,11 +262,14 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
   } catch (error) {
     if (error instanceof ApiError && limitedFor !== undefined)
       return rateLimited(logger, rateLimit, limitedFor, context.emailSettings.contact);
+    if (error instanceof ApiError && error.code === 'slotTaken')
+      return { kind: 'rejected', response: worded(error.answer, answers.slotTaken) };
     if (error instanceof ApiError) return { kind: 'rejected', response: error.answer };
-    if (isUniqueViolation(error)) return { kind: 'rejected', response: refusal('slotTaken') };
+    if (isUniqueViolation(error))
+      return { kind: 'rejected', response: worded(refusal('slotTaken'), answers.slotTaken) };
     throw error;
   }
   context.onStored();
   logger.info('submission.stored', { leadId, kind: request.kind, booked: Boolean(slot) });
-  return { kind: 'stored', response: created(leadId, slot), leadId };
+  return { kind: 'stored', response: created(leadId, slot, answers), leadId };
 }

@@ -7,6 +7,7 @@ import type { StoredLead } from '../db/leads.ts';
 import { analyzeLead, type AnalysisFacts } from './analysis.ts';
 import { ATTRIBUTION_CSV_HEADER, attributionCsvCells } from './attribution.ts';
 import { fieldText } from './fields.ts';
+import { leadLanguageName } from './language.ts';
 import { LEAD_FALLBACKS, referenceOf } from './model.ts';
 import { csvRow, UTF8_BOM } from './csv-cells.ts';
 import { spreadsheetPhone } from './phone.ts';
@@ -78,6 +79,7 @@ export const CSV_HEADER = [
   ...FIELD_COLUMNS.map((field) => FIELD_LABELS[field]),
   `Reunión (${SITE.timeZoneName})`,
   'Página de origen',
+  'Idioma',
   'Puntuación',
   'Prioridad',
   ...ATTRIBUTION_CSV_HEADER,
@@ -95,6 +97,7 @@ export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts, work: LeadWor
     ...FIELD_COLUMNS.map((field) => (field === 'phone' ? spreadsheetPhone(text(field)) : text(field))),
     lead.appointment ? formatAppointmentShort(lead.appointment) : '',
     lead.originPage || LEAD_FALLBACKS.unknown,
+    leadLanguageName(lead.language),
     analysis.score,
     analysis.priority,
     ...attributionCsvCells(lead.attribution),

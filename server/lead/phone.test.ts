@@ -16,9 +16,13 @@ describe('phones as people read and dial them', () => {
     expect(nationalPhoneText('+1 415 555 0100')).toBeUndefined();
   });
 
-  it('never starts a spreadsheet cell with +, and leaves foreign numbers as they are', () => {
+  it('never starts a spreadsheet cell with + for a valid number, and leaves anything else as it is', () => {
     expect(spreadsheetPhone('+525512345678')).toBe('(+52) 55 1234 5678');
-    expect(spreadsheetPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    // Numbers from the English forms, stored in E.164.
+    expect(spreadsheetPhone('+15125550142')).toBe('(+1) 512 555 0142');
+    expect(spreadsheetPhone('+442079460958')).toBe('(+44) 20 7946 0958');
+    expect(spreadsheetPhone('+1 555')).toBe('+1 555');
+    expect(spreadsheetPhone('call me')).toBe('call me');
   });
 
   it('dials a national number with +52 and anything else with its own country code', () => {

@@ -3,6 +3,7 @@
  * (core/forms/phone.ts); older or hand-made rows may hold anything, so each function falls back to the
  * value as it is.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { digitsOnly } from '../../core/contact.ts';
 
 /** A Mexican number's 10 national digits, from any way of writing it with or without +52 (or the old 1). */
@@ -27,11 +28,17 @@ export function nationalPhoneText(phone: string): string | undefined {
 /**
  * `(+52) 55 1234 5678` for a spreadsheet cell: a cell starting with `+` is read as a formula (Excel shows
  * `#NAME?` or a number in scientific notation), so the country code goes in brackets, as Mexican business
- * cards write it. Anything that is not a Mexican number is returned unchanged (the CSV neutralises it).
+ * cards write it; a valid number of another country the same way. Anything else is returned unchanged (the
+ * CSV neutralises it).
  */
 export function spreadsheetPhone(phone: string): string {
   const national = nationalPhoneText(phone);
-  return national ? `(+52) ${national}` : phone;
+  if (national) return `(+52) ${national}`;
+  // A number from an English form (stored in E.164): `(+1) 512 555 0142`, grouped as its country does.
+  const international = phone.startsWith('+') ? parsePhoneNumberFromString(phone) : undefined;
+  if (international?.isValid())
+    return `(+${international.countryCallingCode}) ${international.formatInternational().replace(/^\+\d+\s*/, '')}`;
+  return phone;
 }
 
 /** `+525512345678` for `tel:` and `wa.me` links; undefined when the value has no digits to dial. */

@@ -73,7 +73,12 @@ describe('astro sync on broken content', () => {
     const restore = rewrite('content/form-options.yaml', (text) =>
       text.replace('proyects:\n', 'proyects:\n  - { id: iot, proyect: Internet de las cosas }\n'),
     );
+    // With its English twin, so the translations' check has nothing to say and the consultants' speaks.
+    const restoreEnglish = rewrite('content/en/form-options.yaml', (text) =>
+      text.replace('proyects:\n', 'proyects:\n  iot: { proyect: Internet of Things }\n'),
+    );
     const { status, output } = astroSync();
+    restoreEnglish();
     restore();
     expect(status).not.toBe(0);
     expect(output).toContain('content/consultants.yaml tiene errores');

@@ -9,6 +9,7 @@ import { LEAD_SCORE_DEFAULT } from '../../lead/analysis.ts';
 import { googleCalendarLink } from '../../lead/calendar.ts';
 import { consultantLabel } from '../../lead/consultants.ts';
 import { LEAD_FALLBACKS, referenceOf } from '../../lead/model.ts';
+import { leadLanguageName } from '../../lead/language.ts';
 import { dialable, spreadsheetPhone } from '../../lead/phone.ts';
 import type { LeadView } from '../../lead/view.ts';
 import { shortDate } from '../deal.ts';
@@ -201,6 +202,7 @@ function submitted(view: LeadPageView): Html {
 ${prepared.rows.map((row) => html`<div><dt>${row.label}</dt><dd${attr('class', row.long ? 'long' : undefined)}><bdi>${row.value}</bdi></dd></div>`)}
 <div><dt>Formulario</dt><dd>${kindLabel(lead.kind)}</dd></div>
 <div><dt>Página de origen</dt><dd>${lead.originPage || LEAD_FALLBACKS.unknown}</dd></div>
+<div><dt>Idioma</dt><dd>${leadLanguageName(lead.language)}</dd></div>
 <div><dt>Recibido</dt><dd>${dateTime(lead.receivedAt)} (hora de la Ciudad de México)</dd></div>
 </dl>`,
   );

@@ -11,7 +11,7 @@ import { logWarning } from '../../lib/browser-log.ts';
 import { formatAppointmentLong, formatLongDate, parseDate, todayInMexicoCity } from '../../../core/dates.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { canConfirm, initialPickerState, pickerReducer, type PickerEvent, type PickerState } from './picker-machine.ts';
-import { PICKER_TEXTS } from './picker-texts.ts';
+import { PICKER_TEXTS, type PickerTexts } from './picker-texts.ts';
 
 const LazyPickerModal = lazy(() => import('./PickerModal.tsx'));
 
@@ -61,10 +61,23 @@ interface TriggerProps {
   errorId: string;
   /** The hidden input that carries the value under the field's name. */
   name: string;
+  /** The page language's words and tag; Spanish without them. */
+  texts?: PickerTexts | undefined;
+  locale?: string | undefined;
 }
 
 /** The field inside the form: label, hint, the button that opens the dialog, and any error. */
-export function PickerTrigger({ picker, id, label, hintId, error, errorId, name }: TriggerProps) {
+export function PickerTrigger({
+  picker,
+  id,
+  label,
+  hintId,
+  error,
+  errorId,
+  name,
+  texts = PICKER_TEXTS,
+  locale,
+}: TriggerProps) {
   const { value } = picker.state;
   const labelId = `${id}-label`;
   return (
@@ -86,11 +99,11 @@ export function PickerTrigger({ picker, id, label, hintId, error, errorId, name 
         } ${value ? 'font-semibold text-fg' : 'text-fg-muted'}`}
       >
         <Icon name="calendar" className="shrink-0 text-brand-700" size={20} />
-        <span className="first-letter:uppercase">{value ? formatAppointmentLong(value) : PICKER_TEXTS.choose}</span>
+        <span className="first-letter:uppercase">{value ? formatAppointmentLong(value, locale) : texts.choose}</span>
       </button>
       <input type="hidden" name={name} value={value} />
       <p id={hintId} className="mt-1.5 text-sm text-fg-muted">
-        {PICKER_TEXTS.hint}
+        {texts.hint}
       </p>
       {error && (
         <p id={errorId} className="mt-2 flex items-start gap-1.5 text-sm font-medium text-danger">
@@ -111,11 +124,14 @@ export interface DialogProps {
   /** Replace the title and the first line (rescheduling names the meeting's current time). */
   title?: string;
   description?: string;
+  /** The page language's words and tag; Spanish without them. */
+  texts?: PickerTexts | undefined;
+  locale?: string | undefined;
 }
 
 /** What the dialog shows that needs the form's own modules, computed here (see PickerModal.tsx). */
 export interface DialogView {
-  texts: Omit<typeof PICKER_TEXTS, 'title' | 'description'> & { title: string; description: string };
+  texts: PickerTexts;
   /** The draft date in words, or the "no date" text. */
   chosenDate: string;
   /** Why a typed date was refused (only while it is out of range). */
@@ -123,19 +139,21 @@ export interface DialogView {
   canConfirm: boolean;
 }
 
-function dialogView(state: PickerState, own: Pick<DialogProps, 'title' | 'description'>): DialogView {
+function dialogView(
+  state: PickerState,
+  own: Pick<DialogProps, 'title' | 'description' | 'texts' | 'locale'>,
+): DialogView {
   const validDate = state.date !== '' && parseDate(state.date) !== undefined;
+  const texts = own.texts ?? PICKER_TEXTS;
+  const long = (date: string) => formatLongDate(date, own.locale);
   return {
     texts: {
-      ...PICKER_TEXTS,
+      ...texts,
       ...(own.title ? { title: own.title } : {}),
       ...(own.description ? { description: own.description } : {}),
     },
-    chosenDate: validDate ? formatLongDate(state.date) : PICKER_TEXTS.noDate,
-    outOfRange:
-      state.status === 'out-of-range'
-        ? PICKER_TEXTS.outOfRange(formatLongDate(state.min), formatLongDate(state.max))
-        : '',
+    chosenDate: validDate ? long(state.date) : texts.noDate,
+    outOfRange: state.status === 'out-of-range' ? texts.outOfRange(long(state.min), long(state.max)) : '',
     canConfirm: canConfirm(state),
   };
 }

@@ -1,11 +1,11 @@
 /**
- * One field of a lead form: visible label (required ones say "(obligatorio)" in words), the control, an
+ * One field of a lead form: visible label (required ones say "(obligatorio)" in words, in the page's language), the control, an
  * optional hint under it (so the controls of a row line up), and its error in red text, both tied to the
  * control with aria-describedby.
  */
 import type { ChangeEvent } from 'react';
 import type { FieldDefinition } from '../../../core/forms/definitions.ts';
-import { FIELD_AUTOCOMPLETE, REQUIRED_MARK, SELECT_PLACEHOLDER } from '../../../core/forms/labels.ts';
+import { FIELD_AUTOCOMPLETE } from '../../../core/forms/labels.ts';
 import { optionText, type SelectOption } from '../../../core/forms/options.ts';
 import { LONG_TEXT_MAX, TEXT_MAX } from '../../../core/forms/schemas.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -15,6 +15,10 @@ interface FormFieldProps {
   id: string;
   label: string;
   hint: string | undefined;
+  /** Said after the label of a required field, in the page's language ("(obligatorio)"). */
+  requiredMark: string;
+  /** The empty first option of a select. */
+  placeholder: string;
   required: boolean;
   value: string;
   error: string | undefined;
@@ -31,6 +35,8 @@ export function FormField({
   id,
   label,
   hint,
+  requiredMark,
+  placeholder,
   required,
   value,
   error,
@@ -59,13 +65,13 @@ export function FormField({
     <div className={wide ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className="block font-semibold text-fg">
         {label}
-        {required && <span className="ml-1 text-sm font-normal text-fg-muted">{REQUIRED_MARK}</span>}
+        {required && <span className="ml-1 text-sm font-normal text-fg-muted">{requiredMark}</span>}
       </label>
       {field.control === 'textarea' ? (
         <textarea {...shared} rows={4} maxLength={LONG_TEXT_MAX} />
       ) : field.control === 'select' ? (
         <select {...shared} className={`${shared.className} form-select pr-11`}>
-          <option value="">{SELECT_PLACEHOLDER}</option>
+          <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option.id} value={option.id}>
               {optionText(option)}

@@ -8,7 +8,10 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { fetchSelects, submitLead } from '../../lib/api/website.ts';
 import { logWarning } from '../../lib/browser-log.ts';
-import { fieldLabel, type FieldDefinition } from '../../../core/forms/definitions.ts';
+import { fieldLabel, submitText, type FieldDefinition } from '../../../core/forms/definitions.ts';
+import type { FormCopy } from '../../../core/forms/copy.ts';
+import { normalizeMexicanPhone, plausiblePhone } from '../../../core/forms/phone.ts';
+import type { PhoneRule } from '../../../core/forms/fields.ts';
 import type { LeadFormId } from '../../../core/forms/kinds.ts';
 import { SERVED_LIST_KEYS, type FormLists, type SelectOption } from '../../../core/forms/options.ts';
 import {
@@ -24,11 +27,11 @@ import {
   validateForm,
   type FormValues,
 } from '../../lib/forms/form-logic.ts';
-import { FIELD_HINTS, HONEYPOT_LABEL } from '../../../core/forms/labels.ts';
-import { FORM_FEEDBACK, invalidOutcome, submissionOutcome, type FormOutcome } from '../../lib/forms/outcome.ts';
+import { invalidOutcome, submissionOutcome, type FormOutcome } from '../../lib/forms/outcome.ts';
 import { ISLAND_STATE, takeEarlyInput } from '../../lib/forms/early-form.ts';
 import { HONEYPOT_FIELD } from '../../../core/forms/schemas.ts';
 import { PickerDialog, PickerTrigger, useDateTimePicker } from '../datetime/DateTimePicker.tsx';
+import { pickerTexts } from '../datetime/picker-texts.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { FormField } from './FormField.tsx';
 import { PrivacyNotice } from './PrivacyNotice.tsx';
@@ -48,6 +51,13 @@ export interface LeadFormProps {
   contactEmail: string;
   /** The short privacy notice shown above the send button (src/lib/site-privacy.ts). */
   privacy: ShortNotice;
+  /** Labels, hints, messages and feedback in the page's language (content/i18n, core/forms/copy.ts). */
+  copy: FormCopy;
+  /**
+   * US and Canadian numbers, or any number with its country code, instead of Mexican numbers only; the API
+   * checks them against every country's numbering plan (core/forms/international-phone.ts).
+   */
+  internationalPhones?: boolean | undefined;
 }
 
 const APPOINTMENT_FIELD = 'appointmentDate';
@@ -66,9 +76,15 @@ export default function LeadForm({
   submitLabel,
   contactEmail,
   privacy,
+  copy,
+  internationalPhones = false,
 }: LeadFormProps) {
   const [lists, setLists] = useState<Partial<FormLists>>(shipped);
-  const definition = useMemo(() => bindForm(form, lists), [form, lists]);
+  const phoneRule: PhoneRule = internationalPhones ? plausiblePhone : normalizeMexicanPhone;
+  const definition = useMemo(
+    () => bindForm(form, lists, { messages: copy.messages, phone: phoneRule }),
+    [form, lists, copy, phoneRule],
+  );
   const preset: FormValues = serviceType ? { serviceType } : {};
   // useId is unique per island (Astro gives each its prefix); html-validate wants ids to start with a letter.
   const prefix = `lead${useId().replace(/[^A-Za-z0-9]/g, '')}`;
@@ -86,8 +102,11 @@ export default function LeadForm({
   const pendingFocus = useRef<string | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const picker = useDateTimePicker();
+  const pickerWords = useMemo(() => pickerTexts(copy.picker, copy.locale), [copy]);
 
   useEffect(() => {
+    // The API serves its lists in the default language only; a translated form keeps the ones it shipped.
+    if (internationalPhones) return;
     const wanted = Object.keys(shipped).filter((key) => SERVED.has(key));
     if (wanted.length === 0) return;
     let current = true;
@@ -106,7 +125,7 @@ export default function LeadForm({
     return () => {
       current = false;
     };
-  }, [shipped, form]);
+  }, [shipped, form, internationalPhones]);
 
   // Focus moves once the errors are on screen, so the field is announced with its message.
   useEffect(() => {
@@ -151,7 +170,7 @@ export default function LeadForm({
     if (Object.keys(found).length > 0) {
       setErrors(found);
       pendingFocus.current = firstInvalidField(definition, current, found);
-      showOutcome(invalidOutcome());
+      showOutcome(invalidOutcome(copy));
       return;
     }
 
@@ -160,7 +179,7 @@ export default function LeadForm({
     setOutcome(undefined);
     const payload = buildPayload(definition, current);
     const result = await submitLead(definition.action, payload, refusalHeaders(refusedPurposes(formRef.current)));
-    const next = submissionOutcome(result, payload[APPOINTMENT_FIELD] ?? '', contactEmail);
+    const next = submissionOutcome(result, payload[APPOINTMENT_FIELD] ?? '', contactEmail, copy);
     sendingRef.current = false;
     setSending(false);
 
@@ -177,7 +196,7 @@ export default function LeadForm({
       pendingFocus.current = firstInvalidField(definition, current, server.fields);
     }
     showOutcome(server.other.length > 0 ? { ...next, details: [...next.details, ...server.other] } : next);
-    if (next.reopenPicker) picker.reopenTaken(next.details[0] ?? FORM_FEEDBACK.slotTaken);
+    if (next.reopenPicker) picker.reopenTaken(next.details[0] ?? copy.words.slotTaken);
   };
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -217,7 +236,7 @@ export default function LeadForm({
         onSubmit={onSubmit}
       >
         {shown.map((field) => {
-          const label = fieldLabel(field, lists);
+          const label = fieldLabel(field, lists, copy);
           const error =
             field.control !== 'appointment' || picker.state.value === errorSlot ? errors[field.name] : undefined;
           if (field.control === 'appointment') {
@@ -231,6 +250,8 @@ export default function LeadForm({
                 hintId={`${triggerId}-hint`}
                 error={error}
                 errorId={`${triggerId}-error`}
+                texts={pickerWords}
+                locale={copy.locale}
               />
             );
           }
@@ -240,7 +261,9 @@ export default function LeadForm({
               field={field}
               id={fieldId(field.name)}
               label={label}
-              hint={field.hint ?? FIELD_HINTS[field.name]}
+              hint={field.hint ?? copy.hints[field.name]}
+              requiredMark={copy.words.requiredMark}
+              placeholder={copy.words.selectPlaceholder}
               required={isRequired(shape, field.name)}
               value={values[field.name] ?? ''}
               error={error}
@@ -253,7 +276,7 @@ export default function LeadForm({
 
         {/* Honeypot: people and screen readers never meet it; bots that fill every field do. */}
         <div aria-hidden="true" className="absolute -left-[200vw] top-0 size-px overflow-hidden">
-          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{HONEYPOT_LABEL}</label>
+          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{copy.words.honeypot}</label>
           <input
             id={fieldId(HONEYPOT_FIELD)}
             type="text"
@@ -279,7 +302,7 @@ export default function LeadForm({
             {/* Both labels are always in the markup and `aria-busy` picks one, so a press before hydration
                 (early-form.ts sets `aria-busy`) shows "Enviando…" too, and hydration changes nothing. */}
             <span className="contents group-aria-busy:hidden">
-              {submitLabel ?? definition.submitLabel}
+              {submitText(definition, copy, submitLabel)}
               <Icon name="arrow-right" size={18} />
             </span>
             <span className="hidden group-aria-busy:contents">
@@ -287,7 +310,7 @@ export default function LeadForm({
                 className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
                 aria-hidden="true"
               />
-              {FORM_FEEDBACK.sending}
+              {copy.words.submitting}
             </span>
           </button>
           <div role="status" className="mt-4">
@@ -317,7 +340,13 @@ export default function LeadForm({
         </div>
       </form>
       {definition.fields.some((field) => field.control === 'appointment') && (
-        <PickerDialog picker={picker} id={`${prefix}-picker`} triggerId={triggerId} />
+        <PickerDialog
+          picker={picker}
+          id={`${prefix}-picker`}
+          triggerId={triggerId}
+          texts={pickerWords}
+          locale={copy.locale}
+        />
       )}
     </>
   );

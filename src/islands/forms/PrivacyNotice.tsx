@@ -26,7 +26,7 @@ export function PrivacyNotice({ notice, idPrefix }: PrivacyNoticeProps) {
           className="font-semibold text-brand-700 underline underline-offset-4 hover:no-underline"
         >
           {notice.link.label}
-          <span className="sr-only"> (se abre en una pestaña nueva)</span>
+          <span className="sr-only"> {notice.newTab ?? '(se abre en una pestaña nueva)'}</span>
         </a>
         .
       </p>

@@ -1,7 +1,7 @@
 /**
  * What a lead form does with its values, without React: which fields are shown and required (read from
- * the shared schema, per consulting service), the exact body it sends, and the Spanish errors the schema
- * gives for it. The island calls these on blur and on submit; the unit tests call them directly.
+ * the shared schema, per consulting service), the exact body it sends, and the errors the schema gives for
+ * it, in the page's language. The island calls these on blur and on submit; the unit tests call them directly.
  */
 import { z } from 'zod/mini';
 import {
@@ -16,6 +16,7 @@ import {
   formSchema,
   HONEYPOT_FIELD,
   type AvailableLists,
+  type FieldRules,
   type FormSchema,
 } from '../../../core/forms/schemas.ts';
 
@@ -24,8 +25,9 @@ export interface FormDefinition extends Declared {
   schema: FormSchema;
 }
 
-export function bindForm(form: LeadFormId, lists: AvailableLists): FormDefinition {
-  return { ...FORM_DEFINITIONS[form], schema: formSchema(form, lists) };
+/** `rules`: the page language's messages and phone rule; Spanish and Mexican numbers without them. */
+export function bindForm(form: LeadFormId, lists: AvailableLists, rules?: FieldRules): FormDefinition {
+  return { ...FORM_DEFINITIONS[form], schema: formSchema(form, lists, rules) };
 }
 
 /** Every value of a form as typed, by field name ('' when empty). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_FEEDBACK, invalidOutcome, submissionOutcome } from './outcome.ts';
+import { loadContentFacts } from '../../../core/content/load.ts';
+import { formCopy } from '../../../core/forms/copy.ts';
+import { invalidOutcome, submissionOutcome as outcomeIn } from './outcome.ts';
+
+const { translations } = loadContentFacts();
+const SPANISH = formCopy(translations.catalogues.get(translations.defaultCode) ?? {}, translations.defaultCode);
+const submissionOutcome = (...args: [Parameters<typeof outcomeIn>[0], string, string]) => outcomeIn(...args, SPANISH);
 
 const EMAIL = 'hola@angram.mx';
 const created = {
@@ -64,7 +70,7 @@ describe('submissionOutcome', () => {
 
   it('a 409 reopens the picker and says the slot was just taken', () => {
     const outcome = submissionOutcome({ kind: 'conflict', status: 409, message: '' }, '2026-11-24T10:00', EMAIL);
-    expect(outcome).toMatchObject({ reopenPicker: true, reset: false, details: [FORM_FEEDBACK.slotTaken] });
+    expect(outcome).toMatchObject({ reopenPicker: true, reset: false, details: [SPANISH.words.slotTaken] });
   });
 
   it('a 429 says to try again later, in the server words when it gives them', () => {
@@ -96,6 +102,24 @@ describe('submissionOutcome', () => {
   });
 
   it('an invalid form is refused before sending', () => {
-    expect(invalidOutcome()).toMatchObject({ tone: 'error', title: 'Error al enviar el formulario', reset: false });
+    expect(invalidOutcome(SPANISH)).toMatchObject({
+      tone: 'error',
+      title: 'Error al enviar el formulario',
+      reset: false,
+    });
+  });
+
+  it('an English page words the outcome in English, the meeting in US English and Mexico City time', () => {
+    const english = translations.active.find((language) => language.code === 'en');
+    if (!english) return;
+    const copy = formCopy(translations.catalogues.get('en') ?? {}, 'en');
+    const outcome = outcomeIn(created, '2026-11-24T10:00', EMAIL, copy);
+    expect(outcome.title).toBe(copy.words.success);
+    expect(outcome.details[0]).toContain('Tuesday, November 24, 2026');
+    expect(outcome.details[0]).toContain(copy.words.timeZone);
+    expect(outcome.details[1]).toContain('CONT-12');
+    expect(outcomeIn({ kind: 'network-error', reason: 'timeout' }, '', EMAIL, copy).title).toBe(
+      copy.words.connectionError,
+    );
   });
 });

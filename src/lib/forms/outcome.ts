@@ -5,17 +5,7 @@
 import type { ApiResult } from '../api/client.ts';
 import type { SubmissionReceipt } from '../../../core/api/answers.ts';
 import { formatAppointmentLong } from '../../../core/dates.ts';
-import { SITE } from '../../../core/site.ts';
-
-export const FORM_FEEDBACK = {
-  success: '¡Mensaje enviado con éxito! Te contactaremos pronto.',
-  failure: 'Error al enviar el formulario',
-  connection: 'Error de conexión con el servidor',
-  invalid: 'Revisa los campos marcados: cada uno dice qué falta.',
-  slotTaken: 'Ese horario acaba de ser reservado por alguien más. Elige otro horario, por favor.',
-  rateLimited: 'Has enviado varias solicitudes seguidas. Intenta de nuevo más tarde.',
-  sending: 'Enviando…',
-} as const;
+import { formWord, type FormCopy, type FormWordKey } from '../../../core/forms/copy.ts';
 
 export interface FormOutcome {
   tone: 'success' | 'error';
@@ -45,47 +35,48 @@ const outcome = (
 });
 
 /** The form's own check failed: nothing was sent. */
-export function invalidOutcome(): FormOutcome {
-  return outcome('error', FORM_FEEDBACK.failure, [FORM_FEEDBACK.invalid]);
+export function invalidOutcome(copy: FormCopy): FormOutcome {
+  return outcome('error', formWord(copy, 'error'), [formWord(copy, 'errorHint')]);
 }
 
 /**
  * @param appointment the slot that was sent (`YYYY-MM-DDTHH:mm`) or ''
  * @param contactEmail where to write when the site cannot reach the API
+ * @param copy the form's words in the page's language (core/forms/copy.ts)
  */
 export function submissionOutcome(
   result: ApiResult<SubmissionReceipt>,
   appointment: string,
   contactEmail: string,
+  copy: FormCopy,
 ): FormOutcome {
-  const writeUs = `Inténtalo de nuevo en unos minutos o escríbenos a ${contactEmail}.`;
+  const say = (key: FormWordKey, values: Record<string, string> = {}) => formWord(copy, key, values);
+  const meeting = (slot: string) => ({
+    fecha: formatAppointmentLong(slot, copy.locale),
+    zona: say('timeZone'),
+  });
+  const writeUs = say('writeUs', { correo: contactEmail });
   switch (result.kind) {
     case 'success': {
       // Only what the answer says: a backend that books nothing, or sends no reference, is not contradicted.
       const { appointmentDate, reference } = result.data;
       const details: string[] = [];
-      if (appointmentDate)
-        details.push(`Agendamos tu reunión para el ${formatAppointmentLong(appointmentDate)} (${SITE.timeZoneName}).`);
-      else if (appointment)
-        details.push(
-          `Te confirmaremos por correo la reunión que pediste para el ${formatAppointmentLong(appointment)} (${SITE.timeZoneName}).`,
-        );
-      if (reference) details.push(`Tu número de referencia es ${reference}.`);
-      return outcome('success', FORM_FEEDBACK.success, details, { reset: true });
+      if (appointmentDate) details.push(say('meetingBooked', meeting(appointmentDate)));
+      else if (appointment) details.push(say('meetingRequested', meeting(appointment)));
+      if (reference) details.push(say('reference', { referencia: reference }));
+      return outcome('success', say('success'), details, { reset: true });
     }
     case 'validation':
-      return outcome('error', FORM_FEEDBACK.failure, [FORM_FEEDBACK.invalid], { fieldErrors: result.errors });
+      return outcome('error', say('error'), [say('errorHint')], { fieldErrors: result.errors });
     case 'conflict':
-      return outcome('error', FORM_FEEDBACK.failure, [result.message || FORM_FEEDBACK.slotTaken], {
+      return outcome('error', say('error'), [result.message || say('slotTaken')], {
         reopenPicker: true,
       });
     case 'rate-limited':
-      return outcome('error', FORM_FEEDBACK.failure, [result.message || FORM_FEEDBACK.rateLimited]);
+      return outcome('error', say('error'), [result.message || say('rateLimited')]);
     case 'http-error':
-      return outcome('error', FORM_FEEDBACK.failure, result.message ? [result.message, writeUs] : [writeUs]);
+      return outcome('error', say('error'), result.message ? [result.message, writeUs] : [writeUs]);
     case 'network-error':
-      return outcome('error', FORM_FEEDBACK.connection, [
-        `No recibimos respuesta del servidor. Tus datos siguen en el formulario. ${writeUs}`,
-      ]);
+      return outcome('error', say('connectionError'), [`${say('noAnswer')} ${writeUs}`]);
   }
 }

@@ -31,7 +31,7 @@ export function translatedFile(locale: string, file: string): unknown {
 /** Every `href` of a block moved to its twin in `locale`. */
 function localizeLinks<T>(value: T, locale: string): T {
   if (Array.isArray(value)) return value.map((item: unknown) => localizeLinks(item, locale)) as T;
-  if (typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
@@ -67,7 +67,8 @@ export async function localizedContentPage(
   if (locale === DEFAULT_LOCALE) return contentPage(request, id);
   const file = `content/${locale}/pages/${id}.yaml`;
   const raw = { ...(translatedFile(locale, `pages/${id}.yaml`) as object), id };
-  const copy = parsed(pageSchema, fillKnownDeep(localizeLinks(raw, locale), counts()), file);
+  // Checked as the Spanish page is (its rules name its Spanish links), then its links moved to their twins.
+  const copy = localizeLinks(parsed(pageSchema, fillKnownDeep(raw, counts()), file), locale);
   const path = id === '404' ? null : localizedHref(id === 'home' ? '/' : `/${id}`, locale);
   const site = siteOf(request);
   return {

@@ -18,6 +18,9 @@ export const DEFAULT_LOCALE = translations.defaultCode;
 const PAIRED: ReadonlySet<RouteName> = new Set([
   'home',
   'contact',
+  'startProject',
+  'cloudMigration',
+  'integrationsConsulting',
   'faq',
   'process',
   'cms',

@@ -66,9 +66,9 @@ export function textParts(template: string, facts: NoticeFacts): TextPart[] {
   return parts;
 }
 
-/** "a, b y c" in Mexican Spanish. */
-export function joinList(items: readonly string[]): string {
-  return new Intl.ListFormat(SITE.locale, { style: 'long', type: 'conjunction' }).format(items);
+/** "a, b y c" in Mexican Spanish; "a, b, and c" in `en`. */
+export function joinList(items: readonly string[], locale: string = SITE.locale): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 }
 
 /** One refusal box of a form: the voluntary purpose's id and the box's label. */
@@ -84,23 +84,39 @@ export interface ShortNotice {
   voluntary?: string;
   refusals: RefusalOption[];
   link: { label: string; href: string };
+  /** What a screen reader hears after the link, which opens in a new tab, in the notice's language. */
+  newTab?: string;
 }
 
-/** `domicilio`: the company's address as one line (the law asks the short notice to name it). */
-export function shortNotice(notice: PrivacyNotice, domicilio: string): ShortNotice {
+/**
+ * `domicilio`: the company's address as one line (the law asks the short notice to name it). `locale`: the
+ * language `notice`'s texts are in, for the lists' "and"; `privacyHref`: the notice it links to.
+ */
+export function shortNotice(
+  notice: PrivacyNotice,
+  domicilio: string,
+  locale: string = SITE.locale,
+  privacyHref: string = ROUTES.privacy,
+): ShortNotice {
   const { necessary, voluntary } = notice.purposes;
   const result: ShortNotice = {
     text: fillTemplate(notice.shortNotice.text, {
       responsable: SITE.legalName,
       domicilio,
-      finalidades: joinList(necessary.map((purpose) => purpose.short)),
+      finalidades: joinList(
+        necessary.map((purpose) => purpose.short),
+        locale,
+      ),
     }),
     refusals: voluntary.map((purpose) => ({ id: purpose.id, label: purpose.refusal })),
-    link: { label: notice.shortNotice.link, href: ROUTES.privacy },
+    link: { label: notice.shortNotice.link, href: privacyHref },
   };
   if (voluntary.length > 0) {
     result.voluntary = fillTemplate(notice.shortNotice.voluntary, {
-      voluntarias: joinList(voluntary.map((purpose) => purpose.short)),
+      voluntarias: joinList(
+        voluntary.map((purpose) => purpose.short),
+        locale,
+      ),
     });
   }
   return result;

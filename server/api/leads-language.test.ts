@@ -1,0 +1,147 @@
+/**
+ * The lead API answers in the lead's language, on both engines: an English page's form (Content-Language,
+ * or a client's Accept-Language when it sends none) is validated with the English catalogue's messages and
+ * the US and international phone rule, answered in English, and stored with its language and its phone in
+ * E.164; a Spanish page's form keeps the Mexican rule and the Spanish answers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContentFacts } from '../../core/content/load.ts';
+import { formCopy, formWord } from '../../core/forms/copy.ts';
+import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/fields.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
+import { leadFromRow } from '../db/leads.ts';
+import { SLOT_PROBLEM_MESSAGES } from '../availability/schedule.ts';
+import { slotProblemMessages } from './leads-language.ts';
+import { refusal } from '../errors.ts';
+import { startTestApi, VALID, type TestApi } from './test-support.ts';
+
+const { translations } = loadContentFacts();
+const english = translations.active.find((language) => language.code === 'en');
+const copy = english ? formCopy(translations.catalogues.get('en') ?? {}, 'en') : undefined;
+
+const US_PROJECT = {
+  ...VALID.project,
+  name: 'Megan Walsh',
+  email: 'megan@lonestarfreight.com',
+  company: 'Lone Star Freight',
+  phone: '(512) 555-0142',
+  description: 'A customer portal where shippers track loads and download invoices.',
+  currentSituation: 'Dispatch runs on spreadsheets and email threads.',
+};
+
+describe.skipIf(!copy).each(TEST_ENGINES)('lead API in English (%s)', (engine) => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi({}, { engine });
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+  const words = copy!;
+
+  it('takes a US phone, answers in English and stores the lead in English with its number in E.164', async () => {
+    const answer = await t.post('/api/webSite/contactProyect', US_PROJECT, { 'Content-Language': 'en' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toBe(formWord(words, 'success'));
+    const [row] = await t.rows('SELECT * FROM leads WHERE id = $1', Number(answer.body.id));
+    const lead = leadFromRow(row);
+    expect(lead.language).toBe('en');
+    expect(lead.phone).toBe('+15125550142');
+  });
+
+  it('takes international numbers, and Mexican ones with +52 as the Spanish forms store them', async () => {
+    for (const [typed, stored] of [
+      ['+44 20 7946 0958', '+442079460958'],
+      ['+52 55 4161 2280', '+525541612280'],
+      ['+1 212 555 0199', '+12125550199'],
+    ] as const) {
+      const answer = await t.post(
+        '/api/webSite/contactProyect',
+        { ...US_PROJECT, phone: typed, email: `${stored.slice(1)}@lonestarfreight.com` },
+        { 'Content-Language': 'en-US' },
+      );
+      expect(answer.status, typed).toBe(201);
+      const [row] = await t.rows('SELECT phone FROM leads WHERE id = $1', Number(answer.body.id));
+      expect(row?.phone).toBe(stored);
+    }
+  });
+
+  it('answers bad, oversized and hostile input with the English messages of its form', async () => {
+    const answer = await t.post(
+      '/api/webSite/contactProyect',
+      {
+        ...US_PROJECT,
+        email: 'megan@',
+        phone: '555-0142',
+        company: 'x'.repeat(300),
+        name: 'Megan\u202eWalsh',
+        budget: 'a lot',
+      },
+      { 'Content-Language': 'en' },
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(`${formWord(words, 'error')}. ${formWord(words, 'errorHint')}`);
+    expect(answer.body.errors).toEqual({
+      email: words.messages.email,
+      phone: words.messages.phone,
+      company: words.messages.maxText,
+      name: words.messages.invisible,
+      budget: words.messages.option,
+    });
+    const missing = await t.post('/api/webSite/contactSmall', {}, { 'Content-Language': 'en' });
+    expect(missing.body.errors).toMatchObject({ name: words.messages.required, email: words.messages.required });
+  });
+
+  it('says in English why a meeting slot cannot be booked', async () => {
+    const english = slotProblemMessages(translations.catalogues.get('en') ?? {}, 'en', false);
+    // 2026-11-28 is a Saturday; 23:00 is outside office hours.
+    for (const [slot, problem] of [
+      ['2026-11-28T10:00', 'weekend'],
+      ['2026-11-25T23:00', 'outside-hours'],
+    ] as const) {
+      const answer = await t.post(
+        '/api/webSite/contactSmall',
+        { ...VALID.small, appointmentDate: slot },
+        { 'Content-Language': 'en' },
+      );
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual({ appointmentDate: english[problem] });
+    }
+  });
+
+  it("answers in the Accept-Language's language a client that does not say its page's", async () => {
+    const answer = await t.post('/api/webSite/contactSmall', {}, { 'Accept-Language': 'en-US,en;q=0.9' });
+    expect(answer.body.errors).toMatchObject({ name: words.messages.required });
+    const spanish = await t.post(
+      '/api/webSite/contactSmall',
+      {},
+      { 'Accept-Language': 'en', 'Content-Language': 'es-MX' },
+    );
+    expect(spanish.body.errors).toMatchObject({ name: FIELD_MESSAGES.required });
+  });
+
+  it('keeps the Spanish answers and the Mexican rule for a Spanish page', async () => {
+    const answer = await t.post(
+      '/api/webSite/contactProyect',
+      { ...VALID.project, phone: '+44 20 7946 0958' },
+      { 'Content-Language': translations.defaultCode },
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(refusal('validation', { errors: {} }).body.message);
+    expect(answer.body.errors).toEqual({ phone: FIELD_MESSAGES.phone });
+  });
+});
+
+describe('slot problems from the catalogue', () => {
+  it('the default language says them as the meeting calls do', () => {
+    const code = translations.defaultCode;
+    expect(slotProblemMessages(translations.catalogues.get(code) ?? {}, code, true)).toEqual(SLOT_PROBLEM_MESSAGES);
+  });
+
+  it('English writes the office hours as US English does, with no braces left', () => {
+    if (!english) return;
+    const messages = slotProblemMessages(translations.catalogues.get('en') ?? {}, 'en', false);
+    expect(messages['outside-hours']).toMatch(/AM.*PM/);
+    for (const text of Object.values(messages)) expect(text).not.toMatch(/[{}]/);
+  });
+});

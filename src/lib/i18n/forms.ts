@@ -1,0 +1,72 @@
+/**
+ * A lead form in a language, for the build: its words from the language's catalogue (core/forms/copy.ts,
+ * the same the API answers with), its option lists from the language's translation of
+ * content/form-options.yaml and of the consulting services' offers (ids and amounts from the Spanish files),
+ * and whether it takes phones of any country (every language but the default, whose visitors type Mexican
+ * numbers).
+ */
+import { loadContentFacts } from '../../../core/content/load.ts';
+import { formOptionsSchema } from '../../../core/content/form-options.ts';
+import { consultingServices, offersSchema } from '../../../core/content/offers.ts';
+import { formCopy, type FormCopy } from '../../../core/forms/copy.ts';
+import type { FormLists } from '../../../core/forms/options.ts';
+import type { PrivacyNotice } from '../../../core/content/privacy.ts';
+import { ROUTES } from '../../../core/routes.ts';
+import { shortNotice, type ShortNotice } from '../privacy/notice.ts';
+import { CONTACT } from '../site-contact.ts';
+import { SHORT_NOTICE, PRIVACY } from '../site-privacy.ts';
+import { translatedFile } from './page.ts';
+import { DEFAULT_LOCALE, localizedHref } from './routes.ts';
+import { t } from './strings.ts';
+
+const facts = loadContentFacts();
+
+export function formCopyFor(locale: string): FormCopy {
+  const catalogue = facts.translations.catalogues.get(locale);
+  if (!catalogue) throw new Error(`Sin catálogo para el idioma ${locale} (content/i18n/${locale}.yaml)`);
+  return formCopy(catalogue, locale);
+}
+
+function parsedOrThrow<T>(
+  result: { success: true; data: T } | { success: false; error: { message: string } },
+  file: string,
+): T {
+  if (result.success) return result.data;
+  throw new Error(`content/${file}: ${result.error.message}`);
+}
+
+const listsByLocale = new Map<string, FormLists>();
+
+export function formListsFor(locale: string): FormLists {
+  if (locale === DEFAULT_LOCALE) return facts.lists;
+  const known = listsByLocale.get(locale);
+  if (known) return known;
+  const options = parsedOrThrow(
+    formOptionsSchema.safeParse(translatedFile(locale, 'form-options.yaml')),
+    `${locale}/form-options.yaml`,
+  );
+  const offers = parsedOrThrow(offersSchema.safeParse(translatedFile(locale, 'offers.yaml')), `${locale}/offers.yaml`);
+  const lists = { ...options, consultingServices: consultingServices(offers) };
+  listsByLocale.set(locale, lists);
+  return lists;
+}
+
+/** Whether a language's forms take phones of any country. */
+export function takesInternationalPhones(locale: string): boolean {
+  return locale !== DEFAULT_LOCALE;
+}
+
+/**
+ * The short privacy notice beside a form's send button, in the page's language: its words and purposes
+ * from the language's translation of content/privacy.yaml (the overlay checked they match the Spanish
+ * ones item by item), its link to the notice in that language once it exists, else to the Spanish one.
+ */
+export function shortNoticeFor(locale: string): ShortNotice {
+  if (locale === DEFAULT_LOCALE) return SHORT_NOTICE;
+  const words = translatedFile(locale, 'privacy.yaml') as Pick<PrivacyNotice, 'shortNotice' | 'purposes'>;
+  const notice: PrivacyNotice = { ...PRIVACY, shortNotice: words.shortNotice, purposes: words.purposes };
+  return {
+    ...shortNotice(notice, CONTACT.address, locale, localizedHref(ROUTES.privacy, locale)),
+    newTab: t(locale, 'footer', 'newTab'),
+  };
+}
