@@ -6,7 +6,7 @@
 export const PROMISE_NAMES = [
   'plazoPropuesta',
   'horasPropuesta',
-  'reunion',
+  'formatoReunion',
   'diasReunion',
   'plazoReunion',
   'horasReunion',

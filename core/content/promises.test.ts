@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { placeholderProblem } from '../i18n/catalogue.ts';
 import { fieldLabel, FORM_DEFINITIONS } from '../forms/definitions.ts';
+import { EMAILS_FILE, emailsSchema } from './emails.ts';
 import { loadContentFacts } from './load.ts';
 import { ContentError, parseContent } from './parse.ts';
 import { isPromisePlaceholder } from './promise-names.ts';
@@ -38,7 +40,7 @@ describe('content/promises.yaml: each promise written once', () => {
     expect(promises).toMatchObject({
       plazoPropuesta: '24 horas después de la reunión',
       horasPropuesta: '24',
-      reunion: 'videollamada de 60 minutos',
+      formatoReunion: 'videollamada de 60 minutos',
       diasReunion: '60',
       plazoReunion: '48 horas',
       horasReunion: '48',
@@ -68,7 +70,7 @@ describe('content/promises.yaml: each promise written once', () => {
   it('is quoted where the promise is made: FAQ, process, contact, consulting, services, e-mails', () => {
     const text = (file: string) => readFileSync(join(root, file), 'utf8');
     expect(text('content/faq.yaml')).toMatch(
-      /\{plazoPropuesta\}[\s\S]*\{reunion\}|\{reunion\}[\s\S]*\{plazoPropuesta\}/,
+      /\{plazoPropuesta\}[\s\S]*\{formatoReunion\}|\{formatoReunion\}[\s\S]*\{plazoPropuesta\}/,
     );
     expect(text('content/faq.yaml')).toContain('{monedaPrecios}');
     expect(text('content/process.yaml')).toContain("duration: '{semanasDesarrollo}'");
@@ -97,6 +99,27 @@ describe('content/promises.yaml: each promise written once', () => {
       placeholderProblem('Llega {plazoPropuesta}; {Casos} casos.', 'It arrives within a day; {Casos} cases.'),
     ).toBe(undefined);
     expect(placeholderProblem('Llega mañana.', 'It arrives {plazoPropuesta}.')).toMatch(/quítalos de la traducción/);
+  });
+});
+
+describe("promises and the e-mails' own data", () => {
+  it('never share a name: the promises are filled into the e-mails before the server fills its own data', () => {
+    // A text of content/emails.yaml that the schema accepts unfilled uses that placeholder as the e-mail's
+    // own datum (the meeting's date, say); a promise of the same name would overwrite it in every message.
+    const raw = parseContent(EMAILS_FILE, readFileSync(join(root, EMAILS_FILE), 'utf8'), z.unknown());
+    const refused = new Set((emailsSchema.safeParse(raw).error?.issues ?? []).map((issue) => issue.path.join('.')));
+    const clashes: string[] = [];
+    const visit = (value: unknown, path: string[]): void => {
+      if (typeof value === 'string') {
+        const promised = [...value.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').filter(isPromisePlaceholder);
+        if (promised.length > 0 && !refused.has(path.join('.')))
+          clashes.push(`${path.join('.')}: {${promised.join('}, {')}}`);
+      } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, String(index)]));
+      else if (typeof value === 'object' && value !== null)
+        for (const [key, inner] of Object.entries(value)) visit(inner, [...path, key]);
+    };
+    visit(raw, []);
+    expect(clashes).toEqual([]);
   });
 });
 

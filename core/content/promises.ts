@@ -65,7 +65,7 @@ function weeksText(range: WeekRange, dash = ' a '): string {
 /**
  * The placeholders every text of content/ may quote, by name:
  * `{plazoPropuesta}` "24 horas después de la reunión", `{horasPropuesta}` "24",
- * `{reunion}` "videollamada de 60 minutos", `{diasReunion}` "60", `{plazoReunion}` "48 horas",
+ * `{formatoReunion}` "videollamada de 60 minutos", `{diasReunion}` "60", `{plazoReunion}` "48 horas",
  * `{horasReunion}` "48",
  * `{monedaPrecios}` "dólares", `{semanas<Servicio>}` "8 a 16 semanas" (one per service with a duration) and
  * `{semanasDesarrollo}` "3-24 semanas" (from the shortest to the longest project).
@@ -79,7 +79,7 @@ export function promisePlaceholders(
   const values: Record<string, string> = {
     plazoPropuesta: `${promises.proposal.hours} horas ${promises.proposal.after}`,
     horasPropuesta: String(promises.proposal.hours),
-    reunion: `${promises.meeting.kind} de ${AVAILABILITY.meetingMinutes} minutos`,
+    formatoReunion: `${promises.meeting.kind} de ${AVAILABILITY.meetingMinutes} minutos`,
     diasReunion: String(AVAILABILITY.horizonDays),
     plazoReunion: `${promises.meeting.unbookedWithinHours} horas`,
     horasReunion: String(promises.meeting.unbookedWithinHours),

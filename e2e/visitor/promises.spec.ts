@@ -8,7 +8,7 @@ import { readPromisePlaceholders } from '../../core/content/promises.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const PROMISES = readPromisePlaceholders(fileURLToPath(new URL('../../', import.meta.url)));
-const LEFT_IN_BRACES = /\{(plazo|horas|semanas|reunion|dias|moneda)\w*\}/;
+const LEFT_IN_BRACES = /\{(plazo|horas|semanas|formatoReunion|dias|moneda)\w*\}/;
 
 const PROPOSAL_PAGES = ['/contacto', '/faq', '/portfolio', '/proceso-desarrollo', '/consultoria-tecnologica'];
 
@@ -25,7 +25,7 @@ for (const path of PROPOSAL_PAGES) {
 test('/faq and the process state the durations, the meeting and the currency from their one home', async ({ page }) => {
   await page.goto('/faq');
   const faq = (await page.locator('main').textContent())?.replace(/\s+/g, ' ');
-  for (const name of ['semanasAplicacionesWeb', 'semanasEcommerce', 'semanasSistemasEmpresariales', 'reunion'])
+  for (const name of ['semanasAplicacionesWeb', 'semanasEcommerce', 'semanasSistemasEmpresariales', 'formatoReunion'])
     expect(faq, name).toContain(PROMISES[name]);
   expect(faq).toContain(`sitio están en ${PROMISES.monedaPrecios}`);
   await page.goto('/proceso-desarrollo');

@@ -9,6 +9,7 @@
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAppointmentLong } from '../../core/dates.ts';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../api/test-support.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { storedMessage } from '../email/message.ts';
@@ -38,6 +39,8 @@ function mimeTree(raw: string): MimePart {
   return { contentType, disposition: header('Content-Disposition'), children };
 }
 
+const MOVED_SLOT = '2026-11-26T12:00';
+
 const typeOf = (part: MimePart) => part.contentType.split(';', 1)[0]?.trim().toLowerCase();
 
 describe.each(TEST_ENGINES)('the invites of a meeting, as a calendar reads them (%s)', (engine) => {
@@ -50,13 +53,27 @@ describe.each(TEST_ENGINES)('the invites of a meeting, as a calendar reads them 
     expect(booked.status).toBe(201);
     leadId = Number(booked.body.id);
     const token = await latestToken(t, leadId);
-    expect(
-      (await t.post('/api/webSite/meetingReschedule', { token, appointmentDate: '2026-11-26T12:00' })).status,
-    ).toBe(200);
+    expect((await t.post('/api/webSite/meetingReschedule', { token, appointmentDate: MOVED_SLOT })).status).toBe(200);
     expect((await t.post('/api/webSite/meetingCancel', { token })).status).toBe(200);
   });
   afterAll(async () => {
     await t.dispose();
+  });
+
+  it('states the date and time of the meeting in words in every message of its life', async () => {
+    const texts = (await outboxOf(t, leadId)).map((row) => ({ text: storedMessage(row.message).text }));
+    const booked = formatAppointmentLong(OPEN_SLOT);
+    const moved = formatAppointmentLong(MOVED_SLOT);
+    // Booked: both copies give its time. Moved by the client: the client's gives the new time, the team's
+    // both. Cancelled: both give the time that was freed.
+    expect(texts.map(({ text }) => [text.includes(booked), text.includes(moved)])).toEqual([
+      [true, false],
+      [true, false],
+      [false, true],
+      [true, true],
+      [false, true],
+      [false, true],
+    ]);
   });
 
   it('sends every message of the meeting with a text/calendar alternative and the .ics attached', async () => {

@@ -58,7 +58,7 @@ function loaded<Copy>(
 /**
  * Facts any page text may quote as a placeholder: `{casos}`/`{Casos}` is how many cases content/portfolio/
  * holds ("seis"/"Seis"), so no count is written by hand, and the promises of content/promises.yaml
- * (`{plazoPropuesta}`, `{reunion}`, `{semanasEcommerce}`…), so no promise is written twice.
+ * (`{plazoPropuesta}`, `{formatoReunion}`, `{semanasEcommerce}`…), so no promise is written twice.
  */
 async function contentFacts(): Promise<Record<string, string>> {
   const cases = (await getCollection('portfolio')).length;
