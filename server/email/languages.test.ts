@@ -5,6 +5,7 @@
  * Spanish message. The words are read from content/, never quoted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientEmailsSchema, type EmailCopy } from '../../core/content/emails.ts';
 import { formOptionsSchema } from '../../core/content/form-options.ts';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { formatAppointmentLong } from '../../core/dates.ts';
@@ -13,7 +14,15 @@ import { optionLabel } from '../../core/forms/options.ts';
 import { SITE } from '../../core/site.ts';
 import { fillTemplate } from '../../core/text-template.ts';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../api/test-support.ts';
-import type { EmailMessage } from './message.ts';
+import { latestToken, outboxOf } from '../meetings/test-support.ts';
+import { storedMessage, type EmailMessage } from './message.ts';
+
+const MOVED_SLOT = '2026-11-26T12:00';
+
+/** The English wording of a meeting's changes, as the translation gives it. */
+function englishChanges(): EmailCopy['meetingChanges'] {
+  return clientEmailsSchema.parse(translations.content.get('en')?.get('emails.yaml')).meetingChanges;
+}
 
 const facts = loadContentFacts();
 const { translations } = facts;
@@ -81,6 +90,39 @@ describe.skipIf(!english || !englishMail)('e-mails in the language the client wr
     expect(internal.subject).toBe(fillTemplate(facts.emails.subjects.internal.project, { product }));
     expect(internal.text).toContain(formatAppointmentLong(OPEN_SLOT));
     expect(internal.text).not.toContain(englishMail?.client.heading.project);
+  });
+
+  it('tells an English client of a move and a cancellation in English, and the team in Spanish', async () => {
+    const booked = await t.post(
+      '/api/webSite/contactProyect',
+      { ...US_PROJECT, email: 'dana@harborlogistics.com', appointmentDate: '2026-11-25T11:00' },
+      { 'Content-Language': 'en' },
+    );
+    expect(booked.status).toBe(201);
+    const id = Number(booked.body.id);
+    const token = await latestToken(t, id);
+    const moved = await t.post('/api/webSite/meetingReschedule', { token, appointmentDate: MOVED_SLOT });
+    expect(moved.status).toBe(200);
+    expect((await t.post('/api/webSite/meetingCancel', { token: await latestToken(t, id) })).status).toBe(200);
+
+    const changes = englishChanges();
+    const product = SITE.name;
+    const rows = (await outboxOf(t, id)).slice(2);
+    expect(rows.map((row) => [row.audience, row.subject])).toEqual([
+      ['client', fillTemplate(changes.subjects.moved.client, { product })],
+      [
+        'internal',
+        fillTemplate(facts.emails.meetingChanges.subjects.moved.internal, { product, referencia: `CONT-${id}` }),
+      ],
+      ['client', fillTemplate(changes.subjects.cancelled.client, { product })],
+      [
+        'internal',
+        fillTemplate(facts.emails.meetingChanges.subjects.cancelled.internal, { product, referencia: `CONT-${id}` }),
+      ],
+    ]);
+    const [movedToClient, movedToTeam] = rows.map((row) => storedMessage(row.message));
+    expect(movedToClient?.text).toContain(formatAppointmentLong(MOVED_SLOT, 'en'));
+    expect(movedToTeam?.text).toContain(formatAppointmentLong(MOVED_SLOT));
   });
 
   it('keeps the Spanish confirmation for a Spanish page, and for a language the site does not speak', async () => {
