@@ -255,5 +255,19 @@ export const emailsSchema = strict({
   }),
 });
 
+/**
+ * The blocks of the file a client reads (their confirmation, invitation, the meeting's changes and the
+ * footer): what another language translates. The team's own messages stay in the default language.
+ */
+export const CLIENT_EMAIL_BLOCKS = ['subjects', 'meeting', 'client', 'meetingChanges', 'footer'] as const;
+
+export const clientEmailsSchema = emailsSchema.pick({
+  subjects: true,
+  meeting: true,
+  client: true,
+  meetingChanges: true,
+  footer: true,
+} satisfies Record<(typeof CLIENT_EMAIL_BLOCKS)[number], true>);
+
 export type EmailCopy = z.output<typeof emailsSchema>;
 export type MeetingCopy = EmailCopy['meeting'];

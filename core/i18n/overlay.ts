@@ -59,18 +59,23 @@ const LABELS_BLOCK = 'labels';
  * so is every field of a `labels:` block.
  */
 /**
- * Blocks that word a fact-named field: the forms' urgency options name their text `level`, the API
- * contract's field (content/form-options.yaml), a page's breadcrumb its `name` and the privacy short
- * notice its link's words `link`; there it is prose.
+ * Blocks whose fact-named fields are prose: the forms' urgency options name their text `level`, the API
+ * contract's field (content/form-options.yaml); a page's breadcrumb its `name` and the privacy short notice
+ * its link's words `link`; the e-mails word one text per kind of lead, and one kind is `project`
+ * (content/emails.yaml: `subjects.client.project`, `client.heading.project`, `client.intro.project`).
  */
-const PROSE_FIELDS_OF: Readonly<Record<string, string>> = {
-  emergency: 'level',
-  breadcrumb: 'name',
-  shortNotice: 'link',
+const PROSE_FIELDS_OF: Readonly<Record<string, readonly string[]>> = {
+  emergency: ['level'],
+  breadcrumb: ['name'],
+  shortNotice: ['link'],
+  client: ['project'],
+  internal: ['project'],
+  heading: ['project'],
+  intro: ['project'],
 };
 
 function isFact(key: string, value: unknown, block?: string): boolean {
-  if (block !== undefined && PROSE_FIELDS_OF[block] === key) return false;
+  if (block !== undefined && PROSE_FIELDS_OF[block]?.includes(key)) return false;
   return FACT_KEYS.has(key) && !isRecord(value) && block !== LABELS_BLOCK;
 }
 

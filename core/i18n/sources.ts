@@ -4,6 +4,8 @@
  * two sources follows the first. A third language
  * needs no change here: its files go under `content/<code>/` with the same names.
  */
+import { CLIENT_EMAIL_BLOCKS } from '../content/emails.ts';
+
 export interface TranslatedSource {
   /** `services/` (every `.yaml` in it) or `faq.yaml`. */
   path: string;
@@ -29,6 +31,8 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'form-options.yaml' },
   // The short notice beside every form's send button and the purposes it names.
   { path: 'privacy.yaml', blocks: ['shortNotice', 'purposes'] },
+  // What a client reads in their e-mails (the team's own messages stay in the default language).
+  { path: 'emails.yaml', blocks: CLIENT_EMAIL_BLOCKS },
   // The WhatsApp chat's opening messages.
   { path: 'contact.yaml', blocks: ['greetings'] },
   // Pages built in every language translate all their copy; the rest, their texts for search engines so far.

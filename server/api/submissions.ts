@@ -238,7 +238,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
           { id, kind: request.kind, fields, originPage: request.originPage, receivedAt },
           context.emailSettings,
           links,
-          { unscored: refused.has(REFUSABLE_PURPOSES.scoring) },
+          { unscored: refused.has(REFUSABLE_PURPOSES.scoring), language: request.language },
         );
       } catch (error) {
         // A template bug must not cost the lead: it is stored, the failure is logged for the team.

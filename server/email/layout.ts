@@ -1,6 +1,6 @@
 /**
  * Building blocks of the HTML e-mails: table-based layout with inline styles (what mail clients render),
- * `lang="es-MX"`, text colours at 4.5:1 or more. Arguments named `html` are already-safe HTML; every
+ * `lang` of the message (es-MX unless the client wrote in another language), text colours at 4.5:1 or more. Arguments named `html` are already-safe HTML; every
  * other string is escaped here.
  */
 import { escapeHtml } from '../escape-html.ts';
@@ -20,15 +20,17 @@ export const COLORS = {
 
 export interface LayoutInput {
   title: string;
+  /** The message's language (`en` for a client who wrote in English). */
+  lang?: string;
   preheader: string;
   brandName: string;
   bodyHtml: string;
   footerHtml: string;
 }
 
-export function layout({ title, preheader, brandName, bodyHtml, footerHtml }: LayoutInput): string {
+export function layout({ title, preheader, brandName, bodyHtml, footerHtml, lang = 'es-MX' }: LayoutInput): string {
   return `<!DOCTYPE html>
-<html lang="es-MX">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

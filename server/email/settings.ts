@@ -9,6 +9,7 @@ import type { EmailCopy } from '../../core/content/emails.ts';
 import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
 import { SITE } from '../../core/site.ts';
 import { defaultLeadSettings } from '../lead/settings.ts';
+import { clientLanguages } from './languages.ts';
 import type { LeadSettings } from '../lead/view.ts';
 
 export interface EmailSettings extends LeadSettings {
@@ -18,6 +19,25 @@ export interface EmailSettings extends LeadSettings {
   salesEmail: string;
   /** The messages' wording (content/emails.yaml). */
   copy: EmailCopy;
+  /** The brand line of the footer: tagline and city in the messages' language. */
+  brandLine: { lema: string; ciudad: string };
+  /**
+   * What changes in a client's messages when they wrote from a page in another active language (wording,
+   * lists, offers, consultants' titles, field names, dates), by language code. The team's stay Spanish.
+   */
+  languages: ReadonlyMap<string, ClientLanguage>;
+}
+
+/** The settings a language replaces (server/email/languages.ts builds them from its translations). */
+export type ClientLanguage = Pick<
+  EmailSettings,
+  'copy' | 'lists' | 'offers' | 'contact' | 'consultants' | 'meetingCopy' | 'locale' | 'fieldLabels' | 'brandLine'
+>;
+
+/** The settings for a client who wrote in `language`; the default language's for an unknown or absent one. */
+export function inLanguage(settings: EmailSettings, language: string | undefined): EmailSettings {
+  const translated = language === undefined ? undefined : settings.languages.get(language);
+  return translated ? { ...settings, ...translated } : settings;
 }
 
 export const DEFAULT_SALES_EMAIL = 'ventas@angram.mx';
@@ -44,6 +64,8 @@ export function emailSettings(
     from: defaultMailFrom(contact),
     salesEmail: DEFAULT_SALES_EMAIL,
     copy: facts.emails,
+    brandLine: { lema: SITE.tagline, ciudad: SITE.city },
+    languages: new Map(),
     ...overrides,
     contact,
   };
@@ -61,11 +83,12 @@ export interface MailConfig {
 
 /** The settings of a running process: its configuration's sender, inbox, site and contact details. */
 export function emailSettingsFor(config: MailConfig): EmailSettings {
-  return emailSettings(config.facts, {
+  const settings = emailSettings(config.facts, {
     siteUrl: config.siteUrl,
     from: config.mailFrom,
     salesEmail: config.salesEmail,
     contact: config.contact,
     assignee: config.assignee,
   });
+  return { ...settings, languages: clientLanguages(config.facts, settings) };
 }

@@ -15,7 +15,6 @@ import { formatAppointmentLong } from '../../core/dates.ts';
 import { whatsappLink } from '../../core/contact.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { findOffer, offerDuration, offerPriceWithKind } from '../../core/offers.ts';
-import { SITE } from '../../core/site.ts';
 import { fillTemplate } from '../../core/text-template.ts';
 import { LEAD_SCORE_DEFAULT } from '../lead/analysis.ts';
 import { buildIcs, meetingUid, type Meeting, type MeetingLinks } from '../lead/calendar.ts';
@@ -24,7 +23,7 @@ import { prepareLead, type LeadView } from '../lead/view.ts';
 import { copyInline, renderHtml, renderText, type Block, type TableRow } from './document.ts';
 import { layout } from './layout.ts';
 import type { EmailAttachment, EmailMessage, Mailbox } from './message.ts';
-import { addressOf, type EmailSettings } from './settings.ts';
+import { addressOf, inLanguage, type EmailSettings } from './settings.ts';
 import { emailSubject, type Audience } from './subjects.ts';
 import { emailVariables, type EmailVariables } from './variables.ts';
 
@@ -38,7 +37,7 @@ interface Prepared extends LeadView {
 }
 
 function meetingWhen(meeting: Meeting, settings: EmailSettings): string {
-  return fillTemplate(settings.copy.meeting.when, { fecha: formatAppointmentLong(meeting.slot) });
+  return fillTemplate(settings.copy.meeting.when, { fecha: formatAppointmentLong(meeting.slot, settings.locale) });
 }
 
 function icsFor(view: Prepared, settings: EmailSettings, meeting: Meeting): EmailAttachment {
@@ -86,7 +85,7 @@ export function footerBlocks(settings: EmailSettings, audience: Audience): Block
   return [
     {
       kind: 'paragraph',
-      parts: copyInline(footer.brand, { marca: settings.brandName, lema: SITE.tagline, ciudad: SITE.city }),
+      parts: copyInline(footer.brand, { marca: settings.brandName, ...settings.brandLine }),
     },
     {
       kind: 'paragraph',
@@ -133,6 +132,7 @@ export function composeMessage(audience: Audience, settings: EmailSettings, cont
     subject: content.subject,
     html: layout({
       title: content.subject,
+      ...(settings.locale ? { lang: settings.locale } : {}),
       preheader: content.preheader,
       brandName: settings.brandName,
       bodyHtml: renderHtml(content.body),
@@ -333,16 +333,23 @@ function internalMessage(view: Prepared, settings: EmailSettings, unscored: bool
 }
 
 /**
- * Both messages of a lead, `[client, internal]`, from one view of it; `links` is its meeting's record (the
- * manage link goes only into the client's message).
+ * Both messages of a lead, `[client, internal]`; `links` is its meeting's record (the manage link goes only
+ * into the client's message). The client reads theirs in `options.language`, the language of the page they
+ * wrote from; the team reads its own in the default one.
  */
 export function buildEmailMessages(
   lead: Lead,
   settings: EmailSettings,
   links?: MeetingLinks,
-  options: { unscored?: boolean } = {},
+  options: { unscored?: boolean; language?: string | undefined } = {},
 ): [EmailMessage, EmailMessage] {
-  const view = prepareLead(lead, settings, links);
-  const prepared: Prepared = { ...view, variables: emailVariables(view, settings), links };
-  return [clientMessage(prepared, settings), internalMessage(prepared, settings, options.unscored === true)];
+  const prepared = (each: EmailSettings): Prepared => {
+    const view = prepareLead(lead, each, links);
+    return { ...view, variables: emailVariables(view, each), links };
+  };
+  const client = inLanguage(settings, options.language);
+  return [
+    clientMessage(prepared(client), client),
+    internalMessage(prepared(settings), settings, options.unscored === true),
+  ];
 }

@@ -49,8 +49,12 @@ export interface FieldRow {
   chosen: boolean;
 }
 
-/** Every filled field of the lead, labelled and ordered as its form shows them (the meeting is shown apart). */
-export function fieldRows(lead: LeadShape, lists: FormLists): FieldRow[] {
+/**
+ * Every filled field of the lead, labelled and ordered as its form shows them (the meeting is shown apart).
+ * `labels`: the names in the reader's language (a client who wrote in English); the team's Spanish names and
+ * each form's own wording without it.
+ */
+export function fieldRows(lead: LeadShape, lists: FormLists, labels?: Readonly<Record<FieldName, string>>): FieldRow[] {
   const rows: FieldRow[] = [];
   const fields = FORM_DEFINITIONS[leadForm(lead)].fields;
   // The dedicated consultancy forms fix their service instead of showing it: it still heads the rows.
@@ -61,7 +65,7 @@ export function fieldRows(lead: LeadShape, lists: FormLists): FieldRow[] {
     if (field.control === 'appointment') continue;
     const value = fieldText(lead, field.name, lists);
     if (value === undefined) continue;
-    const label = ('label' in field ? field.label : undefined) ?? FIELD_LABELS[field.name];
+    const label = labels?.[field.name] ?? ('label' in field ? field.label : undefined) ?? FIELD_LABELS[field.name];
     rows.push({
       field: field.name,
       label,

@@ -13,6 +13,8 @@ export interface Lead {
   originPage: string;
   /** When the API stored it, ISO 8601 UTC. */
   receivedAt: string;
+  /** The language of the page it was sent from (an active code); the default one when absent. */
+  language?: string | undefined;
 }
 
 /** What a lead's messages and pages print where a value is missing (also stored as the unknown origin page). */

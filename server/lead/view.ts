@@ -6,6 +6,7 @@
 import type { ContactDetails } from '../../core/contact.ts';
 import type { MeetingCopy } from '../../core/content/emails.ts';
 import type { LeadFormId } from '../../core/forms/kinds.ts';
+import type { FieldName } from '../../core/forms/labels.ts';
 import { todayInMexicoCity } from '../../core/dates.ts';
 import { analyzeLead, type AnalysisFacts, type LeadAnalysis } from './analysis.ts';
 import { meetingOf, type Meeting, type MeetingLinks } from './calendar.ts';
@@ -25,6 +26,10 @@ export interface LeadSettings extends AnalysisFacts {
   consultants: ConsultantDirectory;
   /** The meeting's title, description and reminder (content/emails.yaml). */
   meetingCopy: MeetingCopy;
+  /** The language its texts are written in (dates follow it); the default language's without it. */
+  locale?: string;
+  /** Field names in that language; the team's Spanish names without it. */
+  fieldLabels?: Readonly<Record<FieldName, string>>;
 }
 
 export interface LeadView {
@@ -52,7 +57,7 @@ export function prepareLead(lead: Lead, settings: LeadSettings, links?: MeetingL
     lead,
     form: leadForm(lead),
     reference,
-    rows: fieldRows(lead, settings.lists),
+    rows: fieldRows(lead, settings.lists, settings.fieldLabels),
     meeting: meetingOf(
       lead,
       { brandName: settings.brandName, contact: settings.contact, copy: settings.meetingCopy },

@@ -12,7 +12,7 @@ import { ROUTES } from '../../core/routes.ts';
 import { fillTemplate } from '../../core/text-template.ts';
 import { copyInline, type Block } from '../email/document.ts';
 import type { EmailAttachment, EmailMessage } from '../email/message.ts';
-import { addressOf, type EmailSettings } from '../email/settings.ts';
+import { addressOf, inLanguage, type EmailSettings } from '../email/settings.ts';
 import { composeMessage, ICS_FILENAME } from '../email/templates.ts';
 import { buildIcs, type IcsMethod, type Meeting, type MeetingLinks } from '../lead/calendar.ts';
 import { referenceOf, type Lead } from '../lead/model.ts';
@@ -66,7 +66,12 @@ function context(input: MeetingMessageInput, settings: EmailSettings): Context {
 
 /** "martes, 24 de noviembre de 2026, 10:00 (hora de la Ciudad de México)". */
 export function when(slot: string, settings: EmailSettings): string {
-  return fillTemplate(settings.copy.meeting.when, { fecha: formatAppointmentLong(slot) });
+  return fillTemplate(settings.copy.meeting.when, { fecha: formatAppointmentLong(slot, settings.locale) });
+}
+
+/** The context of the client's message: the settings of the language they wrote in. */
+function clientContext(input: MeetingMessageInput, settings: EmailSettings): Context {
+  return context(input, inLanguage(settings, input.lead.language));
 }
 
 function invite(context: Context, method: IcsMethod): EmailAttachment {
@@ -138,45 +143,50 @@ export function movedMessages(
   input: MeetingMessageInput & { previousSlot: string; actor: ChangeActor },
   settings: EmailSettings,
 ): [EmailMessage, EmailMessage] {
-  const ctx = context(input, settings);
-  const copy = settings.copy.meetingChanges;
-  const { consultant } = ctx.view;
-  const values = {
+  const valuesOf = (ctx: Context) => ({
     ...ctx.safe,
     reunion: ctx.reunion,
-    anterior: when(input.previousSlot, settings),
-    consultor: consultant.name,
-    puesto: consultant.role,
-  };
-  const client = settings.copy.client;
+    anterior: when(input.previousSlot, ctx.settings),
+    consultor: ctx.view.consultant.name,
+    puesto: ctx.view.consultant.role,
+  });
+  const product = settings.brandName;
+
+  const toClient = clientContext(input, settings);
+  const clientCopy = toClient.settings.copy.meetingChanges;
   const clientBody: Block[] = [
-    { kind: 'heading', text: fillTemplate(copy.moved.client.heading, ctx.safe) },
+    { kind: 'heading', text: fillTemplate(clientCopy.moved.client.heading, toClient.safe) },
     {
       kind: 'paragraph',
-      parts: copyInline(copy.moved.client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'], values),
+      parts: copyInline(
+        clientCopy.moved.client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'],
+        valuesOf(toClient),
+      ),
     },
-    ...videoPanel(ctx),
-    callButtons(ctx, client.joinButton),
-    { kind: 'paragraph', parts: copyInline(copy.updatedInvitation, { archivo: ICS_FILENAME }) },
-    ...manageParagraph(ctx),
+    ...videoPanel(toClient),
+    callButtons(toClient, toClient.settings.copy.client.joinButton),
+    { kind: 'paragraph', parts: copyInline(clientCopy.updatedInvitation, { archivo: ICS_FILENAME }) },
+    ...manageParagraph(toClient),
   ];
+
+  const ctx = context(input, settings);
+  const copy = settings.copy.meetingChanges;
   const internalBody: Block[] = [
     { kind: 'heading', text: copy.moved.internal.heading },
     {
       kind: 'paragraph',
-      parts: copyInline(copy.moved.internal.line, { ...values, quien: actorText(input.actor, settings) }),
+      parts: copyInline(copy.moved.internal.line, { ...valuesOf(ctx), quien: actorText(input.actor, settings) }),
     },
     callButtons(ctx, settings.copy.internal.joinButton),
     { kind: 'paragraph', parts: copyInline(copy.updatedInvitation, { archivo: ICS_FILENAME }) },
   ];
-  const product = settings.brandName;
   return [
     clientMessage(
-      ctx,
-      fillTemplate(copy.subjects.moved.client, { product }),
-      fillTemplate(copy.moved.client.heading, ctx.safe),
+      toClient,
+      fillTemplate(clientCopy.subjects.moved.client, { product }),
+      fillTemplate(clientCopy.moved.client.heading, toClient.safe),
       clientBody,
-      [invite(ctx, 'REQUEST')],
+      [invite(toClient, 'REQUEST')],
     ),
     internalMessage(
       ctx,
@@ -192,42 +202,48 @@ export function cancelledMessages(
   input: MeetingMessageInput & { actor: ChangeActor },
   settings: EmailSettings,
 ): [EmailMessage, EmailMessage] {
-  const ctx = context(input, settings);
-  const copy = settings.copy.meetingChanges;
-  const { consultant } = ctx.view;
-  const values = {
+  const valuesOf = (ctx: Context) => ({
     ...ctx.safe,
     reunion: ctx.reunion,
     anterior: ctx.reunion,
-    consultor: consultant.name,
-    puesto: consultant.role,
-  };
+    consultor: ctx.view.consultant.name,
+    puesto: ctx.view.consultant.role,
+  });
+  const product = settings.brandName;
+
+  const toClient = clientContext(input, settings);
+  const clientCopy = toClient.settings.copy.meetingChanges;
   const rebook = new URL(ROUTES.startProject, settings.siteUrl).href;
   const clientBody: Block[] = [
-    { kind: 'heading', text: fillTemplate(copy.cancelled.client.heading, ctx.safe) },
+    { kind: 'heading', text: fillTemplate(clientCopy.cancelled.client.heading, toClient.safe) },
     {
       kind: 'paragraph',
-      parts: copyInline(copy.cancelled.client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'], values),
+      parts: copyInline(
+        clientCopy.cancelled.client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'],
+        valuesOf(toClient),
+      ),
     },
-    { kind: 'paragraph', parts: copyInline(copy.cancelInvitation, { archivo: ICS_FILENAME }) },
-    { kind: 'paragraph', parts: copyInline(copy.rebook, ctx.safe, rebook) },
+    { kind: 'paragraph', parts: copyInline(clientCopy.cancelInvitation, { archivo: ICS_FILENAME }) },
+    { kind: 'paragraph', parts: copyInline(clientCopy.rebook, toClient.safe, rebook) },
   ];
+
+  const ctx = context(input, settings);
+  const copy = settings.copy.meetingChanges;
   const internalBody: Block[] = [
     { kind: 'heading', text: copy.cancelled.internal.heading },
     {
       kind: 'paragraph',
-      parts: copyInline(copy.cancelled.internal.line, { ...values, quien: actorText(input.actor, settings) }),
+      parts: copyInline(copy.cancelled.internal.line, { ...valuesOf(ctx), quien: actorText(input.actor, settings) }),
     },
     { kind: 'paragraph', parts: copyInline(copy.cancelInvitation, { archivo: ICS_FILENAME }) },
   ];
-  const product = settings.brandName;
   return [
     clientMessage(
-      ctx,
-      fillTemplate(copy.subjects.cancelled.client, { product }),
-      fillTemplate(copy.cancelled.client.heading, ctx.safe),
+      toClient,
+      fillTemplate(clientCopy.subjects.cancelled.client, { product }),
+      fillTemplate(clientCopy.cancelled.client.heading, toClient.safe),
       clientBody,
-      [invite(ctx, 'CANCEL')],
+      [invite(toClient, 'CANCEL')],
     ),
     internalMessage(
       ctx,
@@ -252,38 +268,51 @@ export function reminderMessage(
   input: MeetingMessageInput & { minutesBefore: number },
   settings: EmailSettings,
 ): EmailMessage {
-  const ctx = context(input, settings);
+  return audience === 'client'
+    ? clientReminder(input, clientContext(input, settings))
+    : internalReminder(input, context(input, settings));
+}
+
+function clientReminder(input: MeetingMessageInput & { minutesBefore: number }, ctx: Context): EmailMessage {
+  const { settings } = ctx;
   const copy = settings.copy.meetingChanges;
   const { consultant } = ctx.view;
-  const product = settings.brandName;
   const cuando = timeLeft(input.minutesBefore, settings);
-  if (audience === 'client') {
-    const values = { ...ctx.safe, reunion: ctx.reunion, consultor: consultant.name, puesto: consultant.role, cuando };
-    const heading = fillTemplate(copy.reminder.client.heading, values);
-    return clientMessage(
-      ctx,
-      fillTemplate(copy.subjects.reminder.client, { product, cuando }),
-      heading,
-      [
-        { kind: 'heading', text: heading },
-        { kind: 'paragraph', parts: copyInline(copy.reminder.client.line, values) },
-        ...videoPanel(ctx),
-        callButtons(ctx, settings.copy.client.joinButton),
-        ...manageParagraph(ctx),
-      ],
-      [],
-    );
-  }
+  const values = { ...ctx.safe, reunion: ctx.reunion, consultor: consultant.name, puesto: consultant.role, cuando };
+  const heading = fillTemplate(copy.reminder.client.heading, values);
+  return clientMessage(
+    ctx,
+    fillTemplate(copy.subjects.reminder.client, { product: settings.brandName, cuando }),
+    heading,
+    [
+      { kind: 'heading', text: heading },
+      { kind: 'paragraph', parts: copyInline(copy.reminder.client.line, values) },
+      ...videoPanel(ctx),
+      callButtons(ctx, settings.copy.client.joinButton),
+      ...manageParagraph(ctx),
+    ],
+    [],
+  );
+}
+
+function internalReminder(input: MeetingMessageInput & { minutesBefore: number }, ctx: Context): EmailMessage {
+  const { settings } = ctx;
+  const copy = settings.copy.meetingChanges;
+  const cuando = timeLeft(input.minutesBefore, settings);
   const values = {
     cliente: input.lead.fields.name ?? '',
     referencia: ctx.safe.referencia,
     reunion: ctx.reunion,
-    consultor: consultant.name,
+    consultor: ctx.view.consultant.name,
     cuando,
   };
   return internalMessage(
     ctx,
-    fillTemplate(copy.subjects.reminder.internal, { product, referencia: ctx.safe.referencia, cuando }),
+    fillTemplate(copy.subjects.reminder.internal, {
+      product: settings.brandName,
+      referencia: ctx.safe.referencia,
+      cuando,
+    }),
     [
       { kind: 'heading', text: fillTemplate(copy.reminder.internal.heading, values) },
       { kind: 'paragraph', parts: copyInline(copy.reminder.internal.line, values) },
