@@ -33,60 +33,63 @@ function watchScripts(page: Page): string[] {
 }
 
 test.describe('navbar on desktop', () => {
-  test('has the logo, the five links and the call to action', async ({ page }) => {
-    await page.goto('/');
-    const nav = page.getByRole('navigation', { name: 'Principal' });
-    await expect(nav.getByRole('link', { name: 'Angram, ir al inicio' })).toHaveAttribute('href', '/');
-    for (const [label, href] of LINKS) {
-      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
-    }
-    await expect(nav.getByRole('link', { name: 'Iniciar Proyecto' })).toHaveAttribute('href', '/iniciar-proyecto');
-    await expect(nav.getByRole('button', { name: 'Menú', exact: true })).toBeHidden();
-  });
-
   test('its links are in the server-rendered HTML, before any script runs', async ({ request }) => {
     const html = await (await request.get('/')).text();
     for (const [, href] of LINKS) expect(html).toContain(`href="${href}"`);
     expect(html).toContain('href="/iniciar-proyecto"');
   });
 
-  test('glass while the dark hero fills the bar, solid from the first pixel of light content, back on the way up', async ({
+  // The bar's markup and its look while scrolling, read in one visit of the home page (a step each).
+  test('has the logo, the five links and the call to action; glass over the dark hero, solid over light content', async ({
     page,
   }) => {
     const scripts = watchScripts(page);
     await page.goto('/');
-    const glassUntil = await lastGlassScroll(page);
-    expect(await navLook(page)).toBe('glass');
-    expect(await navLookAt(page, glassUntil)).toBe('glass');
-    expect(await navLookAt(page, glassUntil + 1)).toBe('solid');
-    expect(await navLookAt(page, glassUntil + 1500)).toBe('solid');
-    expect(await navLookAt(page, glassUntil)).toBe('glass');
-    expect(await navLookAt(page, 0)).toBe('glass');
-    // A page opened part-way down (a reload, a link to a section) starts solid.
-    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), glassUntil + 200);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(glassUntil);
-    expect(await navLook(page)).toBe('solid');
-    // The hover and focus colours follow the bar.
-    const link = page.getByRole('banner').getByRole('link', { name: 'Tecnologías', exact: true });
-    await link.hover();
-    await expect(link).toHaveCSS('color', 'rgb(67, 56, 202)');
-    await expect(link).toHaveCSS('background-color', 'rgb(238, 242, 255)');
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await expect(link).toHaveCSS('color', 'rgb(255, 255, 255)');
-    await expect(link).toHaveCSS('background-color', /^(rgba|oklab)\(.*0\.1\)$/);
-    await page.mouse.move(0, 600);
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    const logo = page.getByRole('banner').getByRole('link', { name: 'Angram, ir al inicio' });
-    await expect(logo).toBeFocused();
-    await expect(logo).toHaveCSS('outline-color', 'rgb(34, 211, 238)');
-    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), glassUntil + 1);
-    await expect(logo).toHaveCSS('outline-color', 'rgb(99, 102, 241)');
-    expect(
-      scripts.filter((script) => /\/(react|Navbar|client)\./.test(script)),
-      'ni React ni la isla',
-    ).toEqual([]);
+
+    await test.step('has the logo, the five links and the call to action', async () => {
+      const nav = page.getByRole('navigation', { name: 'Principal' });
+      await expect(nav.getByRole('link', { name: 'Angram, ir al inicio' })).toHaveAttribute('href', '/');
+      for (const [label, href] of LINKS) {
+        await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+      }
+      await expect(nav.getByRole('link', { name: 'Iniciar Proyecto' })).toHaveAttribute('href', '/iniciar-proyecto');
+      await expect(nav.getByRole('button', { name: 'Menú', exact: true })).toBeHidden();
+    });
+
+    await test.step('glass while the dark hero fills the bar, solid from the first pixel of light content, back on the way up', async () => {
+      const glassUntil = await lastGlassScroll(page);
+      expect(await navLook(page)).toBe('glass');
+      expect(await navLookAt(page, glassUntil)).toBe('glass');
+      expect(await navLookAt(page, glassUntil + 1)).toBe('solid');
+      expect(await navLookAt(page, glassUntil + 1500)).toBe('solid');
+      expect(await navLookAt(page, glassUntil)).toBe('glass');
+      expect(await navLookAt(page, 0)).toBe('glass');
+      // A page opened part-way down (a reload, a link to a section) starts solid.
+      await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), glassUntil + 200);
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(glassUntil);
+      expect(await navLook(page)).toBe('solid');
+      // The hover and focus colours follow the bar.
+      const link = page.getByRole('banner').getByRole('link', { name: 'Tecnologías', exact: true });
+      await link.hover();
+      await expect(link).toHaveCSS('color', 'rgb(67, 56, 202)');
+      await expect(link).toHaveCSS('background-color', 'rgb(238, 242, 255)');
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await expect(link).toHaveCSS('color', 'rgb(255, 255, 255)');
+      await expect(link).toHaveCSS('background-color', /^(rgba|oklab)\(.*0\.1\)$/);
+      await page.mouse.move(0, 600);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      const logo = page.getByRole('banner').getByRole('link', { name: 'Angram, ir al inicio' });
+      await expect(logo).toBeFocused();
+      await expect(logo).toHaveCSS('outline-color', 'rgb(34, 211, 238)');
+      await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), glassUntil + 1);
+      await expect(logo).toHaveCSS('outline-color', 'rgb(99, 102, 241)');
+      expect(
+        scripts.filter((script) => /\/(react|Navbar|client)\./.test(script)),
+        'ni React ni la isla',
+      ).toEqual([]);
+    });
   });
 
   test("the change costs nothing while scrolling: nothing follows the scroll, only the white layer's opacity fades", async ({

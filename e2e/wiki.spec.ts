@@ -90,19 +90,30 @@ test.describe('wiki pages', () => {
     expect(crumbs).toEqual(['Inicio', 'Wiki', 'Integración con el backend']);
   });
 
-  test('the overview shows stat cards computed from the project', async ({ page }) => {
+  // The overview's stat cards and its sidebar's quick links, read in one visit (a step each).
+  test('the overview shows stat cards computed from the project, and the sidebar its quick links', async ({ page }) => {
     await page.goto('/wikiangram/overview');
-    const values = page.locator('[data-wiki-stats] [data-stat-value]');
-    await expect(values).toHaveCount(4);
-    await expect(values.first()).toHaveText(String(PAGES.length));
-    // Routes as a reader counts them: every page with an address of its own, which is what the sitemap lists.
-    await expect(values.nth(2)).toHaveText(String(sitemapPathsFromDist().length));
-    await expect(page.locator('[data-wiki-stats]')).toContainText('Rutas públicas');
-    // The card shows the lowest indexable score of the committed benchmark, or "Sin medir" without one.
-    const figure = existsSync(LIGHTHOUSE_SUMMARY_PATH)
-      ? lighthouseMinimum(JSON.parse(readFileSync(LIGHTHOUSE_SUMMARY_PATH, 'utf8')))
-      : null;
-    await expect(values.nth(3)).toHaveText(figure ? new RegExp(`^\\s*${figure.minimum}\\b`) : /^\s*Sin medir\s*$/);
+
+    await test.step('the overview shows stat cards computed from the project', async () => {
+      const values = page.locator('[data-wiki-stats] [data-stat-value]');
+      await expect(values).toHaveCount(4);
+      await expect(values.first()).toHaveText(String(PAGES.length));
+      // Routes as a reader counts them: every page with an address of its own, which is what the sitemap lists.
+      await expect(values.nth(2)).toHaveText(String(sitemapPathsFromDist().length));
+      await expect(page.locator('[data-wiki-stats]')).toContainText('Rutas públicas');
+      // The card shows the lowest indexable score of the committed benchmark, or "Sin medir" without one.
+      const figure = existsSync(LIGHTHOUSE_SUMMARY_PATH)
+        ? lighthouseMinimum(JSON.parse(readFileSync(LIGHTHOUSE_SUMMARY_PATH, 'utf8')))
+        : null;
+      await expect(values.nth(3)).toHaveText(figure ? new RegExp(`^\\s*${figure.minimum}\\b`) : /^\s*Sin medir\s*$/);
+    });
+
+    await test.step('has quick links to the main site, contact and portfolio', async () => {
+      const sidebar = page.locator('#wiki-sidebar');
+      await expect(sidebar.getByRole('link', { name: 'Sitio principal' })).toHaveAttribute('href', '/');
+      await expect(sidebar.getByRole('link', { name: 'Contacto' })).toHaveAttribute('href', '/contacto');
+      await expect(sidebar.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
+    });
   });
 
   test('external tool links open in a new tab without an opener', async ({ page }) => {
@@ -117,13 +128,28 @@ test.describe('wiki pages', () => {
 });
 
 test.describe('/wikiangram', () => {
-  test('replaces itself with the overview in the history', async ({ page }) => {
+  // The page it starts from is read first: the architecture page's layers, a step of this same visit.
+  test('replaces itself with the overview in the history; the architecture page names its four layers', async ({
+    page,
+  }) => {
     await page.goto('/wikiangram/architecture');
-    await page.goto('/wikiangram');
-    await expect(page).toHaveURL(/\/wikiangram\/overview$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Visión general');
-    await page.goBack();
-    await expect(page).toHaveURL(/\/wikiangram\/architecture$/);
+
+    await test.step('the architecture page names its four layers', async () => {
+      await expect(page.locator('article h3')).toContainText([
+        'Capa de presentación',
+        'Capa de lógica de negocio',
+        'Capa de enrutamiento',
+        'Capa de optimización',
+      ]);
+    });
+
+    await test.step('replaces itself with the overview in the history', async () => {
+      await page.goto('/wikiangram');
+      await expect(page).toHaveURL(/\/wikiangram\/overview$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Visión general');
+      await page.goBack();
+      await expect(page).toHaveURL(/\/wikiangram\/architecture$/);
+    });
   });
 
   test('is a static redirect: canonical, meta refresh and noindex in the HTML', async ({ request, baseURL }) => {
@@ -207,14 +233,6 @@ test.describe('wiki sidebar', () => {
     await page.keyboard.press('Escape');
     await expect(sidebar).toBeHidden();
     await expect(toggle).toBeFocused();
-  });
-
-  test('has quick links to the main site, contact and portfolio', async ({ page }) => {
-    await page.goto('/wikiangram/overview');
-    const sidebar = page.locator('#wiki-sidebar');
-    await expect(sidebar.getByRole('link', { name: 'Sitio principal' })).toHaveAttribute('href', '/');
-    await expect(sidebar.getByRole('link', { name: 'Contacto' })).toHaveAttribute('href', '/contacto');
-    await expect(sidebar.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
   });
 });
 
@@ -400,16 +418,6 @@ test.describe('links in the built wiki', () => {
 });
 
 test.describe('the wiki tells the truth', () => {
-  test('the architecture page names its four layers', async ({ page }) => {
-    await page.goto('/wikiangram/architecture');
-    await expect(page.locator('article h3')).toContainText([
-      'Capa de presentación',
-      'Capa de lógica de negocio',
-      'Capa de enrutamiento',
-      'Capa de optimización',
-    ]);
-  });
-
   test('no page speaks of a specification its readers never saw, diagrams included', () => {
     const wikiPages = builtPages().filter((built) => built.path.startsWith('/wikiangram/'));
     expect(wikiPages.length).toBeGreaterThanOrEqual(PAGES.length);

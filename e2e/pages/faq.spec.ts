@@ -48,25 +48,51 @@ test.describe('/faq with JavaScript', () => {
     await page.goto('/faq');
   });
 
-  test('every category, every question a disclosure tied to its answer', async ({ page }) => {
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageCopy('faq').hero.title);
-    await expect(page.locator('#preguntas h3')).toHaveText(CATEGORIES);
-    const items = page.locator('#preguntas details');
-    await expect(items.locator('summary h4')).toHaveText(QUESTIONS.map((entry) => entry.question));
-    for (const details of await items.all()) {
-      await expect(details).toHaveAttribute('name', 'faq');
-      await expect(details).not.toHaveAttribute('open');
-      const summary = details.locator('summary');
-      await expect(summary.locator('h4')).toHaveCount(1);
-      const panel = details.locator('.faq-panel');
-      await expect(panel).toBeHidden();
-      await expect(panel).toHaveAttribute('aria-labelledby', (await summary.getAttribute('id')) ?? '');
-    }
-    const first = items.first().locator('summary');
-    expect(await accessibleExpanded(page, '#preguntas summary')).toBe(false);
-    await first.click();
-    expect(await accessibleExpanded(page, '#preguntas summary')).toBe(true);
-    await expect(page.getByRole('region', { name: (await first.textContent()) ?? '' })).toBeVisible();
+  // What the page states, read in one visit (a step each); the disclosures' check goes last, as its click is
+  // the visitor's first use of the island.
+  test('structured data, topic links and help band, every category and every question a disclosure', async ({
+    page,
+  }) => {
+    await test.step('FAQPage structured data lists every question', async () => {
+      const faq = (await jsonLdNodes(page)).find((node) => node['@type'] === 'FAQPage') as
+        { mainEntity?: Array<{ name: string }> } | undefined;
+      const questions = await page.locator('#preguntas h4').allTextContents();
+      expect(faq?.mainEntity?.map((entry) => entry.name)).toEqual(questions.map((q) => q.trim()));
+    });
+
+    await test.step('topic links lead to each category and the help band to contact', async () => {
+      const topics = page.getByRole('navigation', { name: 'Temas' }).getByRole('link');
+      await expect(topics).toHaveCount(FAQ_TOPICS.length);
+      for (const [index, { id, title, questions }] of FAQ_TOPICS.entries()) {
+        // Each link names its topic and how many questions it holds.
+        const name = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        await expect(topics.nth(index)).toHaveText(new RegExp(`^\\s*${name}\\s+${questions.length}\\s*$`));
+        await expect(topics.nth(index)).toHaveAttribute('href', `#${id}`);
+        await expect(page.locator(`#${id}`)).toHaveCount(1);
+      }
+      await expect(page.getByRole('link', { name: 'Contactar', exact: true })).toHaveAttribute('href', '/contacto');
+    });
+
+    await test.step('every category, every question a disclosure tied to its answer', async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageCopy('faq').hero.title);
+      await expect(page.locator('#preguntas h3')).toHaveText(CATEGORIES);
+      const items = page.locator('#preguntas details');
+      await expect(items.locator('summary h4')).toHaveText(QUESTIONS.map((entry) => entry.question));
+      for (const details of await items.all()) {
+        await expect(details).toHaveAttribute('name', 'faq');
+        await expect(details).not.toHaveAttribute('open');
+        const summary = details.locator('summary');
+        await expect(summary.locator('h4')).toHaveCount(1);
+        const panel = details.locator('.faq-panel');
+        await expect(panel).toBeHidden();
+        await expect(panel).toHaveAttribute('aria-labelledby', (await summary.getAttribute('id')) ?? '');
+      }
+      const first = items.first().locator('summary');
+      expect(await accessibleExpanded(page, '#preguntas summary')).toBe(false);
+      await first.click();
+      expect(await accessibleExpanded(page, '#preguntas summary')).toBe(true);
+      await expect(page.getByRole('region', { name: (await first.textContent()) ?? '' })).toBeVisible();
+    });
   });
 
   test('one answer open at a time across categories; clicking the open question closes it', async ({ page }) => {
@@ -108,26 +134,6 @@ test.describe('/faq with JavaScript', () => {
     await expect(summaries.nth(1)).toBeFocused();
     await page.keyboard.press('Space');
     await expect(items.nth(1)).toHaveAttribute('open', '');
-  });
-
-  test('FAQPage structured data lists every question', async ({ page }) => {
-    const faq = (await jsonLdNodes(page)).find((node) => node['@type'] === 'FAQPage') as
-      { mainEntity?: Array<{ name: string }> } | undefined;
-    const questions = await page.locator('#preguntas h4').allTextContents();
-    expect(faq?.mainEntity?.map((entry) => entry.name)).toEqual(questions.map((q) => q.trim()));
-  });
-
-  test('topic links lead to each category and the help band to contact', async ({ page }) => {
-    const topics = page.getByRole('navigation', { name: 'Temas' }).getByRole('link');
-    await expect(topics).toHaveCount(FAQ_TOPICS.length);
-    for (const [index, { id, title, questions }] of FAQ_TOPICS.entries()) {
-      // Each link names its topic and how many questions it holds.
-      const name = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      await expect(topics.nth(index)).toHaveText(new RegExp(`^\\s*${name}\\s+${questions.length}\\s*$`));
-      await expect(topics.nth(index)).toHaveAttribute('href', `#${id}`);
-      await expect(page.locator(`#${id}`)).toHaveCount(1);
-    }
-    await expect(page.getByRole('link', { name: 'Contactar', exact: true })).toHaveAttribute('href', '/contacto');
   });
 });
 

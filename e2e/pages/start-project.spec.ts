@@ -28,18 +28,40 @@ const end = deadlineInstant(offer.endsAt).getTime();
 const when = describeDeadline(offer.endsAt);
 const label = (key: LabelKey) => pageLabel(copy, key);
 
-test('heading, breadcrumbs and the 24-hour strategy promise', async ({ page }) => {
+// What the page states, read in one visit on the visitor's real clock (a step each); the jumps to the form go last.
+test('heading, breadcrumbs, the 24-hour strategy promise and the campaign’s four button labels', async ({ page }) => {
   await page.goto('/iniciar-proyecto');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Convierte tu idea en software que genera resultados',
-  );
-  await expect(
-    page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]'),
-  ).toHaveText('Iniciar proyecto');
-  const promise = page.getByRole('complementary', { name: 'Respuesta con estrategia en 24 h' });
-  await expect(promise.getByRole('heading', { level: 3 })).toHaveCount(sectionItems('iniciar-proyecto', 'promesa'));
-  const types = (await jsonLdNodes(page)).map((node) => node['@type']);
-  expect(types).toContain('BreadcrumbList');
+
+  await test.step('heading, breadcrumbs and the 24-hour strategy promise', async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Convierte tu idea en software que genera resultados',
+    );
+    await expect(
+      page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]'),
+    ).toHaveText('Iniciar proyecto');
+    const promise = page.getByRole('complementary', { name: 'Respuesta con estrategia en 24 h' });
+    await expect(promise.getByRole('heading', { level: 3 })).toHaveCount(sectionItems('iniciar-proyecto', 'promesa'));
+    const types = (await jsonLdNodes(page)).map((node) => node['@type']);
+    expect(types).toContain('BreadcrumbList');
+  });
+
+  await test.step('the campaign’s four button labels, each leading to the project form', async () => {
+    const main = page.getByRole('main');
+    for (const label of ['Reservar mi Slot AHORA', 'Transformar mi Idea', 'Iniciar Revolución']) {
+      await expect(main.getByRole('link', { name: label })).toHaveAttribute('href', '#formulario');
+    }
+    const form = page.locator('#formulario [data-form="project"]');
+    // The form's own submit is the fourth label: every call on the page ends in this one form.
+    await expect(form.getByRole('button', { name: 'Enviar Proyecto', exact: true })).toBeVisible();
+
+    await main.getByRole('link', { name: 'Reservar mi Slot AHORA' }).click();
+    await expect(page).toHaveURL(/#formulario$/);
+    await expect(form).toBeInViewport();
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await main.getByRole('link', { name: 'Iniciar Revolución' }).click();
+    await expect(form).toBeInViewport();
+  });
 });
 
 test('the offer states its hours, its exact end, places, discount and bonus, with its terms', async ({ page }) => {
@@ -130,23 +152,4 @@ test('a visit after the end date shows the offer as ended', async ({ page }) => 
   await expect(page.locator('[data-offer-when="active"]')).toBeHidden();
   // The form stays: a project can still be sent without the offer.
   await expect(page.locator('#formulario [data-form="project"]')).toBeVisible();
-});
-
-test('the campaign’s four button labels, each leading to the project form', async ({ page }) => {
-  await page.goto('/iniciar-proyecto');
-  const main = page.getByRole('main');
-  for (const label of ['Reservar mi Slot AHORA', 'Transformar mi Idea', 'Iniciar Revolución']) {
-    await expect(main.getByRole('link', { name: label })).toHaveAttribute('href', '#formulario');
-  }
-  const form = page.locator('#formulario [data-form="project"]');
-  // The form's own submit is the fourth label: every call on the page ends in this one form.
-  await expect(form.getByRole('button', { name: 'Enviar Proyecto', exact: true })).toBeVisible();
-
-  await main.getByRole('link', { name: 'Reservar mi Slot AHORA' }).click();
-  await expect(page).toHaveURL(/#formulario$/);
-  await expect(form).toBeInViewport();
-
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await main.getByRole('link', { name: 'Iniciar Revolución' }).click();
-  await expect(form).toBeInViewport();
 });
