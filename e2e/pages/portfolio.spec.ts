@@ -33,6 +33,8 @@ test.describe('/portfolio', () => {
       const hrefs = await cards.locator('h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(hrefs).toEqual(CASE_IDS.map((id) => `/portfolio/${id}`));
       for (const card of await cards.all()) {
+        // Its cover arrives as the card nears the screen.
+        await card.scrollIntoViewIfNeeded();
         await expect(card.locator('dl > div')).toHaveCount(2);
         await expect(card.getByRole('img')).toHaveAttribute('alt', /.{20,}/);
         await expect(card.locator('p').first()).toHaveText(/^\s*\S.* · 20\d\d\s*$/);
