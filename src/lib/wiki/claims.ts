@@ -239,7 +239,7 @@ export const WIKI_CLAIMS: readonly WikiClaim[] = [
     page: 'requirements',
     says: /\| 4321 \| Servidor de desarrollo de Astro \(`npm run dev`\) y servidor de producción \(`npm start`\) \| `PORT`/,
     check: (repo) =>
-      expect(repo, 'server/index.ts', /process\.env\.PORT \?\? 4321\b/, 'escucha en PORT, 4321 por defecto'),
+      expect(repo, 'server/process-config.ts', /port: PORT \?\? 4321\b/, 'escucha en PORT, 4321 por defecto'),
   },
   {
     page: 'architecture',
