@@ -13,21 +13,11 @@ import { leadFromRow } from '../db/leads.ts';
 import { SLOT_PROBLEM_MESSAGES } from '../availability/schedule.ts';
 import { slotProblemMessages } from './leads-language.ts';
 import { refusal } from '../errors.ts';
-import { startTestApi, VALID, type TestApi } from './test-support.ts';
+import { startTestApi, US_PROJECT, VALID, type TestApi } from './test-support.ts';
 
 const { translations } = loadContentFacts();
 const english = translations.active.find((language) => language.code === 'en');
 const copy = english ? formCopy(translations.catalogues.get('en') ?? {}, 'en') : undefined;
-
-const US_PROJECT = {
-  ...VALID.project,
-  name: 'Megan Walsh',
-  email: 'megan@lonestarfreight.com',
-  company: 'Lone Star Freight',
-  phone: '(512) 555-0142',
-  description: 'A customer portal where shippers track loads and download invoices.',
-  currentSituation: 'Dispatch runs on spreadsheets and email threads.',
-};
 
 describe.skipIf(!copy).each(TEST_ENGINES)('lead API in English (%s)', (engine) => {
   let t: TestApi;

@@ -257,6 +257,17 @@ export const VALID = {
   },
 } as const;
 
+/** A project from an English page: a US company, its phone as a US visitor dials it. */
+export const US_PROJECT = {
+  ...VALID.project,
+  name: 'Megan Walsh',
+  email: 'megan@lonestarfreight.com',
+  company: 'Lone Star Freight',
+  phone: '(512) 555-0142',
+  description: 'A customer portal where shippers track loads and download invoices.',
+  currentSituation: 'Dispatch runs on spreadsheets and email threads.',
+};
+
 /** Decodes RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) of a header value. */
 export function decodeMimeHeader(value: string): string {
   return value

@@ -13,7 +13,7 @@ import { formCopy } from '../../core/forms/copy.ts';
 import { optionLabel } from '../../core/forms/options.ts';
 import { SITE } from '../../core/site.ts';
 import { fillTemplate } from '../../core/text-template.ts';
-import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../api/test-support.ts';
+import { OPEN_SLOT, startTestApi, US_PROJECT as US_PROJECT_FORM, VALID, type TestApi } from '../api/test-support.ts';
 import { latestToken, outboxOf } from '../meetings/test-support.ts';
 import { storedMessage, type EmailMessage } from './message.ts';
 
@@ -34,16 +34,7 @@ const englishOptions = english
   ? formOptionsSchema.parse(translations.content.get('en')?.get('form-options.yaml'))
   : undefined;
 
-const US_PROJECT = {
-  ...VALID.project,
-  name: 'Megan Walsh',
-  email: 'megan@lonestarfreight.com',
-  company: 'Lone Star Freight',
-  phone: '(512) 555-0142',
-  description: 'A customer portal where shippers track loads and download invoices.',
-  currentSituation: 'Dispatch runs on spreadsheets and email threads.',
-  appointmentDate: OPEN_SLOT,
-};
+const US_PROJECT = { ...US_PROJECT_FORM, appointmentDate: OPEN_SLOT };
 
 describe.skipIf(!english || !englishMail)('e-mails in the language the client wrote in', () => {
   let t: TestApi;
