@@ -42,6 +42,26 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('compaction after an erasure (
     expect((await compaction).complete).toBe(true);
     expect(await scanPostgres(storage, [SECRET])).toEqual({});
   });
+
+  it('waits for a write begun before the erasure even while it holds no snapshot between statements', async () => {
+    await storage.run('CREATE TABLE IF NOT EXISTS visits (id serial PRIMARY KEY)');
+    await storage.run('INSERT INTO notes (body) VALUES ($1)', [SECRET]);
+    // A request's transaction that wrote and now awaits something else: in READ COMMITTED it has no snapshot
+    // between statements, yet its transaction id keeps every version deleted after it from being dropped.
+    const writer = new pg.Client({ connectionString: database.env.DATABASE_URL });
+    await writer.connect();
+    await writer.query('BEGIN');
+    await writer.query('INSERT INTO visits DEFAULT VALUES');
+    await storage.run('DELETE FROM notes WHERE body = $1', [SECRET]);
+
+    const compaction = compactAfterErasure(storage, ['notes']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await writer.query('COMMIT');
+    await writer.end();
+
+    expect((await compaction).complete).toBe(true);
+    expect(await scanPostgres(storage, [SECRET])).toEqual({});
+  });
 });
 
 describe.runIf(TEST_ENGINES.includes('sqlite'))('compaction after an erasure (sqlite)', () => {

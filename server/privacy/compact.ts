@@ -68,18 +68,25 @@ export async function compactAfterErasure(storage: Storage, tables: readonly str
 }
 
 /**
- * Waits until no other session of this database holds a snapshot taken before now, so VACUUM FULL can drop
- * the erased versions instead of copying them as "recently dead". Returns false when the wait ran out.
+ * Waits until no other session of this database can still see a version the erasure deleted, so VACUUM FULL
+ * drops them instead of copying them as "recently dead". PostgreSQL keeps a version while any session's
+ * snapshot (`backend_xmin`) or open write (`backend_xid`) is older than the deleting transaction. A start
+ * time is not enough: a transaction between two statements has no snapshot but still holds its id, and a
+ * snapshot taken later can still reach back to such a transaction. So the wait compares ids with the next
+ * id at the time of the call, which every erased version's deleter precedes. Returns false when it ran out.
  */
 async function waitForOlderSnapshots(storage: Storage): Promise<boolean> {
-  const started = await storage.get<{ at: string }>('SELECT clock_timestamp()::text AS at');
+  // The 64-bit counter folded to the 32-bit id the activity view shows (`age()` handles the wraparound).
+  const marker = await storage.get<{ xid: string }>(
+    'SELECT (pg_snapshot_xmax(pg_current_snapshot())::text::numeric % 4294967296)::text AS xid',
+  );
   const deadline = Date.now() + OLDER_SNAPSHOT_WAIT_MS;
   for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
     const older = await storage.get<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> pg_backend_pid()
-          AND backend_xmin IS NOT NULL AND xact_start < $1::timestamptz`,
-      [started?.at ?? null],
+          AND (age(backend_xmin) > age($1::xid) OR age(backend_xid) > age($1::xid))`,
+      [marker?.xid ?? null],
     );
     if ((older?.n ?? 0) === 0) return true;
     if (Date.now() >= deadline) return false;

@@ -72,7 +72,20 @@ export async function scanPostgres(storage: Storage, needles: readonly string[])
     return join(result.rows[0]?.data_directory ?? '', 'base', String(database.oid));
   });
   if (!existsSync(directory)) throw new Error(`No encuentro los archivos de la base en ${directory}`);
-  return scanDirectory(directory, needles);
+  return namedByRelation(storage, scanDirectory(directory, needles));
+}
+
+/** Each file found named with its relation too (`base/16384/24601 (leads)`), so a failure says where to look. */
+async function namedByRelation(storage: Storage, findings: Findings): Promise<Findings> {
+  const named: Findings = {};
+  for (const [path, hits] of Object.entries(findings)) {
+    const filenode = /(\d+)(?:_\w+)?(?:\.\d+)?$/.exec(path)?.[1];
+    const relation = filenode
+      ? await storage.get<{ name: string | null }>('SELECT pg_filenode_relation(0, $1::oid)::text AS name', [filenode])
+      : undefined;
+    named[`${path} (${relation?.name ?? 'sin relación viva'})`] = hits;
+  }
+  return named;
 }
 
 /** Every row of every table, as text (both engines). */
