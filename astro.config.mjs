@@ -86,6 +86,9 @@ export default defineConfig({
   // Faster encoders keep a clean build within the 30 s budget on 2 cores; sizes grow only a few percent.
   image: {
     service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 2 }, webp: { effort: 3 } } },
+    // Vector covers are rasterised for Open Graph cards. Every image source is a file committed to the
+    // repository (no remote images are optimised), so no crafted SVG reaches the rasteriser.
+    dangerouslyProcessSVG: true,
   },
   fonts: fontFamiliesConfig(fontFamilies, subsetFontProvider()),
   env: {

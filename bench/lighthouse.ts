@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the site (timed), serves it with the production server and runs Lighthouse
- * (mobile, simulated throttling, Debian's Chromium when present) three times on one URL per page type.
+ * (mobile, simulated throttling, Debian's Chromium when present) five times on one URL per page type.
  * Prints the median scores, LCP, TBT, CLS and the bytes transferred on first load (total, fonts, JS, as
  * the browser received them: brotli from the production server; JS counts the page's inline scripts too),
  * checks them against the goals of src/lib/budgets.ts (bytes, and Lighthouse 100, TBT, CLS), writes
@@ -20,7 +20,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProductionServer } from '../server/testing/production-server.ts';
 import { inlineJavaScriptBytes } from './lib/inline-javascript.ts';
-import { README_TABLE_END, README_TABLE_START, lighthouseTable, type TableRow } from './lib/lighthouse-table.ts';
+import {
+  LIGHTHOUSE_RUNS,
+  README_TABLE_END,
+  README_TABLE_START,
+  lighthouseTable,
+  type TableRow,
+} from './lib/lighthouse-table.ts';
 import {
   FIRST_LOAD_LABELS,
   firstLoadOvershoots,
@@ -60,7 +66,7 @@ const args = new Map(
     return [key, value];
   }),
 );
-const runs = Number(args.get('runs') ?? 3);
+const runs = Number(args.get('runs') ?? LIGHTHOUSE_RUNS);
 
 /** One Lighthouse run of a page: a table row's measured figures. */
 type Sample = Omit<TableRow, 'label' | 'path' | 'peer'>;

@@ -10,6 +10,7 @@ import {
 
 const summary = JSON.parse(readFileSync('bench/lighthouse-summary.json', 'utf8')) as {
   measuredAt: string;
+  runs: number;
   pages: TableRow[];
 };
 const readme = readFileSync('README.md', 'utf8');
@@ -33,6 +34,11 @@ describe("README's Lighthouse table", () => {
     if (!first) throw new Error('bench/lighthouse-summary.json no tiene páginas');
     const edited = lighthouseTable([{ ...first, tbtMs: first.tbtMs + 391 }, ...rest]);
     expect(tableCells(edited)).not.toEqual(tableCells(readmeTable(readme)));
+  });
+
+  it('says how many runs per page its medians come from, as the bench recorded them', () => {
+    expect(summary.runs).toBeGreaterThanOrEqual(1);
+    expect(readmeTable(readme)).toContain(`(${summary.runs} corridas por página, mediana)`);
   });
 
   it('names the date of that measurement', () => {

@@ -24,6 +24,12 @@ export interface TableRow {
   peer: { name: string; kib: number } | null;
 }
 
+/**
+ * Lighthouse runs per page that a table's medians come from: with five, one run slowed by a busy machine
+ * (or a lucky quiet one) does not move the median.
+ */
+export const LIGHTHOUSE_RUNS = 5;
+
 export const README_TABLE_START = '<!-- bench:lighthouse:start -->';
 export const README_TABLE_END = '<!-- bench:lighthouse:end -->';
 

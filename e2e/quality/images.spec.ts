@@ -1,46 +1,37 @@
 /**
- * Portfolio covers: AVIF first with a WebP fallback, in the widths of src/lib/images.ts, with their size
- * declared; a phone like Lighthouse's (412 px at 1.75x) gets the 680 px AVIF, not a larger one.
+ * Portfolio covers: a cover drawn as SVG is served as that one file, sharp at every width, on the cards
+ * and on its case page (eager there: it is the desktop's LCP), with its size declared so nothing shifts.
+ * A raster cover an editor brings gets AVIF with a WebP fallback instead (src/schemas/editor-additions.test.ts
+ * builds one).
  */
 import { test, expect } from '../support/fixtures.ts';
-import { CARD_COVER_WIDTHS, HERO_COVER_WIDTHS } from '../../src/lib/images.ts';
+import { CASES } from '../support/content.ts';
 
-const widthsOf = (srcset: string | null) =>
-  (srcset ?? '').split(',').map((candidate) => Number(/(\d+)w\s*$/.exec(candidate.trim())?.[1]));
+const vectorCases = CASES.filter((entry) => entry.image.endsWith('.svg'));
 
-test('cards and the case page offer AVIF covers with a WebP fallback', async ({ page }) => {
-  for (const [path, widths] of [
-    ['/portfolio', CARD_COVER_WIDTHS],
-    ['/portfolio/fintech-revolution', HERO_COVER_WIDTHS],
-  ] as const) {
-    await page.goto(path);
-    const pictures = page.locator('picture');
-    expect(await pictures.count(), path).toBeGreaterThan(0);
-    for (const picture of await pictures.all()) {
-      const source = picture.locator('source');
-      await expect(source).toHaveAttribute('type', 'image/avif');
-      expect(widthsOf(await source.getAttribute('srcset'))).toEqual(widths);
-      const img = picture.locator('img');
-      await expect(img).toHaveAttribute('src', /\.webp$/);
-      await expect(img).toHaveAttribute('width', /\d+/);
-      await expect(img).toHaveAttribute('height', /\d+/);
-    }
+test('drawn covers are served as their SVG on the cards and the case page', async ({ page }) => {
+  expect(vectorCases.length).toBeGreaterThan(0);
+  await page.goto('/portfolio');
+  for (const entry of vectorCases) {
+    const card = page.locator('#proyectos article').filter({ has: page.locator(`a[href="/portfolio/${entry.id}"]`) });
+    await card.scrollIntoViewIfNeeded();
+    const cover = card.locator('img');
+    await expect(cover).toHaveAttribute('src', /^\/_astro\/[^/]+\.svg$/);
+    await expect(cover).not.toHaveAttribute('srcset', /./);
+    await expect(cover).toHaveAttribute('width', /^\d+$/);
+    await expect(cover).toHaveAttribute('height', /^\d+$/);
+    await expect(cover).toHaveAttribute('alt', /\S/);
   }
-});
-
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
-
-  test('the first cover is the 680 px AVIF', async ({ page }) => {
-    await page.goto('/portfolio');
-    const first = page.locator('picture img').first();
-    await first.scrollIntoViewIfNeeded();
-    await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/\.avif$/);
-    const src = await first.evaluate((img) => (img as HTMLImageElement).currentSrc);
-    const response = await page.request.get(src);
-    expect(response.headers()['content-type']).toBe('image/avif');
-    const srcset = await page.locator('picture source').first().getAttribute('srcset');
-    const chosen = (srcset ?? '').split(',').find((candidate) => candidate.trim().startsWith(new URL(src).pathname));
-    expect(chosen).toMatch(/ 680w$/);
+  const [first] = vectorCases;
+  if (!first) return;
+  await page.goto(`/portfolio/${first.id}`);
+  const hero = page.locator('main img[fetchpriority="high"]');
+  await expect(hero).toHaveAttribute('src', /\.svg$/);
+  await expect(hero).toHaveAttribute('loading', 'eager');
+  await expect.poll(() => hero.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  const response = await page.request.get((await hero.getAttribute('src')) ?? '', {
+    headers: { 'accept-encoding': 'br' },
   });
+  expect(response.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+  expect(response.headers()['content-encoding']).toBe('br');
 });

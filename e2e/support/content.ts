@@ -52,6 +52,8 @@ export const CASES = entries('content/portfolio', '.md').map((entry) => ({
   title: text(entry, 'title'),
   category: text(entry, 'category'),
   featured: entry.data.featured === true,
+  /** The cover's file, as the case names it (`./fintech-revolution.svg`). */
+  image: text(entry, 'image'),
   /** How many results the case's page lists. */
   results: Array.isArray(entry.data.results) ? entry.data.results.length : 0,
 }));

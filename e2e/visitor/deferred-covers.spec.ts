@@ -1,12 +1,15 @@
 /**
  * Portfolio covers wait for the reader: on a phone like Lighthouse's, /portfolio fetches only the cover
- * on screen and the home page none, each card's cover arrives as the reader scrolls to it, and without
- * JavaScript every cover is still there (the <noscript> copy, lazily loaded by the browser).
+ * on screen and the home page none, each card's cover arrives as the reader scrolls to it, the page with
+ * every cover loaded stays within its budget (src/lib/budgets.ts), and without JavaScript every cover is
+ * still there (the <noscript> copy, lazily loaded by the browser).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { watchPage } from '../support/page-weight.ts';
+import { formatKb, PORTFOLIO_EVERY_COVER_BUDGET } from '../../src/lib/budgets.ts';
 
-const COVER = /\/_astro\/[^/]+\.(avif|webp)$/;
+const COVER = /\/_astro\/[^/]+\.(avif|webp|svg)$/;
 
 function coversFetched(page: Page): string[] {
   const fetched: string[] = [];
@@ -30,7 +33,7 @@ test.describe('on a phone', () => {
     expect(count).toBeGreaterThan(1);
     const last = cards.last();
     await last.scrollIntoViewIfNeeded();
-    const cover = last.locator('picture img');
+    const cover = last.locator('img');
     await expect(cover).toHaveCount(1);
     await expect
       .poll(() =>
@@ -39,6 +42,33 @@ test.describe('on a phone', () => {
       .toBe(true);
     await expect(cover).toHaveAttribute('alt', /\S/);
     expect(fetched.length).toBeGreaterThan(1);
+  });
+
+  test('/portfolio with every cover loaded stays within its budget', async ({ page, baseURL }) => {
+    const traffic = watchPage(page, new URL(baseURL as string).origin);
+    await page.goto('/portfolio', { waitUntil: 'load' });
+    const cards = page.locator('#proyectos article');
+    for (const card of await cards.all()) await card.scrollIntoViewIfNeeded();
+    const covers = page.locator('#proyectos article img');
+    await expect(covers).toHaveCount(await cards.count());
+    await expect
+      .poll(() =>
+        covers.evaluateAll((images) =>
+          images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    const received = await Promise.all([...traffic.transfers]);
+    const total = received.reduce((sum, transfer) => sum + transfer.bytes, 0);
+    const coverBytes = received.filter((t) => COVER.test(t.path)).reduce((sum, t) => sum + t.bytes, 0);
+    test.info().annotations.push({
+      type: 'con todas las portadas',
+      description: `total ${formatKb(total)}, portadas ${formatKb(coverBytes)}`,
+    });
+    expect(total, `portadas ${formatKb(coverBytes)} de ${formatKb(total)}`).toBeLessThanOrEqual(
+      PORTFOLIO_EVERY_COVER_BUDGET,
+    );
   });
 
   test('the home page loads no cover before the reader scrolls to its cases', async ({ page }) => {
@@ -59,8 +89,8 @@ test.describe('without JavaScript', () => {
     const cards = page.locator('#proyectos article');
     const count = await cards.count();
     expect(count).toBeGreaterThan(1);
-    await expect(page.locator('#proyectos article picture img')).toHaveCount(count);
-    const last = cards.last().locator('picture img');
+    await expect(page.locator('#proyectos article img')).toHaveCount(count);
+    const last = cards.last().locator('img');
     await last.scrollIntoViewIfNeeded();
     await expect
       .poll(() =>

@@ -1,10 +1,17 @@
 /**
  * Formats and widths of the portfolio covers, in one place for the cards and the case pages.
- * The covers are flat illustrations: AVIF is 25-35 % smaller than WebP at the same width, so it goes
- * first, with WebP for browsers without AVIF. The small portraits stay WebP only: at 56-192 px AVIF's
- * container costs more than it saves.
+ * A cover drawn as SVG is served as it is: one file of a few KB, sharp at every width (a phone-sized
+ * AVIF of the same drawing weighs about twice as much). A raster cover an editor brings is a flat
+ * illustration or a photo: AVIF is 25-35 % smaller than WebP at the same width, so it goes first, with
+ * WebP for browsers without AVIF. The small portraits stay WebP only: at 56-192 px AVIF's container
+ * costs more than it saves.
  */
-import type { ImageOutputFormat } from 'astro';
+import type { ImageMetadata, ImageOutputFormat } from 'astro';
+
+/** Whether a cover is vector art, served unchanged instead of resized and re-encoded. */
+export function isVectorCover(src: ImageMetadata): boolean {
+  return src.format === 'svg';
+}
 
 export const COVER_FORMATS: ImageOutputFormat[] = ['avif'];
 export const COVER_FALLBACK_FORMAT: ImageOutputFormat = 'webp';

@@ -191,6 +191,7 @@ describe('a case, a FAQ question and a team member added as content only', () =>
     );
     expect(root.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/\.jpg$/);
     expect(root.querySelector('main img[fetchpriority="high"]')?.getAttribute('alt')).toContain('caja de jitomate');
+    expect(root.querySelector('main picture source[type="image/avif"]')?.getAttribute('srcset')).toMatch(/ \d+w,/);
     expect(root.querySelector('[aria-current="page"]')?.textContent.trim()).toBe(TITLE);
     // Last in the order: the next case wraps around to the first one, the previous is the one before it.
     const order = byOrder(before.cases);
@@ -214,7 +215,10 @@ describe('a case, a FAQ question and a team member added as content only', () =>
     const card = root.querySelectorAll('#proyectos article').at(-1);
     expect(card?.textContent).toContain('AgroTech · ');
     // The cover waits in its <noscript> until the card nears the screen (src/enhancements/deferred-images.ts).
-    expect(card?.querySelector('noscript[data-deferred-image]')?.textContent).toMatch(/<img [^>]*src="\/_astro\//);
+    const cover = card?.querySelector('noscript[data-deferred-image]')?.textContent;
+    expect(cover).toMatch(/<img [^>]*src="\/_astro\//);
+    // A raster cover (the drawn ones are SVG) gets resized AVIF with a WebP fallback.
+    expect(cover).toMatch(/<source [^>]*type="image\/avif"/);
     const count = formatCount(before.cases.length + 1, true);
     expect(root.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
       new RegExp(`^${count} casos reales`),

@@ -12,7 +12,7 @@ function validCase(): Record<string, unknown> {
     year: 2024,
     client: { name: 'Pagora Financiera', city: 'Ciudad de México' },
     description: 'Núcleo de pagos con SPEI en tiempo real y conciliación automática.',
-    image: './fintech-revolution.webp',
+    image: './fintech-revolution.svg',
     imageAlt: 'Ilustración de un panel financiero con gráficas de pagos.',
     tech: ['Go', 'React', 'PostgreSQL', 'AWS'],
     metrics: [

@@ -18,9 +18,6 @@ import { PALETTE } from './palette.ts';
 import { palettePng } from './quantise.ts';
 import { loadTypesetter } from './typesetter.ts';
 
-/** WebP at quality 85: covers land far below their 120 KB budget with no visible artefacts. */
-const WEBP = { quality: 85, effort: 6 } as const;
-
 interface Job {
   spec: OutputSpec;
   render: () => Promise<Buffer | string>;
@@ -66,7 +63,7 @@ async function main(): Promise<void> {
     },
     { spec: OG_OUTPUTS.default, render: () => palettePng(defaultOgSvg(type)) },
     { spec: OG_OUTPUTS.wiki, render: () => palettePng(wikiOgSvg(type)) },
-    ...plan.drawn.map((item) => ({ spec: item.spec, render: () => rasterise(designSvg(item)).webp(WEBP).toBuffer() })),
+    ...plan.drawn.map((item) => ({ spec: item.spec, render: () => Promise.resolve(designSvg(item)) })),
   ];
 
   const selected = filters.length ? jobs.filter((job) => filters.some((word) => job.spec.path.includes(word))) : jobs;

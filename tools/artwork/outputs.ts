@@ -34,8 +34,12 @@ export const OG_OUTPUTS = {
   wiki: { path: 'src/assets/og/wiki.png', format: 'png', width: 1200, height: 630, maxBytes: 200 * KB },
 } as const satisfies Record<string, OutputSpec>;
 
+/**
+ * A drawn cover ships as the SVG it is drawn as: a few KB over the wire, sharp at any width, where the
+ * same picture as a phone-sized AVIF weighs twice as much. The build rasterises it for Open Graph.
+ */
 export function portfolioOutput(id: string): OutputSpec {
-  return { path: `content/portfolio/${id}.webp`, format: 'webp', width: 1600, height: 1000, maxBytes: 120 * KB };
+  return { path: `content/portfolio/${id}.svg`, format: 'svg', width: 1600, height: 1000, maxBytes: 40 * KB };
 }
 
 export function teamOutput(slug: string): OutputSpec {

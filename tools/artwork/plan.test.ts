@@ -32,7 +32,7 @@ describe('artwork from content', () => {
       { portfolio: ['fintech-revolution', 'retired-case'], team: ['ana'], testimonials: ['luis-trevino'] },
     );
     expect(plan.drawn.map((item) => item.spec.path)).toEqual([
-      'content/portfolio/fintech-revolution.webp',
+      'content/portfolio/fintech-revolution.svg',
       'content/team/ana.webp',
     ]);
     expect(plan.undesigned).toEqual(['content/portfolio/campo-vivo']);
