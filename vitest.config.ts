@@ -25,9 +25,9 @@ export default getViteConfig({
         extends: true,
         test: {
           name: 'unit',
-          // Pure functions over content and data: no servers, no processes, no state left behind (the two
-          // files that stub fetch put it back after each test). One worker runs file after file without
-          // a fresh module graph for each, which spared some 12 s of imports (zod, Astro's helpers) a run.
+          // Pure functions over content and data: no servers, no processes. One worker runs file after file
+          // without a fresh process and module graph for each (those files alone: 29 s here instead of 77),
+          // so a test here puts back any global it changes, as the two that stub fetch do after each test.
           include: ['src/**/*.test.{ts,tsx}', 'core/**/*.test.ts'],
           exclude: PROJECT_COPY_TESTS,
           isolate: false,
