@@ -1,8 +1,9 @@
 /**
  * `node scripts/parallel.ts "<command>" "<command>" ...`: runs shell commands side by side and fails when
- * any of them fails. `npm test` uses it for ESLint and the type checks: each is a single thread, so one
- * after the other they left one of CI's two cores idle for over a minute. Each command's output is held
- * and printed whole when it ends, so two reports never interleave.
+ * any of them fails. `npm test` uses it for ESLint, the type checks and Vitest: the first two are a single
+ * thread each, and Vitest's files spend much of their time waiting on servers, timers and PostgreSQL, so
+ * one after the other they left CI's two cores partly idle for minutes. Each command's output is held and
+ * printed whole when it ends, so two reports never interleave.
  */
 import { spawn } from 'node:child_process';
 

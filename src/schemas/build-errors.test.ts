@@ -32,6 +32,8 @@ afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
+// A minute each: one sync takes seconds of CPU, the copy's first one more (Vite bundles the client's
+// dependencies once), and `npm test` runs these files beside the type checks and the linter.
 describe('astro sync on broken content', () => {
   it('names the file and the field of a technology with level "Intermediate"', () => {
     const restore = rewrite('content/technologies.yaml', (text) =>
@@ -42,7 +44,7 @@ describe('astro sync on broken content', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('content/technologies.yaml');
     expect(output).toMatch(/level\**: "Intermediate" no es válido: se espera un nivel \(Expert, Advanced\)/);
-  }, 30_000);
+  }, 60_000);
 
   it('names the file, line and column of a YAML syntax error', () => {
     const restore = rewrite('content/faq.yaml', (text) =>
@@ -53,7 +55,7 @@ describe('astro sync on broken content', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('No se pudo leer content/faq.yaml');
     expect(output).toMatch(/in "content\/faq\.yaml" \(\d+:\d+\)/);
-  }, 30_000);
+  }, 60_000);
 
   it('names the file and the field of a search description over 160 characters', () => {
     const long =
@@ -67,7 +69,7 @@ describe('astro sync on broken content', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('contacto');
     expect(output).toMatch(/seo\.description\**: Demasiado largo: se esperan entre 50 y 160 caracteres/);
-  }, 30_000);
+  }, 60_000);
 
   it('names the file and the field of a form option no consultant covers', () => {
     const restore = rewrite('content/form-options.yaml', (text) =>
@@ -83,5 +85,5 @@ describe('astro sync on broken content', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('content/consultants.yaml tiene errores');
     expect(output).toContain('general.projectTypes: Nadie atiende "iot"');
-  }, 30_000);
+  }, 60_000);
 });
