@@ -26,9 +26,12 @@ export async function navLook(page: Page, { settle = true } = {}): Promise<strin
   return JSON.stringify(look);
 }
 
-/** Two frames for a scroll and the observer's report, then until the bar's fade has run out. */
+/**
+ * Until the page's observer has reported the scroll (see `observerReported`), two frames for its style,
+ * then until the bar's fade has run out.
+ */
 async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(observerReported);
   await expect
     .poll(() =>
       page.evaluate(() => {
@@ -46,6 +49,25 @@ async function settled(page: Page): Promise<void> {
       }),
     )
     .toBe(false);
+}
+
+/**
+ * Runs in the page: resolves once the navbar's observer has been told where its sentinel is now. Its report
+ * is a task the browser queues after a frame, and a busy browser may run it after the next frame or two; a
+ * second observer of the same sentinel is notified in that same task, so its first report marks the moment.
+ * Then two frames for the style the report changed.
+ */
+async function observerReported(): Promise<void> {
+  const sentinel = document.querySelector('.nav-sentinel');
+  if (sentinel)
+    await new Promise<void>((resolve) => {
+      const probe = new IntersectionObserver(() => {
+        probe.disconnect();
+        resolve();
+      });
+      probe.observe(sentinel);
+    });
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 }
 
 /** Scrolls the window to `y` px and reads the bar's look there. */
@@ -92,15 +114,15 @@ export interface BarContrast {
  * The contrast of each visible bar item (links, logo wordmark, menu button) against what is really drawn
  * behind it with the window scrolled to `y`: the text colour is read from computed styles once the bar has
  * settled, then the bar's strip is captured with its text and icons hidden (the screenshot's own
- * stylesheet), so the pixels are the bar's layers over the page. Scrolling, settling and reading are one
- * call into the page: a step costs two round trips to the browser, not eight. Needs a context with
+ * stylesheet), so the pixels are the bar's layers over the page. Scrolling, settling and reading take three
+ * calls into the page and the screenshot a fourth, not eight. Needs a context with
  * `bypassCSP`: the page's CSP refuses any stylesheet it does not name, the screenshot's too.
  */
 export async function barContrasts(page: Page, y: number): Promise<BarContrast[]> {
-  const items = await page.evaluate(async (top) => {
-    window.scrollTo({ top, behavior: 'instant' });
-    // Two frames for the scroll and the observer's report, then until the bar's fade has run out.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await page.evaluate(observerReported);
+  const items = await page.evaluate(async () => {
+    // Until the bar's fade has run out.
     const header = document.querySelector('header.site-nav') as HTMLElement;
     const fading = () =>
       document
@@ -137,7 +159,7 @@ export async function barContrasts(page: Page, y: number): Promise<BarContrast[]
         },
       };
     });
-  }, y);
+  });
   const width = page.viewportSize()?.width ?? 0;
   const strip = await page.screenshot({
     clip: { x: 0, y: 0, width, height: 80 },
