@@ -11,6 +11,7 @@ import { FONT_CACHE_DIR, SITE_FONTS, SITE_TEXT } from './src/integrations/fonts/
 import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { mdxCompileCache } from './src/integrations/mdx-cache.ts';
+import { previousBuildAside } from './src/integrations/previous-build.ts';
 import { interactDirective } from './src/integrations/interact/index.ts';
 import { ownCspHashes } from './src/integrations/csp-hashes.ts';
 import { translationsCheck } from './src/integrations/translations.ts';
@@ -39,6 +40,8 @@ export default defineConfig({
   integrations: [
     // First: a missing translation stops the build before any page is rendered.
     translationsCheck(),
+    // The previous dist/ is deleted while Vite bundles, not before (src/integrations/previous-build.ts).
+    previousBuildAside(),
     react(),
     // `client:interact`: React loads when the visitor first uses an island (src/integrations/interact).
     interactDirective(),
