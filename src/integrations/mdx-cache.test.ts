@@ -113,6 +113,10 @@ describe('the cache of compiled wiki pages', () => {
     const second = await hook.handler('# Instalación', PAGE_ID);
     expect(second).toEqual(first);
     expect(handler).toHaveBeenCalledTimes(1);
+    // Each of Vite's environments resolves the same plugin object: wrapped again, it would look up twice.
+    const once = plugin.transform;
+    expect(cacheCompiles(plugin, mdxCache(dir, 'ajustes'))).toBe(true);
+    expect(plugin.transform).toBe(once);
     expect(cacheCompiles({ name: 'sin-transform' }, mdxCache(dir, 'ajustes'))).toBe(false);
   });
 

@@ -135,10 +135,18 @@ export function mdxCache(dir: string, salt: string): MdxCache {
   };
 }
 
-/** Wraps the compile step of `plugin` so a page compiled before with the same text comes from `cache`. */
+/** Plugins already wrapped: Vite resolves one configuration per environment, each with the same plugin objects. */
+const wrapped = new WeakSet<Plugin>();
+
+/**
+ * Wraps the compile step of `plugin` so a page compiled before with the same text comes from `cache`; a
+ * plugin is wrapped once, however many environments resolve it.
+ */
 export function cacheCompiles(plugin: Plugin, cache: MdxCache): boolean {
+  if (wrapped.has(plugin)) return true;
   const hook = plugin.transform;
   if (!hook) return false;
+  wrapped.add(plugin);
   const original = (typeof hook === 'function' ? hook : hook.handler) as Handler;
   const cached: Handler = function (this: unknown, code, id, ...rest) {
     return cache.compile(id, code, () => original.call(this, code, id, ...rest));
@@ -153,20 +161,29 @@ export function mdxCompileCache(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
-        let cache: MdxCache | undefined;
+        const caches = new Map<string, MdxCache>();
+        let pruned = false;
         const plugin: Plugin = {
           name: 'angram:mdx-cache',
           configResolved(resolved) {
             const mdx = resolved.plugins.find((candidate) => candidate.name === MDX_PLUGIN_NAME);
-            const salt = settingsSalt(root, `${resolved.command} ${resolved.mode} ${String(resolved.build.sourcemap)}`);
-            cache = mdxCache(join(root, MDX_CACHE_DIR), salt);
+            // Not the command: the server Astro starts to prepare a build compiles each page as the build does.
+            const salt = settingsSalt(root, `${resolved.mode} ${String(resolved.build.sourcemap)}`);
+            let cache = caches.get(salt);
+            if (!cache) {
+              cache = mdxCache(join(root, MDX_CACHE_DIR), salt);
+              caches.set(salt, cache);
+            }
             if (!mdx || !cacheCompiles(mdx, cache))
               logger.warn(
                 `No se encontró el compilador de MDX (${MDX_PLUGIN_NAME}): las páginas se compilan sin caché.`,
               );
           },
+          // Every environment's bundle closes; the folder is one, so it is pruned once.
           async closeBundle() {
-            await cache?.prune();
+            if (pruned) return;
+            pruned = true;
+            await caches.values().next().value?.prune();
           },
         };
         updateConfig({ vite: { plugins: [plugin] } });
