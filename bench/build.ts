@@ -102,7 +102,14 @@ function editParagraph(project: string): void {
 
 // ---------------------------------------------------------------- running a build
 
-const seconds = (text: string) => (text.endsWith('ms') ? Number.parseFloat(text) / 1000 : Number.parseFloat(text));
+/** Astro's and Vite's durations: `850ms`, `4.54s`, or past a minute `1m 4s`. */
+const DURATION = String.raw`(?:\d+m \d+(?:\.\d+)?s|[\d.]+m?s)`;
+
+function seconds(text: string): number {
+  const minutes = /^(\d+)m (\d+(?:\.\d+)?)s$/.exec(text);
+  if (minutes) return Number(minutes[1]) * 60 + Number(minutes[2]);
+  return text.endsWith('ms') ? Number.parseFloat(text) / 1000 : Number.parseFloat(text);
+}
 
 /**
  * Phase times (seconds) from Astro's log and from the lines `ANGRAM_BUILD_TIMINGS=1` adds. `arranque` is
@@ -116,14 +123,14 @@ function phasesOf(output: string, wallSeconds: number): Record<string, number> {
     const start = lines.findIndex((line) => line.includes(heading));
     if (start === -1) return undefined;
     const done = lines.slice(start).find((line) => line.includes('✓ Completed in'));
-    const time = done && /Completed in ([\d.]+m?s)/.exec(done)?.[1];
+    const time = done && new RegExp(`Completed in (${DURATION})`).exec(done)?.[1];
     return time ? seconds(time) : undefined;
   };
-  const bundle = [...output.matchAll(/\[vite\] ✓ built in ([\d.]+m?s)/g)].reduce(
+  const bundle = [...output.matchAll(new RegExp(`\\[vite\\] ✓ built in (${DURATION})`, 'g'))].reduce(
     (sum, match) => sum + seconds(match[1] ?? '0'),
     0,
   );
-  const astroTotal = /page\(s\) built in ([\d.]+m?s)/.exec(output)?.[1];
+  const astroTotal = new RegExp(`page\\(s\\) built in (${DURATION})`).exec(output)?.[1];
   if (astroTotal) phases.arranque = Math.max(0, wallSeconds - seconds(astroTotal));
   const preparing = completedAfter('Collecting build info');
   if (preparing !== undefined) phases['preparación'] = preparing;
