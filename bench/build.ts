@@ -15,6 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BUILD_TIMINGS_ENV, PHASE_LINE } from '../src/integrations/build-timing.ts';
 import { PAGE_POINTS_CACHE_FILE } from '../src/integrations/fonts/page-points.ts';
+import { CSP_CACHE_FILE } from '../src/integrations/csp-hashes.ts';
 import { MDX_CACHE_DIR } from '../src/integrations/mdx-cache.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
 import { copyProject, PROJECT_ROOT } from '../src/schemas/project-copy.ts';
@@ -176,15 +177,15 @@ function runBuild(project: string): BuildRun {
 }
 
 /**
- * A clean build: no dist/, no compressed copies, no compiled wiki pages, no characters of earlier pages, no
- * content data store; only
+ * A clean build: no dist/, no compressed copies, no compiled wiki pages, no characters or CSP of earlier
+ * pages, no content data store; only
  * Astro's optimized images stay, as they stay in any build's node_modules/.astro (the grown portfolio reuses
  * the same six images).
  */
 function cleanBuild(project: string): BuildRun {
   // Cache folders go whole: in a copy of the project they may be links to the checkout's.
-  for (const path of ['dist', '.astro', PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(PAGE_POINTS_CACHE_FILE)])
-    rmSync(join(project, path), { recursive: true, force: true });
+  const caches = [PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(PAGE_POINTS_CACHE_FILE), dirname(CSP_CACHE_FILE)];
+  for (const path of ['dist', '.astro', ...caches]) rmSync(join(project, path), { recursive: true, force: true });
   const astroCache = join(project, 'node_modules', '.astro');
   if (existsSync(astroCache))
     for (const name of readdirSync(astroCache))
