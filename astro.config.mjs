@@ -10,6 +10,8 @@ import { fontFamiliesConfig, subsetFontProvider } from './src/integrations/fonts
 import { FONT_CACHE_DIR, SITE_FONTS, SITE_TEXT } from './src/integrations/fonts/site-fonts.ts';
 import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
 import { precompress } from './src/integrations/precompress.ts';
+import { mdxCompileCache } from './src/integrations/mdx-cache.ts';
+import { previousBuildAside } from './src/integrations/previous-build.ts';
 import { interactDirective } from './src/integrations/interact/index.ts';
 import { ownCspHashes } from './src/integrations/csp-hashes.ts';
 import { translationsCheck } from './src/integrations/translations.ts';
@@ -38,10 +40,14 @@ export default defineConfig({
   integrations: [
     // First: a missing translation stops the build before any page is rendered.
     translationsCheck(),
+    // The previous dist/ is deleted while Vite bundles, not before (src/integrations/previous-build.ts).
+    previousBuildAside(),
     react(),
     // `client:interact`: React loads when the visitor first uses an island (src/integrations/interact).
     interactDirective(),
     mdx(),
+    // After mdx(): a wiki page whose text did not change is not compiled again (src/integrations/mdx-cache.ts).
+    mdxCompileCache(),
     // Error pages, the wiki's redirect page and its e-mail previews (noindex) are not documents to index,
     // and neither is /reunion, which only a private link opens, nor /429, which the server answers with.
     sitemap({

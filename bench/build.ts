@@ -15,6 +15,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BUILD_TIMINGS_ENV, PHASE_LINE } from '../src/integrations/build-timing.ts';
 import { PAGE_POINTS_CACHE_FILE } from '../src/integrations/fonts/page-points.ts';
+import { CSP_CACHE_FILE } from '../src/integrations/csp-hashes.ts';
+import { MDX_CACHE_DIR } from '../src/integrations/mdx-cache.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
 import { copyProject, PROJECT_ROOT } from '../src/schemas/project-copy.ts';
 
@@ -32,6 +34,8 @@ const TITLE_MAX = 60;
 
 interface BuildRun {
   seconds: number;
+  /** User and system time of the build's processes: what the build cost, whatever else the machine ran. */
+  cpuSeconds: number | undefined;
   peakMb: number | undefined;
   pages: number;
   phases: Record<string, number>;
@@ -99,23 +103,38 @@ function editParagraph(project: string): void {
 
 // ---------------------------------------------------------------- running a build
 
-const seconds = (text: string) => (text.endsWith('ms') ? Number.parseFloat(text) / 1000 : Number.parseFloat(text));
+/** Astro's and Vite's durations: `850ms`, `4.54s`, or past a minute `1m 4s`. */
+const DURATION = String.raw`(?:\d+m \d+(?:\.\d+)?s|[\d.]+m?s)`;
 
-/** Phase times (seconds) from Astro's log and from the lines `ANGRAM_BUILD_TIMINGS=1` adds. */
-function phasesOf(output: string): Record<string, number> {
+function seconds(text: string): number {
+  const minutes = /^(\d+)m (\d+(?:\.\d+)?)s$/.exec(text);
+  if (minutes) return Number(minutes[1]) * 60 + Number(minutes[2]);
+  return text.endsWith('ms') ? Number.parseFloat(text) / 1000 : Number.parseFloat(text);
+}
+
+/**
+ * Phase times (seconds) from Astro's log and from the lines `ANGRAM_BUILD_TIMINGS=1` adds. `arranque` is
+ * what passes before Astro starts its clock (Node, Astro and the configuration, fonts included, loading);
+ * `preparación` the content collections' sync and the types.
+ */
+function phasesOf(output: string, wallSeconds: number): Record<string, number> {
   const phases: Record<string, number> = {};
   const lines = output.split('\n');
   const completedAfter = (heading: string) => {
     const start = lines.findIndex((line) => line.includes(heading));
     if (start === -1) return undefined;
     const done = lines.slice(start).find((line) => line.includes('✓ Completed in'));
-    const time = done && /Completed in ([\d.]+m?s)/.exec(done)?.[1];
+    const time = done && new RegExp(`Completed in (${DURATION})`).exec(done)?.[1];
     return time ? seconds(time) : undefined;
   };
-  const bundle = [...output.matchAll(/\[vite\] ✓ built in ([\d.]+m?s)/g)].reduce(
+  const bundle = [...output.matchAll(new RegExp(`\\[vite\\] ✓ built in (${DURATION})`, 'g'))].reduce(
     (sum, match) => sum + seconds(match[1] ?? '0'),
     0,
   );
+  const astroTotal = new RegExp(`page\\(s\\) built in (${DURATION})`).exec(output)?.[1];
+  if (astroTotal) phases.arranque = Math.max(0, wallSeconds - seconds(astroTotal));
+  const preparing = completedAfter('Collecting build info');
+  if (preparing !== undefined) phases['preparación'] = preparing;
   phases['código'] = bundle;
   const pages = completedAfter('generating static routes');
   if (pages !== undefined) phases['páginas'] = pages;
@@ -145,24 +164,28 @@ function runBuild(project: string): BuildRun {
   const output = `${result.stdout}\n${result.stderr}`;
   if (result.status !== 0) throw new Error(`El build en ${project} falló:\n${output.slice(-4000)}`);
   const peakKb = /Maximum resident set size \(kbytes\): (\d+)/.exec(output)?.[1];
+  const user = /User time \(seconds\): ([\d.]+)/.exec(output)?.[1];
+  const system = /System time \(seconds\): ([\d.]+)/.exec(output)?.[1];
   return {
     seconds: elapsed,
+    cpuSeconds: user && system ? Number(user) + Number(system) : undefined,
     peakMb: peakKb ? Number(peakKb) / 1024 : undefined,
     pages: Number(/(\d+) page\(s\) built/.exec(output)?.[1] ?? 0),
-    phases: phasesOf(output),
+    phases: phasesOf(output, elapsed),
     output,
   };
 }
 
 /**
- * A clean build: no dist/, no compressed copies, no characters of earlier pages, no content data store; only
+ * A clean build: no dist/, no compressed copies, no compiled wiki pages, no characters or CSP of earlier
+ * pages, no content data store; only
  * Astro's optimized images stay, as they stay in any build's node_modules/.astro (the grown portfolio reuses
  * the same six images).
  */
 function cleanBuild(project: string): BuildRun {
   // Cache folders go whole: in a copy of the project they may be links to the checkout's.
-  for (const path of ['dist', '.astro', PRECOMPRESS_CACHE_DIR, dirname(PAGE_POINTS_CACHE_FILE)])
-    rmSync(join(project, path), { recursive: true, force: true });
+  const caches = [PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(PAGE_POINTS_CACHE_FILE), dirname(CSP_CACHE_FILE)];
+  for (const path of ['dist', '.astro', ...caches]) rmSync(join(project, path), { recursive: true, force: true });
   const astroCache = join(project, 'node_modules', '.astro');
   if (existsSync(astroCache))
     for (const name of readdirSync(astroCache))
@@ -246,31 +269,54 @@ interface SizeResult {
 
 const fmt = (value: number | undefined, digits = 1) => (value === undefined ? '—' : value.toFixed(digits));
 /** Phases in build order: Astro's own (from its log), then the project's integrations (ANGRAM_BUILD_TIMINGS). */
-const PHASES = ['código', 'páginas', 'imágenes', 'busqueda', 'fuentes', 'csp', 'compresion'];
+const PHASES = ['arranque', 'preparación', 'código', 'páginas', 'imágenes', 'busqueda', 'fuentes', 'csp', 'compresion'];
 const PHASE_LABELS: Record<string, string> = { busqueda: 'búsqueda', compresion: 'compresión' };
 
+/** A Markdown table: a header row, its separator (first column left, the rest right) and the rows. */
+function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map((_, index) => (index === 0 ? '---' : '---:'))), ...rows.map(line)];
+}
+
 function table(results: readonly SizeResult[]): string {
-  const peerColumns = PEER ? ' Starlight (s) | Starlight pico (MB) | Proporción |' : '';
-  const header =
-    `| Tamaño | Páginas de la wiki (todas) | Build limpio (s) | Pico (MB) | ${PHASES.map((phase) => PHASE_LABELS[phase] ?? phase).join(' (s) | ')} (s) | ` +
-    `Rebuild tras editar (s) |${peerColumns}`;
-  const rows = results.map((r) => {
-    const phases = PHASES.map((phase) => fmt(r.clean.phases[phase])).join(' | ');
-    const peer = r.peer
-      ? ` ${fmt(r.peer.seconds)} | ${fmt(r.peer.peakMb, 0)} | ${fmt(r.clean.seconds / r.peer.seconds, 2)} |`
-      : PEER
-        ? ' — | — | — |'
-        : '';
-    return (
-      `| x${r.factor} | ${r.wikiPages} (${r.clean.pages}) | ${fmt(r.clean.seconds)} | ${fmt(r.clean.peakMb, 0)} | ` +
-      `${phases} | ${fmt(r.rebuild.seconds)} |${peer}`
-    );
-  });
-  const separator = `|${header
-    .split('|')
-    .slice(1, -1)
-    .map((_, index) => (index === 0 ? ' --- ' : ' ---: '))
-    .join('|')}|`;
+  const size = (r: SizeResult) => [`x${r.factor}`, `${r.wikiPages} (${r.clean.pages})`];
+  const summaryHeader = [
+    'Tamaño',
+    'Páginas de la wiki (todas)',
+    'Build limpio (s)',
+    'CPU (s)',
+    'Pico (MB)',
+    'Rebuild tras editar (s)',
+    'Rebuild CPU (s)',
+    ...(PEER ? ['Starlight (s)', 'Starlight CPU (s)', 'Starlight pico (MB)', 'Proporción (tiempo / CPU)'] : []),
+  ];
+  const summary = results.map((r) => [
+    ...size(r),
+    fmt(r.clean.seconds),
+    fmt(r.clean.cpuSeconds),
+    fmt(r.clean.peakMb, 0),
+    fmt(r.rebuild.seconds),
+    fmt(r.rebuild.cpuSeconds),
+    ...(PEER
+      ? r.peer
+        ? [
+            fmt(r.peer.seconds),
+            fmt(r.peer.cpuSeconds),
+            fmt(r.peer.peakMb, 0),
+            `${fmt(r.clean.seconds / r.peer.seconds, 2)} / ${fmt((r.clean.cpuSeconds ?? NaN) / (r.peer.cpuSeconds ?? NaN), 2)}`,
+          ]
+        : ['—', '—', '—', '—']
+      : []),
+  ]);
+  const phaseHeader = ['Tamaño', 'Build', ...PHASES.map((phase) => `${PHASE_LABELS[phase] ?? phase} (s)`)];
+  const phases = results.flatMap((r) =>
+    (
+      [
+        ['limpio', r.clean],
+        ['rebuild', r.rebuild],
+      ] as const
+    ).map(([kind, run]) => [`x${r.factor}`, kind, ...PHASES.map((phase) => fmt(run.phases[phase]))]),
+  );
   const when = new Date().toISOString().slice(0, 10);
   const load = loadavg()
     .map((value) => value.toFixed(1))
@@ -278,16 +324,26 @@ function table(results: readonly SizeResult[]): string {
   const lines = [
     `Medición del ${when} en ${availableParallelism()} núcleos (carga media al terminar: ${load}).`,
     '',
-    header,
-    separator,
-    ...rows,
+    ...markdownTable(summaryHeader, summary),
+    '',
+    'Fases (segundos de reloj; arranque: Node, Astro y la configuración con las fuentes; preparación: colecciones y tipos):',
+    '',
+    ...markdownTable(phaseHeader, phases),
   ];
   const first = results[0];
   const last = results.at(-1);
   if (first && last && last !== first) {
-    const perPage = (a: BuildRun, b: BuildRun) => ((b.seconds - a.seconds) * 1000) / (b.pages - a.pages);
-    let note = `\nCada página añadida (x${first.factor} -> x${last.factor}): ${fmt(perPage(first.clean, last.clean), 0)} ms`;
-    if (first.peer && last.peer) note += `; en Starlight ${fmt(perPage(first.peer, last.peer), 0)} ms`;
+    const perPage = (a: BuildRun, b: BuildRun, value: (run: BuildRun) => number | undefined) =>
+      (((value(b) ?? NaN) - (value(a) ?? NaN)) * 1000) / (b.pages - a.pages);
+    const wall = (run: BuildRun) => run.seconds;
+    const cpu = (run: BuildRun) => run.cpuSeconds;
+    let note =
+      `\nCada página añadida (x${first.factor} -> x${last.factor}): ${fmt(perPage(first.clean, last.clean, wall), 0)} ms ` +
+      `de reloj, ${fmt(perPage(first.clean, last.clean, cpu), 0)} ms de CPU`;
+    if (first.peer && last.peer)
+      note +=
+        `; en Starlight ${fmt(perPage(first.peer, last.peer, wall), 0)} ms de reloj, ` +
+        `${fmt(perPage(first.peer, last.peer, cpu), 0)} ms de CPU`;
     lines.push(`${note}.`);
   }
   return lines.join('\n');
@@ -333,7 +389,7 @@ try {
       if (run) writeFileSync(join(tmpdir(), `angram-bench-build-x${factor}-${kind}.log`), run.output);
     console.info(
       `x${factor}: ${wikiPages} páginas de la wiki, ${clean.pages} en total; limpio ${fmt(clean.seconds)} s, ` +
-        `pico ${fmt(clean.peakMb, 0)} MB, rebuild ${fmt(rebuild.seconds)} s ` +
+        `CPU ${fmt(clean.cpuSeconds)} s, pico ${fmt(clean.peakMb, 0)} MB, rebuild ${fmt(rebuild.seconds)} s ` +
         `(compresión ${fmt(rebuild.phases.compresion)} s)` +
         (peerRun ? `; Starlight ${fmt(peerRun.seconds)} s, pico ${fmt(peerRun.peakMb, 0)} MB` : ''),
     );

@@ -50,8 +50,8 @@ export function builtHtml(root: string): Promise<BuiltHtml> {
 }
 
 /** Writes a page and keeps the shared copy current. */
-export async function rewritePage(root: string, path: string, html: string): Promise<void> {
-  const body = Buffer.from(html);
+export async function rewritePage(root: string, path: string, html: string | Buffer): Promise<void> {
+  const body = typeof html === 'string' ? Buffer.from(html) : html;
   (await builtHtml(root)).set(path, body);
   await writeFile(join(root, path), body);
 }
