@@ -295,6 +295,7 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
       salt,
       limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
       now,
+      translations: config.facts.translations,
     }),
     ...i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).

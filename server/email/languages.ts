@@ -63,6 +63,13 @@ function translatedConsultants(
   };
 }
 
+/** The meeting manage page in the language, from its route table (the build checked every language has one). */
+function managePath(facts: ContentFacts, code: string): string {
+  const path = facts.translations.routes.get(code)?.meeting;
+  if (!path) throw new ContentError(`Falta la dirección meeting en content/${code}/routes.yaml`);
+  return path;
+}
+
 function clientLanguage(facts: ContentFacts, base: EmailSettings, code: string): ClientLanguage {
   const { translations } = facts;
   const content = translations.content.get(code) ?? new Map<string, unknown>();
@@ -106,6 +113,7 @@ function clientLanguage(facts: ContentFacts, base: EmailSettings, code: string):
     locale: code,
     fieldLabels: formCopy(catalogue, code).labels,
     brandLine: { lema: word(catalogue, 'footer', 'brandLine', code), ciudad: word(catalogue, 'footer', 'city', code) },
+    managePath: managePath(facts, code),
   };
 }
 
