@@ -46,6 +46,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/iniciar-proyecto.yaml' },
   { path: 'pages/migracion-cloud.yaml' },
   { path: 'pages/consultoria-integraciones.yaml' },
+  { path: 'pages/reunion.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

@@ -11,7 +11,7 @@ import { fillKnownDeep } from '../../../core/text-template.ts';
 import { contentPage, siteOf, type LoadedPage, type PageRequest, type ServicePageCopy } from '../content/page.ts';
 import { crumbName, SERVICES_SECTION } from '../content/trail.ts';
 import { FAQ_CATEGORY_IDS, faqCategorySchema } from '../../schemas/faq.ts';
-import { pageSchema, type Page, type PageId } from '../../schemas/pages.ts';
+import { isNoindexPage, pageSchema, type Page, type PageId } from '../../schemas/pages.ts';
 import { serviceSchema, type Service } from '../../schemas/services.ts';
 import { seoPreset } from '../seo/presets.ts';
 import { CONTACT } from '../site-contact.ts';
@@ -77,7 +77,7 @@ export async function localizedContentPage(
     path: path ?? request.url.pathname,
     url: path === null ? null : absoluteUrl(path, site),
     crumbs: path === null ? [] : [{ name: crumbName(copy), path }],
-    seo: { preset: seoPreset(copy.seo, path, { file, noindex: id === '404' }) },
+    seo: { preset: seoPreset(copy.seo, path, { file, noindex: id === '404' || isNoindexPage(id) }) },
   };
 }
 
