@@ -45,6 +45,10 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'category',
   'alsoCalled',
   'cases',
+  // The privacy notice's browser storage (its exact key and kind) and the block a section shows.
+  'key',
+  'kind',
+  'block',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -62,7 +66,8 @@ const LABELS_BLOCK = 'labels';
  * Blocks whose fact-named fields are prose: the forms' urgency options name their text `level`, the API
  * contract's field (content/form-options.yaml); a page's breadcrumb its `name` and the privacy short notice
  * its link's words `link`; the e-mails word one text per kind of lead, and one kind is `project`
- * (content/emails.yaml: `subjects.client.project`, `client.heading.project`, `client.intro.project`).
+ * (content/emails.yaml: `subjects.client.project`, `client.heading.project`, `client.intro.project`), as
+ * the privacy notice names that form (content/privacy.yaml: `forms.project`).
  */
 const PROSE_FIELDS_OF: Readonly<Record<string, readonly string[]>> = {
   emergency: ['level'],
@@ -72,6 +77,7 @@ const PROSE_FIELDS_OF: Readonly<Record<string, readonly string[]>> = {
   internal: ['project'],
   heading: ['project'],
   intro: ['project'],
+  forms: ['project'],
 };
 
 function isFact(key: string, value: unknown, block?: string): boolean {

@@ -29,8 +29,8 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'stats.yaml' },
   // The forms' option lists (facts such as ids and amounts come from the Spanish file).
   { path: 'form-options.yaml' },
-  // The short notice beside every form's send button and the purposes it names.
-  { path: 'privacy.yaml', blocks: ['shortNotice', 'purposes'] },
+  // The whole privacy notice (the retention limits and dates are facts, from the Spanish file).
+  { path: 'privacy.yaml' },
   // What a client reads in their e-mails (the team's own messages stay in the default language).
   { path: 'emails.yaml', blocks: CLIENT_EMAIL_BLOCKS },
   // The WhatsApp chat's opening messages.
@@ -47,6 +47,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/migracion-cloud.yaml' },
   { path: 'pages/consultoria-integraciones.yaml' },
   { path: 'pages/reunion.yaml' },
+  { path: 'pages/aviso-de-privacidad.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'astro/zod';
 import { defaultRoot, loadContentFacts } from '../../../core/content/load.ts';
+import { privacySchema, type PrivacyNotice } from '../../../core/content/privacy.ts';
 import { readPromisePlaceholders } from '../../../core/content/promises.ts';
 import { hasProse } from '../../../core/i18n/overlay.ts';
 import { fillKnownDeep } from '../../../core/text-template.ts';
@@ -79,6 +80,15 @@ export async function localizedContentPage(
     crumbs: path === null ? [] : [{ name: crumbName(copy), path }],
     seo: { preset: seoPreset(copy.seo, path, { file, noindex: id === '404' || isNoindexPage(id) }) },
   };
+}
+
+/**
+ * The privacy notice in `locale`: its translation, with the date, the retention limits, the storage keys
+ * and each section's block from the Spanish file, checked by the same schema as the original.
+ */
+export function localizedPrivacy(locale: string): PrivacyNotice {
+  if (locale === DEFAULT_LOCALE) return loadContentFacts().privacy;
+  return parsed(privacySchema, translatedFile(locale, 'privacy.yaml'), `content/${locale}/privacy.yaml`);
 }
 
 /** The FAQ's categories in `locale`, links moved to their twins. */

@@ -30,6 +30,7 @@ const PAIRED: ReadonlySet<RouteName> = new Set([
   'ecommerce',
   'cloudNative',
   'meeting',
+  'privacy',
 ]);
 
 /** Pages only a private link opens (the meeting's manage page): noindex, and left out of the sitemap. */
