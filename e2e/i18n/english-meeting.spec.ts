@@ -31,6 +31,7 @@ const PAGE = translated('en', 'pages/reunion.yaml') as {
 const label = (key: string): string => PAGE.labels[key] ?? `labels.${key}`;
 const CATALOGUE = TRANSLATIONS.catalogues.get('en') ?? {};
 const ANSWERS = CATALOGUE.meetingAnswers ?? {};
+const CONSULTANT = (translated('en', 'consultants.yaml') as { general: { role: string } }).general;
 const PICKER = pickerTexts(formCopy(CATALOGUE, 'en').picker, 'en');
 
 /** Books `slot` through the API from an English page, as its forms do, and returns the lead id. */
@@ -114,6 +115,8 @@ test('an English client opens /en/meeting from the email, moves the meeting and 
   const meeting = page.getByRole('article', { name: label('meetingTitle') });
   await expect(meeting).toContainText(formatAppointmentLong(slot, 'en'));
   await expect(meeting).toContainText(`CONT-${id}`);
+  // The consultant of a quick enquiry, with the English title of content/en/consultants.yaml.
+  await expect(meeting).toContainText(CONSULTANT.role);
   await expect(meeting).toContainText(label('scheduled'));
   await expect(meeting.getByRole('link', { name: label('join') })).toBeVisible();
   await expect(meeting.getByText(label('yourZone'))).toBeHidden();

@@ -103,6 +103,24 @@ describe.skipIf(!english).each(TEST_ENGINES)('the meeting API in the page langua
     expect([unknown.status, unknown.body.message]).toEqual([404, answers.notFound]);
   });
 
+  it('gives the general consultant, who has no team page, the English title of content/en/consultants.yaml', async () => {
+    const booked = await t.post(
+      '/api/webSite/contactSmall',
+      { ...VALID.small, email: 'megan@lonestarfreight.com', appointmentDate: '2026-11-25T12:00' },
+      EN,
+    );
+    expect(booked.status).toBe(201);
+    const token = await latestToken(t, Number(booked.body.id));
+    const read = await t.request(MEETING, { headers: { [MEETING_TOKEN_HEADER]: token, ...EN } });
+    const general = (translations.content.get('en')?.get('consultants.yaml') as { general: { role: string } }).general;
+    expect((read.body.meeting as { consultant: { name: string; role: string } }).consultant).toEqual({
+      name: consultants.general.name,
+      role: general.role,
+    });
+    const spanish = await t.request(MEETING, { headers: { [MEETING_TOKEN_HEADER]: token } });
+    expect((spanish.body.meeting as { consultant: { role: string } }).consultant.role).toBe(consultants.general.role);
+  });
+
   it('keeps the Spanish page and the Spanish answers for a Spanish client', async () => {
     const booked = await t.post('/api/webSite/contactSmall', {
       ...VALID.small,

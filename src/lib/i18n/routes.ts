@@ -31,6 +31,7 @@ const PAIRED: ReadonlySet<RouteName> = new Set([
   'cloudNative',
   'meeting',
   'privacy',
+  'integrations',
 ]);
 
 /** Pages only a private link opens (the meeting's manage page): noindex, and left out of the sitemap. */
