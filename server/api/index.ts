@@ -264,7 +264,14 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
   const routes = new Map<string, Route>([
     [
       apiPath('contactFormSelects'),
-      { GET: () => ({ status: 200, body: selects, headers: { 'Cache-Control': 'public, max-age=3600' } }) },
+      {
+        // In the page's language (`Content-Language`, else `Accept-Language`); the same ids in every one.
+        GET: (request) => ({
+          status: 200,
+          body: languages.get(requestLanguage(request.raw, config.facts.translations))?.selects ?? selects,
+          headers: { 'Cache-Control': 'public, max-age=3600', Vary: 'Content-Language, Accept-Language' },
+        }),
+      },
     ],
     [
       apiPath('scheduleAvailable'),
