@@ -26,6 +26,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'process.yaml' },
   { path: 'technologies.yaml' },
   { path: 'integrations.yaml' },
+  { path: 'consulting.yaml' },
   { path: 'offers.yaml' },
   { path: 'stats.yaml' },
   // The forms' option lists (facts such as ids and amounts come from the Spanish file).
@@ -52,6 +53,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/reunion.yaml' },
   { path: 'pages/aviso-de-privacidad.yaml' },
   { path: 'pages/integraciones.yaml' },
+  { path: 'pages/consultoria-tecnologica.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

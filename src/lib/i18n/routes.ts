@@ -32,6 +32,7 @@ const PAIRED: ReadonlySet<RouteName> = new Set([
   'meeting',
   'privacy',
   'integrations',
+  'techConsulting',
 ]);
 
 /** Pages only a private link opens (the meeting's manage page): noindex, and left out of the sitemap. */
