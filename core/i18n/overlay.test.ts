@@ -55,6 +55,31 @@ describe('applyTranslation', () => {
     ]);
   });
 
+  it("keeps the privacy notice's storage keys, kinds and section blocks, and translates its forms' names", () => {
+    const notice = {
+      forms: { small: 'Contacto rápido', project: 'Iniciar proyecto' },
+      browserStorage: [{ key: 'angram:reunion', kind: 'sessionStorage', where: 'La página de tu reunión' }],
+      sections: [{ id: 'responsable', block: 'controller', title: 'Quién es responsable' }],
+    };
+    const { value, problems } = applyTranslation(notice, {
+      forms: { small: 'Quick contact', project: 'Start a project' },
+      browserStorage: [{ where: 'Your meeting page' }],
+      sections: { responsable: { title: 'Who is responsible' } },
+    });
+    expect(problems).toEqual([]);
+    expect(value).toEqual({
+      forms: { small: 'Quick contact', project: 'Start a project' },
+      browserStorage: [{ key: 'angram:reunion', kind: 'sessionStorage', where: 'Your meeting page' }],
+      sections: [{ id: 'responsable', block: 'controller', title: 'Who is responsible' }],
+    });
+    const moved = applyTranslation(notice, {
+      forms: { small: 'Quick contact', project: 'Start a project' },
+      browserStorage: [{ key: 'angram:meeting', where: 'Your meeting page' }],
+      sections: { responsable: { title: 'Who is responsible' } },
+    });
+    expect(moved.problems.map((problem) => problem.path)).toEqual(['browserStorage[0].key']);
+  });
+
   it('translates every field of a labels block, even one named like a fact', () => {
     const page = { labels: { rating: 'Calificación: {rating} de {max}', skills: 'Especialidades' }, rating: 5 };
     const result = applyTranslation(page, { labels: { rating: 'Rating: {rating} out of {max}', skills: 'Expertise' } });

@@ -45,6 +45,13 @@ const FACT_KEYS: ReadonlySet<string> = new Set([
   'category',
   'alsoCalled',
   'cases',
+  // Which project types and services a consultant takes (content/consultants.yaml): ids.
+  'projectTypes',
+  'serviceTypes',
+  // The privacy notice's browser storage (its exact key and kind) and the block a section shows.
+  'key',
+  'kind',
+  'block',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -62,7 +69,9 @@ const LABELS_BLOCK = 'labels';
  * Blocks whose fact-named fields are prose: the forms' urgency options name their text `level`, the API
  * contract's field (content/form-options.yaml); a page's breadcrumb its `name` and the privacy short notice
  * its link's words `link`; the e-mails word one text per kind of lead, and one kind is `project`
- * (content/emails.yaml: `subjects.client.project`, `client.heading.project`, `client.intro.project`).
+ * (content/emails.yaml: `subjects.client.project`, `client.heading.project`, `client.intro.project`), as
+ * the privacy notice names that form (content/privacy.yaml: `forms.project`); an integration's `name` is
+ * what a reader calls it ("Carta Porte", "Document reading"), so each language writes it.
  */
 const PROSE_FIELDS_OF: Readonly<Record<string, readonly string[]>> = {
   emergency: ['level'],
@@ -72,6 +81,8 @@ const PROSE_FIELDS_OF: Readonly<Record<string, readonly string[]>> = {
   internal: ['project'],
   heading: ['project'],
   intro: ['project'],
+  forms: ['project'],
+  items: ['name'],
 };
 
 function isFact(key: string, value: unknown, block?: string): boolean {

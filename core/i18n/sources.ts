@@ -25,14 +25,18 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'faq.yaml' },
   { path: 'process.yaml' },
   { path: 'technologies.yaml' },
+  { path: 'integrations.yaml' },
+  { path: 'consulting.yaml' },
   { path: 'offers.yaml' },
   { path: 'stats.yaml' },
   // The forms' option lists (facts such as ids and amounts come from the Spanish file).
   { path: 'form-options.yaml' },
-  // The short notice beside every form's send button and the purposes it names.
-  { path: 'privacy.yaml', blocks: ['shortNotice', 'purposes'] },
+  // The whole privacy notice (the retention limits and dates are facts, from the Spanish file).
+  { path: 'privacy.yaml' },
   // What a client reads in their e-mails (the team's own messages stay in the default language).
   { path: 'emails.yaml', blocks: CLIENT_EMAIL_BLOCKS },
+  // The title of the consultant who takes what no specialist covers (the others' come from their team pages).
+  { path: 'consultants.yaml', blocks: ['general'] },
   // The WhatsApp chat's opening messages.
   { path: 'contact.yaml', blocks: ['greetings'] },
   // Pages built in every language translate all their copy; the rest, their texts for search engines so far.
@@ -46,6 +50,10 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/iniciar-proyecto.yaml' },
   { path: 'pages/migracion-cloud.yaml' },
   { path: 'pages/consultoria-integraciones.yaml' },
+  { path: 'pages/reunion.yaml' },
+  { path: 'pages/aviso-de-privacidad.yaml' },
+  { path: 'pages/integraciones.yaml' },
+  { path: 'pages/consultoria-tecnologica.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

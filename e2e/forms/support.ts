@@ -30,6 +30,8 @@ export const DAY = {
   visitorReunion: 14,
   visitorReunionPhone: 15,
   consultingMeeting: 16,
+  meetingEnglish: 17,
+  meetingEnglishPhone: 18,
 } as const;
 
 export interface OpenDay {

@@ -156,3 +156,14 @@ test('/en/start-a-project takes a US WhatsApp number and states the offer in US 
     fields: { urgency: LISTS.emergency?.[0]?.id },
   });
 });
+
+test('an English form asks the API for its lists in English and keeps showing the English options', async ({
+  page,
+}) => {
+  const asked = page.waitForRequest((request) => request.url().endsWith('/api/webSite/contactFormSelects'));
+  await page.goto('/en/contact');
+  const form = await hydratedForm(page, 'big');
+  expect(await (await asked).headerValue('content-language')).toBe('en');
+  await page.waitForLoadState('networkidle');
+  await expect(field(form, COPY.labels.projectType).locator('option').nth(1)).toHaveText(first('proyects'));
+});

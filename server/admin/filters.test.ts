@@ -64,6 +64,19 @@ describe('inbox filters', () => {
     expect(parsed.problems).toHaveLength(2);
   });
 
+  it('reads the language a lead arrived in, and drops what is no language tag', () => {
+    expect(parse('idioma=en').filter).toEqual({ language: 'en' });
+    expect(listQueryString({ language: 'en', status: 'nuevo' })).toBe('?status=nuevo&idioma=en');
+    const nonsense = parse(`idioma=${encodeURIComponent("en'--")}`);
+    expect(nonsense.filter).toEqual({});
+    expect(nonsense.problems).toEqual(['Se ignoró un idioma que no existe.']);
+    const english = filterSql({ language: 'en' });
+    expect(english.where).toContain('l.language = $1');
+    expect(english.params).toEqual(['en']);
+    // The default language also lists the leads stored before the site had languages.
+    expect(filterSql({ language: 'es-MX' }).where).toContain('(l.language IS NULL OR l.language = $1)');
+  });
+
   it('writes the filter back as a stable query string', () => {
     expect(listQueryString({ text: 'a&b', status: 'nuevo', kind: 'big' }, 2)).toBe(
       '?status=nuevo&type=2&q=a%26b&page=2',

@@ -1,11 +1,12 @@
 /**
- * The inbox's filters as the URL carries them (`?status=&type=&from=&to=&q=&assignee=&vista=&orden=&page=`),
+ * The inbox's filters as the URL carries them (`?status=&type=&from=&to=&q=&assignee=&vista=&idioma=&orden=&page=`),
  * read leniently: a value that makes no sense is dropped and reported, never an error page. `filterSql`
  * turns a filter into one WHERE clause valid on SQLite and PostgreSQL alike, `orderSql` a sort into its
  * ORDER BY. Merged leads are never listed.
  */
 import { addDays, parseDate, todayInMexicoCity, zonedTimeToUtc } from '../../core/dates.ts';
 import { kindOfFormType, LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
+import { SITE } from '../../core/site.ts';
 import type { Dialect } from '../db/storage.ts';
 import { parseSearch, type SearchQuery } from '../lead/search.ts';
 import { checkText } from './form-text.ts';
@@ -28,6 +29,8 @@ export interface LeadFilter {
   assignee?: number | 'none';
   /** Open leads whose next step is due today, or overdue. */
   view?: DueView;
+  /** The language the lead arrived in (`en`); the default one's also lists leads stored before languages. */
+  language?: string;
 }
 
 export const DUE_VIEWS = { hoy: 'Hoy', vencidos: 'Vencidos', 'sin-paso': 'Sin siguiente paso' } as const;
@@ -101,6 +104,10 @@ export function parseListQuery(params: Params): ParsedListQuery {
   else if (/^[1-9]\d{0,9}$/.test(assignee)) filter.assignee = Number(assignee);
   else if (assignee) problems.push('Se ignoró un responsable que no existe.');
 
+  const language = one(params, 'idioma');
+  if (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language)) filter.language = language;
+  else if (language) problems.push('Se ignoró un idioma que no existe.');
+
   const view = one(params, 'vista');
   if (isDueView(view)) filter.view = view;
   else if (view) problems.push('Se ignoró una vista que no existe.');
@@ -127,6 +134,7 @@ export function listQueryString(filter: LeadFilter, page = 1, sort: ListSort = d
   if (filter.text) params.set('q', filter.text);
   if (filter.assignee !== undefined) params.set('assignee', String(filter.assignee));
   if (filter.view) params.set('vista', filter.view);
+  if (filter.language) params.set('idioma', filter.language);
   if (sort !== defaultSort(filter)) params.set('orden', sort);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
@@ -257,6 +265,12 @@ export function filterSql(
   if (filter.from) conditions.push(`l.received_at >= ${param(zonedTimeToUtc(filter.from, '00:00').toISOString())}`);
   if (filter.to)
     conditions.push(`l.received_at < ${param(zonedTimeToUtc(addDays(filter.to, 1), '00:00').toISOString())}`);
+  if (filter.language)
+    conditions.push(
+      filter.language === SITE.locale
+        ? `(l.language IS NULL OR l.language = ${param(filter.language)})`
+        : `l.language = ${param(filter.language)}`,
+    );
   if (filter.assignee === 'none') conditions.push('s.assignee_id IS NULL');
   else if (filter.assignee !== undefined) conditions.push(`s.assignee_id = ${param(filter.assignee)}`);
   if (filter.view === 'hoy') conditions.push(`${NEXT_STEP_ORDER} = ${param(today)} AND ${OPEN}`);

@@ -264,7 +264,14 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
   const routes = new Map<string, Route>([
     [
       apiPath('contactFormSelects'),
-      { GET: () => ({ status: 200, body: selects, headers: { 'Cache-Control': 'public, max-age=3600' } }) },
+      {
+        // In the page's language (`Content-Language`, else `Accept-Language`); the same ids in every one.
+        GET: (request) => ({
+          status: 200,
+          body: languages.get(requestLanguage(request.raw, config.facts.translations))?.selects ?? selects,
+          headers: { 'Cache-Control': 'public, max-age=3600', Vary: 'Content-Language, Accept-Language' },
+        }),
+      },
     ],
     [
       apiPath('scheduleAvailable'),
@@ -295,6 +302,7 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
       salt,
       limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
       now,
+      translations: config.facts.translations,
     }),
     ...i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).

@@ -5,7 +5,9 @@
  * E.164; a Spanish page's form keeps the Mexican rule and the Spanish answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formOptionsSchema } from '../../core/content/form-options.ts';
 import { loadContentFacts } from '../../core/content/load.ts';
+import { servedLists } from '../../core/forms/options.ts';
 import { formCopy, formWord } from '../../core/forms/copy.ts';
 import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/fields.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
@@ -108,6 +110,27 @@ describe.skipIf(!copy).each(TEST_ENGINES)('lead API in English (%s)', (engine) =
       { 'Accept-Language': 'en', 'Content-Language': 'es-MX' },
     );
     expect(spanish.body.errors).toMatchObject({ name: FIELD_MESSAGES.required });
+  });
+
+  it("serves the form's option lists in the page's language, with the same ids", async () => {
+    const path = '/api/webSite/contactFormSelects';
+    const spanish = await t.request(path);
+    const english = await t.request(path, { headers: { 'Content-Language': 'en' } });
+    const accepted = await t.request(path, { headers: { 'Accept-Language': 'en-US,en;q=0.9' } });
+    const lists = servedLists(
+      formOptionsSchema.parse(translations.content.get('en')?.get('form-options.yaml')),
+    ) as unknown as Record<string, Array<{ id: string }>>;
+    expect(english.status).toBe(200);
+    expect(english.body).toEqual(lists);
+    expect(accepted.body).toEqual(lists);
+    expect(english.headers.get('vary')).toMatch(/Content-Language/);
+    expect(english.headers.get('vary')).toMatch(/Accept-Language/);
+    const spanishLists = spanish.body as unknown as Record<string, Array<{ id: string }>>;
+    expect(spanishLists).toEqual(servedLists(loadContentFacts().lists));
+    for (const [key, list] of Object.entries(lists)) {
+      expect(list.map((option) => option.id)).toEqual(spanishLists[key]?.map((option) => option.id));
+      expect(list).not.toEqual(spanishLists[key]);
+    }
   });
 
   it('keeps the Spanish answers and the Mexican rule for a Spanish page', async () => {

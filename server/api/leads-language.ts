@@ -2,7 +2,8 @@
  * The lead API in each active language: the schemas that validate a lead with that language's messages and
  * phone rule, and the words of its answers. A Spanish page's form keeps the Mexican phone rule and today's
  * answers; another language's form takes US and international numbers and is answered in its catalogue's
- * words (content/i18n), the same ones its form island shows, so the browser and the server agree.
+ * words (content/i18n), the same ones its form island shows, so the browser and the server agree. Each
+ * language's option lists (`contactFormSelects`) come from its translation of content/form-options.yaml.
  */
 import { AVAILABILITY } from '../../core/availability.ts';
 import type { ContentFacts } from '../../core/content/load.ts';
@@ -10,7 +11,9 @@ import { formatWallTime } from '../../core/dates.ts';
 import type { Catalogue } from '../../core/i18n/catalogue.ts';
 import { fillKnown } from '../../core/text-template.ts';
 import { SLOT_PROBLEM_MESSAGES, type SlotProblem } from '../availability/schedule.ts';
+import { formOptionsSchema } from '../../core/content/form-options.ts';
 import { formCopy, formWord } from '../../core/forms/copy.ts';
+import { servedLists, type ServedLists } from '../../core/forms/options.ts';
 import { internationalPhoneRule } from '../../core/forms/international-phone.ts';
 import type { LeadKind } from '../../core/forms/kinds.ts';
 import { normalizeMexicanPhone } from '../../core/forms/phone.ts';
@@ -75,6 +78,19 @@ export function slotProblemMessages(catalogue: Catalogue, code: string, spanish:
 export interface LeadLanguage {
   schemas: Readonly<Record<LeadKind, FormSchema>>;
   answers: LeadAnswers;
+  /** `contactFormSelects` in the language: its translation of content/form-options.yaml, ids unchanged. */
+  selects: ServedLists;
+}
+
+/**
+ * A translated language's option lists: its content/<code>/form-options.yaml (the overlay took the ids,
+ * amounts and currencies from the Spanish file, so a lead stores the same id in every language).
+ */
+function translatedLists(facts: Pick<ContentFacts, 'lists' | 'translations'>, code: string): ServedLists {
+  const file = facts.translations.content.get(code)?.get('form-options.yaml');
+  const parsed = formOptionsSchema.safeParse(file);
+  if (!parsed.success) throw new Error(`content/${code}/form-options.yaml: ${parsed.error.message}`);
+  return servedLists(parsed.data);
 }
 
 /** Every active language's schemas and answers, built once at start-up. */
@@ -90,6 +106,7 @@ export function leadLanguages(facts: Pick<ContentFacts, 'lists' | 'translations'
       languages.set(code, {
         schemas: kindSchemas(facts.lists, { messages: copy.messages, phone: normalizeMexicanPhone }),
         answers: defaultAnswers(slotProblems),
+        selects: servedLists(facts.lists),
       });
       continue;
     }
@@ -101,6 +118,7 @@ export function leadLanguages(facts: Pick<ContentFacts, 'lists' | 'translations'
         slotTaken: formWord(copy, 'slotTaken'),
         slotProblems,
       },
+      selects: translatedLists(facts, code),
     });
   }
   return languages;

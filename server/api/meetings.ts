@@ -2,7 +2,9 @@
  * `webSite/meeting`, `webSite/meetingReschedule` and `webSite/meetingCancel`: a booked meeting by the token
  * of its manage link. GET reads it (200, 404 unknown, 410 expired); the POSTs move it (200, 409 slot taken,
  * 422 invalid, 410 cancelled or past) or cancel it (200, and 200 again). Every call counts against the
- * address's `MEETING_RATE_LIMIT_MAX`; a change is one transaction (see service.ts).
+ * address's `MEETING_RATE_LIMIT_MAX`; a change is one transaction (see service.ts). Each call is answered
+ * in the page's language (`Content-Language`, else `Accept-Language`; meeting-language.ts): its messages
+ * and the consultant's title.
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,13 +13,15 @@ import { apiPath, MEETING_TOKEN_HEADER } from '../../core/api/routes.ts';
 import { APPOINTMENT_PATTERN } from '../../core/dates.ts';
 import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { SITE } from '../../core/site.ts';
-import { clientAddress, hashAddress } from './client.ts';
+import type { Translations } from '../../core/i18n/load.ts';
+import { slotProblem } from '../availability/schedule.ts';
+import { clientAddress, hashAddress, requestLanguage } from './client.ts';
 import { jsonBody, type ApiResponse } from './http.ts';
 import { consume, type RateLimit } from './rate-limit.ts';
 import type { TrustProxy } from './trusted-proxies.ts';
 import { createLeadStore, type StoredLead } from '../db/leads.ts';
 import type { Storage } from '../db/storage.ts';
-import type { EmailSettings } from '../email/settings.ts';
+import { inLanguage, type EmailSettings } from '../email/settings.ts';
 import { refuse } from '../errors.ts';
 import { googleCalendarLink } from '../lead/calendar.ts';
 import { consultantFor } from '../lead/consultants.ts';
@@ -26,6 +30,14 @@ import { prepareLead } from '../lead/view.ts';
 import { linksOf } from '../meetings/emails.ts';
 import { MEETING_MESSAGES, type MeetingService } from '../meetings/service.ts';
 import type { MeetingRecord } from '../meetings/store.ts';
+import {
+  meetingLanguages,
+  slotRefusal,
+  tooManyRefusal,
+  translatedRefusal,
+  validationRefusal,
+  type MeetingWords,
+} from './meeting-language.ts';
 
 type Handler = (request: FastifyRequest) => Promise<ApiResponse>;
 
@@ -37,6 +49,8 @@ export interface MeetingApiOptions {
   salt: string;
   limit: RateLimit;
   now: () => Date;
+  /** The active languages: a call is answered in its page's. */
+  translations: Translations;
 }
 
 /** The meeting as the API answers it. */
@@ -60,52 +74,94 @@ export function meetingBody(meeting: MeetingRecord, lead: StoredLead, settings: 
   };
 }
 
-const text = (name: string) =>
-  z.string({
-    error: (issue) => (issue.input === undefined ? FIELD_MESSAGES.required : `${name}: ${FIELD_MESSAGES.notText}`),
-  });
+/** The field messages of a call's checks: the default language's, or a translated language's catalogue. */
+interface CallMessages {
+  required: string;
+  notText: string;
+  appointment: string;
+}
 
-const cancelSchema = z.object({ token: text('token').min(1, FIELD_MESSAGES.required) });
-const rescheduleSchema = cancelSchema.extend({
-  appointmentDate: text('appointmentDate').regex(APPOINTMENT_PATTERN, 'Elige una fecha y una hora (AAAA-MM-DDTHH:mm)'),
-});
+const DEFAULT_MESSAGES: CallMessages = {
+  required: FIELD_MESSAGES.required,
+  notText: FIELD_MESSAGES.notText,
+  appointment: 'Elige una fecha y una hora (AAAA-MM-DDTHH:mm)',
+};
+
+function callSchemas(messages: CallMessages) {
+  const text = (name: string) =>
+    z.string({
+      error: (issue) => (issue.input === undefined ? messages.required : `${name}: ${messages.notText}`),
+    });
+  const cancel = z.object({ token: text('token').min(1, messages.required) });
+  const reschedule = cancel.extend({
+    appointmentDate: text('appointmentDate').regex(APPOINTMENT_PATTERN, messages.appointment),
+  });
+  return { cancel, reschedule };
+}
+
+/** What a call's language changes: its words (none for the default language), checks and settings. */
+interface CallLanguage {
+  words: MeetingWords | undefined;
+  schemas: ReturnType<typeof callSchemas>;
+  settings: EmailSettings;
+}
 
 export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partial<Record<'GET' | 'POST', Handler>>]> {
-  const { service, settings } = options;
+  const { service, settings, translations } = options;
+  const translated = meetingLanguages(translations);
+  const defaultLanguage: CallLanguage = { words: undefined, schemas: callSchemas(DEFAULT_MESSAGES), settings };
+  const languages = new Map<string, CallLanguage>(
+    [...translated].map(([code, words]) => [
+      code,
+      { words, schemas: callSchemas(words), settings: inLanguage(settings, code) },
+    ]),
+  );
+
+  /** The call's handler in its page's language; a refusal of the service is worded in it too. */
+  const inCallLanguage =
+    (handler: (request: FastifyRequest, language: CallLanguage) => Promise<ApiResponse>): Handler =>
+    async (request) => {
+      const language = languages.get(requestLanguage(request.raw, translations)) ?? defaultLanguage;
+      try {
+        return await handler(request, language);
+      } catch (error) {
+        throw translatedRefusal(error, language.words);
+      }
+    };
 
   /** Counts the call against the address; refused with a 429 when it is over. */
-  async function countCall(request: FastifyRequest): Promise<void> {
+  async function countCall(request: FastifyRequest, language: CallLanguage): Promise<void> {
     const clientHash = hashAddress(clientAddress(request.raw, options.trustProxy), options.salt);
     const retryAfter = await consume(options.storage, options.limit, clientHash, Date.now());
-    if (retryAfter !== undefined) throw refuse('tooManyMeetingRequests', { retryAfter });
+    if (retryAfter !== undefined) throw tooManyRefusal(retryAfter, language.words);
   }
 
-  async function answer(meeting: MeetingRecord, message?: string): Promise<ApiResponse> {
+  async function answer(meeting: MeetingRecord, language: CallLanguage, message?: string): Promise<ApiResponse> {
     const lead = await createLeadStore(options.storage).get(meeting.leadId);
     if (!lead) throw refuse('meetingNotFound');
     const body: MeetingAnswerBody = {
       success: true,
       ...(message ? { message } : {}),
-      meeting: meetingBody(meeting, lead, settings, options.now()),
+      meeting: meetingBody(meeting, lead, language.settings, options.now()),
     };
     return { status: 200, body };
   }
 
-  function invalid(issues: z.core.$ZodIssue[]): never {
+  function invalid(issues: z.core.$ZodIssue[], language: CallLanguage): never {
     const errors: Record<string, string> = {};
     for (const issue of issues) {
       const field = String(issue.path[0] ?? 'token');
       errors[field] ??= issue.message;
     }
-    throw refuse('validation', { errors });
+    throw validationRefusal(errors, language.words);
   }
 
   return [
     [
       apiPath('meeting'),
       {
-        GET: async (request) => {
-          await countCall(request);
+        GET: inCallLanguage(async (request, language) => {
+          await countCall(request, language);
           const sent = request.headers[MEETING_TOKEN_HEADER.toLowerCase()];
           const token =
             typeof sent === 'string'
@@ -116,39 +172,47 @@ export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partia
           if (found.kind === 'expired') throw refuse('meetingExpired');
           const body: MeetingAnswerBody = {
             success: true,
-            meeting: meetingBody(found.meeting, found.lead, settings, options.now()),
+            meeting: meetingBody(found.meeting, found.lead, language.settings, options.now()),
           };
           return { status: 200, body };
-        },
+        }),
       },
     ],
     [
       apiPath('meetingReschedule'),
       {
-        POST: async (request) => {
+        POST: inCallLanguage(async (request, language) => {
           const body = jsonBody(request);
-          await countCall(request);
-          const parsed = rescheduleSchema.safeParse(body);
-          if (!parsed.success) return invalid(parsed.error.issues);
+          await countCall(request, language);
+          const parsed = language.schemas.reschedule.safeParse(body);
+          if (!parsed.success) return invalid(parsed.error.issues, language);
           const { token, appointmentDate } = parsed.data;
+          // The service refuses such a slot too; checked here, the refusal names the problem in the language.
+          const problem = slotProblem(appointmentDate, options.now());
+          if (problem) throw slotRefusal(problem, language.words);
           return answer(
             await service.reschedule({ token }, appointmentDate, { kind: 'client' }),
-            MEETING_MESSAGES.moved,
+            language,
+            language.words?.answers.moved ?? MEETING_MESSAGES.moved,
           );
-        },
+        }),
       },
     ],
     [
       apiPath('meetingCancel'),
       {
-        POST: async (request) => {
+        POST: inCallLanguage(async (request, language) => {
           const body = jsonBody(request);
-          await countCall(request);
-          const parsed = cancelSchema.safeParse(body);
-          if (!parsed.success) return invalid(parsed.error.issues);
+          await countCall(request, language);
+          const parsed = language.schemas.cancel.safeParse(body);
+          if (!parsed.success) return invalid(parsed.error.issues, language);
           const { meeting, already } = await service.cancel({ token: parsed.data.token }, { kind: 'client' });
-          return answer(meeting, already ? MEETING_MESSAGES.alreadyCancelled : MEETING_MESSAGES.cancelledNow);
-        },
+          const words = language.words?.answers;
+          const message = already
+            ? (words?.alreadyCancelled ?? MEETING_MESSAGES.alreadyCancelled)
+            : (words?.cancelledNow ?? MEETING_MESSAGES.cancelledNow);
+          return answer(meeting, language, message);
+        }),
       },
     ],
   ];

@@ -36,12 +36,16 @@ function word(catalogue: Catalogue, group: string, key: string, code: string): s
   return text;
 }
 
-/** Each consultant with the title their team page gives in the language (matched by name); others as they are. */
+/**
+ * Each consultant with the title their team page gives in the language (matched by name), and the general
+ * consultant, who has no team page, with the title of the language's content/<code>/consultants.yaml.
+ */
 function translatedConsultants(
   directory: ConsultantDirectory,
   spanishTeam: ReadonlyMap<unknown, unknown>,
   content: ReadonlyMap<string, unknown>,
 ): ConsultantDirectory {
+  const generalRole = (content.get('consultants.yaml') as { general?: { role?: unknown } } | undefined)?.general?.role;
   const roles = new Map<string, string>();
   for (const [file, data] of content) {
     if (!file.startsWith('team/')) continue;
@@ -57,10 +61,18 @@ function translatedConsultants(
     Object.fromEntries(Object.entries(byId).map(([id, consultant]) => [id, translate(consultant)]));
   return {
     ...directory,
-    general: translate(directory.general),
+    general:
+      typeof generalRole === 'string' ? { ...directory.general, role: generalRole } : translate(directory.general),
     byProjectType: each(directory.byProjectType),
     byServiceType: each(directory.byServiceType),
   };
+}
+
+/** The meeting manage page in the language, from its route table (the build checked every language has one). */
+function managePath(facts: ContentFacts, code: string): string {
+  const path = facts.translations.routes.get(code)?.meeting;
+  if (!path) throw new ContentError(`Falta la dirección meeting en content/${code}/routes.yaml`);
+  return path;
 }
 
 function clientLanguage(facts: ContentFacts, base: EmailSettings, code: string): ClientLanguage {
@@ -106,6 +118,7 @@ function clientLanguage(facts: ContentFacts, base: EmailSettings, code: string):
     locale: code,
     fieldLabels: formCopy(catalogue, code).labels,
     brandLine: { lema: word(catalogue, 'footer', 'brandLine', code), ciudad: word(catalogue, 'footer', 'city', code) },
+    managePath: managePath(facts, code),
   };
 }
 

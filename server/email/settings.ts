@@ -7,6 +7,7 @@
 import type { ContactDetails } from '../../core/contact.ts';
 import type { EmailCopy } from '../../core/content/emails.ts';
 import { loadContentFacts, type ContentFacts } from '../../core/content/load.ts';
+import { ROUTES } from '../../core/routes.ts';
 import { SITE } from '../../core/site.ts';
 import { defaultLeadSettings } from '../lead/settings.ts';
 import { clientLanguages } from './languages.ts';
@@ -26,12 +27,23 @@ export interface EmailSettings extends LeadSettings {
    * lists, offers, consultants' titles, field names, dates), by language code. The team's stay Spanish.
    */
   languages: ReadonlyMap<string, ClientLanguage>;
+  /** The page a manage link opens, in the messages' language (`/reunion`, `/en/meeting`). */
+  managePath: string;
 }
 
 /** The settings a language replaces (server/email/languages.ts builds them from its translations). */
 export type ClientLanguage = Pick<
   EmailSettings,
-  'copy' | 'lists' | 'offers' | 'contact' | 'consultants' | 'meetingCopy' | 'locale' | 'fieldLabels' | 'brandLine'
+  | 'copy'
+  | 'lists'
+  | 'offers'
+  | 'contact'
+  | 'consultants'
+  | 'meetingCopy'
+  | 'locale'
+  | 'fieldLabels'
+  | 'brandLine'
+  | 'managePath'
 >;
 
 /** The settings for a client who wrote in `language`; the default language's for an unknown or absent one. */
@@ -66,6 +78,7 @@ export function emailSettings(
     copy: facts.emails,
     brandLine: { lema: SITE.tagline, ciudad: SITE.city },
     languages: new Map(),
+    managePath: ROUTES.meeting,
     ...overrides,
     contact,
   };

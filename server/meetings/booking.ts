@@ -50,7 +50,7 @@ export async function book(
     now: at,
   });
   await planReminders(tx, options.reminders, meeting, now);
-  return linksOf(meeting, await freshManageUrl(tx, options.settings.siteUrl, meeting.id, at));
+  return linksOf(meeting, await freshManageUrl(tx, options.settings, meeting.id, at));
 }
 
 /** The meeting a manage link opens; a link works until the meeting ends. */

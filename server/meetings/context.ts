@@ -9,7 +9,7 @@ import { createOutboxStore } from '../db/outbox.ts';
 import type { Queryable, Storage, Transaction } from '../db/storage.ts';
 import type { EmailMessage } from '../email/message.ts';
 import { newMessageId } from '../email/mime.ts';
-import { addressOf, type EmailSettings } from '../email/settings.ts';
+import { addressOf, inLanguage, type EmailSettings } from '../email/settings.ts';
 import { refuse } from '../errors.ts';
 import { meetingTimes } from '../lead/calendar.ts';
 import type { Logger } from '../log/logger.ts';
@@ -65,11 +65,23 @@ export async function enqueue(
   });
 }
 
-/** A new manage link for the meeting (the old ones keep working until it ends). */
-export async function freshManageUrl(tx: Queryable, siteUrl: string, meetingId: number, at: string): Promise<string> {
+/**
+ * A new manage link for the meeting (the old ones keep working until it ends), to the manage page in the
+ * language its client wrote in.
+ */
+export async function freshManageUrl(
+  tx: Queryable,
+  settings: EmailSettings,
+  meetingId: number,
+  at: string,
+): Promise<string> {
   const { token, hash } = newToken();
   await createMeetingStore(tx).addToken(meetingId, hash, at);
-  return manageUrl(siteUrl, token);
+  const lead = await tx.get<{ language: string | null }>(
+    'SELECT leads.language FROM meetings JOIN leads ON leads.id = meetings.lead_id WHERE meetings.id = $1',
+    [meetingId],
+  );
+  return manageUrl(settings.siteUrl, token, inLanguage(settings, lead?.language ?? undefined).managePath);
 }
 
 export function isBusy(busy: BusyTimes, slot: string): boolean {

@@ -91,7 +91,7 @@ async function moveLocked(
       lead,
       meeting: next,
       internalTo: settings.salesEmail,
-      manageUrl: await freshManageUrl(tx, settings.siteUrl, meeting.id, at),
+      manageUrl: await freshManageUrl(tx, settings, meeting.id, at),
       now,
       previousSlot: meeting.slot,
       actor: actorOf(changer),

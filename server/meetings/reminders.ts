@@ -99,9 +99,7 @@ async function decideReminder(
         internalTo,
         minutesBefore: reminder.minutes_before,
         now,
-        ...(reminder.audience === 'client'
-          ? { manageUrl: await freshManageUrl(tx, settings.siteUrl, meeting.id, at) }
-          : {}),
+        ...(reminder.audience === 'client' ? { manageUrl: await freshManageUrl(tx, settings, meeting.id, at) } : {}),
       },
       settings,
     );

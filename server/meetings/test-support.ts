@@ -34,7 +34,7 @@ export async function outboxOf(t: TestApi, leadId: number): Promise<OutboxRow[]>
 export async function latestToken(t: TestApi, leadId: number): Promise<string> {
   const rows = (await outboxOf(t, leadId)).filter((row) => row.audience === 'client').reverse();
   for (const row of rows) {
-    const match = /\/reunion\?t=([A-Za-z0-9_-]+)/.exec(storedMessage(row.message).text);
+    const match = /\?t=([A-Za-z0-9_-]{43})\b/.exec(storedMessage(row.message).text);
     if (match?.[1]) return match[1];
   }
   throw new Error(`el lead ${leadId} no tiene enlace para gestionar su reunión`);

@@ -1,12 +1,12 @@
 /**
- * Manage links: `{SITE_URL}/reunion?t=<token>`. A token is 256 random bits (base64url); only its SHA-256
+ * Manage links: `{SITE_URL}/reunion?t=<token>` (`/en/meeting?t=…` for a client who wrote in English). A token is 256 random bits (base64url); only its SHA-256
  * is stored, so the database alone opens no meeting. Every message with a link gets a token of its own,
  * and all of a meeting's tokens work until the meeting ends.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ROUTES } from '../../core/routes.ts';
 
-/** `/reunion`: the page a manage link opens. */
+/** `/reunion`: the page a manage link opens in the default language. */
 export const MANAGE_PATH = ROUTES.meeting;
 const TOKEN_BYTES = 32;
 /** base64url of 32 bytes; a longer or shorter string, or other characters, is never a token. */
@@ -25,8 +25,8 @@ export function isWellFormedToken(value: unknown): value is string {
   return typeof value === 'string' && TOKEN_PATTERN.test(value);
 }
 
-export function manageUrl(siteUrl: string, token: string): string {
-  const url = new URL(MANAGE_PATH, siteUrl);
+export function manageUrl(siteUrl: string, token: string, path: string = MANAGE_PATH): string {
+  const url = new URL(path, siteUrl);
   url.searchParams.set('t', token);
   return url.href;
 }

@@ -1,6 +1,8 @@
 /**
- * /reunion's own script, the only one on its first load: reads the meeting of the link's token
- * (`webSite/meeting`) and shows it, in Mexico City time and in the visitor's own zone when it differs;
+ * The meeting page's own script (/reunion, /en/meeting), the only one on its first load: reads the meeting
+ * of the link's token (`webSite/meeting`) in the page's language (`<html lang>`, sent as
+ * `Content-Language` so the API answers in it too) and shows it, dates written as that language writes
+ * them, in Mexico City time and in the visitor's own zone when it differs;
  * asks before cancelling (`webSite/meetingCancel`); and on "Reprogramar" loads the React picker
  * (islands/meeting/). Opening the page changes nothing. No framework, no schema library: it stays small.
  */
@@ -8,6 +10,8 @@ import { PUBLIC_API_BASE } from 'astro:env/client';
 import type { MeetingBody } from '../../core/api/answers.ts';
 import { readMeeting } from '../../core/api/meeting.ts';
 import { callPath, MEETING_TOKEN_HEADER, type MeetingAction } from '../../core/api/routes.ts';
+import type { PickerWordKey } from '../../core/forms/copy.ts';
+import { LANGUAGE_HEADER } from '../../core/i18n/lead-language.ts';
 import { SITE } from '../../core/site.ts';
 import { resolveApiBase } from '../lib/api/base.ts';
 
@@ -18,6 +22,8 @@ interface Texts {
   rescheduleTitle: string;
   /** `{fecha}`: the meeting's current time in words. */
   rescheduleCurrent: string;
+  /** The picker's words in the page's language (its catalogue's `picker` group). */
+  picker: Record<PickerWordKey, string>;
 }
 
 type View = 'loading' | 'unknown' | 'expired' | 'error' | 'meeting';
@@ -49,6 +55,8 @@ if (root) start(root);
 function start(root: HTMLElement): void {
   const texts = JSON.parse(root.dataset.texts ?? '{}') as Texts;
   const token = takeToken();
+  const language = document.documentElement.lang || SITE.locale;
+  const spanish = language === SITE.locale;
   const base = resolveApiBase(PUBLIC_API_BASE, import.meta.env.DEV);
   const $ = (selector: string) => root.querySelector<HTMLElement>(selector);
   const field = (name: string) => $(`[data-field="${name}"]`);
@@ -70,6 +78,7 @@ function start(root: HTMLElement): void {
         method,
         headers: {
           Accept: 'application/json',
+          [LANGUAGE_HEADER]: language,
           ...(method === 'POST' ? { 'Content-Type': 'application/json' } : { [MEETING_TOKEN_HEADER]: token }),
         },
         ...(method === 'POST' ? { body: JSON.stringify({ token }) } : {}),
@@ -89,15 +98,16 @@ function start(root: HTMLElement): void {
   }
 
   const formatter = (timeZone: string, zoneName: boolean) =>
-    new Intl.DateTimeFormat(SITE.locale, {
+    new Intl.DateTimeFormat(language, {
       timeZone,
       weekday: 'long',
       day: 'numeric',
       month: 'long',
       year: 'numeric',
-      hour: '2-digit',
       minute: '2-digit',
-      hourCycle: 'h23',
+      // Mexican Spanish reads a 24-hour clock (09:00); another language its own, as its e-mails write it
+      // (9:00 AM in English: core/dates.ts).
+      ...(spanish ? ({ hour: '2-digit', hourCycle: 'h23' } as const) : ({ hour: 'numeric' } as const)),
       ...(zoneName ? { timeZoneName: 'short' } : {}),
     });
 
@@ -225,6 +235,8 @@ function start(root: HTMLElement): void {
             token,
             triggerId: 'reprogramar',
             title: texts.rescheduleTitle,
+            language,
+            pickerWords: texts.picker,
             // Read when the dialog opens: after a move, the page already shows the new time.
             current: () => texts.rescheduleCurrent.replace('{fecha}', whenInSentence),
             connectionMessage: texts.connection,

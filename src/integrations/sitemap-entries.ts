@@ -16,12 +16,14 @@ function priorityOf(path: string): number | undefined {
   return undefined;
 }
 
-export async function sitemapEntry(item: SitemapItem): Promise<SitemapItem> {
+export async function sitemapEntry(item: SitemapItem): Promise<SitemapItem | undefined> {
   // Loaded when the sitemap is written, not when astro.config.mjs is: a content error must reach the
   // content collections, which report it with its file and line, before anything reads the route tables.
-  const { alternatesOf, DEFAULT_LOCALE } = await import('../lib/i18n/routes.ts');
+  const { alternatesOf, DEFAULT_LOCALE, isUnlisted } = await import('../lib/i18n/routes.ts');
   const url = new URL(item.url);
   const path = url.pathname.replace(/(.)\/+$/, '$1');
+  // A page only a private link opens, in any language (the filter in astro.config.mjs names the Spanish one).
+  if (isUnlisted(path)) return undefined;
   const alternates = alternatesOf(path);
   const links = alternates.map((alternate) => ({ lang: alternate.code, url: new URL(alternate.path, url).href }));
   const fallback = alternates.find((alternate) => alternate.code === DEFAULT_LOCALE);

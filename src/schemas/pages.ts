@@ -161,6 +161,8 @@ export const PAGE_RULES = {
       'sessionStorage',
       'localStorage',
       'cookie',
+      // Which version of the notice governs when the languages' texts differ.
+      'prevails',
     ],
   },
   // /reunion?t=…: the client's own meeting, opened from the link in their e-mail (noindex, not in the sitemap).

@@ -45,6 +45,7 @@ import type { Notice } from '../views/layout.ts';
 import type { EmailDraft, LeadPipelineView } from '../views/lead-pipeline.ts';
 import { mergeHistories } from '../store/pipeline-events.ts';
 import { filterDetail } from '../../privacy/audit.ts';
+import { SITE } from '../../../core/site.ts';
 
 const STALE_MESSAGE = 'Otra persona cambió este lead mientras lo veías. Revisa cómo quedó y vuelve a intentarlo.';
 
@@ -134,6 +135,8 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
       sort,
       problems,
       users,
+      // The site's languages; a server that does not publish the site knows only the default one.
+      languages: services.translations?.languages.map((language) => language.code) ?? [SITE.locale],
       today,
       counts,
       phoneLinks: links,

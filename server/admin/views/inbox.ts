@@ -27,6 +27,7 @@ import { adminPage, noticeBox, type Notice, type PageContext } from './layout.ts
 import { dueBadge } from './lead-pipeline.ts';
 import { numberedPagination } from './pagination.ts';
 import { dayViews, type DayCounts } from './views-nav.ts';
+import { leadLanguageName } from '../../lead/language.ts';
 
 export interface InboxView {
   rows: readonly InboxRow[];
@@ -38,6 +39,8 @@ export interface InboxView {
   sort: ListSort;
   problems: readonly string[];
   users: readonly AdminUser[];
+  /** The codes of the languages leads arrive in, the default first; the filter shows with two or more. */
+  languages?: readonly string[];
   /** Mexico City's date, for the due badges. */
   today: string;
   /** The signed-in person's leads due today and overdue (the views' counts). */
@@ -101,6 +104,17 @@ ${selectField({
     })),
   ],
 })}
+${
+  (view.languages?.length ?? 0) > 1 &&
+  selectField({
+    name: 'idioma',
+    id: 'filtro-idioma',
+    label: 'Idioma',
+    value: filter.language ?? '',
+    placeholder: 'Todos',
+    choices: (view.languages ?? []).map((code) => ({ value: code, label: leadLanguageName(code) })),
+  })
+}
 ${inputField({ name: 'from', id: 'filtro-desde', label: 'Recibido desde', type: 'date', value: filter.from ?? '' })}
 ${inputField({ name: 'to', id: 'filtro-hasta', label: 'Recibido hasta', type: 'date', value: filter.to ?? '' })}
 </div>

@@ -105,8 +105,6 @@ export default function LeadForm({
   const pickerWords = useMemo(() => pickerTexts(copy.picker, copy.locale), [copy]);
 
   useEffect(() => {
-    // The API serves its lists in the default language only; a translated form keeps the ones it shipped.
-    if (internationalPhones) return;
     const wanted = Object.keys(shipped).filter((key) => SERVED.has(key));
     if (wanted.length === 0) return;
     let current = true;
@@ -125,7 +123,7 @@ export default function LeadForm({
     return () => {
       current = false;
     };
-  }, [shipped, form, internationalPhones]);
+  }, [shipped, form]);
 
   // Focus moves once the errors are on screen, so the field is announced with its message.
   useEffect(() => {

@@ -4,12 +4,15 @@
  * (React is not part of the page's first load); it opens the picker at once and on every later press. A slot
  * taken meanwhile reopens the picker on fresh slots of that day, saying why.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { MeetingAnswerBody } from '../../../core/api/answers.ts';
 import { readMeeting } from '../../../core/api/meeting.ts';
 import { SITE_GROUP } from '../../../core/api/routes.ts';
+import type { PickerWordKey } from '../../../core/forms/copy.ts';
+import { LANGUAGE_HEADER } from '../../../core/i18n/lead-language.ts';
 import { post } from '../../lib/api/client.ts';
 import { PickerDialog, useDateTimePicker } from '../datetime/DateTimePicker.tsx';
+import { pickerTexts } from '../datetime/picker-texts.ts';
 
 /** What happened, for the page to show. */
 export type RescheduleOutcome =
@@ -27,13 +30,27 @@ export interface RescheduleProps {
   connectionMessage: string;
   /** The dialog's title ("Reprograma tu reunión"). */
   title: string;
+  /** The page's language (`<html lang>`): the picker's dates and the API's answers follow it. */
+  language: string;
+  /** The picker's words in that language. */
+  pickerWords: Readonly<Record<PickerWordKey, string>>;
   /** The dialog's first line: the meeting's current time, as the page shows it now. */
   current: () => string;
   onOutcome: (outcome: RescheduleOutcome) => void;
 }
 
-export function RescheduleIsland({ token, triggerId, connectionMessage, title, current, onOutcome }: RescheduleProps) {
+export function RescheduleIsland({
+  token,
+  triggerId,
+  connectionMessage,
+  title,
+  language,
+  pickerWords,
+  current,
+  onOutcome,
+}: RescheduleProps) {
   const picker = useDateTimePicker();
+  const texts = useMemo(() => pickerTexts(pickerWords, language), [pickerWords, language]);
   const { open, reopenTaken, dispatch } = picker;
   // The page's latest callback, without restarting the move's effect when it changes.
   const report = useRef(onOutcome);
@@ -52,7 +69,8 @@ export function RescheduleIsland({ token, triggerId, connectionMessage, title, c
   useEffect(() => {
     if (!value) return;
     report.current({ kind: 'working' });
-    void post(SITE_GROUP, 'meetingReschedule', { token, appointmentDate: value }).then((result) => {
+    const headers = { [LANGUAGE_HEADER]: language };
+    void post(SITE_GROUP, 'meetingReschedule', { token, appointmentDate: value }, { headers }).then((result) => {
       if (result.kind === 'success') {
         dispatch({ type: 'reset' });
         const meeting = readMeeting(result.data);
@@ -76,7 +94,7 @@ export function RescheduleIsland({ token, triggerId, connectionMessage, title, c
         });
       }
     });
-  }, [value, token, dispatch, reopenTaken, connectionMessage]);
+  }, [value, token, language, dispatch, reopenTaken, connectionMessage]);
 
   return (
     <PickerDialog
@@ -85,6 +103,8 @@ export function RescheduleIsland({ token, triggerId, connectionMessage, title, c
       triggerId={triggerId}
       title={title}
       description={picker.state.open ? current() : ''}
+      texts={texts}
+      locale={language}
     />
   );
 }

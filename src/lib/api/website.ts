@@ -47,9 +47,12 @@ export async function fetchSchedule(date: string, signal?: AbortSignal): Promise
 
 let selectsRequest: Promise<ApiResult<Partial<ServedLists>>> | undefined;
 
-/** The lists of `contactFormSelects` that can be shown, asked once per page however many forms want them. */
+/**
+ * The lists of `contactFormSelects` that can be shown, in the page's language, asked once per page however
+ * many forms want them.
+ */
 export function fetchSelects(): Promise<ApiResult<Partial<ServedLists>>> {
-  selectsRequest ??= get(SITE_GROUP, 'contactFormSelects').then((result) => {
+  selectsRequest ??= get(SITE_GROUP, 'contactFormSelects', { headers: pageLanguage() }).then((result) => {
     if (result.kind !== 'success') return result;
     const lists = readSelects(result.data);
     return Object.keys(lists).length > 0

@@ -10,12 +10,11 @@ import { formOptionsSchema } from '../../../core/content/form-options.ts';
 import { consultingServices, offersSchema } from '../../../core/content/offers.ts';
 import { formCopy, type FormCopy } from '../../../core/forms/copy.ts';
 import type { FormLists } from '../../../core/forms/options.ts';
-import type { PrivacyNotice } from '../../../core/content/privacy.ts';
 import { ROUTES } from '../../../core/routes.ts';
 import { shortNotice, type ShortNotice } from '../privacy/notice.ts';
 import { CONTACT } from '../site-contact.ts';
-import { SHORT_NOTICE, PRIVACY } from '../site-privacy.ts';
-import { translatedFile } from './page.ts';
+import { SHORT_NOTICE } from '../site-privacy.ts';
+import { localizedPrivacy, translatedFile } from './page.ts';
 import { DEFAULT_LOCALE, localizedHref } from './routes.ts';
 import { t } from './strings.ts';
 
@@ -59,14 +58,12 @@ export function takesInternationalPhones(locale: string): boolean {
 /**
  * The short privacy notice beside a form's send button, in the page's language: its words and purposes
  * from the language's translation of content/privacy.yaml (the overlay checked they match the Spanish
- * ones item by item), its link to the notice in that language once it exists, else to the Spanish one.
+ * ones item by item), its link to the notice in that language.
  */
 export function shortNoticeFor(locale: string): ShortNotice {
   if (locale === DEFAULT_LOCALE) return SHORT_NOTICE;
-  const words = translatedFile(locale, 'privacy.yaml') as Pick<PrivacyNotice, 'shortNotice' | 'purposes'>;
-  const notice: PrivacyNotice = { ...PRIVACY, shortNotice: words.shortNotice, purposes: words.purposes };
   return {
-    ...shortNotice(notice, CONTACT.address, locale, localizedHref(ROUTES.privacy, locale)),
+    ...shortNotice(localizedPrivacy(locale), CONTACT.address, locale, localizedHref(ROUTES.privacy, locale)),
     newTab: t(locale, 'footer', 'newTab'),
   };
 }

@@ -5,13 +5,14 @@
  */
 import { z } from 'astro/zod';
 import { defaultRoot, loadContentFacts } from '../../../core/content/load.ts';
+import { privacySchema, type PrivacyNotice } from '../../../core/content/privacy.ts';
 import { readPromisePlaceholders } from '../../../core/content/promises.ts';
 import { hasProse } from '../../../core/i18n/overlay.ts';
 import { fillKnownDeep } from '../../../core/text-template.ts';
 import { contentPage, siteOf, type LoadedPage, type PageRequest, type ServicePageCopy } from '../content/page.ts';
 import { crumbName, SERVICES_SECTION } from '../content/trail.ts';
 import { FAQ_CATEGORY_IDS, faqCategorySchema } from '../../schemas/faq.ts';
-import { pageSchema, type Page, type PageId } from '../../schemas/pages.ts';
+import { isNoindexPage, pageSchema, type Page, type PageId } from '../../schemas/pages.ts';
 import { serviceSchema, type Service } from '../../schemas/services.ts';
 import { seoPreset } from '../seo/presets.ts';
 import { CONTACT } from '../site-contact.ts';
@@ -77,8 +78,17 @@ export async function localizedContentPage(
     path: path ?? request.url.pathname,
     url: path === null ? null : absoluteUrl(path, site),
     crumbs: path === null ? [] : [{ name: crumbName(copy), path }],
-    seo: { preset: seoPreset(copy.seo, path, { file, noindex: id === '404' }) },
+    seo: { preset: seoPreset(copy.seo, path, { file, noindex: id === '404' || isNoindexPage(id) }) },
   };
+}
+
+/**
+ * The privacy notice in `locale`: its translation, with the date, the retention limits, the storage keys
+ * and each section's block from the Spanish file, checked by the same schema as the original.
+ */
+export function localizedPrivacy(locale: string): PrivacyNotice {
+  if (locale === DEFAULT_LOCALE) return loadContentFacts().privacy;
+  return parsed(privacySchema, translatedFile(locale, 'privacy.yaml'), `content/${locale}/privacy.yaml`);
 }
 
 /** The FAQ's categories in `locale`, links moved to their twins. */

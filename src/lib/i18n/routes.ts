@@ -29,7 +29,21 @@ const PAIRED: ReadonlySet<RouteName> = new Set([
   'mobileApps',
   'ecommerce',
   'cloudNative',
+  'meeting',
+  'privacy',
+  'integrations',
+  'techConsulting',
 ]);
+
+/** Pages only a private link opens (the meeting's manage page): noindex, and left out of the sitemap. */
+const UNLISTED: ReadonlySet<RouteName> = new Set(['meeting']);
+
+/** Whether a path is a page left out of the sitemap, in any language. */
+export function isUnlisted(pathname: string): boolean {
+  const path = pagePath(pathname);
+  const own = table(localeOf(path));
+  return (Object.keys(own) as RouteName[]).some((name) => UNLISTED.has(name) && own[name] === path);
+}
 
 function table(code: string): RouteTable {
   const found = translations.routes.get(code);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../../../core/content/load.ts';
+import { formCopy } from '../../../core/forms/copy.ts';
 import { FORM_DEFINITIONS } from '../../../core/forms/definitions.ts';
 import { LEAD_FORM_IDS } from '../../../core/forms/kinds.ts';
 import { FIELD_LABELS } from '../../../core/forms/labels.ts';
@@ -18,6 +19,20 @@ describe('what each form collects, for the privacy notice', () => {
     const project = collectedFields('project', lists);
     expect(project.find((field) => field.name === 'phone')?.label).toBe('WhatsApp');
     expect(project.find((field) => field.name === 'email')?.label).toBe(FIELD_LABELS.email);
+  });
+
+  it("names each field in a translated notice as that language's form does", () => {
+    const translations = loadContentFacts().translations;
+    for (const { code } of translations.active.filter((language) => !language.is_default)) {
+      const copy = formCopy(translations.catalogues.get(code) ?? {}, code);
+      const project = collectedFields('project', lists, copy);
+      // The project form's own word for its phone; the common label for the rest.
+      expect(project.find((field) => field.name === 'phone')?.label).toBe(copy.words.projectPhone);
+      expect(project.find((field) => field.name === 'email')?.label).toBe(copy.labels.email);
+      expect(collectedFields('project', lists).map((field) => field.status)).toEqual(
+        project.map((field) => field.status),
+      );
+    }
   });
 
   it('says what is required and what may stay blank, as the schema decides', () => {

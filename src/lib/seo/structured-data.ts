@@ -72,14 +72,14 @@ export function faqPage(questions: ReadonlyArray<{ question: string; answer: str
 /** A page whose date of change matters to its readers (the privacy notice). `dateModified` is `YYYY-MM-DD`. */
 export function webPage(
   site: string | URL,
-  input: { name: string; description: string; path: string; dateModified: string },
+  input: { name: string; description: string; path: string; dateModified: string; inLanguage?: string },
 ): JsonLd {
   return {
     '@type': 'WebPage',
     name: input.name,
     description: input.description,
     url: absoluteUrl(input.path, site),
-    inLanguage: SITE.locale,
+    inLanguage: input.inLanguage ?? SITE.locale,
     dateModified: input.dateModified,
     publisher: { '@type': 'Organization', '@id': absoluteUrl('/#organizacion', site), name: SITE.legalName },
   };
