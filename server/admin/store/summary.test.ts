@@ -21,6 +21,7 @@ import { eraseInTransaction } from '../../privacy/erase.ts';
 import { resolveSubject } from '../../privacy/subject.ts';
 import { NO_LANDING, type OriginGroup } from '../attribution-stats.ts';
 import { buildDashboard, lastWeeks } from '../stats.ts';
+import { boardColumns, type BoardColumn } from './board.ts';
 import { countDashboard } from './dashboard.ts';
 import { migrateInbox } from './migrations.ts';
 import { countClosed, countValuesByStatus } from './money.ts';
@@ -95,6 +96,21 @@ async function expectSummaryAgrees(storage: Storage): Promise<void> {
   );
   expect(byStatus(await valuesByStatus(storage))).toEqual(byStatus(await countValuesByStatus(storage)));
   expect(byStatus(await closedSince(storage, FIRST))).toEqual(byStatus(await countClosed(storage, SINCE)));
+  // The inbox's totals read from the summary (a status, a kind of form, or nothing filtered) are the ones
+  // counted from the leads (an all-time date range makes the database count them).
+  const work = createWorkStore(storage);
+  const ALL_TIME = { from: '2000-01-01' };
+  for (const filter of [
+    {},
+    { status: 'contactado' as const },
+    { kind: 'small' as const },
+    { status: 'nuevo' as const, kind: 'project' as const },
+  ])
+    expect((await work.list(filter, 1)).total).toBe((await work.list({ ...filter, ...ALL_TIME }, 1)).total);
+  const totals = (board: BoardColumn[]) => board.map(({ status, total, valueMxn }) => ({ status, total, valueMxn }));
+  expect(totals(await boardColumns(storage, {}, '2026-11-25'))).toEqual(
+    totals(await boardColumns(storage, ALL_TIME, '2026-11-25')),
+  );
   // No row is left at zero (or below): a count that fell to nothing leaves no label behind.
   for (const table of ['inbox_summary_leads', 'inbox_summary_origins', 'inbox_summary_waits'])
     expect(await storage.get(`SELECT count(*) AS n FROM ${table} WHERE leads <= 0`)).toEqual({ n: 0 });

@@ -9,7 +9,17 @@ import { outboxRowSchema } from '../../db/outbox.ts';
 import { optionalText, rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
 import type { LeadWork, WorkedLead } from '../../lead/csv.ts';
-import { countSql, filterSql, orderSql, PAGE_SIZE, type LeadFilter, type ListSort } from '../filters.ts';
+import { LEAD_KINDS } from '../../../core/forms/kinds.ts';
+import {
+  countSql,
+  filterSql,
+  isEmptyFilter,
+  orderSql,
+  PAGE_SIZE,
+  type LeadFilter,
+  type ListSort,
+  type SqlFragment,
+} from '../filters.ts';
 import {
   CONTACTED_STATUSES,
   isLeadStatus,
@@ -31,6 +41,7 @@ import { dashboardTotals } from './dashboard.ts';
 import type { OriginBreakdown } from '../attribution-stats.ts';
 import { originBreakdownRows } from './origins.ts';
 import { touchActivity } from './pipeline-events.ts';
+import { summaryTotal } from './summary.ts';
 
 /** A status this code no longer knows reads as nuevo (a lead is never hidden for it). */
 const statusColumn = z
@@ -297,6 +308,18 @@ async function addEvent(
   await touchActivity(tx, event.leadId, event.at);
 }
 
+/**
+ * How many leads a filter lists: from the dashboard's summary when the filter is a status or a kind of form
+ * at most (its counts are the same leads, merged ones left out), else counted by the database.
+ */
+async function listTotal(db: Queryable, filter: LeadFilter, fragment: SqlFragment, from: string): Promise<number> {
+  const { status, kind, ...rest } = filter;
+  if (isEmptyFilter(rest))
+    return summaryTotal(db, { status, formType: kind === undefined ? undefined : LEAD_KINDS[kind].formType });
+  const count = await db.get<{ n: number | string }>(countSql(fragment, from), fragment.params);
+  return Number(count?.n ?? 0);
+}
+
 /** Rows read per round trip when streaming an export. */
 const EXPORT_BATCH = 500;
 
@@ -311,7 +334,7 @@ export function createWorkStore(storage: Storage) {
     ): Promise<{ rows: InboxRow[]; total: number }> {
       const fragment = filterSql(filter, 0, today, storage.dialect);
       const { where, params } = fragment;
-      const count = await storage.get<{ n: number | string }>(countSql(fragment, countFrom(where)), params);
+      const total = await listTotal(storage, filter, fragment, countFrom(where));
       const offset = (page - 1) * PAGE_SIZE;
       const order = orderSql(sort, filter);
       // The page's ids first, from the leads (and only the tables the filter reads), then their rows joined:
@@ -325,7 +348,7 @@ export function createWorkStore(storage: Storage) {
         [...params, PAGE_SIZE, offset],
       );
       return {
-        total: Number(count?.n ?? 0),
+        total,
         rows: rows.map((row): InboxRow => {
           const lead = leadFromRow(row);
           const listed = listedFromRow(row);
