@@ -24,6 +24,7 @@ import { TRUST_NO_PROXY } from '../server/api/trusted-proxies.ts';
 import { openStorage } from '../server/db/open.ts';
 import type { Queryable, SqlValue, Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
+import { printPlans } from './inbox-plans.ts';
 import { createInboxMail } from '../server/email/inbox-mail.ts';
 import { emailSettings } from '../server/email/settings.ts';
 import { foldText } from '../server/lead/search.ts';
@@ -214,6 +215,8 @@ const PAGES: ReadonlyArray<readonly [string, string]> = [
   ['Orden por puntuación', '/admin/contacts?orden=puntuacion'],
   ['Orden por actividad', '/admin/contacts?orden=actividad'],
   ['Orden por siguiente paso', '/admin/contacts?orden=seguimiento'],
+  // The page the first one's "Siguiente" link opens: after the first page's last key, not by OFFSET.
+  ['Siguiente paso, página 2 por llave', 'next:/admin/contacts?orden=seguimiento'],
   ['Hoy', '/admin/contacts?vista=hoy'],
   ['Vencidos', '/admin/contacts?vista=vencidos'],
   ['Tablero', '/admin/board'],
@@ -250,9 +253,18 @@ async function signedIn(base: string): Promise<string> {
   return cookies;
 }
 
+/** Where the "Siguiente" link of the page at `path` leads. */
+async function nextLink(base: string, cookies: string, path: string): Promise<string> {
+  const text = await (await fetch(base + path, { headers: { Cookie: cookies } })).text();
+  const href = /<a class="page-edge" href="([^"]+)" rel="next">/.exec(text)?.[1];
+  if (!href) throw new Error(`${path}: sin enlace a la página siguiente`);
+  return href.replaceAll('&amp;', '&');
+}
+
 async function timePages(base: string, cookies: string): Promise<Timing[]> {
   const timings: Timing[] = [];
-  for (const [, path] of PAGES) {
+  for (const [, page] of PAGES) {
+    const path = page.startsWith('next:') ? await nextLink(base, cookies, page.slice('next:'.length)) : page;
     const times: number[] = [];
     let bytes = 0;
     // One request first, unmeasured: the first query plan and the engine's caches.
@@ -321,6 +333,7 @@ async function measure(engine: string, storage: Storage): Promise<void> {
     await seed(storage, BASE, TOTAL, now);
     const seedS = (performance.now() - seeding) / 1000;
     const large = await timePages(base, cookies);
+    await printPlans(storage, todayInMexicoCity(new Date(now)));
     console.log(
       `\n${engine}: ${count(BASE)} leads, luego ${count(TOTAL)} (${count(TOTAL - BASE)} sembrados en ${seedS.toFixed(0)} s)`,
     );
@@ -328,7 +341,8 @@ async function measure(engine: string, storage: Storage): Promise<void> {
       `| Página | Ruta | ${count(BASE)} p50 | ${count(BASE)} p95 | ${count(TOTAL)} p50 | ${count(TOTAL)} p95 | KB |`,
     );
     console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
-    PAGES.forEach(([label, path], index) => {
+    PAGES.forEach(([label, page], index) => {
+      const path = page.replace(/^next:(.*)$/, '$1 → Siguiente');
       const [a, b] = [small[index], large[index]];
       if (!a || !b) return;
       console.log(

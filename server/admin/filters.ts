@@ -55,6 +55,8 @@ export interface ParsedListQuery {
   filter: LeadFilter;
   sort: ListSort;
   page: number;
+  /** Where the previous page ended (`tras`, ./keyset.ts), as the URL carries it; read with the sort. */
+  after?: string;
   /** Spanish notes about values that were ignored. */
   problems: string[];
 }
@@ -121,11 +123,20 @@ export function parseListQuery(params: Params): ParsedListQuery {
   if (/^[1-9]\d{0,5}$/.test(rawPage)) page = Math.min(MAX_PAGE, Number(rawPage));
   else if (rawPage) problems.push('El número de página no es válido: se muestra la primera.');
 
-  return { filter, sort, page, problems };
+  const after = one(params, 'tras');
+  return { filter, sort, page, problems, ...(after && page > 1 ? { after } : {}) };
 }
 
-/** The filter (and a sort and page) back as a query string, `?…` or '' when empty; keys in a fixed order. */
-export function listQueryString(filter: LeadFilter, page = 1, sort: ListSort = defaultSort(filter)): string {
+/**
+ * The filter (and a sort, a page and where the page before it ended) back as a query string, `?…` or ''
+ * when empty; keys in a fixed order.
+ */
+export function listQueryString(
+  filter: LeadFilter,
+  page = 1,
+  sort: ListSort = defaultSort(filter),
+  after?: string,
+): string {
   const params = new URLSearchParams();
   if (filter.status) params.set('status', filter.status);
   if (filter.kind) params.set('type', String(LEAD_KINDS[filter.kind].formType));
@@ -137,6 +148,7 @@ export function listQueryString(filter: LeadFilter, page = 1, sort: ListSort = d
   if (filter.language) params.set('idioma', filter.language);
   if (sort !== defaultSort(filter)) params.set('orden', sort);
   if (page > 1) params.set('page', String(page));
+  if (page > 1 && after) params.set('tras', after);
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -107,7 +107,8 @@ export function buildDashboard(rows: Iterable<DashboardRow>, weeks: readonly str
     if (status === 'ganado') funnel.won += 1;
     if (row.firstContactAt) {
       const wait = new Date(row.firstContactAt).getTime() - received.getTime();
-      if (Number.isFinite(wait)) waits.push(Math.max(0, wait));
+      // In whole minutes, as the dashboard shows it (and as its summary keeps it).
+      if (Number.isFinite(wait)) waits.push(Math.round(Math.max(0, wait) / 60_000) * 60_000);
     }
   }
   const closed = pipeline.ganado + pipeline.perdido;

@@ -37,6 +37,8 @@ const APPLIED = {
   'pipeline 2 postgres': '804be1471fe525b7',
   'pipeline 3 sqlite': 'b2303eadadc9ed6a',
   'pipeline 3 postgres': '794a9a54dbdaa807',
+  'pipeline 4 sqlite': '2e325bfb602aea5b',
+  'pipeline 4 postgres': '2a2f608d82ffae5e',
 };
 
 describe('applied migrations', () => {

@@ -4,8 +4,7 @@
  * other, for a period and the same length of time before it, so a page whose conversion fell shows it.
  */
 import { addDays, todayInMexicoCity } from '../../core/dates.ts';
-import { attributionColumn } from '../db/attribution.ts';
-import type { Queryable } from '../db/storage.ts';
+import type { Dialect, Queryable } from '../db/storage.ts';
 
 export const NO_CAMPAIGN_LABEL = 'Sin campaña';
 
@@ -34,29 +33,59 @@ interface Counts {
   leads: Map<string, number>;
 }
 
-const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
+type Grouped = { grouped_by: string; label: string; n: number | string };
 
+/** A text of the lead's `attribution` JSON, or NULL, as each engine reads it. */
+function attributionText(dialect: Dialect, key: string): string {
+  return dialect === 'postgres' ? `(attribution::json ->> '${key}')` : `json_extract(attribution, '$.${key}')`;
+}
+
+/** The groups of one query as counts per page and per campaign. */
+function grouped(rows: readonly Grouped[]): { page: Map<string, number>; campaign: Map<string, number> } {
+  const page = new Map<string, number>();
+  const campaign = new Map<string, number>();
+  for (const row of rows) (row.grouped_by === 'page' ? page : campaign).set(row.label, Number(row.n));
+  return { page, campaign };
+}
+
+/**
+ * Views per page and per campaign, and leads per landing page and per campaign, counted and grouped by the
+ * database: only the groups leave it, however many leads the period holds. A landing page is counted
+ * without its trailing slashes (the beacons' pages have none); a lead or view without a campaign counts
+ * under «Sin campaña». The attribution is read as the API stored it, already cleaned (core/attribution.ts).
+ */
 async function countsFor(db: Queryable, fromDay: string, toDay: string, from: string, to: string) {
-  const byPage: Counts = { views: new Map(), leads: new Map() };
-  const byCampaign: Counts = { views: new Map(), leads: new Map() };
-  const views = await db.all<{ page: string; campaign: string; n: number }>(
-    'SELECT page, campaign, sum(count) AS n FROM page_views WHERE day >= $1 AND day <= $2 GROUP BY page, campaign',
-    [fromDay, toDay],
-  );
-  for (const row of views) {
-    bump(byPage.views, row.page, row.n);
-    bump(byCampaign.views, row.campaign || NO_CAMPAIGN_LABEL, row.n);
-  }
-  const leads = await db.all<{ attribution: string | null }>(
-    'SELECT attribution FROM leads WHERE received_at >= $1 AND received_at < $2',
-    [from, to],
-  );
-  for (const row of leads) {
-    const attribution = attributionColumn.parse(row.attribution);
-    if (attribution?.landing) bump(byPage.leads, attribution.landing.replace(/(.)\/+$/, '$1'));
-    bump(byCampaign.leads, attribution?.utm_campaign ?? NO_CAMPAIGN_LABEL);
-  }
-  return { byPage, byCampaign };
+  const [views, leads] = await Promise.all([
+    db.all<Grouped>(
+      `SELECT g.grouped_by, g.label, sum(g.n) AS n FROM (
+         SELECT 'page' AS grouped_by, page AS label, count AS n FROM page_views WHERE day >= $1 AND day <= $2
+         UNION ALL
+         SELECT 'campaign', COALESCE(NULLIF(campaign, ''), CAST($3 AS TEXT)), count FROM page_views
+         WHERE day >= $1 AND day <= $2
+       ) g GROUP BY g.grouped_by, g.label`,
+      [fromDay, toDay, NO_CAMPAIGN_LABEL],
+    ),
+    db.all<Grouped>(
+      `WITH a AS MATERIALIZED (
+         SELECT ${attributionText(db.dialect, 'landing')} AS landing,
+           ${attributionText(db.dialect, 'utm_campaign')} AS campaign
+         FROM leads WHERE received_at >= $1 AND received_at < $2
+       )
+       SELECT g.grouped_by, g.label, count(*) AS n FROM (
+         SELECT 'page' AS grouped_by, CASE WHEN rtrim(landing, '/') = '' THEN '/' ELSE rtrim(landing, '/') END AS label
+         FROM a WHERE landing <> ''
+         UNION ALL
+         SELECT 'campaign', COALESCE(campaign, CAST($3 AS TEXT)) FROM a
+       ) g GROUP BY g.grouped_by, g.label`,
+      [from, to, NO_CAMPAIGN_LABEL],
+    ),
+  ]);
+  const viewed = grouped(views);
+  const led = grouped(leads);
+  return {
+    byPage: { views: viewed.page, leads: led.page },
+    byCampaign: { views: viewed.campaign, leads: led.campaign },
+  };
 }
 
 function rows(current: Counts, previous: Counts): ConversionRow[] {

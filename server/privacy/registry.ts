@@ -698,6 +698,9 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   api_responses: 'cuántas respuestas y cuántos errores 5xx dio la API por minuto',
   translation_edits: 'textos de la interfaz del sitio que el equipo cambió en la bandeja, con qué cuenta y cuándo',
   inbox_reply_cursors: 'hasta qué mensaje se leyó cada carpeta del buzón de ventas',
+  inbox_summary_leads: 'conteos de leads por semana, formulario y estado para el panel, sin lead ni visitante',
+  inbox_summary_origins: 'conteos de leads por semana y fuente, campaña o página de entrada; sin lead ni visitante',
+  inbox_summary_waits: 'conteos de leads por semana y minutos hasta el primer contacto, sin lead ni visitante',
   // SQLite's search index (FTS5, contentless): trigrams of leads.search_text, never the text itself. Triggers
   // rewrite a lead's entry whenever the lead's text is corrected or erased, so it follows `leads`.
   leads_search: 'índice de búsqueda por trigramas de leads.search_text, sin el texto; se reescribe con el lead',

@@ -26,6 +26,7 @@ import {
   withNotice,
 } from '../context.ts';
 import { parseListQuery } from '../filters.ts';
+import { decodeListKey } from '../keyset.ts';
 import { checkText, redisplayable } from '../form-text.ts';
 import { ADMIN_HEADERS, HttpError, redirect, type FormFields } from '../http.ts';
 import { canMove, checkStatusChange, LOST_DETAIL_MAX_LENGTH } from '../lifecycle.ts';
@@ -102,11 +103,12 @@ function phoneLinks(
 }
 
 export async function showInbox(services: AdminServices, state: SignedIn): Promise<void> {
-  const { filter, sort, page, problems } = parseListQuery(state.url.searchParams);
+  const { filter, sort, page, problems, after } = parseListQuery(state.url.searchParams);
   const today = todayInMexicoCity(state.now);
   await catchUpSearch(services);
-  const [{ rows, total }, users, counts] = await Promise.all([
-    services.work.list(filter, page, sort, today),
+  const key = after === undefined ? undefined : decodeListKey(after, sort);
+  const [{ rows, total, nextKey }, users, counts] = await Promise.all([
+    services.work.list(filter, page, sort, today, key),
     services.users.list(),
     services.pipeline.dueCounts(state.auth.user.id, today),
   ]);
@@ -131,6 +133,7 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
       scores,
       total,
       page,
+      ...(nextKey ? { nextKey } : {}),
       filter,
       sort,
       problems,

@@ -8,6 +8,7 @@ import { rowParser } from '../../db/rows.ts';
 import type { Queryable } from '../../db/storage.ts';
 import { ACTIVITY_ORDER, filterSql, NEXT_STEP_ORDER, type LeadFilter } from '../filters.ts';
 import { isLeadStatus, LEAD_STATUSES, type LeadStatus } from '../lifecycle.ts';
+import { statusTotals } from './summary.ts';
 
 /** Cards shown per column; the rest are a link to the list of that status. */
 export const BOARD_CARDS_PER_COLUMN = 25;
@@ -65,25 +66,29 @@ const cardFromRow = rowParser(
 
 export async function boardColumns(db: Queryable, filter: LeadFilter, today: string): Promise<BoardColumn[]> {
   const { where, params, withMerged } = filterSql({ ...filter, status: undefined }, 0, today, db.dialect);
-  // Only the tables the filter reads: the status and the deal's value are copied onto the lead, so the
-  // totals are one pass over an index (leads_status_value) when nothing is filtered.
+  // Only the tables the filter reads: the status and the deal's value are copied onto the lead.
   const joins = [
     /\bs\./.test(where) ? 'LEFT JOIN inbox_lead_state s ON s.lead_id = l.id' : '',
     /\bd\./.test(where) ? 'LEFT JOIN pipeline_deals d ON d.lead_id = l.id' : '',
   ].join(' ');
-  // Totals grouped once (every lead the filter matches, less the merged ones among them, so no lead is
+  // Totals from the summary when nothing is filtered, else grouped once (every lead the filter matches, less
+  // the merged ones among them, so no lead is
   // checked for a merge one by one), then each column's first cards with its own ORDER BY … LIMIT, the
   // order of the leads_board_order index: the database reads the top few of a column and stops.
-  const totals = await db.all<{ status: string; n: number | string; value: number | string | null }>(
-    `SELECT t.status, sum(t.n) AS n, CAST(sum(t.value) AS BIGINT) AS value FROM (
-       SELECT l.work_status AS status, count(*) AS n, sum(l.deal_value) AS value
-       FROM leads l ${joins} ${withMerged} GROUP BY l.work_status
-       UNION ALL
-       SELECT l.work_status AS status, -count(*) AS n, -sum(l.deal_value) AS value
-       FROM leads l ${joins} ${withMerged} AND l.id IN (SELECT lead_id FROM pipeline_merges) GROUP BY l.work_status
-     ) t GROUP BY t.status`,
-    params,
-  );
+  const unfiltered = Object.entries(filter).every(([key, value]) => key === 'status' || value === undefined);
+  const totals = unfiltered
+    ? // The whole board's totals are the dashboard summary's, per status (./summary.ts).
+      (await statusTotals(db)).map((row) => ({ status: row.status, n: row.leads, value: row.valueMxn }))
+    : await db.all<{ status: string; n: number | string; value: number | string | null }>(
+        `SELECT t.status, sum(t.n) AS n, CAST(sum(t.value) AS BIGINT) AS value FROM (
+           SELECT l.work_status AS status, count(*) AS n, sum(l.deal_value) AS value
+           FROM leads l ${joins} ${withMerged} GROUP BY l.work_status
+           UNION ALL
+           SELECT l.work_status AS status, -count(*) AS n, -sum(l.deal_value) AS value
+           FROM leads l ${joins} ${withMerged} AND l.id IN (SELECT lead_id FROM pipeline_merges) GROUP BY l.work_status
+         ) t GROUP BY t.status`,
+        params,
+      );
   const columns = new Map<LeadStatus, BoardColumn>(
     LEAD_STATUSES.map((id) => [id, { status: id, cards: [], total: 0, valueMxn: 0 }]),
   );

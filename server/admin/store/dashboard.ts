@@ -10,6 +10,7 @@ import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../../core/forms/ki
 import type { Queryable, SqlValue } from '../../db/storage.ts';
 import { CONTACTED_STATUSES, isLeadStatus, LEAD_STATUSES, type LeadStatus } from '../lifecycle.ts';
 import type { Dashboard } from '../stats.ts';
+import { dashboardFromSummary, summaryCovers, summaryWeekAt } from './summary.ts';
 
 /**
  * Merged leads are left out through one set of their ids, read once per query: a check per lead (NOT
@@ -97,14 +98,25 @@ async function medianWait(db: Queryable, since: string, contacted: number): Prom
      ORDER BY wait LIMIT $2 OFFSET $3`,
     [since, contacted % 2 ? 1 : 2, middle],
   );
-  // A contact recorded before the arrival (a clock off) counts as immediate, as in buildDashboard.
-  const values = rows.map((row) => Math.max(0, Number(row.wait)));
+  // A contact recorded before the arrival (a clock off) counts as immediate; waits count in whole minutes, as
+  // the summary keeps them (and as the dashboard shows them).
+  const values = rows.map((row) => Math.round(Math.max(0, Number(row.wait)) / 60_000) * 60_000);
   if (values.length === 0) return undefined;
   return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
-/** Everything the dashboard shows for the leads received since `since` (the first of `weeks`, at 00:00). */
+/**
+ * Everything the dashboard shows for the leads received since `since` (the first of `weeks`, at 00:00):
+ * from the weekly summary when its weeks are the dashboard's (always, since Mexico City dropped daylight
+ * saving time), else counted from the leads.
+ */
 export async function dashboardTotals(db: Queryable, weeks: readonly string[], since: string): Promise<Dashboard> {
+  const covered = summaryCovers(weeks, (day) => zonedTimeToUtc(day, '00:00')) && summaryWeekAt(since) === weeks[0];
+  return covered ? dashboardFromSummary(db, weeks) : countDashboard(db, weeks, since);
+}
+
+/** The dashboard counted from the leads of the period themselves (any weeks; the summary's reference). */
+export async function countDashboard(db: Queryable, weeks: readonly string[], since: string): Promise<Dashboard> {
   // The status and its contact and proposal times are copied onto the lead (pipeline-migrations.ts): one
   // pass over an index (leads_period) that holds every column this reads, no other table joined.
   const statuses = await db.all<{

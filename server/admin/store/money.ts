@@ -4,6 +4,7 @@ import { rowParser } from '../../db/rows.ts';
 import type { Queryable } from '../../db/storage.ts';
 import { isLeadStatus } from '../lifecycle.ts';
 import type { ClosedDeals, StatusValue, WonDeal } from '../money.ts';
+import { closedSince, summaryWeekAt, valuesByStatus } from './summary.ts';
 
 /**
  * Merged leads are left out through one set of their ids, read once per query: a check per lead (NOT
@@ -23,42 +24,52 @@ const wonRow = rowParser(
     .transform((row): WonDeal => ({ valueMxn: row.value_mxn, wonAt: row.won_at })),
 );
 
+/** Leads with a deal value by status, counted from the leads (the summary's reference). */
+export async function countValuesByStatus(db: Queryable): Promise<StatusValue[]> {
+  const rows = await db.all(
+    `SELECT l.work_status AS status, count(*) AS deals, CAST(sum(l.deal_value) AS BIGINT) AS value
+     FROM leads l WHERE l.deal_value IS NOT NULL AND ${NOT_MERGED} GROUP BY l.work_status`,
+  );
+  return rows
+    .map(statusValueRow)
+    .flatMap((row) =>
+      isLeadStatus(row.status) ? [{ status: row.status, deals: row.deals, valueMxn: row.value ?? 0 }] : [],
+    );
+}
+
+/** Won and lost leads received since `receivedSince`, counted from the leads (the summary's reference). */
+export async function countClosed(db: Queryable, receivedSince: string): Promise<ClosedDeals[]> {
+  const rows = await db.all(
+    `SELECT l.work_status AS status, count(*) AS deals, CAST(sum(l.deal_value) AS BIGINT) AS value
+     FROM leads l
+     WHERE l.received_at >= $1 AND l.work_status IN ('ganado', 'perdido') AND ${NOT_MERGED} GROUP BY l.work_status`,
+    [receivedSince],
+  );
+  return rows
+    .map(statusValueRow)
+    .flatMap((row) =>
+      row.status === 'ganado' || row.status === 'perdido'
+        ? [{ status: row.status, count: row.deals, valueMxn: row.value ?? 0 }]
+        : [],
+    );
+}
+
 export async function moneyRows(
   db: Queryable,
   receivedSince: string,
 ): Promise<{ byStatus: StatusValue[]; won: WonDeal[]; closed: ClosedDeals[] }> {
-  // The status and the deal's value copied onto the lead (pipeline-migrations.ts) are read from its indexes.
+  // Values by status and closed deals come from the dashboard's weekly summary (./summary.ts) when the
+  // period starts one of its weeks; the won deals, a few per week, from the copies on the lead and the history.
+  const week = summaryWeekAt(receivedSince);
   const [byStatus, won, closed] = await Promise.all([
-    db.all(
-      `SELECT l.work_status AS status, count(*) AS deals, CAST(sum(l.deal_value) AS BIGINT) AS value
-       FROM leads l WHERE l.deal_value IS NOT NULL AND ${NOT_MERGED} GROUP BY l.work_status`,
-    ),
+    valuesByStatus(db),
     db.all(
       `SELECT l.deal_value AS value_mxn, COALESCE((SELECT max(e.at) FROM inbox_lead_events e
            WHERE e.lead_id = l.id AND e.kind = 'status' AND e.to_value = 'ganado'), s.updated_at) AS won_at
        FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
        WHERE l.work_status = 'ganado' AND ${NOT_MERGED}`,
     ),
-    db.all(
-      `SELECT l.work_status AS status, count(*) AS deals, CAST(sum(l.deal_value) AS BIGINT) AS value
-       FROM leads l
-       WHERE l.received_at >= $1 AND l.work_status IN ('ganado', 'perdido') AND ${NOT_MERGED} GROUP BY l.work_status`,
-      [receivedSince],
-    ),
+    week === undefined ? countClosed(db, receivedSince) : closedSince(db, week),
   ]);
-  return {
-    byStatus: byStatus
-      .map(statusValueRow)
-      .flatMap((row) =>
-        isLeadStatus(row.status) ? [{ status: row.status, deals: row.deals, valueMxn: row.value ?? 0 }] : [],
-      ),
-    won: won.map(wonRow),
-    closed: closed
-      .map(statusValueRow)
-      .flatMap((row) =>
-        row.status === 'ganado' || row.status === 'perdido'
-          ? [{ status: row.status, count: row.deals, valueMxn: row.value ?? 0 }]
-          : [],
-      ),
-  };
+  return { byStatus, won: won.map(wonRow), closed };
 }

@@ -7,6 +7,7 @@
  */
 import { forBothEngines, type DdlWords } from '../../db/ddl.ts';
 import type { Migration, Storage } from '../../db/storage.ts';
+import { SUMMARY_MIGRATION } from './summary-migrations.ts';
 
 export const PIPELINE_MODULE = 'pipeline';
 
@@ -242,6 +243,7 @@ export const PIPELINE_MIGRATIONS: readonly Migration[] = [
       postgres: `${forBothEngines(workColumns).postgres}${POSTGRES_COPIES}${POSTGRES_SEARCH}`,
     },
   },
+  SUMMARY_MIGRATION,
 ];
 
 /** Brings the pipeline's tables up to date; the lead API's and the inbox's must be migrated first. */

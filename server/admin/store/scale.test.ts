@@ -10,10 +10,11 @@ import { migrateAll } from '../../database.ts';
 import { migrateAccess } from '../../db/access-migrations.ts';
 import { migrateLeads } from '../../db/migrations.ts';
 import { openStorage } from '../../db/open.ts';
-import type { Storage } from '../../db/storage.ts';
+import type { SqlValue, Storage } from '../../db/storage.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../db/testing/engines.ts';
 import { leadSearchText } from '../../lead/search.ts';
 import { filterSql, orderSql, parseListQuery } from '../filters.ts';
+import { afterKeySql } from '../keyset.ts';
 import { boardColumns } from './board.ts';
 import { migrateInbox } from './migrations.ts';
 import { PIPELINE_MIGRATIONS, PIPELINE_MODULE } from './pipeline-migrations.ts';
@@ -211,6 +212,25 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
     };
     expect(await list({}, 'actividad')).toContain('leads_activity_order');
     expect(await list({}, 'seguimiento')).toContain('leads_next_step_order');
+    expect(await list({ view: 'vencidos' }, 'seguimiento')).toContain('leads_next_step_order');
+    // A page after a key starts at the key in an index led by the sort's first term (by arrival, either
+    // index that starts with it).
+    for (const [sort, index, first] of [
+      ['seguimiento', /leads_next_step_order/, '2026-11-27'],
+      ['recientes', /leads_received_at|leads_period/, AT],
+      ['puntuacion', /leads_score_order/, 10],
+    ] as const) {
+      const { where, params } = filterSql({}, 0, TODAY, storage.dialect);
+      const keyed: Array<string | number> = [...params];
+      const param = (value: SqlValue) => {
+        keyed.push(value ?? '');
+        return `$${String(keyed.length)}`;
+      };
+      const after = afterKeySql(sort, { first, receivedAt: AT, id: 1 }, param);
+      expect(await plan(`SELECT l.id FROM leads l ${where} AND ${after} ${orderSql(sort)} LIMIT 20`, keyed)).toMatch(
+        index,
+      );
+    }
     const search = filterSql({ text: 'trevino' }, 0, TODAY, storage.dialect);
     expect(await plan(`SELECT count(*) FROM leads l ${search.withMerged}`, search.params, true)).toContain(
       storage.dialect === 'sqlite' ? 'leads_search VIRTUAL TABLE' : 'leads_search_trgm',

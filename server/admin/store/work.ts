@@ -7,9 +7,19 @@ import { z } from 'zod';
 import { fieldsColumn, formTypeColumn, leadFromRow, type StoredLead } from '../../db/leads.ts';
 import { outboxRowSchema } from '../../db/outbox.ts';
 import { optionalText, rowParser } from '../../db/rows.ts';
-import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
+import type { Queryable, Row, SqlValue, Storage, Transaction } from '../../db/storage.ts';
 import type { LeadWork, WorkedLead } from '../../lead/csv.ts';
-import { countSql, filterSql, orderSql, PAGE_SIZE, type LeadFilter, type ListSort } from '../filters.ts';
+import { LEAD_KINDS } from '../../../core/forms/kinds.ts';
+import {
+  countSql,
+  filterSql,
+  isEmptyFilter,
+  orderSql,
+  PAGE_SIZE,
+  type LeadFilter,
+  type ListSort,
+  type SqlFragment,
+} from '../filters.ts';
 import {
   CONTACTED_STATUSES,
   isLeadStatus,
@@ -31,6 +41,9 @@ import { dashboardTotals } from './dashboard.ts';
 import type { OriginBreakdown } from '../attribution-stats.ts';
 import { originBreakdownRows } from './origins.ts';
 import { touchActivity } from './pipeline-events.ts';
+import { summaryTotal } from './summary.ts';
+import { afterKeySql, encodeListKey, sortKeySql, type ListKey } from '../keyset.ts';
+import { parseSearch } from '../../lead/search.ts';
 
 /** A status this code no longer knows reads as nuevo (a lead is never hidden for it). */
 const statusColumn = z
@@ -297,6 +310,32 @@ async function addEvent(
   await touchActivity(tx, event.leadId, event.at);
 }
 
+/**
+ * How many leads a filter lists: from the dashboard's summary when the filter is a status or a kind of form
+ * at most (its counts are the same leads, merged ones left out), else counted by the database.
+ */
+async function listTotal(db: Queryable, filter: LeadFilter, fragment: SqlFragment, from: string): Promise<number> {
+  const { status, kind, ...rest } = filter;
+  if (isEmptyFilter(rest))
+    return summaryTotal(db, { status, formType: kind === undefined ? undefined : LEAD_KINDS[kind].formType });
+  const count = await db.get<{ n: number | string }>(countSql(fragment, from), fragment.params);
+  return Number(count?.n ?? 0);
+}
+
+/** The list key of a listed row (its `sort_key`, arrival and id), for the next page's link. */
+function keyOfRow(row: Row): ListKey | undefined {
+  const parsed = keyRow.safeParse(row);
+  return parsed.success
+    ? { first: parsed.data.sort_key, receivedAt: parsed.data.received_at, id: parsed.data.id }
+    : undefined;
+}
+
+const keyRow = z.object({
+  sort_key: z.union([z.string(), z.number().int()]),
+  received_at: z.string(),
+  id: z.number().int(),
+});
+
 /** Rows read per round trip when streaming an export. */
 const EXPORT_BATCH = 500;
 
@@ -308,24 +347,38 @@ export function createWorkStore(storage: Storage) {
       page: number,
       sort: ListSort = 'recientes',
       today?: string,
-    ): Promise<{ rows: InboxRow[]; total: number }> {
+      after?: ListKey,
+    ): Promise<{ rows: InboxRow[]; total: number; nextKey?: string }> {
       const fragment = filterSql(filter, 0, today, storage.dialect);
       const { where, params } = fragment;
-      const count = await storage.get<{ n: number | string }>(countSql(fragment, countFrom(where)), params);
-      const offset = (page - 1) * PAGE_SIZE;
+      const total = await listTotal(storage, filter, fragment, countFrom(where));
       const order = orderSql(sort, filter);
+      // After a key, the page starts there through the sort's index (./keyset.ts); a search for a reference
+      // lists that lead first, an order no key describes, so it pages by number.
+      const keyed = after && (filter.text === undefined || parseSearch(filter.text).id === undefined);
+      const pageParams: SqlValue[] = [...params];
+      const param = (value: SqlValue) => {
+        pageParams.push(value);
+        return `$${String(pageParams.length)}`;
+      };
+      const since = keyed ? ` AND ${afterKeySql(sort, after, param)}` : '';
+      const limit = `LIMIT ${param(PAGE_SIZE)}${keyed ? '' : ` OFFSET ${param((page - 1) * PAGE_SIZE)}`}`;
       // The page's ids first, from the leads (and only the tables the filter reads), then their rows joined:
       // the database never joins, nor reads whole, the leads it sorts past (a search's thousands of matches).
       const rows = await storage.all(
-        `SELECT l.*, s.status, s.assignee_id, s.version, a.name AS assignee_name, d.value_mxn, d.next_step_date, d.next_step
-         FROM (SELECT l.id ${countFrom(where)} ${where} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) page
+        `SELECT l.*, page.sort_key, s.status, s.assignee_id, s.version, a.name AS assignee_name, d.value_mxn,
+           d.next_step_date, d.next_step
+         FROM (SELECT l.id, ${sortKeySql(sort)} AS sort_key ${countFrom(where)} ${where}${since} ${order} ${limit}) page
            JOIN leads l ON l.id = page.id LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
            LEFT JOIN inbox_users a ON a.id = s.assignee_id LEFT JOIN pipeline_deals d ON d.lead_id = l.id
          ${order}`,
-        [...params, PAGE_SIZE, offset],
+        pageParams,
       );
+      const last = rows.length === PAGE_SIZE ? rows.at(-1) : undefined;
+      const lastKey = last ? keyOfRow(last) : undefined;
       return {
-        total: Number(count?.n ?? 0),
+        total,
+        ...(lastKey ? { nextKey: encodeListKey(lastKey) } : {}),
         rows: rows.map((row): InboxRow => {
           const lead = leadFromRow(row);
           const listed = listedFromRow(row);

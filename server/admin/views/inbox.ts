@@ -35,6 +35,8 @@ export interface InboxView {
   scores: ReadonlyMap<number, number | null>;
   total: number;
   page: number;
+  /** The key of this page's last lead: the next page's link carries it (../keyset.ts). */
+  nextKey?: string;
   filter: LeadFilter;
   sort: ListSort;
   problems: readonly string[];
@@ -187,7 +189,7 @@ ${
     : html`<p>${view.total === 0 && isEmptyFilter(view.filter) ? 'Todavía no llega ningún lead.' : view.total === 0 ? 'Ningún lead coincide con los filtros.' : 'Esta página está vacía.'}</p>
 ${view.total > 0 && html`<p><a href="${ADMIN_PATHS.contacts}${listQueryString(view.filter, 1, view.sort)}">Ir a la primera página</a></p>`}`
 }
-${numberedPagination(view.page, pages, (page) => `${ADMIN_PATHS.contacts}${listQueryString(view.filter, page, view.sort)}`, 'Páginas de la bandeja')}
+${numberedPagination(view.page, pages, (page) => `${ADMIN_PATHS.contacts}${listQueryString(view.filter, page, view.sort, page === view.page + 1 ? view.nextKey : undefined)}`, 'Páginas de la bandeja')}
 </div>`,
   );
 }
