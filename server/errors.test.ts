@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPath } from '../core/api/routes.ts';
-import { startTestApi, type TestApi } from './api/test-support.ts';
+import { startTestApi, type TestApi } from './testing/api.ts';
 import { sourceFiles } from './testing/source-files.ts';
 import { ApiError, ERRORS, MeetingRefusal, refusal, refuse, type ErrorCode } from './errors.ts';
 

@@ -6,8 +6,8 @@
  * connection mid-fetch loses nothing; erasing the person reaches the reply.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID } from '../../api/test-support.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from '../../admin/test-support.ts';
+import { VALID } from '../../testing/api.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../../testing/inbox.ts';
 import { createReplyStore, type ReplyStore } from '../../admin/store/replies.ts';
 import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import { silentLogger } from '../../log/logger.ts';
