@@ -81,7 +81,7 @@ export interface ServerConfig {
   shutdownDelayMs: number;
   /** Largest accepted request body in bytes. */
   bodyLimitBytes: number;
-  /** Port of `server/api/standalone.ts` (`API_PORT`). */
+  /** Port of `server/standalone.ts` (`API_PORT`). */
   port: number;
   /** Public contact details: content/contact.yaml, with `PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE` and `PUBLIC_WHATSAPP_NUMBER` on top. */
   contact: ContactDetails;

@@ -1,6 +1,6 @@
 /**
  * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
- * `server/api/standalone.ts`) opens the database, creates the API once with
+ * `server/standalone.ts`) opens the database, creates the API once with
  * `createApi(config, storage)` and registers its Fastify `plugin` (server/app.ts).
  */
 import { randomBytes } from 'node:crypto';

@@ -67,7 +67,7 @@ describe('standalone process', () => {
   });
 
   async function start(extra: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, ['server/api/standalone.ts'], {
+    const child = spawn(process.execPath, ['server/standalone.ts'], {
       cwd: process.cwd(),
       env: {
         ...extra,
