@@ -24,7 +24,7 @@ import {
 } from './meetings/settings.ts';
 import { MONITORING_ENV, monitoringConfigOf, type MonitoringConfig } from './monitoring/settings.ts';
 import { TRANSLATIONS_ENV, translationsConfigOf, type TranslationsConfig } from './translations/settings.ts';
-import { REPLIES_ENV, repliesConfigOf, type RepliesConfig } from './email/replies/settings.ts';
+import { REPLIES_ENV, repliesConfigOf, type RepliesConfig } from './inbox-email/replies/settings.ts';
 import { blank } from './env-blank.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../database.ts';
 import type { InboxMail } from '../admin/mail.ts';
-import { createInboxMail } from '../email/inbox-mail.ts';
+import { createInboxMail } from '../inbox-email/inbox-mail.ts';
 import { emailSettingsFor, type EmailSettings } from '../email/settings.ts';
 import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';

@@ -14,7 +14,7 @@ import { silentLogger } from '../../log/logger.ts';
 import { parsePrivacyCommand } from '../../privacy/command/args.ts';
 import { runPrivacyCommand } from '../../privacy/command/run.ts';
 import { scanRows } from '../../privacy/testing/scan.ts';
-import { dropProxy, startImapServer, type ImapServer } from '../testing/imap-server.ts';
+import { dropProxy, startImapServer, type ImapServer } from '../../email/testing/imap-server.ts';
 import { readReplies } from './reader.ts';
 
 const HOSTILE = '<script>alert(1)</script> ¿Nos mandan la propuesta el lunes? \u202Eodnuges';
