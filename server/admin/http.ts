@@ -71,7 +71,7 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 /** A submitted form: first value per name (a repeated name cannot smuggle a second value past checks). */
 export type FormFields = ReadonlyMap<string, string>;
 
-/** The forms Fastify read (server/admin/index.ts), by request, until the request is gone. */
+/** The forms Fastify read (server/admin/router.ts), by request, until the request is gone. */
 const forms = new WeakMap<IncomingMessage, FormFields>();
 
 /** Keeps the form body Fastify read for `req` (`application/x-www-form-urlencoded`, within the limit). */
