@@ -17,8 +17,6 @@ const MAX_LINES = 150;
 /** Still longer than the limit, with their length today (`file name`). */
 const OVER_THE_LIMIT: Readonly<Record<string, number>> = {
   'server/privacy/service.ts createPrivacyService': 313,
-  'server/api/index.ts createApi': 298,
-  'server/email/outbox-worker.ts startOutboxWorker': 293,
   'server/admin/store/work.ts createWorkStore': 208,
   'server/api/submissions.ts submit': 155,
 };
