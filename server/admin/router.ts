@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { isDatabaseUnavailable } from '../db/storage.ts';
+import { isPageRefusal } from '../errors.ts';
 import { errorMessage } from '../log/logger.ts';
 import { loggableUrl } from '../log/loggable-url.ts';
 import { CALENDAR_FEED_BASE } from '../meetings/calendar-feed.ts';
@@ -16,15 +17,7 @@ import { type AdminServices, pageContext, render, type RequestState, type Signed
 import { parseCookies } from './cookies.ts';
 import { csrfTokenOwner } from './csrf.ts';
 import { serveCalendarFeed } from './handlers/meetings.ts';
-import {
-  ADMIN_HEADERS,
-  FORM_BODY_LIMIT_BYTES,
-  formRefusal,
-  HttpError,
-  keepForm,
-  readForm,
-  type FormFields,
-} from './http.ts';
+import { ADMIN_HEADERS, FORM_BODY_LIMIT_BYTES, formRefusal, keepForm, readForm, type FormFields } from './http.ts';
 import { CROSS_ORIGIN_MESSAGE, isSameOriginPost } from './origin.ts';
 import { ADMIN_BASE, ADMIN_PATHS } from './paths.ts';
 import { applyKeptForm, isKeptPath, keepExpiredForm, PENDING_COOKIE } from './pending-forms.ts';
@@ -106,9 +99,9 @@ async function guarded(services: AdminServices, state: RequestState, work: () =>
       res.destroy();
       return;
     }
-    if (error instanceof HttpError) {
-      const status: ErrorStatus = isErrorStatus(error.status) ? error.status : 400;
-      fail(services, state, status, error.message, error.closeConnection ? { Connection: 'close' } : {});
+    if (isPageRefusal(error)) {
+      const { status, body, headers } = error.answer;
+      fail(services, state, isErrorStatus(status) ? status : 400, body.message, headers);
       return;
     }
     if (isDatabaseUnavailable(error)) {
