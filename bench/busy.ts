@@ -1,5 +1,5 @@
 /**
- * `npm run bench:busy`: does a busy calendar stop the server? The API (`server/api/standalone.ts`) starts
+ * `npm run bench:busy`: does a busy calendar stop the server? The API (`server/standalone.ts`) starts
  * with `BUSY_ICS_URLS` pointing at a loopback feed, reads it at once (as every start does), and a client
  * asks `/api/health` back to back for BENCH_SECONDS (10) from the moment it listens. Four feeds: none, the
  * rule that loops inside ical.js (`FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31`), its hourly twin, and an ordinary
@@ -8,7 +8,7 @@
  * said of the feed by the end, and how long SIGTERM took to end it.
  *
  *   npm run bench:busy
- *   BENCH_SERVER=/other/checkout/server/api/standalone.ts npm run bench:busy   # another version
+ *   BENCH_SERVER=/other/checkout/server/standalone.ts npm run bench:busy   # another version
  *
  * Loopback only; each server is ended (SIGKILL if SIGTERM does not end it in 3 s) before the next starts.
  */
@@ -23,7 +23,7 @@ import { hostileFeed, largeFeed, startFeedServer } from '../server/meetings/busy
 import { percentile, requestWith, round } from './lib/load.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const SERVER = process.env.BENCH_SERVER ?? 'server/api/standalone.ts';
+const SERVER = process.env.BENCH_SERVER ?? 'server/standalone.ts';
 const HEALTH_TIMEOUT_MS = 2000;
 const START_LIMIT_MS = 30_000;
 

@@ -25,7 +25,7 @@ import { openStorage } from '../server/db/open.ts';
 import type { Queryable, SqlValue, Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
 import { printPlans } from './inbox-plans.ts';
-import { createInboxMail } from '../server/email/inbox-mail.ts';
+import { createInboxMail } from '../server/inbox-email/inbox-mail.ts';
 import { emailSettings } from '../server/email/settings.ts';
 import { foldText } from '../server/lead/search.ts';
 import { silentLogger } from '../server/log/logger.ts';

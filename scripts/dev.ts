@@ -13,10 +13,7 @@ const env = { ...process.env, NODE_ENV: 'development', SHUTDOWN_DELAY_MS: '0' };
 const options: SpawnOptions = { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true };
 const processes: Array<[string, ChildProcess]> = [
   ['sitio', spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--ignore-lock'], options)],
-  [
-    'api',
-    spawn(process.execPath, ['--import', './server/env-file.ts', '--watch', 'server/api/standalone.ts'], options),
-  ],
+  ['api', spawn(process.execPath, ['--import', './server/env-file.ts', '--watch', 'server/standalone.ts'], options)],
 ];
 
 for (const [name, child] of processes) {

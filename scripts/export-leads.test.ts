@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../server/api/test-support.ts';
+import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../server/testing/api.ts';
 import { TEST_ENGINES } from '../server/db/testing/engines.ts';
 import { CSV_HEADER } from '../server/lead/csv.ts';
 import { leadLanguageName } from '../server/lead/language.ts';

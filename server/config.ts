@@ -24,7 +24,7 @@ import {
 } from './meetings/settings.ts';
 import { MONITORING_ENV, monitoringConfigOf, type MonitoringConfig } from './monitoring/settings.ts';
 import { TRANSLATIONS_ENV, translationsConfigOf, type TranslationsConfig } from './translations/settings.ts';
-import { REPLIES_ENV, repliesConfigOf, type RepliesConfig } from './email/replies/settings.ts';
+import { REPLIES_ENV, repliesConfigOf, type RepliesConfig } from './inbox-email/replies/settings.ts';
 import { blank } from './env-blank.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
@@ -81,7 +81,7 @@ export interface ServerConfig {
   shutdownDelayMs: number;
   /** Largest accepted request body in bytes. */
   bodyLimitBytes: number;
-  /** Port of `server/api/standalone.ts` (`API_PORT`). */
+  /** Port of `server/standalone.ts` (`API_PORT`). */
   port: number;
   /** Public contact details: content/contact.yaml, with `PUBLIC_CONTACT_EMAIL`, `PUBLIC_CONTACT_PHONE` and `PUBLIC_WHATSAPP_NUMBER` on top. */
   contact: ContactDetails;

@@ -1,7 +1,7 @@
 /**
  * Graceful stop of an HTTP server for rolling deploys: stop accepting connections, let the requests
  * already received finish (within a bound), close keep-alive connections as their responses end, and
- * only then cut what is left. Used by server/index.ts and server/api/standalone.ts.
+ * only then cut what is left. Used by server/index.ts and server/standalone.ts.
  */
 import type { Server, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPath } from '../core/api/routes.ts';
-import { startTestApi, type TestApi } from './api/test-support.ts';
+import { startTestApi, type TestApi } from './testing/api.ts';
 import { sourceFiles } from './testing/source-files.ts';
-import { ApiError, ERRORS, MeetingRefusal, refusal, refuse, type ErrorCode } from './errors.ts';
+import { ApiError, ERRORS, isPageRefusal, MeetingRefusal, refusal, refuse, type ErrorCode } from './errors.ts';
 
 const SERVER = import.meta.dirname;
 
@@ -73,6 +73,26 @@ describe('the registry of refusals', () => {
     expect(refuse('notFound')).not.toBeInstanceOf(MeetingRefusal);
     const codes: ErrorCode[] = Object.keys(ERRORS) as ErrorCode[];
     for (const code of codes) expect(ERRORS[code].status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe("the inbox's refusals", () => {
+  it('are rendered by the inbox as its error page, and only they', () => {
+    const pageCodes = (Object.keys(ERRORS) as ErrorCode[]).filter((code) => 'page' in ERRORS[code]);
+    expect(pageCodes.length).toBeGreaterThan(0);
+    expect(pageCodes.every((code) => code.startsWith('inbox'))).toBe(true);
+    expect(isPageRefusal(refuse('inboxLeadNotFound'))).toBe(true);
+    expect(isPageRefusal(refuse('notFound'))).toBe(false);
+    expect(isPageRefusal(new Error(ERRORS.inboxLeadNotFound.message()))).toBe(false);
+  });
+
+  it('close the connection when the form was not read to its end', () => {
+    for (const code of ['inboxNotAForm', 'inboxFormTooLarge', 'inboxFormCutShort'] as const)
+      expect(refusal(code).headers).toEqual({ Connection: 'close' });
+    expect(refusal('inboxLeadNotFound').headers).toBeUndefined();
+    expect(refusal('inboxTranslationEditNotFound', { message: 'Ese cambio no existe.' }).body.message).toBe(
+      'Ese cambio no existe.',
+    );
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * Every refusal the API and the meetings answer with, in one registry: its HTTP status, its Spanish message
- * (the English one joins it here once the second language lands), the headers and body fields it carries.
- * Handlers throw `refuse(code, …)` (or return its answer where a refusal is an outcome, not an exception);
- * the API's one error handler (server/api/http.ts) renders it. Nothing decides by a message's text: a
- * refusal is known by its code.
+ * Every refusal the API, the meetings and the sales inbox answer with, in one registry: its HTTP status,
+ * its Spanish message (the English one joins it here once the second language lands), the headers and body
+ * fields it carries. Handlers throw `refuse(code, …)` (or return its answer where a refusal is an outcome,
+ * not an exception); one error handler per surface renders it: the API's as JSON (server/api/http.ts), the
+ * inbox's as its HTML error page (server/admin/router.ts, only the entries marked `page`). Nothing decides
+ * by a message's text: a refusal is known by its code.
  */
 import type { MeetingFailureBody } from '../core/api/answers.ts';
 import type { ContactDetails } from '../core/contact.ts';
@@ -20,6 +21,8 @@ interface Entry<P> {
   body?: (params: P, message: string) => Record<string, unknown>;
   /** Set on the meetings' refusals. */
   meeting?: RefusalReason;
+  /** Set on the inbox's refusals: the inbox answers them with its error page. */
+  page?: true;
 }
 
 const fixed = (status: number, message: string, rest: Omit<Entry<void>, 'status' | 'message'> = {}) => ({
@@ -35,6 +38,11 @@ const inMinutes = (seconds: number): string => {
 const retryAfter = ({ retryAfter: seconds }: { retryAfter: number }) => ({ 'Retry-After': String(seconds) });
 /** A 410 says why the meeting can no longer change, as the meetings' contract names it. */
 const goneBecause = (reason: NonNullable<MeetingFailureBody['reason']>) => () => ({ reason });
+/** An inbox refusal, shown on its error page. */
+const page = (status: number, message: string) => fixed(status, message, { page: true });
+/** An inbox refusal of a form whose body was not read to its end: the connection closes after the answer. */
+const unreadForm = (status: number, message: string) =>
+  fixed(status, message, { page: true, headers: () => ({ Connection: 'close' }) });
 /** A meeting's new slot that cannot be: the message is also the field's. */
 const onTheSlot = (_params: unknown, message: string) => ({ errors: { appointmentDate: message } });
 
@@ -141,6 +149,22 @@ export const ERRORS = {
     meeting: 'invalid',
     body: onTheSlot,
   }),
+  inboxLeadNotFound: page(404, 'No existe ese lead.'),
+  inboxAccountNotFound: page(404, 'No existe esa cuenta.'),
+  inboxNoMeeting: page(404, 'Este lead no tiene una reunión agendada.'),
+  inboxUnknownCalendarAction: page(400, 'Esa acción del calendario no existe.'),
+  /** A process without the site has no interface strings to edit. */
+  inboxNoTranslations: page(404, 'Este servidor no publica el sitio: no hay textos que editar.'),
+  inboxUnknownTranslationKey: page(404, 'Esa clave no existe en el catálogo de textos.'),
+  /** An edit of the interface strings the translations service could not find (it says which part). */
+  inboxTranslationEditNotFound: {
+    status: 404,
+    message: ({ message }: { message: string }) => message,
+    page: true,
+  },
+  inboxNotAForm: unreadForm(415, 'El formulario llegó en un formato que no se acepta.'),
+  inboxFormTooLarge: unreadForm(413, 'El formulario es demasiado grande.'),
+  inboxFormCutShort: unreadForm(400, 'La conexión se cerró antes de recibir el formulario.'),
 } as const satisfies Record<string, Entry<never>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -192,6 +216,11 @@ export function refuse<C extends ErrorCode>(code: C, ...params: ParamsOf<C>): Ap
     ...(headers ? { headers } : {}),
   };
   return entry.meeting ? new MeetingRefusal(code, answer, entry.meeting) : new ApiError(code, answer);
+}
+
+/** Whether `error` is a refusal the inbox answers with its error page. */
+export function isPageRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (ERRORS[error.code] as Entry<never>).page === true;
 }
 
 /** The answer of the refusal `code`, for a handler whose refusal is an outcome it returns. */

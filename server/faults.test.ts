@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startProductionServer, type ProductionServer } from './testing/production-server.ts';
-import { VALID, waitFor } from './api/test-support.ts';
+import { VALID, waitFor } from './testing/api.ts';
 import { ERRORS } from './errors.ts';
 import { openStorage } from './db/open.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from './db/testing/engines.ts';

@@ -1,8 +1,10 @@
 /**
  * The layers, checked on every import of the repository: `server/` imports nothing from `src/` and the
  * site (`src/`) nothing from `server/` (what the site needs of the server comes from `core/` or, rendered at
- * build time, from `build/`); `core/` imports from nobody; the sales inbox imports no e-mail code and no command-line code; nothing imports a
- * command (scripts/ holds entry points only); every folder a stylesheet tells Tailwind to scan exists.
+ * build time, from `build/`); `core/` imports from nobody; the sales inbox imports no e-mail code (its own
+ * messages and the clients' replies live in `server/inbox-email/`, wired by `server/services.ts`) and no
+ * command-line code; nothing imports a command (scripts/ holds entry points only); every folder a
+ * stylesheet tells Tailwind to scan exists.
  */
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -57,7 +59,9 @@ function layerProblems(imports: readonly Import[]): Record<string, string[]> {
       imports.filter(({ from, to }) => under('core')(from) && !under('core')(to)),
     ),
     'la bandeja importa código de correo': described(
-      imports.filter(({ from, to }) => under('server/admin')(from) && under('server/email')(to)),
+      imports.filter(
+        ({ from, to }) => under('server/admin')(from) && (under('server/email')(to) || under('server/inbox-email')(to)),
+      ),
     ),
     'la bandeja importa código de línea de comandos': described(
       imports.filter(
@@ -69,6 +73,80 @@ function layerProblems(imports: readonly Import[]): Record<string, string[]> {
       imports.filter(({ from, to }) => under('scripts')(to) && !isTest(from)),
     ),
   };
+}
+
+/**
+ * The layers of `server/`, top to bottom: a file imports from its own layer and the ones below, never from
+ * one above (an arrow running back up ties two folders together: neither can change or be tested alone).
+ * A layer is a folder, or a set of files at the root: the entry points with the composition that wires
+ * the folders together sit on top, the small helpers every folder shares (errors.ts, escape-html.ts…) low.
+ * Tests and the helpers in `server/testing/` stand beside the layers: a test may drive the whole server.
+ */
+const SERVER_LAYERS: ReadonlyArray<readonly [name: string, holds: (path: string) => boolean]> = [
+  [
+    'server/ (entradas y composición)',
+    (path) =>
+      ['index', 'standalone', 'start', 'app', 'services', 'database', 'process-config', 'config'].some(
+        (name) => path === `server/${name}.ts`,
+      ),
+  ],
+  ...[
+    // The inbox's e-mail, both ways: adapters between the inbox and the e-mail code it must not import.
+    'inbox-email',
+    'admin',
+    'api',
+    'meetings',
+    'privacy',
+    'monitoring',
+    'translations',
+    'static',
+    'email',
+    'jobs',
+    'log',
+  ].map((folder) => [`server/${folder}`, under(`server/${folder}`)] as const),
+  ['server/ (ayudantes compartidos)', (path) => /^server\/[^/]+\.ts$/.test(path)],
+  ...['db', 'lead', 'availability'].map((folder) => [`server/${folder}`, under(`server/${folder}`)] as const),
+];
+
+/** The layer's position (0 at the top), or undefined for a test, a test helper or a file of no layer. */
+function layerOf(path: string): number | undefined {
+  if (isTest(path) || under('server/testing')(path)) return undefined;
+  const index = SERVER_LAYERS.findIndex(([, holds]) => holds(path));
+  return index < 0 ? undefined : index;
+}
+
+/** Arrows between layers of server/ (one per pair of layers, with the imports that draw it). */
+function layerArrows(imports: readonly Import[]): Map<string, string[]> {
+  const arrows = new Map<string, string[]>();
+  for (const { from, to } of imports) {
+    const [a, b] = [layerOf(from), layerOf(to)];
+    if (a === undefined || b === undefined || a === b) continue;
+    const key = `${SERVER_LAYERS[a]?.[0]} → ${SERVER_LAYERS[b]?.[0]}`;
+    arrows.set(key, [...(arrows.get(key) ?? []), `${from} → ${to}`]);
+  }
+  return arrows;
+}
+
+/** The arrows from a layer to one above it, with the imports that draw each. */
+function backUp(imports: readonly Import[]): Record<string, string[]> {
+  const position = new Map(SERVER_LAYERS.map(([name], index) => [name, index]));
+  return Object.fromEntries(
+    [...layerArrows(imports)].filter(([key]) => {
+      const [from = '', to = ''] = key.split(' → ');
+      return (position.get(from) ?? 0) > (position.get(to) ?? 0);
+    }),
+  );
+}
+
+/** Pairs of layers that import each other, whatever their order. */
+function twoWayTies(imports: readonly Import[]): string[] {
+  const arrows = layerArrows(imports);
+  return [...arrows.keys()]
+    .filter((key) => {
+      const [from = '', to = ''] = key.split(' → ');
+      return from < to && arrows.has(`${to} → ${from}`);
+    })
+    .map((key) => key.replace(' → ', ' ↔ '));
 }
 
 describe('layers', () => {
@@ -97,11 +175,12 @@ describe('layers', () => {
       ...importsOf('src/integrations/x.ts', "export type { G } from '../../server/static/compression.ts';"),
       ...importsOf('core/x.ts', "import { b } from '../server/b.ts';"),
       ...importsOf('server/admin/views/x.ts', "import { c } from '../../email/templates.ts';"),
+      ...importsOf('server/admin/x.ts', "import type { R } from '../inbox-email/replies/reader.ts';"),
       ...importsOf('server/admin/x.ts', "import { d } from '../../scripts/outbox.ts';"),
       ...importsOf('server/admin/handlers/x.ts', "const e = await import('../user-command/run.ts');"),
       ...importsOf('bench/x.ts', "import '../scripts/dev.ts';"),
     ];
-    expect(Object.values(layerProblems(crossings)).map((found) => found.length)).toEqual([1, 2, 1, 1, 2, 2]);
+    expect(Object.values(layerProblems(crossings)).map((found) => found.length)).toEqual([1, 2, 1, 2, 2, 2]);
   });
 
   it('point every stylesheet at folders and files that exist (Tailwind skips a missing one silently)', () => {
@@ -112,5 +191,40 @@ describe('layers', () => {
         .map((path) => `${sheet} → ${path}`),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the layers of server/', () => {
+  const imports = repositoryImports();
+
+  it('place every file of server/ in a layer (a new folder takes its place in SERVER_LAYERS)', () => {
+    const unplaced = globSync('server/**/*.ts', { cwd: ROOT }).filter(
+      (file) => !isTest(file) && !under('server/testing')(file) && layerOf(file) === undefined,
+    );
+    expect(unplaced).toEqual([]);
+  });
+
+  it('import only downward', () => {
+    expect(backUp(imports)).toEqual({});
+  });
+
+  it('tie no two layers together', () => {
+    expect(twoWayTies(imports)).toEqual([]);
+  });
+
+  it('catch an arrow running back up and a tie, leaving tests and their helpers aside', () => {
+    const arrows = [
+      ...importsOf('server/db/x.ts', "import { a } from '../admin/a.ts';"),
+      ...importsOf('server/admin/y.ts', "import type { B } from '../db/b.ts';"),
+      ...importsOf('server/email/z.ts', "import { c } from '../start.ts';"),
+      ...importsOf('server/db/x.test.ts', "import { d } from '../api/d.ts';"),
+      ...importsOf('server/testing/w.ts', "import { e } from '../app.ts';"),
+      ...importsOf('server/log/v.ts', "import { f } from '../escape-html.ts';"),
+    ];
+    expect(Object.keys(backUp(arrows))).toEqual([
+      'server/db → server/admin',
+      'server/email → server/ (entradas y composición)',
+    ]);
+    expect(twoWayTies(arrows)).toEqual(['server/admin ↔ server/db']);
   });
 });

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApi, type TestApi } from './api/test-support.ts';
+import { startTestApi, type TestApi } from './testing/api.ts';
 import { createApp, startApp, type RunningApp } from './app.ts';
 import { stderrLogger } from './log/logger.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from './request-target.ts';

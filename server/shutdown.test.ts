@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStorage } from './db/open.ts';
-import { VALID } from './api/test-support.ts';
+import { VALID } from './testing/api.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'angram-shutdown-'));
 const children: ChildProcess[] = [];

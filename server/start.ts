@@ -1,6 +1,6 @@
 /**
  * The one start and stop of a server process, for `npm start` (the built site, the API and the inbox:
- * server/index.ts) and `npm run api` (the API and the inbox alone: server/api/standalone.ts). Start: read
+ * server/index.ts) and `npm run api` (the API and the inbox alone: server/standalone.ts). Start: read
  * and check the configuration, open and migrate the database, start the background jobs, listen. Stop, on
  * SIGTERM or SIGINT: the same in reverse, each step bounded, then exit.
  */

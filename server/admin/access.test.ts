@@ -4,9 +4,9 @@
  * one-time sign-in link by e-mail, and two-step sign-in with TOTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW, VALID } from '../api/test-support.ts';
+import { TEST_NOW, VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { startTestAdmin, TEST_PASSWORD, type AdminClient, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, TEST_PASSWORD, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 import { codeAt } from './totp.ts';
 
 describe.each(TEST_ENGINES)('inbox sign-in and access (%s)', (engine) => {

@@ -4,10 +4,10 @@
  * the CSV export, meetings, the dashboard and account management.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_SLOT, TEST_NOW, VALID } from '../api/test-support.ts';
+import { OPEN_SLOT, TEST_NOW, VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { CSV_HEADER } from '../lead/csv.ts';
-import { startTestAdmin, TEST_PASSWORD, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, TEST_PASSWORD, type TestAdmin } from '../testing/inbox.ts';
 
 const HOSTILE = '<script>alert("x")</script>Ana';
 

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillTemplate } from '../../core/text-template.ts';
-import { VALID } from '../api/test-support.ts';
+import { VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { referenceOf } from '../lead/model.ts';
-import { startTestAdmin, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
 
 interface Notice {
   recipient: string;

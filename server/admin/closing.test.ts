@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRoot } from '../../core/content/load.ts';
 import { readLostReasons } from '../../core/content/lost-reasons.ts';
-import { VALID } from '../api/test-support.ts';
+import { VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 
 const refsOf = (text: string) => [...text.matchAll(/>CONT-(\d+)</g)].map((match) => Number(match[1]));
 const ORIGIN = JSON.stringify({

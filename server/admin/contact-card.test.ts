@@ -3,10 +3,10 @@
  * from a normalised number), and a rectified e-mail address says who changed it and when.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID } from '../api/test-support.ts';
+import { VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { spreadsheetPhone } from '../lead/phone.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 
 const contactCard = (page: string) => /<h2[^>]*>Contacto<\/h2>[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
 

@@ -5,10 +5,10 @@
  * another visitor named themselves after it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID } from '../api/test-support.ts';
+import { VALID } from '../testing/api.ts';
 import { MESSAGES } from '../../core/forms/fields.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 
 const refsOf = (text: string) => [...text.matchAll(/>CONT-(\d+)</g)].map((match) => Number(match[1]));
 

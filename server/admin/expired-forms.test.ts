@@ -5,9 +5,9 @@
  * A merged lead is found afterwards by its own reference and message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW, VALID } from '../api/test-support.ts';
+import { TEST_NOW, VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 
 describe.each(TEST_ENGINES)('forms kept across an expired session (%s)', (engine) => {
   let t: TestAdmin;

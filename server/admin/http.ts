@@ -3,6 +3,7 @@
  * HTML and redirects, and the form bodies Fastify read (`application/x-www-form-urlencoded`, bounded in size).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { refuse, type ApiError } from '../errors.ts';
 import { encodePage } from './compression.ts';
 import { toHtmlString, type Html } from './html.ts';
 
@@ -30,18 +31,6 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
   // A lead's page must not leak its URL (with a lead id) to a site it links to, e.g. the calendar.
   'Referrer-Policy': 'same-origin',
 };
-
-export class HttpError extends Error {
-  override name = 'HttpError';
-  readonly status: number;
-  /** The body was not read to its end: answer with `Connection: close`. */
-  readonly closeConnection: boolean;
-  constructor(status: number, message: string, closeConnection = false) {
-    super(message);
-    this.status = status;
-    this.closeConnection = closeConnection;
-  }
-}
 
 export function sendHtml(
   res: ServerResponse,
@@ -71,7 +60,7 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 /** A submitted form: first value per name (a repeated name cannot smuggle a second value past checks). */
 export type FormFields = ReadonlyMap<string, string>;
 
-/** The forms Fastify read (server/admin/index.ts), by request, until the request is gone. */
+/** The forms Fastify read (server/admin/router.ts), by request, until the request is gone. */
 const forms = new WeakMap<IncomingMessage, FormFields>();
 
 /** Keeps the form body Fastify read for `req` (`application/x-www-form-urlencoded`, within the limit). */
@@ -83,28 +72,25 @@ export function keepForm(req: IncomingMessage, body: string): void {
   forms.set(req, fields);
 }
 
-const NOT_A_FORM = 'El formulario llegó en un formato que no se acepta.';
-const TOO_LARGE = 'El formulario es demasiado grande.';
-
 /** The request's form; a request that sent none is refused with 415 (the connection then closes). */
 export function readForm(req: IncomingMessage): Promise<FormFields> {
   const form = forms.get(req);
-  return form ? Promise.resolve(form) : Promise.reject(new HttpError(415, NOT_A_FORM, true));
+  return form ? Promise.resolve(form) : Promise.reject(refuse('inboxNotAForm'));
 }
 
 /**
  * Fastify's refusals of a body as the inbox's: 415 (not a form), 413 (over the limit), 400 (the client
  * left halfway). The rest of a refused body is not read: the answer closes the connection.
  */
-export function formRefusal(error: { code?: string }): HttpError | undefined {
+export function formRefusal(error: { code?: string }): ApiError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpError(415, NOT_A_FORM, true);
+      return refuse('inboxNotAForm');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new HttpError(413, TOO_LARGE, true);
+      return refuse('inboxFormTooLarge');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'ECONNRESET':
-      return new HttpError(400, 'La conexión se cerró antes de recibir el formulario.', true);
+      return refuse('inboxFormCutShort');
     default:
       return undefined;
   }

@@ -13,7 +13,7 @@ import { leadSearchText } from '../lead/search.ts';
 import { LIST_SORTS, listQueryString, parseListQuery, PAGE_SIZE, type LeadFilter, type ListSort } from './filters.ts';
 import { decodeListKey, encodeListKey } from './keyset.ts';
 import { createWorkStore } from './store/work.ts';
-import { startTestAdmin, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
 
 const TODAY = '2026-11-25';
 const LEADS = 67;

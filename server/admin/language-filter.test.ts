@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE } from '../../core/site.ts';
-import { US_PROJECT, VALID } from '../api/test-support.ts';
+import { US_PROJECT, VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { startTestAdmin, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
 
 describe.each(TEST_ENGINES)('the inbox filter by language (%s)', (engine) => {
   let t: TestAdmin;

@@ -8,17 +8,11 @@
  */
 import { defaultRoot } from '../../core/content/load.ts';
 import { readLostReasons } from '../../core/content/lost-reasons.ts';
+import { LEAD_STATUSES, STATUS_LABELS, type LeadStatus } from '../lead/status.ts';
 
-export const LEAD_STATUSES = ['nuevo', 'contactado', 'propuesta', 'ganado', 'perdido'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
-  nuevo: 'Nuevo',
-  contactado: 'Contactado',
-  propuesta: 'Propuesta',
-  ganado: 'Ganado',
-  perdido: 'Perdido',
-};
+// The statuses belong to the lead (the export of a person's data names them too); the inbox's code reads
+// them here, beside the rules that move a lead between them.
+export { LEAD_STATUSES, STATUS_LABELS, type LeadStatus } from '../lead/status.ts';
 
 /** Where each status may go next. */
 export const TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {

@@ -1,5 +1,5 @@
 /**
- * What the inbox asks of e-mail: messages composed elsewhere (server/email/inbox-mail.ts, handed in by
+ * What the inbox asks of e-mail: messages composed elsewhere (server/inbox-email/inbox-mail.ts, handed in by
  * server/services.ts) and written to the outbox by the inbox in the same transaction as what they belong to
  * (the history that records them, the sign-in link they carry). The inbox never sends mail itself and
  * imports no e-mail code.

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketOf } from '../../core/monitoring/histogram.ts';
 import { ATTRIBUTION_HEADER } from '../../core/attribution.ts';
-import { VALID } from '../api/test-support.ts';
+import { VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { startTestAdmin, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
 
 describe.each(TEST_ENGINES)('inbox monitoring page (%s)', (engine) => {
   let t: TestAdmin;

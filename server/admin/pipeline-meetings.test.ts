@@ -7,14 +7,14 @@
  * inbox's meetings page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW, VALID } from '../api/test-support.ts';
+import { TEST_NOW, VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
-import { latestToken } from '../meetings/test-support.ts';
+import { latestToken } from '../testing/meetings.ts';
 import { sendDigests } from './digest.ts';
 import { createDigestStore } from './store/digests.ts';
 import { createUserStore } from './store/users.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 
 const RESCHEDULE = '/api/webSite/meetingReschedule';
 const CANCEL = '/api/webSite/meetingCancel';

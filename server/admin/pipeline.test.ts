@@ -6,13 +6,13 @@
  * when it arrives in a form kept across an expired session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW, VALID } from '../api/test-support.ts';
+import { TEST_NOW, VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { sendDigests, startDigest } from './digest.ts';
 import { createDigestStore } from './store/digests.ts';
 import { createUserStore } from './store/users.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 
 const refsOf = (text: string) => [...text.matchAll(/>CONT-(\d+)</g)].map((match) => Number(match[1]));
 

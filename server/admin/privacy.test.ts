@@ -4,10 +4,10 @@
  * (cancelación), a request registered with its deadline, and each step in the audit trail page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID, waitFor } from '../api/test-support.ts';
+import { VALID, waitFor } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { scanDirectory, scanRows } from '../privacy/testing/scan.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 
 const LUCIA = VALID.small;
 const NEEDLES = [LUCIA.name, LUCIA.email, LUCIA.company];

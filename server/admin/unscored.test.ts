@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_REFUSALS_HEADER, REFUSABLE_PURPOSES } from '../../core/privacy.ts';
-import { VALID } from '../api/test-support.ts';
+import { VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { referenceOf } from '../lead/model.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from './test-support.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 import { UNSCORED_LABEL } from './views/inbox.ts';
 
 describe.each(TEST_ENGINES)('a lead that refused scoring in the inbox (%s)', (engine) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_SLOT, startTestApi, VALID, type TestApi } from './test-support.ts';
+import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 
 describe.each(TEST_ENGINES)('bookings (%s)', (engine) => {

@@ -11,7 +11,7 @@ import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { bringBack, lockWaiters, takeAway, terminate } from '../db/testing/faults.ts';
 import { startSmtpPeer, type SmtpPeer } from '../email/testing/smtp-peer.ts';
 import { ERRORS } from '../errors.ts';
-import { OPEN_SLOT, startTestApi, VALID, waitFor, type TestApi } from './test-support.ts';
+import { OPEN_SLOT, startTestApi, VALID, waitFor, type TestApi } from '../testing/api.ts';
 
 let t: TestApi | undefined;
 let peer: SmtpPeer | undefined;

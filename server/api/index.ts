@@ -1,6 +1,6 @@
 /**
  * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
- * `server/api/standalone.ts`) opens the database, creates the API once with
+ * `server/standalone.ts`) opens the database, creates the API once with
  * `createApi(config, storage)` and registers its Fastify `plugin` (server/app.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +15,7 @@ import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
-import { emailSettingsFor, type MailConfig } from '../email/settings.ts';
+import { emailSettingsFor, type EmailSettings, type MailConfig } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
 import { refusal, refuse } from '../errors.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
@@ -141,11 +141,14 @@ export function unroutedAnswer(url: string): ApiResponse {
   return parseRequestTarget(url) ? refusal('notFound') : refusal('badRequestTarget');
 }
 
-/** The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it. */
-export async function createApi(config: ApiConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
-  const now = options.now ?? (() => new Date());
-  const logger = options.logger ?? stderrLogger;
-  const salt = config.ipHashSalt ?? (await ensureSetting(storage, SALT_SETTING, randomBytes(32).toString('hex')));
+/** The API's state once started: draining (readiness 503) and then closed (every answer 503). */
+interface ApiState {
+  draining: boolean;
+  closed: boolean;
+}
+
+/** The outbox's worker and the transport it sends with: SMTP when configured, else `.eml` files. */
+function startOutbox(config: ApiConfig, storage: Storage, logger: Logger, options: ApiOptions) {
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, { timeoutMs: config.smtpTimeoutMs })
     : emlDirectoryTransport(config.outboxDir);
@@ -161,44 +164,23 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
     holdBack: objectionHoldBack(storage),
     ...(options.outboxPollMs ? { idlePollMs: options.outboxPollMs } : {}),
   });
-  const submissionLimit: RateLimit = {
-    scope: 'submission',
-    max: config.rateLimitMax,
-    windowMs: config.rateLimitWindowMs,
-  };
-  const scheduleLimit: RateLimit = {
-    scope: 'schedule',
-    max: config.scheduleRateLimitMax,
-    windowMs: config.rateLimitWindowMs,
-  };
-  const longestWindow = config.rateLimitWindowMs;
+  return { transport, worker };
+}
+
+/** Deletes rate-limit rows older than the longest window, every ten minutes. */
+function pruneRateEventsEvery(storage: Storage, windowMs: number, logger: Logger): NodeJS.Timeout {
   const pruner = setInterval(() => {
-    pruneRateEvents(storage, Date.now() - longestWindow).catch((error: unknown) =>
+    pruneRateEvents(storage, Date.now() - windowMs).catch((error: unknown) =>
       logger.error('rate_limit.prune', { error: errorMessage(error) }),
     );
   }, PRUNE_EVERY_MS);
   pruner.unref();
-  const emailSettings = emailSettingsFor(config);
-  const meetings = await startMeetings({
-    config,
-    storage,
-    settings: emailSettings,
-    logger,
-    now,
-    onQueued: () => worker.kick(),
-    ...(options.reminderPollMs ? { reminderPollMs: options.reminderPollMs } : {}),
-  });
-  const vitalsRecorder = startVitalsRecorder({ storage, logger });
-  const vitals = createVitalsEndpoint({
-    recorder: vitalsRecorder,
-    pages: options.sitePages ?? new Set(),
-    perMinute: config.monitoring.vitalsPerMinute,
-    addressOf: (req) => clientAddress(req, config.trustProxy),
-    now,
-  });
-  const languages = leadLanguages(config.facts);
+  return pruner;
+}
+
+/** The interface strings' routes, with the inbox's edits of them served within a check period on every instance. */
+function liveTranslations(config: ApiConfig, storage: Storage, logger: Logger) {
   const i18n = translationRoutes(config.facts.translations);
-  // The inbox's edits of the interface strings, served within a check period on every instance.
   const translationStore = createTranslationStore(storage);
   let editsVersion = 0;
   const refreshEdits = async (): Promise<void> => {
@@ -212,56 +194,100 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
       logger.warn('translations.api_refresh_failed', { error: errorMessage(error) });
     }
   };
-  const editsTimer = setInterval(() => void refreshEdits(), config.translations.pollMs);
-  editsTimer.unref();
+  const timer = setInterval(() => void refreshEdits(), config.translations.pollMs);
+  timer.unref();
   void refreshEdits();
-  const selects = servedLists(config.facts.lists);
-  const submissionContext: SubmissionContext = {
-    storage,
-    emailSettings,
-    logger,
-    now,
-    rateLimit: submissionLimit,
-    bookingLimitPerDay: config.bookingLimitPerDay,
-    onStored: () => worker.kick(),
-    meetings: meetings.service,
+  return { i18n, timer };
+}
+
+/** What the routes are built from. */
+interface RouteDeps {
+  config: ApiConfig;
+  storage: Storage;
+  logger: Logger;
+  now: () => Date;
+  /** The salt of the client addresses' hashes. */
+  salt: string;
+  meetings: Meetings;
+  emailSettings: EmailSettings;
+  submissionContext: SubmissionContext;
+  i18n: ReturnType<typeof translationRoutes>;
+  state: ApiState;
+}
+
+/** The route of one kind of lead, validated by its kind's schema in the page's language. */
+function submissionRoute(deps: RouteDeps, languages: ReturnType<typeof leadLanguages>, kind: LeadKind): Handler {
+  const { config, logger } = deps;
+  return async (request) => {
+    const body = jsonBody(request);
+    const req = request.raw;
+    const clientHash = hashAddress(clientAddress(req, config.trustProxy), deps.salt);
+    const sent = req.headers[ATTRIBUTION_HEADER.toLowerCase()];
+    const attribution = parseAttributionHeader(sent);
+    // A header that says nothing usable is dropped, never a reason to refuse the lead.
+    if (sent !== undefined && !attribution) logger.info('submission.attribution_ignored', { kind });
+    const language = requestLanguage(req, config.facts.translations);
+    const lead = languages.get(language) ?? languages.get(config.facts.translations.defaultCode);
+    if (!lead) throw new Error(`Sin esquemas de leads para el idioma ${language}`);
+    const outcome = await submit(deps.submissionContext, {
+      kind,
+      schema: lead.schemas[kind],
+      answers: lead.answers,
+      body,
+      originPage: originPage(req),
+      clientHash,
+      refusals: refusalsOf(req, config.facts.privacy),
+      attribution,
+      language,
+    });
+    return outcome.response;
   };
-  logger.info('api.started', {
-    database: storage.description,
-    mail: transport.kind,
-    origins: config.allowedOrigins,
-    worker: worker.owner,
-  });
-  let draining = false;
+}
 
-  const submission =
-    (kind: LeadKind): Handler =>
-    async (request) => {
-      const body = jsonBody(request);
-      const req = request.raw;
-      const clientHash = hashAddress(clientAddress(req, config.trustProxy), salt);
-      const sent = req.headers[ATTRIBUTION_HEADER.toLowerCase()];
-      const attribution = parseAttributionHeader(sent);
-      // A header that says nothing usable is dropped, never a reason to refuse the lead.
-      if (sent !== undefined && !attribution) logger.info('submission.attribution_ignored', { kind });
-      const language = requestLanguage(req, config.facts.translations);
-      const lead = languages.get(language) ?? languages.get(config.facts.translations.defaultCode);
-      if (!lead) throw new Error(`Sin esquemas de leads para el idioma ${language}`);
-      const outcome = await submit(submissionContext, {
-        kind,
-        schema: lead.schemas[kind],
-        answers: lead.answers,
-        body,
-        originPage: originPage(req),
-        clientHash,
-        refusals: refusalsOf(req, config.facts.privacy),
-        attribution,
-        language,
+/** The free slots of a day, limited per client. */
+function scheduleRoute({ config, storage, salt, meetings }: RouteDeps): Handler {
+  const limit: RateLimit = { scope: 'schedule', max: config.scheduleRateLimitMax, windowMs: config.rateLimitWindowMs };
+  return async (request) => {
+    const body = jsonBody(request);
+    const parsed = scheduleRequestSchema.safeParse(body);
+    if (!parsed.success)
+      throw refuse('validation', {
+        errors: { date: parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required },
       });
-      return outcome.response;
-    };
+    const clientHash = hashAddress(clientAddress(request.raw, config.trustProxy), salt);
+    const retryAfter = await consume(storage, limit, clientHash, Date.now());
+    if (retryAfter !== undefined) throw refuse('tooManyScheduleRequests', { retryAfter });
+    const { date } = parsed.data;
+    return { status: 200, body: { schedule: await meetings.service.freeSlots(date) } };
+  };
+}
 
-  const routes = new Map<string, Route>([
+/** Readiness: the API should get traffic (not draining, database reachable within a bound). */
+async function readiness({ storage, logger, state }: RouteDeps): Promise<ApiResponse> {
+  if (state.draining || state.closed) return refusal('unavailable');
+  let timeout: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      storage.ping(),
+      new Promise((_, reject) => {
+        timeout = setTimeout(() => reject(new Error('ping timeout')), READY_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 200, body: { status: 'ready' } };
+  } catch (error) {
+    logger.warn('api.not_ready', { error: errorMessage(error) });
+    return refusal('notReady');
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
+/** Every route under `/api/` but the beacons' and the locale prefixes', by path. */
+function apiRoutes(deps: RouteDeps): Map<string, Route> {
+  const { config } = deps;
+  const selects = servedLists(config.facts.lists);
+  const languages = leadLanguages(config.facts);
+  return new Map<string, Route>([
     [
       apiPath('contactFormSelects'),
       {
@@ -273,122 +299,99 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
         }),
       },
     ],
-    [
-      apiPath('scheduleAvailable'),
-      {
-        POST: async (request) => {
-          const body = jsonBody(request);
-          const parsed = scheduleRequestSchema.safeParse(body);
-          if (!parsed.success)
-            throw refuse('validation', {
-              errors: { date: parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required },
-            });
-          const clientHash = hashAddress(clientAddress(request.raw, config.trustProxy), salt);
-          const retryAfter = await consume(storage, scheduleLimit, clientHash, Date.now());
-          if (retryAfter !== undefined) throw refuse('tooManyScheduleRequests', { retryAfter });
-          const { date } = parsed.data;
-          return { status: 200, body: { schedule: await meetings.service.freeSlots(date) } };
-        },
-      },
-    ],
+    [apiPath('scheduleAvailable'), { POST: scheduleRoute(deps) }],
     // One route per kind of lead, each validated by its kind's schema.
-    ...LEAD_KIND_IDS.map((kind): [string, Route] => [apiPath(LEAD_KINDS[kind].action), { POST: submission(kind) }]),
+    ...LEAD_KIND_IDS.map((kind): [string, Route] => [
+      apiPath(LEAD_KINDS[kind].action),
+      { POST: submissionRoute(deps, languages, kind) },
+    ]),
     // A booked meeting by its manage link: read, moved, cancelled.
     ...meetingRoutes({
-      service: meetings.service,
-      storage,
-      settings: emailSettings,
+      service: deps.meetings.service,
+      storage: deps.storage,
+      settings: deps.emailSettings,
       trustProxy: config.trustProxy,
-      salt,
+      salt: deps.salt,
       limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
-      now,
+      now: deps.now,
       translations: config.facts.translations,
     }),
-    ...i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
+    ...deps.i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
-    [READY_PATH, { GET: () => readiness() }],
+    [READY_PATH, { GET: () => readiness(deps) }],
   ]);
+}
 
-  async function readiness(): Promise<ApiResponse> {
-    if (draining || closed) return refusal('unavailable');
-    let timeout: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        storage.ping(),
-        new Promise((_, reject) => {
-          timeout = setTimeout(() => reject(new Error('ping timeout')), READY_TIMEOUT_MS);
-        }),
-      ]);
-      return { status: 200, body: { status: 'ready' } };
-    } catch (error) {
-      logger.warn('api.not_ready', { error: errorMessage(error) });
-      return refusal('notReady');
-    } finally {
-      clearTimeout(timeout);
-    }
-  }
+type Scope = Parameters<FastifyPluginAsync>[0];
 
-  let closed = false;
+/** OPTIONS (the preflight) and 405 for the methods a path does not take. */
+function methodRoutes(path: string, route: Route, scope: Scope): void {
+  const methods = Object.keys(route);
+  const allow = [...methods, ...(route.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  scope.options(path, (request, reply) =>
+    sendJson(reply, {
+      status: 204,
+      body: null,
+      headers: { ...preflightHeaders(request.origin ?? { kind: 'none' }, methods), Allow: allow },
+    }),
+  );
+  const others = (['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter(
+    (method) => !(method in route) && !(method === 'HEAD' && route.GET),
+  );
+  scope.route({
+    method: others,
+    url: path,
+    exposeHeadRoute: false,
+    handler: () => {
+      throw refuse('methodNotAllowed', { allow });
+    },
+  });
+}
 
-  /** OPTIONS (the preflight) and 405 for the methods a path does not take. */
-  function methodRoutes(path: string, route: Route, scope: Parameters<FastifyPluginAsync>[0]): void {
-    const methods = Object.keys(route);
-    const allow = [...methods, ...(route.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-    scope.options(path, (request, reply) =>
-      sendJson(reply, {
-        status: 204,
-        body: null,
-        headers: { ...preflightHeaders(request.origin ?? { kind: 'none' }, methods), Allow: allow },
-      }),
-    );
-    const others = (['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter(
-      (method) => !(method in route) && !(method === 'HEAD' && route.GET),
-    );
+function register(scope: Scope, path: string, route: Route): void {
+  for (const [method, handler] of Object.entries(route) as Array<[keyof Route, Handler]>) {
     scope.route({
-      method: others,
+      method,
       url: path,
-      exposeHeadRoute: false,
-      handler: () => {
-        throw refuse('methodNotAllowed', { allow });
-      },
+      handler: async (request, reply) => sendJson(reply, await handler(request)),
     });
   }
+  methodRoutes(path, route, scope);
+}
 
-  function register(scope: Parameters<FastifyPluginAsync>[0], path: string, route: Route): void {
-    for (const [method, handler] of Object.entries(route) as Array<[keyof Route, Handler]>) {
-      scope.route({
-        method,
-        url: path,
-        handler: async (request, reply) => sendJson(reply, await handler(request)),
-      });
-    }
-    methodRoutes(path, route, scope);
-  }
-
-  /** Refusals before any route: a closed API, a foreign origin; and the headers every answer carries. */
-  async function screen(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+/** Refusals before any route: a closed API, a foreign origin; and the headers every answer carries. */
+const screen =
+  (config: ApiConfig, state: ApiState) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const verdict = judgeOrigin(request.raw, config.allowedOrigins, trustedHops(request.raw, config.trustProxy) > 0);
     request.origin = verdict;
     // Answers differ by Origin: caches must keep them apart.
     reply.headers({ Vary: 'Origin', ...corsHeaders(verdict) });
-    if (closed) return sendJson(reply, refusal('unavailable'), true);
+    if (state.closed) return sendJson(reply, refusal('unavailable'), true);
     if (verdict.kind === 'forbidden') return sendJson(reply, refusal('forbiddenOrigin'));
     return undefined;
-  }
+  };
 
-  const plugin: FastifyPluginAsync = async (scope) => {
+/** The API's Fastify plugin: its hooks, its body parsers, its routes and its catch-alls. */
+function apiPlugin(
+  deps: RouteDeps,
+  routes: ReadonlyMap<string, Route>,
+  vitals: { endpoint: ReturnType<typeof createVitalsEndpoint>; recorder: ReturnType<typeof startVitalsRecorder> },
+): FastifyPluginAsync {
+  const { config, i18n } = deps;
+  return async (scope) => {
     scope.decorateRequest('origin', null);
-    scope.addHook('onRequest', screen);
+    scope.addHook('onRequest', screen(config, deps.state));
     scope.addHook('onResponse', async (_request, reply) => {
-      vitalsRecorder.countResponse(reply.statusCode, new Date().toISOString().slice(0, 16));
+      vitals.recorder.countResponse(reply.statusCode, new Date().toISOString().slice(0, 16));
     });
-    scope.setErrorHandler(apiErrorHandler(logger));
+    scope.setErrorHandler(apiErrorHandler(deps.logger));
     // Beacons are read by their endpoint itself, which counts each refusal by its reason.
     await scope.register((beacons, _options, done) => {
       beacons.removeAllContentTypeParsers();
       beacons.addContentTypeParser('*', (_request, _payload, parsed) => parsed(null, undefined));
-      register(beacons, VITALS_PATH, { POST: (request) => vitals.handle(request.raw) });
+      register(beacons, VITALS_PATH, { POST: (request) => vitals.endpoint.handle(request.raw) });
       done();
     });
     scope.removeAllContentTypeParsers();
@@ -420,11 +423,68 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
       scope.all(url, { exposeHeadRoute: false }, (request, reply) => sendJson(reply, unroutedAnswer(request.url)));
     }
   };
+}
 
-  return {
-    plugin,
+/** The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it. */
+export async function createApi(config: ApiConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? stderrLogger;
+  const salt = config.ipHashSalt ?? (await ensureSetting(storage, SALT_SETTING, randomBytes(32).toString('hex')));
+  const { transport, worker } = startOutbox(config, storage, logger, options);
+  const pruner = pruneRateEventsEvery(storage, config.rateLimitWindowMs, logger);
+  const emailSettings = emailSettingsFor(config);
+  const meetings = await startMeetings({
+    config,
+    storage,
+    settings: emailSettings,
+    logger,
+    now,
+    onQueued: () => worker.kick(),
+    ...(options.reminderPollMs ? { reminderPollMs: options.reminderPollMs } : {}),
+  });
+  const recorder = startVitalsRecorder({ storage, logger });
+  const endpoint = createVitalsEndpoint({
+    recorder,
+    pages: options.sitePages ?? new Set(),
+    perMinute: config.monitoring.vitalsPerMinute,
+    addressOf: (req) => clientAddress(req, config.trustProxy),
+    now,
+  });
+  const translations = liveTranslations(config, storage, logger);
+  const submissionContext: SubmissionContext = {
+    storage,
+    emailSettings,
+    logger,
+    now,
+    rateLimit: { scope: 'submission', max: config.rateLimitMax, windowMs: config.rateLimitWindowMs },
+    bookingLimitPerDay: config.bookingLimitPerDay,
+    onStored: () => worker.kick(),
+    meetings: meetings.service,
+  };
+  logger.info('api.started', {
+    database: storage.description,
+    mail: transport.kind,
+    origins: config.allowedOrigins,
+    worker: worker.owner,
+  });
+  const state: ApiState = { draining: false, closed: false };
+  const deps: RouteDeps = {
+    config,
+    storage,
+    logger,
+    now,
+    salt,
     meetings,
-    vitals: { counts: vitals.counts, flush: () => vitalsRecorder.flush() },
+    emailSettings,
+    submissionContext,
+    i18n: translations.i18n,
+    state,
+  };
+  const routes = apiRoutes(deps);
+  return {
+    plugin: apiPlugin(deps, routes, { endpoint, recorder }),
+    meetings,
+    vitals: { counts: endpoint.counts, flush: () => recorder.flush() },
     routes: new Set([...routes.keys(), VITALS_PATH]),
     setOnArrival(hook) {
       submissionContext.onArrival = hook;
@@ -434,14 +494,14 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
         transport.send(message, outboxId, messageId),
       ),
     drain() {
-      draining = true;
+      state.draining = true;
     },
     async close() {
-      if (closed) return;
-      closed = true;
+      if (state.closed) return;
+      state.closed = true;
       clearInterval(pruner);
-      clearInterval(editsTimer);
-      await vitalsRecorder.close();
+      clearInterval(translations.timer);
+      await recorder.close();
       await meetings.close();
       await worker.stop();
       logger.info('api.stopped');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { startSmtpPeer, type SmtpPeer } from '../email/testing/smtp-peer.ts';
-import { OPEN_SLOT, startTestApi, VALID, waitFor, type TestApi } from './test-support.ts';
+import { OPEN_SLOT, startTestApi, VALID, waitFor, type TestApi } from '../testing/api.ts';
 
 describe.each(TEST_ENGINES)('two instances on one database (%s)', (engine) => {
   let peer: SmtpPeer;

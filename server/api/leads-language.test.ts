@@ -15,7 +15,7 @@ import { leadFromRow } from '../db/leads.ts';
 import { SLOT_PROBLEM_MESSAGES } from '../availability/schedule.ts';
 import { slotProblemMessages } from './leads-language.ts';
 import { refusal } from '../errors.ts';
-import { startTestApi, US_PROJECT, VALID, type TestApi } from './test-support.ts';
+import { startTestApi, US_PROJECT, VALID, type TestApi } from '../testing/api.ts';
 
 const { translations } = loadContentFacts();
 const english = translations.active.find((language) => language.code === 'en');

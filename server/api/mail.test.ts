@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSmtpPeer, type SmtpPeer } from '../email/testing/smtp-peer.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OPEN_SLOT, startTestApi, subjectOf, VALID, waitFor, type TestApi } from './test-support.ts';
+import { OPEN_SLOT, startTestApi, subjectOf, VALID, waitFor, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 
 describe.each(TEST_ENGINES)('e-mail (%s)', (engine) => {

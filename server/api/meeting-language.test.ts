@@ -15,9 +15,9 @@ import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { storedMessage } from '../email/message.ts';
 import { refusal, refuse } from '../errors.ts';
 import { MEETING_MESSAGES } from '../meetings/service.ts';
-import { latestToken, outboxOf } from '../meetings/test-support.ts';
+import { latestToken, outboxOf } from '../testing/meetings.ts';
 import { meetingLanguages, tooManyRefusal, translatedRefusal } from './meeting-language.ts';
-import { OPEN_SLOT, startTestApi, TEST_NOW, US_PROJECT, VALID, type TestApi } from './test-support.ts';
+import { OPEN_SLOT, startTestApi, TEST_NOW, US_PROJECT, VALID, type TestApi } from '../testing/api.ts';
 
 const MEETING = '/api/webSite/meeting';
 const RESCHEDULE = '/api/webSite/meetingReschedule';

@@ -10,7 +10,7 @@ import { PRIVACY_REFUSALS_HEADER, REFUSABLE_PURPOSES } from '../../core/privacy.
 import { createSearchIndex } from '../admin/store/search-index.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { UNSCORED } from '../privacy/refusals.ts';
-import { startTestApi, VALID, type TestApi } from './test-support.ts';
+import { startTestApi, VALID, type TestApi } from '../testing/api.ts';
 
 const ORIGIN = JSON.stringify({ landing: '/contacto', referrer: 'https://www.google.com/', utm_source: 'google' });
 const { attribution, scoring } = REFUSABLE_PURPOSES;

@@ -6,7 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { availableSlots } from '../availability/schedule.ts';
 import { addDays, todayInMexicoCity } from '../../core/dates.ts';
-import { OPEN_SLOT, startTestApi, VALID, waitFor } from './test-support.ts';
+import { OPEN_SLOT, startTestApi, VALID, waitFor } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { MIGRATIONS } from '../db/migrations.ts';
 
@@ -67,7 +67,7 @@ describe('standalone process', () => {
   });
 
   async function start(extra: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, ['server/api/standalone.ts'], {
+    const child = spawn(process.execPath, ['server/standalone.ts'], {
       cwd: process.cwd(),
       env: {
         ...extra,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { servedLists } from '../../core/forms/options.ts';
-import { OPEN_SLOT, startTestApi, VALID, type TestApi } from './test-support.ts';
+import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 
 describe.each(TEST_ENGINES)('routes (%s)', (engine) => {

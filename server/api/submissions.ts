@@ -118,6 +118,38 @@ function compact(data: Record<string, unknown>): Record<string, string> {
   return fields;
 }
 
+/** The lead's two e-mails, queued in the transaction that stores it (sent by the outbox worker). */
+async function queueLeadEmails(
+  tx: Transaction,
+  context: SubmissionContext,
+  lead: Parameters<typeof buildEmailMessages>[0],
+  extra: { links: MeetingLinks | undefined; unscored: boolean; language: string | undefined },
+): Promise<void> {
+  let messages: EmailMessage[] = [];
+  try {
+    messages = buildEmailMessages(lead, context.emailSettings, extra.links, {
+      unscored: extra.unscored,
+      language: extra.language,
+    });
+  } catch (error) {
+    // A template bug must not cost the lead: it is stored, the failure is logged for the team.
+    context.logger.error('mail.render_failed', { leadId: lead.id, error: errorMessage(error) });
+  }
+  const queuedAt = new Date().toISOString();
+  const outbox = createOutboxStore(tx);
+  for (const message of messages) {
+    await outbox.enqueue({
+      leadId: lead.id,
+      audience: message.audience,
+      recipient: message.to.address,
+      subject: message.subject,
+      message: JSON.stringify(message),
+      messageId: newMessageId(addressOf(context.emailSettings.from)),
+      now: queuedAt,
+    });
+  }
+}
+
 export async function submit(context: SubmissionContext, request: SubmissionRequest): Promise<SubmissionOutcome> {
   const { storage, logger, rateLimit } = context;
   const answers = request.answers ?? DEFAULT_ANSWERS;
@@ -232,31 +264,16 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       }
       await context.onArrival?.(tx, { id, name: fields.name ?? '', fields, receivedAt });
       await record(tx, rateLimit, request.clientHash, nowMs);
-      let messages: EmailMessage[] = [];
-      try {
-        messages = buildEmailMessages(
-          { id, kind: request.kind, fields, originPage: request.originPage, receivedAt },
-          context.emailSettings,
+      await queueLeadEmails(
+        tx,
+        context,
+        { id, kind: request.kind, fields, originPage: request.originPage, receivedAt },
+        {
           links,
-          { unscored: refused.has(REFUSABLE_PURPOSES.scoring), language: request.language },
-        );
-      } catch (error) {
-        // A template bug must not cost the lead: it is stored, the failure is logged for the team.
-        logger.error('mail.render_failed', { leadId: id, error: errorMessage(error) });
-      }
-      const queuedAt = new Date().toISOString();
-      const outbox = createOutboxStore(tx);
-      for (const message of messages) {
-        await outbox.enqueue({
-          leadId: id,
-          audience: message.audience,
-          recipient: message.to.address,
-          subject: message.subject,
-          message: JSON.stringify(message),
-          messageId: newMessageId(addressOf(context.emailSettings.from)),
-          now: queuedAt,
-        });
-      }
+          unscored: refused.has(REFUSABLE_PURPOSES.scoring),
+          language: request.language,
+        },
+      );
       return id;
     });
   } catch (error) {

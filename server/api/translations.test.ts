@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { createTranslationStore } from '../translations/store.ts';
-import { startTestApi, type TestApi } from './test-support.ts';
+import { startTestApi, type TestApi } from '../testing/api.ts';
 
 const { translations } = loadContentFacts();
 const secondLanguage = translations.active.find((language) => !language.is_default);

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isSecureRequest } from '../admin/auth.ts';
 import { clientAddress } from './client.ts';
 import { ConfigError, loadServerConfig } from '../config.ts';
-import { OPEN_SLOT, startTestApi, VALID, type TestApi } from './test-support.ts';
+import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../testing/api.ts';
 import { addressOfEntry, parseTrustProxy, trustedHops, type TrustProxy } from './trusted-proxies.ts';
 
 function trust(value: string): TrustProxy {

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, VALID, waitFor, type TestApi } from './test-support.ts';
+import { startTestApi, VALID, waitFor, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 
 describe.each(TEST_ENGINES)('validation (%s)', (engine) => {

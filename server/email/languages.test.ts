@@ -13,8 +13,8 @@ import { formCopy } from '../../core/forms/copy.ts';
 import { optionLabel } from '../../core/forms/options.ts';
 import { SITE } from '../../core/site.ts';
 import { fillTemplate } from '../../core/text-template.ts';
-import { OPEN_SLOT, startTestApi, US_PROJECT as US_PROJECT_FORM, VALID, type TestApi } from '../api/test-support.ts';
-import { latestToken, outboxOf } from '../meetings/test-support.ts';
+import { OPEN_SLOT, startTestApi, US_PROJECT as US_PROJECT_FORM, VALID, type TestApi } from '../testing/api.ts';
+import { latestToken, outboxOf } from '../testing/meetings.ts';
 import { storedMessage, type EmailMessage } from './message.ts';
 
 const MOVED_SLOT = '2026-11-26T12:00';

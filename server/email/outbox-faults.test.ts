@@ -4,7 +4,7 @@
  * stopping instance claimed goes back to the queue at once: server/faults.test.ts.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApi, VALID, waitFor, type TestApi } from '../api/test-support.ts';
+import { startTestApi, VALID, waitFor, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { bringBack, takeAway } from '../db/testing/faults.ts';
 import { startSmtpPeer, type SmtpPeer } from './testing/smtp-peer.ts';

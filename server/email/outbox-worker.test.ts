@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApi, VALID, waitFor, type TestApi } from '../api/test-support.ts';
+import { startTestApi, VALID, waitFor, type TestApi } from '../testing/api.ts';
 import { createLeadStore } from '../db/leads.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { migrateAll } from '../database.ts';

@@ -84,210 +84,279 @@ export function attemptsWithin(giveUpAfterMs: number, retryBaseMs: number): numb
 const iso = (ms: number) => new Date(ms).toISOString();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What a worker knows while it runs, shared by the loop and each message's delivery. */
+interface Delivery {
+  outbox: ReturnType<typeof createOutboxStore>;
+  transport: MailTransport;
+  logger: Logger;
+  owner: string;
+  leaseMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+  holdBack: OutboxWorkerOptions['holdBack'];
+  stopped: boolean;
+  /** Set by `stop()`: past it, a send the server accepted and the database still refuses is given up. */
+  stopDeadline: number;
+  /** Until then the SMTP server is known to be unreachable: nothing is tried. */
+  pausedUntil: number;
+  /** Claimed and not started yet: `stop()` hands these back at once. */
+  waiting: Set<OutboxRow>;
+  /** Being sent, or sent and not recorded yet. */
+  inFlight: Set<OutboxRow>;
+  /** Accepted by the server and not recorded yet. */
+  unrecorded: Set<OutboxRow>;
+}
+
+/** A write about one message that may fail while the database is away: logged, and its lease runs out. */
+async function write(d: Delivery, row: OutboxRow, what: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    d.logger.warn('outbox.write_failed', { outboxId: row.id, leadId: row.lead_id, what, error: errorMessage(error) });
+  }
+}
+
+const releaseNow = (d: Delivery, row: OutboxRow) =>
+  write(d, row, 'release', () => d.outbox.release(row.id, d.owner, iso(Math.max(d.pausedUntil, Date.now()))));
+
+/** Renews the lease every quarter lease while a message is ours (sending, or holding its acceptance). */
+function keepLease(d: Delivery, row: OutboxRow): () => void {
+  let renewing = false;
+  const interval = setInterval(
+    () => {
+      if (renewing) return;
+      renewing = true;
+      d.outbox
+        .renew(row.id, d.owner, iso(Date.now() + d.leaseMs))
+        .catch(() => false)
+        .finally(() => {
+          renewing = false;
+        });
+    },
+    Math.max(10, d.leaseMs / 4),
+  );
+  interval.unref();
+  return () => clearInterval(interval);
+}
+
+/**
+ * The server accepted the message: that fact lives here until the database takes it. The mark is
+ * retried (the lease kept meanwhile) however long the database is away; only a stop past its bound
+ * gives up, and then the message may be sent again, with the same Message-ID.
+ */
+async function recordSent(d: Delivery, row: OutboxRow, attempts: number): Promise<void> {
+  const { logger } = d;
+  d.unrecorded.add(row);
+  try {
+    for (let failures = 0; ; failures += 1) {
+      try {
+        await d.outbox.markSent(row.id, attempts, new Date().toISOString());
+        if (failures > 0) logger.info('mail.recorded_late', { outboxId: row.id, tries: failures + 1 });
+        return;
+      } catch (error) {
+        if (failures === 0) {
+          logger.warn('mail.record_retry', { outboxId: row.id, leadId: row.lead_id, error: errorMessage(error) });
+        }
+        if (Date.now() >= d.stopDeadline) {
+          logger.error('mail.sent_unrecorded', {
+            outboxId: row.id,
+            leadId: row.lead_id,
+            messageId: row.message_id,
+            error: errorMessage(error),
+          });
+          return;
+        }
+        await sleep(Math.min(RECORD_RETRY_MAX_MS, 25 * 2 ** failures));
+      }
+    }
+  } finally {
+    d.unrecorded.delete(row);
+  }
+}
+
+async function recordFailure(d: Delivery, row: OutboxRow, attempts: number, error: unknown): Promise<void> {
+  const { logger, outbox } = d;
+  if (d.stopped) {
+    // Cut by the stop (or failed while stopping): a survivor tries it at once, no attempt counted.
+    await releaseNow(d, row);
+    return;
+  }
+  const message = errorMessage(error).slice(0, 1000);
+  // The log says why, not to whom: a rejection quotes the recipient's address.
+  const logged = withoutAddresses(message);
+  const kind = classifySendError(error);
+  if (kind === 'refused') {
+    await write(d, row, 'failed', () => outbox.markFailed(row.id, attempts, `Rechazado por el servidor: ${message}`));
+    logger.error('mail.refused', { outboxId: row.id, leadId: row.lead_id, attempts, error: logged });
+  } else if (attempts >= d.maxAttempts) {
+    await write(d, row, 'failed', () =>
+      outbox.markFailed(row.id, attempts, `Sin entregar tras ${attempts} intentos: ${message}`),
+    );
+    logger.error('mail.failed', { outboxId: row.id, leadId: row.lead_id, attempts, error: logged });
+  } else {
+    const next = Date.now() + backoffMs(d.retryBaseMs, attempts);
+    if (kind === 'unreachable') d.pausedUntil = Math.max(d.pausedUntil, next);
+    await write(d, row, 'retry', () => outbox.scheduleRetry(row.id, attempts, iso(next), message));
+    logger.warn('mail.retry', {
+      outboxId: row.id,
+      leadId: row.lead_id,
+      attempts,
+      next: iso(next),
+      kind,
+      error: logged,
+    });
+  }
+}
+
+/**
+ * Whether a claimed message goes out now: still ours with a fresh lease, the worker not stopping, and
+ * nothing holding it back (a held one is marked failed with the reason).
+ */
+async function readyToSend(d: Delivery, row: OutboxRow): Promise<boolean> {
+  const { logger } = d;
+  if (d.stopped || d.pausedUntil > Date.now()) {
+    // Untried: back to the queue for this or another instance, without counting an attempt.
+    await releaseNow(d, row);
+    return false;
+  }
+  // A batch is claimed at once and sent a few at a time: each message gets a whole lease from the
+  // moment its own send starts, and is skipped if a slow batch let its lease go to another worker.
+  let renewed: boolean;
+  try {
+    renewed = await d.outbox.renew(row.id, d.owner, iso(Date.now() + d.leaseMs));
+  } catch (error) {
+    // The database is away: not sent now; the lease runs out and the message comes back.
+    logger.warn('outbox.write_failed', { outboxId: row.id, what: 'renew', error: errorMessage(error) });
+    return false;
+  }
+  if (!renewed) {
+    logger.warn('mail.lease_lost', { outboxId: row.id, leadId: row.lead_id });
+    return false;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the await above
+  if (d.stopped) {
+    await releaseNow(d, row);
+    return false;
+  }
+  let held: string | undefined;
+  try {
+    held = await d.holdBack?.(row);
+  } catch (error) {
+    // Unknown whether it may go: not now; the lease runs out and the message comes back.
+    logger.warn('outbox.write_failed', { outboxId: row.id, what: 'hold_back', error: errorMessage(error) });
+    return false;
+  }
+  if (held !== undefined) {
+    await write(d, row, 'held', () => d.outbox.markFailed(row.id, row.attempts, held));
+    logger.info('mail.held_back', { outboxId: row.id, leadId: row.lead_id });
+    return false;
+  }
+  return true;
+}
+
+async function deliver(d: Delivery, row: OutboxRow): Promise<void> {
+  // Handed back by stop() already.
+  if (!d.waiting.delete(row)) return;
+  if (!(await readyToSend(d, row))) return;
+  const attempts = row.attempts + 1;
+  d.inFlight.add(row);
+  const stopKeeping = keepLease(d, row);
+  try {
+    try {
+      await d.transport.send(storedMessage(row.message), row.id, row.message_id);
+    } catch (error) {
+      await recordFailure(d, row, attempts, error);
+      return;
+    }
+    await recordSent(d, row, attempts);
+    d.logger.info('mail.sent', {
+      outboxId: row.id,
+      leadId: row.lead_id,
+      audience: row.audience,
+      via: d.transport.kind,
+      messageId: row.message_id,
+    });
+  } finally {
+    stopKeeping();
+    d.inFlight.delete(row);
+  }
+}
+
+/**
+ * Stops `d`: claimed messages not started go back to the queue now (another instance sends them at once
+ * instead of after the lease); the current sends, and the records of sends the server accepted, may
+ * finish within `stopTimeoutMs`; past it the sends are cut, and each hands its message back as it fails.
+ */
+async function stopDelivery(d: Delivery, running: () => Promise<void> | undefined, stopTimeoutMs: number) {
+  d.stopped = true;
+  d.stopDeadline = Date.now() + stopTimeoutMs;
+  const queued = [...d.waiting];
+  d.waiting.clear();
+  await Promise.all(queued.map((row) => releaseNow(d, row)));
+  const settled = async (ms: number) => {
+    let timeout: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timeout = setTimeout(() => resolve('late'), ms);
+    });
+    const current = running();
+    const outcome = current ? await Promise.race([current.then(() => 'done' as const), late]) : 'done';
+    clearTimeout(timeout);
+    return outcome;
+  };
+  const outcome = await settled(stopTimeoutMs);
+  d.transport.close();
+  if (outcome === 'late') {
+    const abandoned = d.inFlight.size;
+    await settled(1000);
+    await Promise.all([...d.inFlight].filter((row) => !d.unrecorded.has(row)).map((row) => releaseNow(d, row)));
+    d.logger.warn('outbox.stop_timeout', { abandoned, released: queued.length });
+  }
+}
+
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { storage, transport, logger, retryBaseMs, leaseMs } = options;
-  const outbox = createOutboxStore(storage);
-  const maxAttempts = attemptsWithin(options.giveUpAfterMs, retryBaseMs);
+  const { storage, logger, retryBaseMs, leaseMs } = options;
+  const d: Delivery = {
+    outbox: createOutboxStore(storage),
+    transport: options.transport,
+    logger,
+    owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    leaseMs,
+    retryBaseMs,
+    maxAttempts: attemptsWithin(options.giveUpAfterMs, retryBaseMs),
+    holdBack: options.holdBack,
+    stopped: false,
+    stopDeadline: Infinity,
+    pausedUntil: 0,
+    waiting: new Set(),
+    inFlight: new Set(),
+    unrecorded: new Set(),
+  };
+  const { outbox, owner } = d;
   // Short: a look is one indexed query, and mail another instance handed back at its stop goes out now.
   const idlePollMs = options.idlePollMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
   const concurrency = options.concurrency ?? 4;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   const takeoverGraceMs = Math.min(options.takeoverGraceMs ?? TAKEOVER_GRACE_MS, leaseMs);
-  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  let stopped = false;
-  /** Set by `stop()`: past it, a send the server accepted and the database still refuses is given up. */
-  let stopDeadline = Infinity;
   let again = false;
-  /** Until then the SMTP server is known to be unreachable: nothing is tried. */
-  let pausedUntil = 0;
   /** Looks at the table that failed in a row (the database is away): the next look comes sooner. */
   let databaseFailures = 0;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  /** Claimed and not started yet: `stop()` hands these back at once. */
-  const waiting = new Set<OutboxRow>();
-  /** Being sent, or sent and not recorded yet. */
-  const inFlight = new Set<OutboxRow>();
-  /** Accepted by the server and not recorded yet. */
-  const unrecorded = new Set<OutboxRow>();
-
-  /** A write about one message that may fail while the database is away: logged, and its lease runs out. */
-  async function write(row: OutboxRow, what: string, work: () => Promise<unknown>): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      logger.warn('outbox.write_failed', { outboxId: row.id, leadId: row.lead_id, what, error: errorMessage(error) });
-    }
-  }
-
-  const releaseNow = (row: OutboxRow) =>
-    write(row, 'release', () => outbox.release(row.id, owner, iso(Math.max(pausedUntil, Date.now()))));
-
-  /** Renews the lease every quarter lease while a message is ours (sending, or holding its acceptance). */
-  function keepLease(row: OutboxRow): () => void {
-    let renewing = false;
-    const interval = setInterval(
-      () => {
-        if (renewing) return;
-        renewing = true;
-        outbox
-          .renew(row.id, owner, iso(Date.now() + leaseMs))
-          .catch(() => false)
-          .finally(() => {
-            renewing = false;
-          });
-      },
-      Math.max(10, leaseMs / 4),
-    );
-    interval.unref();
-    return () => clearInterval(interval);
-  }
-
-  /**
-   * The server accepted the message: that fact lives here until the database takes it. The mark is
-   * retried (the lease kept meanwhile) however long the database is away; only a stop past its bound
-   * gives up, and then the message may be sent again, with the same Message-ID.
-   */
-  async function recordSent(row: OutboxRow, attempts: number): Promise<void> {
-    unrecorded.add(row);
-    try {
-      for (let failures = 0; ; failures += 1) {
-        try {
-          await outbox.markSent(row.id, attempts, new Date().toISOString());
-          if (failures > 0) logger.info('mail.recorded_late', { outboxId: row.id, tries: failures + 1 });
-          return;
-        } catch (error) {
-          if (failures === 0) {
-            logger.warn('mail.record_retry', { outboxId: row.id, leadId: row.lead_id, error: errorMessage(error) });
-          }
-          if (Date.now() >= stopDeadline) {
-            logger.error('mail.sent_unrecorded', {
-              outboxId: row.id,
-              leadId: row.lead_id,
-              messageId: row.message_id,
-              error: errorMessage(error),
-            });
-            return;
-          }
-          await sleep(Math.min(RECORD_RETRY_MAX_MS, 25 * 2 ** failures));
-        }
-      }
-    } finally {
-      unrecorded.delete(row);
-    }
-  }
-
-  async function deliver(row: OutboxRow): Promise<void> {
-    // Handed back by stop() already.
-    if (!waiting.delete(row)) return;
-    if (stopped || pausedUntil > Date.now()) {
-      // Untried: back to the queue for this or another instance, without counting an attempt.
-      await releaseNow(row);
-      return;
-    }
-    // A batch is claimed at once and sent a few at a time: each message gets a whole lease from the
-    // moment its own send starts, and is skipped if a slow batch let its lease go to another worker.
-    let renewed: boolean;
-    try {
-      renewed = await outbox.renew(row.id, owner, iso(Date.now() + leaseMs));
-    } catch (error) {
-      // The database is away: not sent now; the lease runs out and the message comes back.
-      logger.warn('outbox.write_failed', { outboxId: row.id, what: 'renew', error: errorMessage(error) });
-      return;
-    }
-    if (!renewed) {
-      logger.warn('mail.lease_lost', { outboxId: row.id, leadId: row.lead_id });
-      return;
-    }
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the await above
-    if (stopped) {
-      await releaseNow(row);
-      return;
-    }
-    let held: string | undefined;
-    try {
-      held = await options.holdBack?.(row);
-    } catch (error) {
-      // Unknown whether it may go: not now; the lease runs out and the message comes back.
-      logger.warn('outbox.write_failed', { outboxId: row.id, what: 'hold_back', error: errorMessage(error) });
-      return;
-    }
-    if (held !== undefined) {
-      await write(row, 'held', () => outbox.markFailed(row.id, row.attempts, held));
-      logger.info('mail.held_back', { outboxId: row.id, leadId: row.lead_id });
-      return;
-    }
-    const attempts = row.attempts + 1;
-    inFlight.add(row);
-    const stopKeeping = keepLease(row);
-    try {
-      try {
-        await transport.send(storedMessage(row.message), row.id, row.message_id);
-      } catch (error) {
-        await recordFailure(row, attempts, error);
-        return;
-      }
-      await recordSent(row, attempts);
-      logger.info('mail.sent', {
-        outboxId: row.id,
-        leadId: row.lead_id,
-        audience: row.audience,
-        via: transport.kind,
-        messageId: row.message_id,
-      });
-    } finally {
-      stopKeeping();
-      inFlight.delete(row);
-    }
-  }
-
-  async function recordFailure(row: OutboxRow, attempts: number, error: unknown): Promise<void> {
-    if (stopped) {
-      // Cut by the stop (or failed while stopping): a survivor tries it at once, no attempt counted.
-      await releaseNow(row);
-      return;
-    }
-    const message = errorMessage(error).slice(0, 1000);
-    // The log says why, not to whom: a rejection quotes the recipient's address.
-    const logged = withoutAddresses(message);
-    const kind = classifySendError(error);
-    if (kind === 'refused') {
-      await write(row, 'failed', () => outbox.markFailed(row.id, attempts, `Rechazado por el servidor: ${message}`));
-      logger.error('mail.refused', { outboxId: row.id, leadId: row.lead_id, attempts, error: logged });
-    } else if (attempts >= maxAttempts) {
-      await write(row, 'failed', () =>
-        outbox.markFailed(row.id, attempts, `Sin entregar tras ${attempts} intentos: ${message}`),
-      );
-      logger.error('mail.failed', { outboxId: row.id, leadId: row.lead_id, attempts, error: logged });
-    } else {
-      const next = Date.now() + backoffMs(retryBaseMs, attempts);
-      if (kind === 'unreachable') pausedUntil = Math.max(pausedUntil, next);
-      await write(row, 'retry', () => outbox.scheduleRetry(row.id, attempts, iso(next), message));
-      logger.warn('mail.retry', {
-        outboxId: row.id,
-        leadId: row.lead_id,
-        attempts,
-        next: iso(next),
-        kind,
-        error: logged,
-      });
-    }
-  }
 
   async function deliverAll(rows: OutboxRow[]): Promise<void> {
     let index = 0;
     const lane = async () => {
       while (index < rows.length) {
         const row = rows[index++];
-        if (row) await deliver(row);
+        if (row) await deliver(d, row);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
   }
 
   async function schedule(): Promise<void> {
-    if (stopped) return;
+    if (d.stopped) return;
     if (timer) clearTimeout(timer);
     let wait = idlePollMs;
     try {
@@ -299,9 +368,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     // The database failed: look again soon (backing off a little), not after a whole idle poll.
     if (databaseFailures > 0) wait = Math.min(wait, Math.min(DATABASE_RETRY_MAX_MS, 250 * 2 ** databaseFailures));
-    if (pausedUntil > Date.now()) wait = Math.max(wait, pausedUntil - Date.now());
+    if (d.pausedUntil > Date.now()) wait = Math.max(wait, d.pausedUntil - Date.now());
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the await above
-    if (stopped) return;
+    if (d.stopped) return;
     timer = setTimeout(run, wait);
     // The worker alone must not keep the process alive.
     timer.unref();
@@ -310,19 +379,19 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function drain(): Promise<void> {
     do {
       again = false;
-      if (pausedUntil > Date.now()) return;
+      if (d.pausedUntil > Date.now()) return;
       const now = Date.now();
       await outbox.reclaimExpired(iso(now), iso(now + takeoverGraceMs));
       const batch = await outbox.claim(owner, iso(now), iso(now + leaseMs), batchSize);
       databaseFailures = 0;
-      for (const row of batch) waiting.add(row);
+      for (const row of batch) d.waiting.add(row);
       await deliverAll(batch);
       if (batch.length === batchSize) again = true;
-    } while (again && !stopped);
+    } while (again && !d.stopped);
   }
 
   function run(): void {
-    if (stopped) return;
+    if (d.stopped) return;
     if (running) {
       again = true;
       return;
@@ -347,33 +416,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       while (running) await running;
     },
     async stop() {
-      stopped = true;
-      stopDeadline = Date.now() + stopTimeoutMs;
       if (timer) clearTimeout(timer);
-      // Claimed and not started: back to the queue now, so another instance sends them at once
-      // instead of after the lease.
-      const queued = [...waiting];
-      waiting.clear();
-      await Promise.all(queued.map((row) => releaseNow(row)));
-      // The current sends (and the records of sends the server accepted) may finish, within a bound;
-      // past it the sends are cut, and each hands its message back as it fails.
-      const settled = async (ms: number) => {
-        let timeout: NodeJS.Timeout | undefined;
-        const late = new Promise<'late'>((resolve) => {
-          timeout = setTimeout(() => resolve('late'), ms);
-        });
-        const outcome = running ? await Promise.race([running.then(() => 'done' as const), late]) : 'done';
-        clearTimeout(timeout);
-        return outcome;
-      };
-      const outcome = await settled(stopTimeoutMs);
-      transport.close();
-      if (outcome === 'late') {
-        const abandoned = inFlight.size;
-        await settled(1000);
-        await Promise.all([...inFlight].filter((row) => !unrecorded.has(row)).map((row) => releaseNow(row)));
-        logger.warn('outbox.stop_timeout', { abandoned, released: queued.length });
-      }
+      await stopDelivery(d, () => running, stopTimeoutMs);
     },
   };
 }

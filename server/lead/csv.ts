@@ -1,14 +1,14 @@
 /** Stored leads as CSV rows for the sales team: readable labels, Mexico City dates, one lead per row. */
+import type { Attribution } from '../../core/attribution.ts';
 import { formatAppointmentShort, formatShortDateTime } from '../../core/dates.ts';
 import { LEAD_KINDS } from '../../core/forms/kinds.ts';
 import { SITE } from '../../core/site.ts';
 import { FIELD_LABELS, type FieldName } from '../../core/forms/labels.ts';
-import type { StoredLead } from '../db/leads.ts';
 import { analyzeLead, type AnalysisFacts } from './analysis.ts';
 import { ATTRIBUTION_CSV_HEADER, attributionCsvCells } from './attribution.ts';
 import { fieldText } from './fields.ts';
 import { leadLanguageName } from './language.ts';
-import { LEAD_FALLBACKS, referenceOf } from './model.ts';
+import { LEAD_FALLBACKS, referenceOf, type Lead } from './model.ts';
 import { csvRow, UTF8_BOM } from './csv-cells.ts';
 import { spreadsheetPhone } from './phone.ts';
 
@@ -71,6 +71,13 @@ function workCells(work: LeadWork): Array<string | number | null> {
   ];
 }
 
+/** What a row reads of a stored lead (server/db/leads.ts's `StoredLead` is one). */
+export interface ExportedLead extends Lead {
+  /** Mexico City slot `YYYY-MM-DDTHH:mm`, when one was booked. */
+  appointment: string | undefined;
+  attribution?: Attribution | undefined;
+}
+
 export const CSV_HEADER = [
   'Referencia',
   `Recibido (${SITE.timeZoneName})`,
@@ -86,7 +93,7 @@ export const CSV_HEADER = [
   ...WORK_COLUMNS,
 ];
 
-export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts, work: LeadWork = NO_WORK): string {
+export function leadCsvRow(lead: ExportedLead, facts: AnalysisFacts, work: LeadWork = NO_WORK): string {
   const text = (field: string) => fieldText(lead, field, facts.lists) ?? '';
   const analysis = analyzeLead(lead, facts);
   return csvRow([
@@ -107,7 +114,7 @@ export function leadCsvRow(lead: StoredLead, facts: AnalysisFacts, work: LeadWor
 
 /** A lead and what the team did with it: one CSV row. */
 export interface WorkedLead {
-  lead: StoredLead;
+  lead: ExportedLead;
   work: LeadWork;
 }
 

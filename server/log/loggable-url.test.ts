@@ -4,7 +4,7 @@
  * path, never the manage token it carried.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../api/test-support.ts';
+import { startTestApi, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { loggableUrl } from './loggable-url.ts';
 import { createLogger } from './logger.ts';

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from '../api/test-support.ts';
+import { waitFor } from '../testing/api.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
 import { bringBack, takeAway } from '../db/testing/faults.ts';
 

@@ -3,11 +3,11 @@
  * the client each send the team's copy to the team's address, as before, and to the assignee.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID } from '../api/test-support.ts';
+import { VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { storedMessage } from '../email/message.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from '../admin/test-support.ts';
-import { latestToken, outboxOf } from './test-support.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
+import { latestToken, outboxOf } from '../testing/meetings.ts';
 
 describe.each(TEST_ENGINES)('meeting changes told to the assignee (%s)', (engine) => {
   let t: TestAdmin;

@@ -7,11 +7,11 @@
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW, VALID } from '../api/test-support.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from '../admin/test-support.ts';
+import { TEST_NOW, VALID } from '../testing/api.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { ERRORS } from '../errors.ts';
-import { invitesOf } from './test-support.ts';
+import { invitesOf } from '../testing/meetings.ts';
 
 describe.each(TEST_ENGINES)('meetings in the inbox (%s)', (engine) => {
   let t: TestAdmin;

@@ -10,11 +10,11 @@ import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAppointmentLong } from '../../core/dates.ts';
-import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../api/test-support.ts';
+import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { storedMessage } from '../email/message.ts';
 import { composeEml } from '../email/mime.ts';
-import { latestToken, outboxOf } from './test-support.ts';
+import { latestToken, outboxOf } from '../testing/meetings.ts';
 
 interface MimePart {
   contentType: string;

@@ -5,10 +5,10 @@
  * iCalendar library (one UID, a rising SEQUENCE, METHOD:REQUEST then METHOD:CANCEL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_SLOT, startTestApi, TEST_NOW, VALID, type TestApi } from '../api/test-support.ts';
+import { OPEN_SLOT, startTestApi, TEST_NOW, VALID, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { createMeetingStore } from './store.ts';
-import { invitesOf, latestToken } from './test-support.ts';
+import { invitesOf, latestToken } from '../testing/meetings.ts';
 import { MEETING_TOKEN_HEADER } from '../../core/api/routes.ts';
 
 const MEETING = '/api/webSite/meeting';

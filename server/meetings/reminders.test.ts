@@ -4,10 +4,10 @@
  * and skipped when it is too late to say "in 24 hours".
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OPEN_SLOT, startTestApi, TEST_NOW, VALID, waitFor, type TestApi } from '../api/test-support.ts';
+import { OPEN_SLOT, startTestApi, TEST_NOW, VALID, waitFor, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { storedMessage } from '../email/message.ts';
-import { latestToken, outboxOf } from './test-support.ts';
+import { latestToken, outboxOf } from '../testing/meetings.ts';
 
 describe.each(TEST_ENGINES)('meeting reminders (%s)', (engine) => {
   let t: TestApi;

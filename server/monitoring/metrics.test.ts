@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../app.ts';
-import { startTestApi, VALID, type TestApi } from '../api/test-support.ts';
+import { startTestApi, VALID, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { createMetrics } from './metrics.ts';
 

@@ -8,7 +8,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Queryable, Storage } from '../db/storage.ts';
+import { createLeadStore } from '../db/leads.ts';
+import { createOutboxStore } from '../db/outbox.ts';
+import type { Storage } from '../db/storage.ts';
 import type { BeaconCounts } from './vitals-endpoint.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -32,11 +34,10 @@ function authorised(header: string | undefined, token: string | undefined): bool
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function count(db: Queryable, sql: string): Promise<number> {
-  return (await db.get<{ n: number }>(sql))?.n ?? 0;
-}
-
 export function createMetrics({ storage, token, beacons }: MetricsOptions): Metrics {
+  // The tables' own modules count their rows: no SQL on leads or outbox outside them.
+  const leads = createLeadStore(storage);
+  const outbox = createOutboxStore(storage);
   const registry = new Registry();
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -56,7 +57,7 @@ export function createMetrics({ storage, token, beacons }: MetricsOptions): Metr
     help: 'Leads guardados en la base (todas las instancias).',
     registers: [registry],
     async collect() {
-      this.set(await count(storage, 'SELECT count(*) AS n FROM leads'));
+      this.set(await leads.count());
     },
   });
   new Gauge({
@@ -65,11 +66,9 @@ export function createMetrics({ storage, token, beacons }: MetricsOptions): Metr
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      this.set(
-        { status: 'pending' },
-        await count(storage, "SELECT count(*) AS n FROM outbox WHERE status = 'pending'"),
-      );
-      this.set({ status: 'failed' }, await count(storage, "SELECT count(*) AS n FROM outbox WHERE status = 'failed'"));
+      const { pending, failed } = await outbox.counts();
+      this.set({ status: 'pending' }, pending);
+      this.set({ status: 'failed' }, failed);
     },
   });
   new Gauge({

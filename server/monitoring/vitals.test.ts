@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BEACON_MAX_BYTES, VITALS_PATH } from '../../core/monitoring/beacon.ts';
 import { bucketOf } from '../../core/monitoring/histogram.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { startTestApi, type TestApi } from '../api/test-support.ts';
+import { startTestApi, type TestApi } from '../testing/api.ts';
 
 const PAGES = new Set(['/', '/contacto', '/servicios/ecommerce']);
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';

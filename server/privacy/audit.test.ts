@@ -4,8 +4,8 @@
  * purposes a form sends in X-Privacy-Refusals, stored with the lead (only ids of the notice in force).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW, VALID } from '../api/test-support.ts';
-import { startTestAdmin, TEST_PASSWORD, type TestAdmin } from '../admin/test-support.ts';
+import { TEST_NOW, VALID } from '../testing/api.ts';
+import { startTestAdmin, TEST_PASSWORD, type TestAdmin } from '../testing/inbox.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { TERMINAL } from './audit.ts';
 import { createPrivacyService } from './service.ts';

@@ -6,12 +6,12 @@
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID } from '../api/test-support.ts';
-import { startTestAdmin, type TestAdmin } from '../admin/test-support.ts';
+import { VALID } from '../testing/api.ts';
+import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import type { EmailMessage } from '../email/message.ts';
 import { emlDirectoryTransport } from '../email/transport.ts';
-import { invitesOf } from '../meetings/test-support.ts';
+import { invitesOf } from '../testing/meetings.ts';
 import { TERMINAL } from './audit.ts';
 import { createPrivacyService } from './service.ts';
 import { scanDirectory, scanRows } from './testing/scan.ts';

@@ -4,7 +4,7 @@
  * referrer, UTM) reaches the person on both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, TEST_NOW, VALID, type TestApi } from '../api/test-support.ts';
+import { startTestApi, TEST_NOW, VALID, type TestApi } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { TERMINAL } from './audit.ts';
 import { accessText, LEAD_EXPORT } from './export.ts';

@@ -7,7 +7,7 @@ import { chmodSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, VALID, waitFor, type TestApi } from '../api/test-support.ts';
+import { startTestApi, VALID, waitFor, type TestApi } from '../testing/api.ts';
 import { openDatabase } from '../database.ts';
 
 const run = promisify(execFile);

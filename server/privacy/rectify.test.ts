@@ -6,8 +6,8 @@
  * and the old values are nowhere: not in the database's files, not in any row, not in the outbox folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_SLOT, VALID, waitFor } from '../api/test-support.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from '../admin/test-support.ts';
+import { OPEN_SLOT, VALID, waitFor } from '../testing/api.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 import { sendDigests } from '../admin/digest.ts';
 import { createDigestStore } from '../admin/store/digests.ts';
 import { createUserStore } from '../admin/store/users.ts';

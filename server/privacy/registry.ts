@@ -7,7 +7,7 @@
 import { appointmentToUtc } from '../../core/dates.ts';
 import { FORM_DEFINITIONS } from '../../core/forms/definitions.ts';
 import { kindOfFormType } from '../../core/forms/kinds.ts';
-import { STATUS_LABELS } from '../admin/lifecycle.ts';
+import { STATUS_LABELS } from '../lead/status.ts';
 import type { Row, SqlValue } from '../db/storage.ts';
 import { leadForm } from '../lead/fields.ts';
 import { REDACTED, type Identifiers } from './identity.ts';

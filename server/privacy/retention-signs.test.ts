@@ -4,8 +4,8 @@
  * a lead nobody touched is anonymised beside them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID, waitFor } from '../api/test-support.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from '../admin/test-support.ts';
+import { VALID, waitFor } from '../testing/api.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 import { leadFromRow } from '../db/leads.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { ANONYMOUS_NAME } from './registry.ts';

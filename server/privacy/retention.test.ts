@@ -6,8 +6,8 @@
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW, VALID, waitFor } from '../api/test-support.ts';
-import { startTestAdmin, type TestAdmin } from '../admin/test-support.ts';
+import { TEST_NOW, VALID, waitFor } from '../testing/api.ts';
+import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
 import { leadFromRow } from '../db/leads.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import type { DailyJob } from '../jobs/daily.ts';

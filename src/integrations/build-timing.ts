@@ -3,8 +3,9 @@
  * `npm run bench:build`, which reads these lines): an everyday build's log stays as it was.
  */
 import type { AstroIntegrationLogger } from 'astro';
+import { BUILD_ENV } from '../lib/build-env.ts';
 
-export const BUILD_TIMINGS_ENV = 'ANGRAM_BUILD_TIMINGS';
+export { BUILD_TIMINGS_ENV } from '../lib/build-env.ts';
 
 /** The line the bench parses: `fase <name>: <ms> ms` (then the process's resident memory when it ended). */
 export const PHASE_LINE = /fase ([a-z-]+): (\d+) ms/;
@@ -16,7 +17,7 @@ export async function timedPhase<T>(
 ): Promise<T> {
   const start = performance.now();
   const result = await run();
-  if (process.env[BUILD_TIMINGS_ENV] === '1') {
+  if (BUILD_ENV.buildTimings) {
     const rss = Math.round(process.memoryUsage.rss() / 1024 / 1024);
     logger.info(`fase ${phase}: ${Math.round(performance.now() - start)} ms, ${rss} MB en memoria`);
   }

@@ -6,11 +6,12 @@ import { PUBLIC_CONTACT_EMAIL, PUBLIC_CONTACT_PHONE, PUBLIC_WHATSAPP_NUMBER } fr
 import { contactDetails } from '../../core/contact.ts';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { checkExampleData } from '../../core/content/example-data.ts';
+import { BUILD_ENV } from './build-env.ts';
 
 const facts = loadContentFacts().contact;
 // Every page prints the contact details, so this runs on every build: a warning while the company's legal
 // facts are still examples, a stop for a production build.
-checkExampleData(facts, process.env.SITE_ENV, (message) => {
+checkExampleData(facts, BUILD_ENV.siteEnv, (message) => {
   console.warn(`[angram:contenido] ${message}`);
 });
 

@@ -28,7 +28,7 @@ import {
 import { parseListQuery } from '../filters.ts';
 import { decodeListKey } from '../keyset.ts';
 import { checkText, redisplayable } from '../form-text.ts';
-import { ADMIN_HEADERS, HttpError, redirect, type FormFields } from '../http.ts';
+import { ADMIN_HEADERS, redirect, type FormFields } from '../http.ts';
 import { canMove, checkStatusChange, LOST_DETAIL_MAX_LENGTH } from '../lifecycle.ts';
 import type { AdminUser } from '../model.ts';
 import { buildMoney, monthsBetween } from '../money.ts';
@@ -47,6 +47,7 @@ import type { EmailDraft, LeadPipelineView } from '../views/lead-pipeline.ts';
 import { mergeHistories } from '../store/pipeline-events.ts';
 import { filterDetail } from '../../privacy/audit.ts';
 import { SITE } from '../../../core/site.ts';
+import { refuse } from '../../errors.ts';
 
 const STALE_MESSAGE = 'Otra persona cambió este lead mientras lo veías. Revisa cómo quedó y vuelve a intentarlo.';
 
@@ -152,13 +153,13 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
 /** The lead id of a path, or a 404. */
 export function leadId(raw: string | undefined): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'No existe ese lead.');
+  if (!Number.isSafeInteger(id) || id <= 0) throw refuse('inboxLeadNotFound');
   return id;
 }
 
 export async function loadLead(services: AdminServices, id: number): Promise<StoredLead> {
   const lead = await services.work.lead(id);
-  if (!lead) throw new HttpError(404, 'No existe ese lead.');
+  if (!lead) throw refuse('inboxLeadNotFound');
   return lead;
 }
 
@@ -366,7 +367,7 @@ export async function changeStatus(
   const checked = detail.ok
     ? checkStatusChange(current.status, { to: form.get('status'), reason: form.get('reason'), detail: detail.value })
     : ({ ok: false, field: 'detail', message: detail.message } as const);
-  const refuse = (field: string, message: string) =>
+  const refuseField = (field: string, message: string) =>
     showLeadPage(services, state, lead, 422, {
       failed: {
         form: 'status',
@@ -374,14 +375,14 @@ export async function changeStatus(
         values: valuesOf(form, ['status', 'reason', 'detail', 'value']),
       },
     });
-  if (!checked.ok) return refuse(checked.field, checked.message);
+  if (!checked.ok) return refuseField(checked.field, checked.message);
   if (checked.change.to === 'ganado') {
     // A won deal says what it is worth: the value typed here, or the one the deal already has.
     const deal = await services.deals.deal(lead.id);
     const typed = parsePesos(form.get('value') ?? '');
-    if (!typed.ok) return refuse('value', typed.message);
+    if (!typed.ok) return refuseField('value', typed.message);
     if (typed.value === null && deal.valueMxn === null)
-      return refuse('value', 'Escribe el valor del trato para marcarlo como ganado.');
+      return refuseField('value', 'Escribe el valor del trato para marcarlo como ganado.');
     if (typed.value !== null && typed.value !== deal.valueMxn) {
       try {
         await services.deals.save(
@@ -463,7 +464,7 @@ export async function addNote(
   try {
     await services.work.addNote(lead.id, state.auth.user.id, note.value, state.now);
   } catch (error) {
-    if (error instanceof LeadNotFoundError) throw new HttpError(404, 'No existe ese lead.');
+    if (error instanceof LeadNotFoundError) throw refuse('inboxLeadNotFound');
     throw error;
   }
   redirect(state.res, withNotice(leadPath(lead.id), 'nota', '#historial'));

@@ -6,9 +6,10 @@
 import { MeetingRefusal, type Changer } from '../../meetings/service.ts';
 import type { AdminServices, NoticeKey, RequestState, SignedIn } from '../context.ts';
 import { withNotice } from '../context.ts';
-import { ADMIN_HEADERS, field, HttpError, redirect, type FormFields } from '../http.ts';
+import { ADMIN_HEADERS, field, redirect, type FormFields } from '../http.ts';
 import { ADMIN_PATHS, leadPath } from '../paths.ts';
 import { leadId as leadIdOf, loadLead, showLeadPage } from './leads.ts';
+import { refuse } from '../../errors.ts';
 
 const teamChanger = (state: SignedIn): Changer & { kind: 'team' } => ({
   kind: 'team',
@@ -46,7 +47,7 @@ async function attempt(
     await change();
   } catch (error) {
     if (error instanceof MeetingRefusal) {
-      if (error.reason === 'not-found') throw new HttpError(404, 'Este lead no tiene una reunión agendada.');
+      if (error.reason === 'not-found') throw refuse('inboxNoMeeting');
       return refused(services, state, leadId, error, slot);
     }
     throw error;
@@ -124,7 +125,7 @@ export async function changeCalendarFeed(
   form: FormFields,
 ): Promise<void> {
   const action = form.get('accion') ?? '';
-  if (!Object.hasOwn(FEED_ACTIONS, action)) throw new HttpError(400, 'Esa acción del calendario no existe.');
+  if (!Object.hasOwn(FEED_ACTIONS, action)) throw refuse('inboxUnknownCalendarAction');
   const key = action as keyof typeof FEED_ACTIONS;
   const userId = state.auth.user.id;
   if (key === 'revocar') await services.calendarFeeds.revoke(userId, state.now);

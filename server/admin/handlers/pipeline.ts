@@ -4,7 +4,7 @@ import { type AdminServices, noticeFrom, pageContext, render, type SignedIn } fr
 import { checkDeal } from '../deal.ts';
 import { parseListQuery } from '../filters.ts';
 import { checkText } from '../form-text.ts';
-import { HttpError, redirect, type FormFields } from '../http.ts';
+import { redirect, type FormFields } from '../http.ts';
 import { withNotice } from '../context.ts';
 import { leadPath } from '../paths.ts';
 import { MergeRefusedError } from '../store/merges.ts';
@@ -24,6 +24,7 @@ import {
   valuesOf,
   versionOf,
 } from './leads.ts';
+import { refuse } from '../../errors.ts';
 
 export async function showBoard(services: AdminServices, state: SignedIn): Promise<void> {
   const { filter } = parseListQuery(state.url.searchParams);
@@ -139,7 +140,7 @@ export async function sendClientEmail(
       perHour: services.config.emailsPerHour,
     });
   } catch (error) {
-    if (error instanceof LeadNotFoundError) throw new HttpError(404, 'No existe ese lead.');
+    if (error instanceof LeadNotFoundError) throw refuse('inboxLeadNotFound');
     if (error instanceof SendLimitError) {
       services.logger.warn('admin.client_email_limited', { account: user.id, leadId: lead.id });
       return showLeadPage(services, state, lead, 429, {
@@ -176,7 +177,7 @@ async function mergeSide(services: AdminServices, id: number): Promise<MergeSide
 
 function otherLead(raw: string | null | undefined): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'No existe ese lead.');
+  if (!Number.isSafeInteger(id) || id <= 0) throw refuse('inboxLeadNotFound');
   return id;
 }
 
@@ -205,7 +206,7 @@ export async function mergeLead(
         notice: { tone: 'error', message: error.message },
         noticeAt: 'duplicados',
       });
-    if (error instanceof LeadNotFoundError) throw new HttpError(404, 'No existe ese lead.');
+    if (error instanceof LeadNotFoundError) throw refuse('inboxLeadNotFound');
     throw error;
   }
   services.logger.info('admin.merge', { account: user.id, kept: keep.id, merged: dropId });

@@ -22,11 +22,12 @@ import {
   type SignedIn,
   withNotice,
 } from '../context.ts';
-import { ADMIN_HEADERS, field, HttpError, redirect, type FormFields } from '../http.ts';
+import { ADMIN_HEADERS, field, redirect, type FormFields } from '../http.ts';
 import { ADMIN_PATHS, leadPath } from '../paths.ts';
 import type { FieldErrors } from '../views/components.ts';
 import { auditPage, privacyPage, REASON_MAX_LENGTH, type PrivacyForm, type PrivacyView } from '../views/privacy.ts';
 import type { Notice } from '../views/layout.ts';
+import { refuse } from '../../errors.ts';
 
 const pageOf = (raw: string | null) => {
   const page = Number(raw ?? '1');
@@ -281,7 +282,7 @@ export async function rectifyContact(
 ): Promise<void> {
   const id = Number(params[0]);
   const lead = await services.work.lead(id);
-  if (!lead) throw new HttpError(404, 'No existe ese lead.');
+  if (!lead) throw refuse('inboxLeadNotFound');
   const values = valuesOf(form, ['name', 'email', 'company', 'phone', 'arco', 'received']);
   const parsed = rectificationSchema.safeParse({
     name: values.name,
@@ -311,7 +312,7 @@ export async function rectifyContact(
       withNotice(leadPath(lead.id), changed.length > 0 ? 'datos' : 'sin-cambios', '#datos-personales'),
     );
   } catch (error) {
-    if (error instanceof LeadGoneError) throw new HttpError(404, 'No existe ese lead.');
+    if (error instanceof LeadGoneError) throw refuse('inboxLeadNotFound');
     if (error instanceof StaleContactError) {
       const fresh = (await services.work.lead(lead.id)) ?? lead;
       return showLeadPage(services, state, fresh, 409, { notice: { tone: 'error', message: STALE_CONTACT } });

@@ -2,7 +2,7 @@
 import type { TranslationsService } from '../../translations/service.ts';
 import type { KeyTexts } from '../../translations/texts.ts';
 import { noticeFrom, pageContext, render, withNotice, type AdminServices, type SignedIn } from '../context.ts';
-import { HttpError, redirect, type FormFields } from '../http.ts';
+import { redirect, type FormFields } from '../http.ts';
 import {
   TRANSLATION_FILTERS,
   translationKeyPath,
@@ -10,10 +10,11 @@ import {
   translationsPage,
   type TranslationFilter,
 } from '../views/translations.ts';
+import { refuse } from '../../errors.ts';
 
 /** The service, or the 404 of a process that serves no site (the API alone, a test without one). */
 function serviceOf(services: AdminServices): TranslationsService {
-  if (!services.translations) throw new HttpError(404, 'Este servidor no publica el sitio: no hay textos que editar.');
+  if (!services.translations) throw refuse('inboxNoTranslations');
   return services.translations;
 }
 
@@ -69,7 +70,7 @@ async function keyPage(
   const translations = serviceOf(services);
   const entry = await translations.entry(key);
   const notice = noticeFrom(state.url);
-  if (!entry) throw new HttpError(404, 'Esa clave no existe en el catálogo de textos.');
+  if (!entry) throw refuse('inboxUnknownTranslationKey');
   render(
     state,
     status,
@@ -124,6 +125,6 @@ export async function revertTranslation(
   const result = Number.isSafeInteger(editId)
     ? await serviceOf(services).revert(key, editId, state.auth.user.id, state.now)
     : ({ ok: false, message: 'Ese cambio no existe.' } as const);
-  if (!result.ok) throw new HttpError(404, result.message);
+  if (!result.ok) throw refuse('inboxTranslationEditNotFound', { message: result.message });
   redirect(state.res, withNotice(translationKeyPath(key), 'traduccion'));
 }

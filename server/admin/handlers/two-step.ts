@@ -1,7 +1,7 @@
 /** Turning two-step sign-in on and off from one's own account, and an admin's reset of someone else's. */
 import type { AdminServices, SignedIn } from '../context.ts';
 import { withNotice } from '../context.ts';
-import { HttpError, redirect, type FormFields } from '../http.ts';
+import { redirect, type FormFields } from '../http.ts';
 import { verifyPassword } from '../passwords.ts';
 import { ADMIN_PATHS, userPath } from '../paths.ts';
 import { throttledMessage } from '../throttle.ts';
@@ -17,6 +17,7 @@ import {
 import { twoStepSectionView } from '../two-step.ts';
 import { TWO_STEP_MESSAGES } from '../views/two-step.ts';
 import { showAccount } from './users.ts';
+import { refuse } from '../../errors.ts';
 
 const ACCOUNT_SECTION = `${ADMIN_PATHS.account}#dos-pasos`;
 
@@ -89,7 +90,7 @@ export async function resetUserTwoStep(
 ): Promise<void> {
   const id = Number(params[0]);
   const user = Number.isSafeInteger(id) && id > 0 ? await services.users.byId(id) : undefined;
-  if (!user) throw new HttpError(404, 'No existe esa cuenta.');
+  if (!user) throw refuse('inboxAccountNotFound');
   await services.totp.disable(user.id);
   services.logger.info('admin.two_step_reset', { by: state.auth.user.id, account: user.id });
   redirect(state.res, withNotice(userPath(user.id), 'dos-pasos-restablecida'));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH, normalizeEmail } from '../accounts.ts';
 import { actorOf, type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
 import type { AuditAction } from '../../privacy/audit.ts';
-import { field, HttpError, redirect, type FormFields } from '../http.ts';
+import { field, redirect, type FormFields } from '../http.ts';
 import type { AdminUser } from '../model.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../passwords.ts';
 import { ADMIN_PATHS, userPath } from '../paths.ts';
@@ -16,6 +16,7 @@ import { twoStepSectionView } from '../two-step.ts';
 import { accountPage } from '../views/account.ts';
 import { twoStepSection, userTwoStepSection, type TwoStepSectionView } from '../views/two-step.ts';
 import { type AttackView, userPage, usersPage, type FormState } from '../views/users.ts';
+import { refuse } from '../../errors.ts';
 
 const LAST_ADMIN = 'Debe quedar al menos una cuenta de administración activa.';
 
@@ -120,13 +121,13 @@ function auditAccount(
 
 function userIdOf(raw: string | undefined): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, 'No existe esa cuenta.');
+  if (!Number.isSafeInteger(id) || id <= 0) throw refuse('inboxAccountNotFound');
   return id;
 }
 
 async function loadUser(services: AdminServices, raw: string | undefined): Promise<AdminUser> {
   const user = await services.users.byId(userIdOf(raw));
-  if (!user) throw new HttpError(404, 'No existe esa cuenta.');
+  if (!user) throw refuse('inboxAccountNotFound');
   return user;
 }
 

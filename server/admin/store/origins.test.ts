@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attribution } from '../../../core/attribution.ts';
-import { VALID } from '../../api/test-support.ts';
+import { VALID } from '../../testing/api.ts';
 import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import { attributionCampaign, attributionSource, NO_CAMPAIGN } from '../../lead/attribution.ts';
 import { NO_LANDING, originBreakdown, OTHER_ORIGINS, type OriginGroup } from '../attribution-stats.ts';
-import { startTestAdmin, type TestAdmin } from '../test-support.ts';
+import { startTestAdmin, type TestAdmin } from '../../testing/inbox.ts';
 import type { OriginGrouping } from './origin-labels.ts';
 import { originGroups } from './origins.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Clients' replies in a lead's history (`inbox_replies`), written by the mailbox reader (server/email/replies/)
+ * Clients' replies in a lead's history (`inbox_replies`), written by the mailbox reader (server/inbox-email/replies/)
  * and shown on the lead page. A reply belongs to the lead whose outbox message it answers (In-Reply-To or
  * References), else to the newest lead with the sender's address; a merged lead's reply goes to the lead it
  * was merged into. Storing is idempotent: the reply's key is unique, so reading a message again (a retry

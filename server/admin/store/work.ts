@@ -339,6 +339,30 @@ const keyRow = z.object({
 /** Rows read per round trip when streaming an export. */
 const EXPORT_BATCH = 500;
 
+/** One row of the list page: the lead and the team's work on it. */
+function inboxRowOf(row: Record<string, unknown>): InboxRow {
+  const lead = leadFromRow(row);
+  const listed = listedFromRow(row);
+  return {
+    id: lead.id,
+    kind: lead.kind,
+    name: lead.name,
+    email: lead.email,
+    company: lead.company ?? null,
+    receivedAt: lead.receivedAt,
+    appointment: lead.appointment ?? null,
+    fields: lead.fields,
+    status: listed.status,
+    assigneeName: listed.assignee_name,
+    assigneeId: listed.assignee_id,
+    version: listed.version ?? 0,
+    phone: lead.phone ?? null,
+    valueMxn: listed.value_mxn,
+    nextStepDate: listed.next_step_date,
+    nextStep: listed.next_step,
+  };
+}
+
 export function createWorkStore(storage: Storage) {
   return {
     /** One page of the inbox in `sort` order, and how many leads match in all. */
@@ -379,28 +403,7 @@ export function createWorkStore(storage: Storage) {
       return {
         total,
         ...(lastKey ? { nextKey: encodeListKey(lastKey) } : {}),
-        rows: rows.map((row): InboxRow => {
-          const lead = leadFromRow(row);
-          const listed = listedFromRow(row);
-          return {
-            id: lead.id,
-            kind: lead.kind,
-            name: lead.name,
-            email: lead.email,
-            company: lead.company ?? null,
-            receivedAt: lead.receivedAt,
-            appointment: lead.appointment ?? null,
-            fields: lead.fields,
-            status: listed.status,
-            assigneeName: listed.assignee_name,
-            assigneeId: listed.assignee_id,
-            version: listed.version ?? 0,
-            phone: lead.phone ?? null,
-            valueMxn: listed.value_mxn,
-            nextStepDate: listed.next_step_date,
-            nextStep: listed.next_step,
-          };
-        }),
+        rows: rows.map(inboxRowOf),
       };
     },
     /** Every lead of a filter with the team's work on it, oldest first, a batch at a time (the CSV export). */

@@ -6,10 +6,10 @@
  * last good copy stays (for a restarted instance too) and the failure is logged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, TEST_NOW, VALID, type TestApi } from '../../api/test-support.ts';
+import { startTestApi, TEST_NOW, VALID, type TestApi } from '../../testing/api.ts';
 import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import type { Logger } from '../../log/logger.ts';
-import { latestToken } from '../test-support.ts';
+import { latestToken } from '../../testing/meetings.ts';
 import { busyIntervals, FeedParseError } from './parse.ts';
 import { FeedBudgetError, readFeedInWorker } from './read-in-worker.ts';
 import {

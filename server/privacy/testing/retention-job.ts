@@ -2,7 +2,7 @@
  * A retention job for tests: one instance's, on the test's clock, with its own limits (so an edit of the
  * notice's content never moves a test's dates), looking only when the test asks (its timer is far away).
  */
-import type { TestAdmin } from '../../admin/test-support.ts';
+import type { TestAdmin } from '../../testing/inbox.ts';
 import type { RetentionPolicy } from '../../../core/privacy.ts';
 import type { DailyJob } from '../../jobs/daily.ts';
 import { silentLogger } from '../../log/logger.ts';

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Storage } from '../../db/storage.ts';
-import { decodeMimeHeader } from '../../api/test-support.ts';
+import { decodeMimeHeader } from '../../testing/api.ts';
 import { admin } from '../../db/testing/engines.ts';
 import { decodeQuotedPrintable, plainTextOf } from '../../email/testing/smtp-peer.ts';
 

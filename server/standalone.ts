@@ -4,6 +4,6 @@
  * path outside the API and the inbox is the API's JSON 404. `npm start` serves the API from the site's own
  * process instead (server/index.ts); both start and stop the same way (server/start.ts).
  */
-import { runServer } from '../start.ts';
+import { runServer } from './start.ts';
 
 await runServer('api');

@@ -4,13 +4,13 @@
  * reads each form's CSRF token from the page and never follows redirects on its own.
  */
 import type { AddressInfo } from 'node:net';
-import { startTestApi, TEST_NOW, type TestApi } from '../api/test-support.ts';
+import { startTestApi, TEST_NOW, type TestApi } from './api.ts';
 import { createApp } from '../app.ts';
 import type { EngineName } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
-import { runUserCommand } from './user-command/run.ts';
-import { loadAdminConfig } from './config.ts';
-import { createAdmin, type Admin } from './index.ts';
+import { runUserCommand } from '../admin/user-command/run.ts';
+import { loadAdminConfig } from '../admin/config.ts';
+import { createAdmin, type Admin } from '../admin/index.ts';
 
 export const TEST_PASSWORD = 'Clave de prueba 2026!';
 

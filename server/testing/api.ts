@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../database.ts';
 import type { InboxMail } from '../admin/mail.ts';
-import { createInboxMail } from '../email/inbox-mail.ts';
+import { createInboxMail } from '../inbox-email/inbox-mail.ts';
 import { emailSettingsFor, type EmailSettings } from '../email/settings.ts';
 import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';
@@ -17,7 +17,7 @@ import { createTestDatabase, type EngineName, type TestDatabase } from '../db/te
 import { silentLogger } from '../log/logger.ts';
 import { loadServerConfig, type ServerConfig } from '../config.ts';
 import { createApp } from '../app.ts';
-import { createApi, type Api, type ApiOptions } from './index.ts';
+import { createApi, type Api, type ApiOptions } from '../api/index.ts';
 
 /** Monday 2026-11-23, 08:00 in Mexico City: the next days all have open slots. */
 export const TEST_NOW = new Date('2026-11-23T14:00:00.000Z');

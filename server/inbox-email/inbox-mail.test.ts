@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signInLinkMessage } from './inbox-mail.ts';
-import { emailSettings } from './settings.ts';
+import { emailSettings } from '../email/settings.ts';
 
 const URL_WITH_TOKEN = 'https://www.angram.mx/admin/login/link?t=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 

@@ -20,12 +20,12 @@ import type {
   SignInLinkMail,
 } from '../admin/mail.ts';
 import { referenceOf } from '../lead/model.ts';
-import { copyInline, renderHtml, renderText, type Block } from './document.ts';
-import { layout } from './layout.ts';
-import type { EmailMessage } from './message.ts';
-import { newMessageId } from './mime.ts';
-import { addressOf, type EmailSettings } from './settings.ts';
-import { footerBlocks } from './templates.ts';
+import { copyInline, renderHtml, renderText, type Block } from '../email/document.ts';
+import { layout } from '../email/layout.ts';
+import type { EmailMessage } from '../email/message.ts';
+import { newMessageId } from '../email/mime.ts';
+import { addressOf, type EmailSettings } from '../email/settings.ts';
+import { footerBlocks } from '../email/templates.ts';
 
 /** The first characters of a text, for the preheader. */
 function preview(text: string, max = 120): string {
@@ -81,7 +81,7 @@ export function clientEmailMessage(email: ClientEmail, settings: EmailSettings):
     // No display name: the address the visitor gave, as in the confirmation.
     to: { address: email.to },
     // Bare addresses: a name with a comma or quotes could not break the header. The team's mailbox too, so
-    // the client's answer reaches the lead's history (server/email/replies/) as well as the salesperson.
+    // the client's answer reaches the lead's history (server/inbox-email/replies/) as well as the salesperson.
     replyTo: [...new Set([email.sender.email, settings.salesEmail])].join(', '),
     subject: email.subject,
     preheader: preview(email.body),

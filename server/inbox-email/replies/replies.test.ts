@@ -6,15 +6,15 @@
  * connection mid-fetch loses nothing; erasing the person reaches the reply.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID } from '../../api/test-support.ts';
-import { startTestAdmin, type AdminClient, type TestAdmin } from '../../admin/test-support.ts';
+import { VALID } from '../../testing/api.ts';
+import { startTestAdmin, type AdminClient, type TestAdmin } from '../../testing/inbox.ts';
 import { createReplyStore, type ReplyStore } from '../../admin/store/replies.ts';
 import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import { silentLogger } from '../../log/logger.ts';
 import { parsePrivacyCommand } from '../../privacy/command/args.ts';
 import { runPrivacyCommand } from '../../privacy/command/run.ts';
 import { scanRows } from '../../privacy/testing/scan.ts';
-import { dropProxy, startImapServer, type ImapServer } from '../testing/imap-server.ts';
+import { dropProxy, startImapServer, type ImapServer } from '../../email/testing/imap-server.ts';
 import { readReplies } from './reader.ts';
 
 const HOSTILE = '<script>alert(1)</script> ¿Nos mandan la propuesta el lunes? \u202Eodnuges';

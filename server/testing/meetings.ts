@@ -3,7 +3,7 @@
  * manage link's token and every invite, parsed by an iCalendar library (ical.js), not by string matching.
  */
 import ICAL from 'ical.js';
-import type { TestApi } from '../api/test-support.ts';
+import type { TestApi } from './api.ts';
 import { storedMessage } from '../email/message.ts';
 
 export interface ParsedInvite {
