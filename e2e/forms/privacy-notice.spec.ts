@@ -12,6 +12,7 @@ import { PRIVACY_REFUSALS_HEADER } from '../../core/privacy.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { SITE } from '../../core/site.ts';
 import type { PrivacyNotice } from '../../core/content/privacy.ts';
+import { localizedHref } from '../../src/lib/i18n/routes.ts';
 import { shortNotice, type ShortNotice } from '../../src/lib/privacy/notice.ts';
 import { DEFAULT_LOCALE, languageOfPath, translated } from '../support/languages.ts';
 import { axeViolations } from '../support/axe.ts';
@@ -24,12 +25,15 @@ const facts = loadContentFacts();
 const address = addressLine(facts.contact.address);
 const notice = shortNotice(facts.privacy, address);
 
-/** The short notice a page's forms show: its language's words and purposes (content/<code>/privacy.yaml). */
+/**
+ * The short notice a page's forms show: its language's words and purposes (content/<code>/privacy.yaml),
+ * linking the full notice in that language.
+ */
 function noticeOf(path: string): ShortNotice {
   const locale = languageOfPath(path);
   if (locale === DEFAULT_LOCALE) return notice;
   const words = translated(locale, 'privacy.yaml') as Pick<PrivacyNotice, 'shortNotice' | 'purposes'>;
-  return shortNotice({ ...facts.privacy, ...words }, address, locale);
+  return shortNotice({ ...facts.privacy, ...words }, address, locale, localizedHref(ROUTES.privacy, locale));
 }
 
 /** Every form section of the built site, with the page it is on. */
@@ -54,7 +58,7 @@ test('every form of the site is in the built HTML, each with the short notice in
     const expected = noticeOf(path);
     expect(short?.text, where).toContain(expected.text);
     expect(short?.text, where).toContain(SITE.legalName);
-    expect(short?.querySelector(`a[href="${ROUTES.privacy}"]`)?.text, where).toContain(expected.link.label);
+    expect(short?.querySelector(`a[href="${expected.link.href}"]`)?.text, where).toContain(expected.link.label);
     // Next to the send button: the notice comes right before the block that holds it.
     const button = form?.querySelector('button[type="submit"]');
     expect(button, where).not.toBeNull();

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
+import { isUnlisted } from '../../src/lib/i18n/routes.ts';
 
 export const DIST = resolve('dist');
 
@@ -75,14 +76,17 @@ export function pageForPath(path: string): BuiltPage | undefined {
   return file ? { path, file } : undefined;
 }
 
-/** Error pages (404, 429), the wiki's redirect and /reunion (a private link's page) stay out of the sitemap. */
+/**
+ * Error pages (404, 429), the wiki's redirect and the pages only a private link opens (the meeting page, in
+ * every language, as the site's route table marks them) stay out of the sitemap.
+ */
 export function isUnlistedPage(path: string): boolean {
   return (
     /(^|\/)404$/.test(path) ||
     path === '/429' ||
     path === '/wikiangram' ||
     path.includes('/preview/') ||
-    path === '/reunion'
+    isUnlisted(path)
   );
 }
 
