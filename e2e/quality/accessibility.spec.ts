@@ -3,19 +3,11 @@
  * of element they use (support/page-sample.ts) and the 404, at 375 px and 1440 px (the wiki's shared layout
  * at 1440 px on a few of them), and on interactive states: the open mobile menu, the open date-time picker and a form showing its errors.
  */
-import type { Page } from '@playwright/test';
 import { test, expect, waitForIsland } from '../support/fixtures.ts';
-import { axeViolations } from '../support/axe.ts';
+import { axeViolations, revealAll } from '../support/axe.ts';
 import { builtPages, pageForPath, parsePage, sitemapPathsFromDist } from '../support/built-site.ts';
 import { elementKinds, slowCheckPaths } from '../support/page-sample.ts';
 import { DAY, hydratedForm, nthOpenDay, openPickerOn } from '../forms/support.ts';
-
-async function revealAll(page: Page): Promise<void> {
-  // Fade-in cards finish their entrance before axe measures contrast. Reduced motion first: revealing
-  // while motion is allowed starts staggered transitions that would still be running when axe measures.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
-}
 
 /**
  * Wiki pages checked at 1440 px too. Every wiki page shares one layout, whose wide form (sidebar and table

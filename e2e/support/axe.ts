@@ -15,3 +15,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
     ),
   );
 }
+
+/**
+ * Fade-in cards finish their entrance before axe measures contrast. Reduced motion first: revealing while
+ * motion is allowed starts staggered transitions that would still be running when axe measures.
+ */
+export async function revealAll(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
+}
