@@ -9,9 +9,9 @@ import { consultingOffers, offersSchema } from '../../core/content/offers.ts';
 import { formatMoney } from '../../core/format.ts';
 import { formCopy } from '../../core/forms/copy.ts';
 import { ROUTES } from '../../core/routes.ts';
-import { axeViolations } from '../support/axe.ts';
+import { axeViolations, revealAll } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { TRANSLATIONS, translated } from '../support/languages.ts';
+import { hreflangPairs, translated, TRANSLATIONS } from '../support/languages.ts';
 import { hydratedForm } from '../forms/support.ts';
 
 const ENGLISH = TRANSLATIONS.active.find((language) => language.code === 'en');
@@ -34,11 +34,7 @@ test('the English consulting page reads in English with the Spanish prices, and 
   expect(response?.status()).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGE.hero.title);
-  const alternates = await page
-    .locator('link[rel="alternate"][hreflang]')
-    .evaluateAll((links) =>
-      links.map((each) => [each.getAttribute('hreflang'), new URL(each.getAttribute('href') ?? '').pathname]),
-    );
+  const alternates = await hreflangPairs(page);
   expect(alternates).toEqual([
     ['es-MX', ROUTES.techConsulting],
     ['en', PATH],
@@ -61,6 +57,7 @@ test('the English consulting page reads in English with the Spanish prices, and 
   // The consulting form below speaks English.
   const form = await hydratedForm(page, 'consulting');
   await expect(form.getByText(COPY.labels.serviceType).first()).toBeVisible();
+  await revealAll(page);
   expect(await axeViolations(page)).toEqual([]);
 });
 

@@ -5,9 +5,9 @@
  * axe, and a layout that holds at 320, 375 and 1440 px. Copy is read from content/, never quoted here.
  */
 import { ROUTES } from '../../core/routes.ts';
-import { axeViolations } from '../support/axe.ts';
+import { axeViolations, revealAll } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { TRANSLATIONS, translated } from '../support/languages.ts';
+import { hreflangPairs, translated, TRANSLATIONS } from '../support/languages.ts';
 import { INTEGRATION_CATEGORIES } from '../support/content.ts';
 
 const ENGLISH = TRANSLATIONS.active.find((language) => language.code === 'en');
@@ -33,11 +33,7 @@ test('the English integrations page reads in English, in the Spanish order, and 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page).toHaveTitle(new RegExp(`^${PAGE.seo.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGE.hero.title);
-  const alternates = await page
-    .locator('link[rel="alternate"][hreflang]')
-    .evaluateAll((links) =>
-      links.map((each) => [each.getAttribute('hreflang'), new URL(each.getAttribute('href') ?? '').pathname]),
-    );
+  const alternates = await hreflangPairs(page);
   expect(alternates).toEqual([
     ['es-MX', ROUTES.integrations],
     ['en', PATH],
@@ -53,6 +49,7 @@ test('the English integrations page reads in English, in the Spanish order, and 
   }
   // The consultation's button leads to the English consulting page.
   await expect(page.locator('#consultoria a.btn')).toHaveAttribute('href', ROUTES_EN?.integrationsConsulting ?? '');
+  await revealAll(page);
   expect(await axeViolations(page)).toEqual([]);
 
   // The switcher lands on the Spanish page, whose own switcher comes back.

@@ -6,8 +6,6 @@
  * confirmation, the API's answers in English; on a 320 px phone in another zone it shows both times. Copy
  * comes from content/ (content/en/pages/reunion.yaml and the catalogue), never quoted here.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatAppointmentLong } from '../../core/dates.ts';
 import { formCopy } from '../../core/forms/copy.ts';
@@ -15,7 +13,8 @@ import { ROUTES } from '../../core/routes.ts';
 import { pickerTexts } from '../../src/islands/datetime/picker-texts.ts';
 import { axeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { TRANSLATIONS, translated } from '../support/languages.ts';
+import { manageLinkOf } from '../support/manage-link.ts';
+import { hreflangPairs, translated, TRANSLATIONS } from '../support/languages.ts';
 import { DAY, isBooked, nthOpenDay } from '../forms/support.ts';
 
 const ENGLISH = TRANSLATIONS.active.find((language) => language.code === 'en');
@@ -49,31 +48,6 @@ async function book(request: APIRequestContext, slot: string, email: string): Pr
   return ((await answer.json()) as { id: number }).id;
 }
 
-/** The manage link of the lead's confirmation, from the .eml the server wrote (quoted-printable undone). */
-async function manageLink(leadId: number): Promise<string> {
-  const dir = process.env.E2E_OUTBOX_DIR;
-  if (!dir) throw new Error('E2E_OUTBOX_DIR no está definido');
-  const pattern = new RegExp(`https://www\\.angram\\.mx(${PATH}\\?t=[A-Za-z0-9_-]{43})`);
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        if (!existsSync(dir)) return '';
-        for (const file of readdirSync(dir).filter((name) => name.endsWith('-client.eml'))) {
-          const text = readFileSync(join(dir, file), 'utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=3D/g, '=');
-          if (!text.includes(`CONT-${leadId}`)) continue;
-          link = pattern.exec(text)?.[1] ?? link;
-        }
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return link;
-}
-
 async function reschedule(page: Page, date: string, time: string): Promise<void> {
   await page.getByRole('button', { name: label('reschedule') }).click();
   const dialog = page.getByRole('dialog', { name: label('rescheduleTitle') });
@@ -93,7 +67,7 @@ test('an English client opens /en/meeting from the email, moves the meeting and 
   const later = await nthOpenDay(request, DAY.meetingEnglish + 10);
   const slot = `${day.date}T${day.slots[0] ?? ''}`;
   const id = await book(request, slot, 'dana.whitfield@harborfreight-logistics.com');
-  const link = await manageLink(id);
+  const link = await manageLinkOf(id, PATH);
 
   const response = await page.goto(link);
   expect(response?.status()).toBe(200);
@@ -101,11 +75,7 @@ test('an English client opens /en/meeting from the email, moves the meeting and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGE.hero.title);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   // Its twin is the Spanish manage page, both ways.
-  const alternates = await page
-    .locator('link[rel="alternate"][hreflang]')
-    .evaluateAll((links) =>
-      links.map((each) => [each.getAttribute('hreflang'), new URL(each.getAttribute('href') ?? '').pathname]),
-    );
+  const alternates = await hreflangPairs(page);
   expect(alternates).toEqual([
     ['es-MX', ROUTES.meeting],
     ['en', PATH],
@@ -170,7 +140,7 @@ test.describe('on a 320 px phone in another time zone', () => {
     const day = await nthOpenDay(request, DAY.meetingEnglishPhone);
     const slot = `${day.date}T${day.slots[0] ?? ''}`;
     const id = await book(request, slot, 'dana.phone@harborfreight-logistics.com');
-    await page.goto(await manageLink(id));
+    await page.goto(await manageLinkOf(id, PATH));
     const meeting = page.getByRole('article', { name: label('meetingTitle') });
     await expect(meeting).toContainText(formatAppointmentLong(slot, 'en'));
     await expect(meeting.getByText(label('yourZone'))).toBeVisible();

@@ -18,7 +18,7 @@ import { noticeFacts, textParts } from '../../src/lib/privacy/notice.ts';
 import { axeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
-import { TRANSLATIONS, translated } from '../support/languages.ts';
+import { hreflangPairs, translated, TRANSLATIONS } from '../support/languages.ts';
 import { loadContentFacts } from '../../core/content/load.ts';
 import { formOptionsSchema } from '../../core/content/form-options.ts';
 import { consultingServices, offersSchema } from '../../core/content/offers.ts';
@@ -55,11 +55,7 @@ test('the English notice reads in English, states the Spanish facts and pairs wi
   await test.step('language, title, its twin both ways and its structured data', async () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGE.hero.title);
-    const alternates = await page
-      .locator('link[rel="alternate"][hreflang]')
-      .evaluateAll((links) =>
-        links.map((each) => [each.getAttribute('hreflang'), new URL(each.getAttribute('href') ?? '').pathname]),
-      );
+    const alternates = await hreflangPairs(page);
     expect(alternates).toEqual([
       ['es-MX', ROUTES.privacy],
       ['en', PATH],

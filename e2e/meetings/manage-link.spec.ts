@@ -6,13 +6,13 @@
  * page's first load within the site's budgets with no React until the visitor acts; the link's token leaves
  * the address bar once read and no request of the page carries it in a Referer.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { formatAppointmentLong } from '../../core/dates.ts';
 import { formatKb } from '../../src/lib/budgets.ts';
 import { axeViolations } from '../support/axe.ts';
+import { ROUTES } from '../../core/routes.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { manageLinkOf } from '../support/manage-link.ts';
 import { watchPage } from '../support/page-weight.ts';
 import { DAY, isBooked, nthOpenDay, type OpenDay } from '../forms/support.ts';
 import { pageLabels } from '../visitor/content.ts';
@@ -33,31 +33,6 @@ async function book(request: APIRequestContext, slot: string, email: string): Pr
   });
   expect(answer.status()).toBe(201);
   return ((await answer.json()) as { id: number }).id;
-}
-
-/** The manage link of the confirmation, read from the .eml the server wrote (quoted-printable undone). */
-async function manageLink(leadId: number): Promise<string> {
-  const dir = process.env.E2E_OUTBOX_DIR;
-  if (!dir) throw new Error('E2E_OUTBOX_DIR no está definido');
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        if (!existsSync(dir)) return '';
-        for (const file of readdirSync(dir).filter((name) => name.endsWith('-client.eml'))) {
-          const text = readFileSync(join(dir, file), 'utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=3D/g, '=');
-          if (!text.includes(`CONT-${leadId}`)) continue;
-          const found = /https:\/\/www\.angram\.mx(\/reunion\?t=[A-Za-z0-9_-]{43})/.exec(text);
-          if (found?.[1]) link = found[1];
-        }
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return link;
 }
 
 async function reschedule(page: Page, date: string, time: string): Promise<void> {
@@ -81,7 +56,7 @@ test('desktop: the link shows the meeting within budget, moves it and cancels it
   const [day, later] = await openDays(request, DAY.meetingDesktop);
   const slot = `${day.date}T${day.slots[0] ?? ''}`;
   const id = await book(request, slot, 'valeria.escritorio@cotizaya.mx');
-  const link = await manageLink(id);
+  const link = await manageLinkOf(id, ROUTES.meeting);
 
   const traffic = watchPage(page, new URL(baseURL as string).origin);
   const token = new URL(link, baseURL).searchParams.get('t') ?? '';
@@ -188,7 +163,7 @@ test.describe('on a phone, in another time zone, by keyboard', () => {
     const [day, later] = await openDays(request, DAY.meetingPhone);
     const slot = `${day.date}T${day.slots[0] ?? ''}`;
     const id = await book(request, slot, 'valeria.telefono@cotizaya.mx');
-    await page.goto(await manageLink(id));
+    await page.goto(await manageLinkOf(id, ROUTES.meeting));
     const meeting = page.getByRole('article', { name: 'Los datos de tu reunión' });
     await expect(meeting).toContainText(formatAppointmentLong(slot));
     await expect(meeting.getByText('En tu zona horaria')).toBeVisible();

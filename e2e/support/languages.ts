@@ -2,6 +2,7 @@
  * The languages as content/ declares them (core/i18n reads and checks them the way the build does), so
  * the specs expect what editors wrote: a path's language, its catalogue and its translated texts.
  */
+import type { Page } from '@playwright/test';
 import { loadContentFacts } from '../../core/content/load.ts';
 
 export const TRANSLATIONS = loadContentFacts().translations;
@@ -27,4 +28,16 @@ export function translated(locale: string, file: string): unknown {
   const data = TRANSLATIONS.content.get(locale)?.get(file);
   if (data === undefined) throw new Error(`Sin content/${locale}/${file}`);
   return data;
+}
+
+/** The page's language alternates as `[hreflang, path]` pairs, in the order its head lists them. */
+export function hreflangPairs(page: Page): Promise<Array<[string | null, string]>> {
+  return page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) =>
+      links.map((each): [string | null, string] => [
+        each.getAttribute('hreflang'),
+        new URL(each.getAttribute('href') ?? '').pathname,
+      ]),
+    );
 }

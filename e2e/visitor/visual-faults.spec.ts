@@ -3,12 +3,12 @@
  * buttons, /reunion's buttons, capitals and dialog title, the wiki's tables and search dialog. Every test
  * also checks that the page does not scroll sideways, and leaves a screenshot in its output folder.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { PICKER_TEXTS } from '../../src/islands/datetime/picker-texts.ts';
 import { DAY, hydratedForm, nthOpenDay, openPickerOn } from '../forms/support.ts';
+import { ROUTES } from '../../core/routes.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { manageLinkOf } from '../support/manage-link.ts';
 import { pageLabels } from './content.ts';
 import { expectWhollyVisible, scrollsSideways, snapshot, WIDTHS } from './layout.ts';
 
@@ -110,29 +110,6 @@ async function book(request: APIRequestContext, slot: string, email: string): Pr
   return ((await answer.json()) as { id: number }).id;
 }
 
-/** The manage link of the confirmation e-mail, read from the outbox (quoted-printable undone). */
-async function manageLink(leadId: number): Promise<string> {
-  const dir = process.env.E2E_OUTBOX_DIR ?? '';
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        if (!existsSync(dir)) return '';
-        for (const file of readdirSync(dir).filter((name) => name.endsWith('-client.eml'))) {
-          const text = readFileSync(join(dir, file), 'utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=3D/g, '=');
-          if (!text.includes(`CONT-${leadId}`)) continue;
-          link = /https?:\/\/[^/\s]+(\/reunion\?t=[A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? link;
-        }
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return link;
-}
-
 for (const width of [375, 1440] as const) {
   test(`/reunion at ${width} px: buttons in line, a danger button to cancel, capitals, one message`, async ({
     page,
@@ -141,7 +118,7 @@ for (const width of [375, 1440] as const) {
     await page.setViewportSize({ width, height: 900 });
     const { date, slots } = await nthOpenDay(request, width === 375 ? DAY.visitorReunionPhone : DAY.visitorReunion);
     const id = await book(request, `${date}T${slots[0] ?? ''}`, `itzel.${width}@tecnicosdelbajio.mx`);
-    await page.goto(await manageLink(id));
+    await page.goto(await manageLinkOf(id, ROUTES.meeting));
     const meeting = page.getByRole('article', { name: label('meetingTitle') });
     await expect(meeting).toBeVisible();
 
