@@ -105,7 +105,7 @@ const SERVER_LAYERS: ReadonlyArray<readonly [name: string, holds: (path: string)
     'log',
   ].map((folder) => [`server/${folder}`, under(`server/${folder}`)] as const),
   ['server/ (ayudantes compartidos)', (path) => /^server\/[^/]+\.ts$/.test(path)],
-  ...['db', 'lead', 'availability'].map((folder) => [`server/${folder}`, under(`server/${folder}`)] as const),
+  ...['lead', 'db', 'availability'].map((folder) => [`server/${folder}`, under(`server/${folder}`)] as const),
 ];
 
 /** The layer's position (0 at the top), or undefined for a test, a test helper or a file of no layer. */

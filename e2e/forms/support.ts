@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { leadFromRow, type StoredLead } from '../../server/db/leads.ts';
+import { leadFromRow, type StoredLead } from '../../server/lead/store.ts';
 import { expect, waitForIsland } from '../support/fixtures.ts';
 
 /**

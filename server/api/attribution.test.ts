@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { leadFromRow } from '../db/leads.ts';
+import { leadFromRow } from '../lead/store.ts';
 import { startTestApi, VALID, type TestApi } from '../testing/api.ts';
 
 const HEADER = 'X-Lead-Attribution';

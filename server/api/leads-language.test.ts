@@ -11,7 +11,7 @@ import { servedLists } from '../../core/forms/options.ts';
 import { formCopy, formWord } from '../../core/forms/copy.ts';
 import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/fields.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { leadFromRow } from '../db/leads.ts';
+import { leadFromRow } from '../lead/store.ts';
 import { SLOT_PROBLEM_MESSAGES } from '../availability/schedule.ts';
 import { slotProblemMessages } from './leads-language.ts';
 import { refusal } from '../errors.ts';

@@ -19,7 +19,7 @@ import { clientAddress, hashAddress, requestLanguage } from './client.ts';
 import { jsonBody, type ApiResponse } from './http.ts';
 import { consume, type RateLimit } from './rate-limit.ts';
 import type { TrustProxy } from './trusted-proxies.ts';
-import { createLeadStore, type StoredLead } from '../db/leads.ts';
+import { createLeadStore, type StoredLead } from '../lead/store.ts';
 import type { Storage } from '../db/storage.ts';
 import { inLanguage, type EmailSettings } from '../email/settings.ts';
 import { refuse } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeadStore } from './leads.ts';
+import { createLeadStore } from '../lead/store.ts';
 import { migrateAll } from '../database.ts';
 import { openStorage } from './open.ts';
 import { createOutboxStore } from './outbox.ts';

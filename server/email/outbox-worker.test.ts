@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApi, VALID, waitFor, type TestApi } from '../testing/api.ts';
-import { createLeadStore } from '../db/leads.ts';
+import { createLeadStore } from '../lead/store.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { migrateAll } from '../database.ts';
 import { openStorage } from '../db/open.ts';

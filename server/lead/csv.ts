@@ -71,7 +71,7 @@ function workCells(work: LeadWork): Array<string | number | null> {
   ];
 }
 
-/** What a row reads of a stored lead (server/db/leads.ts's `StoredLead` is one). */
+/** What a row reads of a stored lead (server/lead/store.ts's `StoredLead` is one). */
 export interface ExportedLead extends Lead {
   /** Mexico City slot `YYYY-MM-DDTHH:mm`, when one was booked. */
   appointment: string | undefined;

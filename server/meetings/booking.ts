@@ -4,7 +4,7 @@
  */
 import { appointmentToUtc } from '../../core/dates.ts';
 import { availableSlots, DAILY_SLOTS } from '../availability/schedule.ts';
-import { createLeadStore, type StoredLead } from '../db/leads.ts';
+import { createLeadStore, type StoredLead } from '../lead/store.ts';
 import type { Queryable } from '../db/storage.ts';
 import { meetingTimes, meetingUid, type MeetingLinks } from '../lead/calendar.ts';
 import { freshManageUrl, isBusy, type MeetingServiceOptions } from './context.ts';

@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SITE } from '../../core/site.ts';
 import type { Queryable, Storage } from '../db/storage.ts';
-import { fieldsColumn } from '../db/leads.ts';
+import { fieldsColumn } from '../lead/store.ts';
 import { foldIcsLine, icsEvent, icsText, meetingTimes, type Meeting } from '../lead/calendar.ts';
 import { consultantFor } from '../lead/consultants.ts';
 import { referenceOf } from '../lead/model.ts';

@@ -3,8 +3,8 @@
  * its transaction (find the meeting under its lock, refuse what cannot change, write the new version and
  * its line of history, queue a message, mint a manage link).
  */
-import type { StoredLead } from '../db/leads.ts';
-import { createLeadStore } from '../db/leads.ts';
+import type { StoredLead } from '../lead/store.ts';
+import { createLeadStore } from '../lead/store.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import type { Queryable, Storage, Transaction } from '../db/storage.ts';
 import type { EmailMessage } from '../email/message.ts';

@@ -5,7 +5,7 @@
  */
 import { parseAppointment } from '../../core/dates.ts';
 import { slotProblem } from '../availability/schedule.ts';
-import { createLeadStore, type StoredLead } from '../db/leads.ts';
+import { createLeadStore, type StoredLead } from '../lead/store.ts';
 import { isUniqueViolation, type Transaction } from '../db/storage.ts';
 import { refuse } from '../errors.ts';
 import { meetingTimes } from '../lead/calendar.ts';

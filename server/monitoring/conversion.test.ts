@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInMexicoCity, zonedTimeToUtc } from '../../core/dates.ts';
 import { migrateAll } from '../database.ts';
-import { attributionColumn } from '../db/attribution.ts';
+import { attributionColumn } from '../lead/attribution-store.ts';
 import { openStorage } from '../db/open.ts';
 import type { Queryable, Storage } from '../db/storage.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';

@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { createLeadStore } from '../db/leads.ts';
+import { createLeadStore } from '../lead/store.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import type { Storage } from '../db/storage.ts';
 import type { BeaconCounts } from './vitals-endpoint.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, TEST_NOW, VALID, waitFor } from '../testing/api.ts';
 import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { leadFromRow } from '../db/leads.ts';
+import { leadFromRow } from '../lead/store.ts';
 import { writeLeadsCsv } from '../lead/csv.ts';
 import { createWorkStore } from '../admin/store/work.ts';
 import { sendDigests } from '../admin/digest.ts';

@@ -12,7 +12,7 @@ import {
 } from '../../core/dates.ts';
 import type { FormLists } from '../../core/forms/options.ts';
 import { SITE } from '../../core/site.ts';
-import { leadFromRow } from '../db/leads.ts';
+import { leadFromRow } from '../lead/store.ts';
 import type { Queryable, Row } from '../db/storage.ts';
 import { attributionRows } from '../lead/attribution.ts';
 import { fieldRows, leadForm } from '../lead/fields.ts';

@@ -12,7 +12,7 @@ import { sendDigests } from '../admin/digest.ts';
 import { createDigestStore } from '../admin/store/digests.ts';
 import { createUserStore } from '../admin/store/users.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { leadFromRow } from '../db/leads.ts';
+import { leadFromRow } from '../lead/store.ts';
 import { leadIndexColumns } from '../lead/search.ts';
 import { silentLogger } from '../log/logger.ts';
 import { scanDirectory, scanPostgres, scanRows, scanSqlite } from './testing/scan.ts';

@@ -8,7 +8,7 @@
  */
 import { escapeHtml } from '../escape-html.ts';
 import type { Queryable, Row, SqlValue, Transaction } from '../db/storage.ts';
-import { leadFromRow } from '../db/leads.ts';
+import { leadFromRow } from '../lead/store.ts';
 import { emlDirectoryTransport } from '../email/transport.ts';
 import { storedMessage } from '../email/message.ts';
 import { foldIcsLine, icsText } from '../lead/calendar.ts';

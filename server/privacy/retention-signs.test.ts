@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID, waitFor } from '../testing/api.ts';
 import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
-import { leadFromRow } from '../db/leads.ts';
+import { leadFromRow } from '../lead/store.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { ANONYMOUS_NAME } from './registry.ts';
 import { testRetentionJob } from './testing/retention-job.ts';

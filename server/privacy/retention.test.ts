@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID, waitFor } from '../testing/api.ts';
 import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
-import { leadFromRow } from '../db/leads.ts';
+import { leadFromRow } from '../lead/store.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import type { DailyJob } from '../jobs/daily.ts';
 import { ANONYMOUS_NAME, ERASED_BODY } from './registry.ts';

@@ -3,7 +3,7 @@ import { addDays, todayInMexicoCity, zonedTimeToUtc } from '../../../core/dates.
 import { whatsappLink } from '../../../core/contact.ts';
 import { fillTemplate } from '../../../core/text-template.ts';
 import { REFUSABLE_PURPOSES } from '../../../core/privacy.ts';
-import type { StoredLead } from '../../db/leads.ts';
+import type { StoredLead } from '../../lead/store.ts';
 import { analyzeLead } from '../../lead/analysis.ts';
 import { consultantFor } from '../../lead/consultants.ts';
 import { CSV_HEADER, leadCsvRow } from '../../lead/csv.ts';

@@ -5,7 +5,7 @@
  * is lost: the kept lead's page lists it) but leaves every list.
  */
 import { z } from 'zod';
-import { leadFromRow, type StoredLead } from '../../db/leads.ts';
+import { leadFromRow, type StoredLead } from '../../lead/store.ts';
 import { rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
 import { referenceOf } from '../../lead/model.ts';

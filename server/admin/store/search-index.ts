@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { getSetting } from '../../db/settings.ts';
-import { leadFromRow } from '../../db/leads.ts';
+import { leadFromRow } from '../../lead/store.ts';
 import type { Storage } from '../../db/storage.ts';
 import type { AnalysisFacts } from '../../lead/analysis.ts';
 import { leadIndexColumns } from '../../lead/search.ts';

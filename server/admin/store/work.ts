@@ -4,7 +4,7 @@
  * transaction under a lock on its lead, checked against the version the person was looking at.
  */
 import { z } from 'zod';
-import { fieldsColumn, formTypeColumn, leadFromRow, type StoredLead } from '../../db/leads.ts';
+import { fieldsColumn, formTypeColumn, leadFromRow, type StoredLead } from '../../lead/store.ts';
 import { outboxRowSchema } from '../../db/outbox.ts';
 import { optionalText, rowParser } from '../../db/rows.ts';
 import type { Queryable, Row, SqlValue, Storage, Transaction } from '../../db/storage.ts';

@@ -1,6 +1,6 @@
 /** Where leads came from: the lead page's card and the dashboard's section by source and campaign. */
 import { formatMoney } from '../../../core/format.ts';
-import type { StoredLead } from '../../db/leads.ts';
+import type { StoredLead } from '../../lead/store.ts';
 import { attributionRows } from '../../lead/attribution.ts';
 import type { OriginBreakdown, OriginGroup } from '../attribution-stats.ts';
 import { horizontalBarChart } from '../charts.ts';

@@ -10,7 +10,7 @@ import { NEW_LEAD_STATE, type AdminUser } from '../model.ts';
 import { accountPage } from './account.ts';
 import type { PageContext } from './layout.ts';
 import { leadPage } from './lead.ts';
-import type { StoredLead } from '../../db/leads.ts';
+import type { StoredLead } from '../../lead/store.ts';
 import { defaultLeadSettings } from '../../lead/settings.ts';
 import { prepareLead } from '../../lead/view.ts';
 import { calendarSection, meetingCard, meetingHistory, meetingLinks, type InboxMeeting } from './lead-meeting.ts';

@@ -4,7 +4,7 @@
  */
 import { formatAppointmentLong } from '../../../core/dates.ts';
 import { formatMoney } from '../../../core/format.ts';
-import type { StoredLead } from '../../db/leads.ts';
+import type { StoredLead } from '../../lead/store.ts';
 import { LEAD_SCORE_DEFAULT } from '../../lead/analysis.ts';
 import { googleCalendarLink } from '../../lead/calendar.ts';
 import { consultantLabel } from '../../lead/consultants.ts';

@@ -1,7 +1,7 @@
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
-import type { StoredLead } from '../../db/leads.ts';
+import type { StoredLead } from '../../lead/store.ts';
 import { defaultLeadSettings } from '../../lead/settings.ts';
 import { prepareLead } from '../../lead/view.ts';
 import { toHtmlString, type Html } from '../html.ts';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { cleanAttribution, type Attribution } from '../../core/attribution.ts';
-import type { Queryable } from './storage.ts';
+import type { Queryable } from '../db/storage.ts';
 
 /** `leads.attribution`: NULL (nothing known) or a JSON object; absent from a row that did not select it. */
 export const attributionColumn = z

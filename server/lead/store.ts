@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import type { Attribution } from '../../core/attribution.ts';
 import { kindOfFormType, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
-import type { Lead } from '../lead/model.ts';
-import { attributionColumn } from './attribution.ts';
-import { leadSearchText } from '../lead/search.ts';
-import { jsonText, optionalText, rowParser } from './rows.ts';
-import type { Queryable } from './storage.ts';
+import type { Lead } from './model.ts';
+import { attributionColumn } from './attribution-store.ts';
+import { leadSearchText } from './search.ts';
+import { jsonText, optionalText, rowParser } from '../db/rows.ts';
+import type { Queryable } from '../db/storage.ts';
 
 export interface NewLead {
   kind: LeadKind;
