@@ -11,6 +11,7 @@ import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/s
 import { REFUSABLE_PURPOSES } from '../../core/privacy.ts';
 import { slotProblem } from '../availability/schedule.ts';
 import { saveAttribution } from '../lead/attribution-store.ts';
+import { createBookingStore } from '../lead/bookings-store.ts';
 import { createLeadStore } from '../lead/store.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { isUniqueViolation, type Storage, type Transaction } from '../db/storage.ts';
@@ -209,10 +210,11 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
         throw refuse('tooManySubmissions', { retryAfter: wait, contact: context.emailSettings.contact });
       }
       const leads = createLeadStore(tx);
+      const bookings = createBookingStore(tx);
       if (slot) {
         // Bookings are few: one lock for all of them keeps the daily quotas exact across instances.
         await tx.lock('bookings');
-        const recent = await leads.recentBookings(
+        const recent = await bookings.recentBookings(
           request.clientHash,
           email,
           new Date(now.getTime() - DAY_MS).toISOString(),
@@ -224,7 +226,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
           });
         }
         // A busy time of the team's own calendars is as taken as a booked slot.
-        if (context.meetings?.isBusy(slot) || (await leads.isBooked(slot))) throw refuse('slotTaken');
+        if (context.meetings?.isBusy(slot) || (await bookings.isBooked(slot))) throw refuse('slotTaken');
       }
       const id = await leads.insert({
         kind: request.kind,
@@ -251,7 +253,7 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
       if (slot) {
         const date = parseAppointment(slot)?.date ?? slot.slice(0, 10);
         // The UNIQUE index is the final word if another process booked it since the check above.
-        await leads.book({
+        await bookings.book({
           slot,
           slotDate: date,
           startsAt: appointmentToUtc(slot).toISOString(),

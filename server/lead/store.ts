@@ -1,7 +1,8 @@
 /**
- * The `leads` and `bookings` tables: stored enquiries and booked slots. Works on the storage or inside a
- * transaction (`tx`). `leadFromRow` is the one reader of a `leads` row: the inbox's queries and the
- * end-to-end tests read rows through it too.
+ * The `leads` table: stored enquiries. Works on the storage or inside a transaction (`tx`). `leadFromRow`
+ * is the one reader of a `leads` row: the inbox's queries and the end-to-end tests read rows through it too.
+ * SQL on `leads` lives in this folder's stores only (server/table-owners.test.ts); the rest of the server
+ * calls them.
  */
 import { z } from 'zod';
 import type { Attribution } from '../../core/attribution.ts';
@@ -92,17 +93,6 @@ const leadRow = z
 /** A `leads` row (`SELECT *` or at least its columns) as a stored lead; throws `RowError` on a bad row. */
 export const leadFromRow = rowParser('leads', leadRow);
 
-export interface Booking {
-  slot: string;
-  slotDate: string;
-  startsAt: string;
-  leadId: number;
-  createdAt: string;
-  /** Who booked: the client-address hash and the lowercased e-mail, for the daily quotas. */
-  clientHash: string;
-  email: string;
-}
-
 /** Rows read per round trip when streaming every lead. */
 const PAGE_SIZE = 500;
 
@@ -131,45 +121,15 @@ export function createLeadStore(db: Queryable) {
       );
       return Number(row?.id);
     },
-    /** Throws `UniqueViolationError` when the slot is already booked. */
-    async book(booking: Booking): Promise<void> {
-      await db.run(
-        'INSERT INTO bookings (slot, slot_date, starts_at, lead_id, created_at, client_hash, email) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [
-          booking.slot,
-          booking.slotDate,
-          booking.startsAt,
-          booking.leadId,
-          booking.createdAt,
-          booking.clientHash,
-          booking.email,
-        ],
-      );
-    },
-    async isBooked(slot: string): Promise<boolean> {
-      return (await db.get('SELECT 1 AS taken FROM bookings WHERE slot = $1', [slot])) !== undefined;
-    },
-    /** Booked times (`HH:mm`) of a Mexico City date. */
-    async bookedTimes(date: string): Promise<Set<string>> {
-      const rows = await db.all<{ slot: string }>('SELECT slot FROM bookings WHERE slot_date = $1', [date]);
-      return new Set(rows.map((row) => row.slot.slice(11)));
-    },
-    /** Bookings made since `since` (ISO time) by one client address and by one e-mail. */
-    async recentBookings(
-      clientHash: string,
-      email: string,
-      since: string,
-    ): Promise<{ byClient: number; byEmail: number }> {
-      const row = await db.get<{ by_client: number; by_email: number }>(
-        `SELECT
-           (SELECT count(*) FROM bookings WHERE client_hash = $1 AND created_at >= $3) AS by_client,
-           (SELECT count(*) FROM bookings WHERE email = $2 AND created_at >= $3) AS by_email`,
-        [clientHash, email, since],
-      );
-      return { byClient: row?.by_client ?? 0, byEmail: row?.by_email ?? 0 };
-    },
     async count(): Promise<number> {
       return (await db.get<{ n: number }>('SELECT count(*) AS n FROM leads'))?.n ?? 0;
+    },
+    async exists(id: number): Promise<boolean> {
+      return (await db.get('SELECT 1 AS found FROM leads WHERE id = $1', [id])) !== undefined;
+    },
+    /** The slot shown with the lead (`null`: none booked); the booking itself is in ./bookings-store.ts. */
+    async setAppointment(id: number, slot: string | null): Promise<void> {
+      await db.run('UPDATE leads SET appointment = $1 WHERE id = $2', [slot, id]);
     },
     async get(id: number): Promise<StoredLead | undefined> {
       const row = await db.get('SELECT * FROM leads WHERE id = $1', [id]);

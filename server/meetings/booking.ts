@@ -4,6 +4,7 @@
  */
 import { appointmentToUtc } from '../../core/dates.ts';
 import { availableSlots, DAILY_SLOTS } from '../availability/schedule.ts';
+import { createBookingStore } from '../lead/bookings-store.ts';
 import { createLeadStore, type StoredLead } from '../lead/store.ts';
 import type { Queryable } from '../db/storage.ts';
 import { meetingTimes, meetingUid, type MeetingLinks } from '../lead/calendar.ts';
@@ -22,7 +23,7 @@ export type Lookup =
 
 /** The slots of a date still open: office hours, minus bookings, minus the team's busy times. */
 export async function freeSlots(options: MeetingServiceOptions, date: string, db: Queryable): Promise<string[]> {
-  const booked = await createLeadStore(db).bookedTimes(date);
+  const booked = await createBookingStore(db).bookedTimes(date);
   for (const time of DAILY_SLOTS) if (isBusy(options.busy, `${date}T${time}`)) booked.add(time);
   return availableSlots(date, options.now(), booked);
 }
@@ -74,7 +75,7 @@ export async function adoptBookings(options: MeetingServiceOptions): Promise<num
     const batch = await options.storage.transaction(async (tx) => {
       await tx.lock('meetings:adopt');
       const store = createMeetingStore(tx);
-      const orphans = await store.bookingsWithoutMeeting(100);
+      const orphans = await createBookingStore(tx).withoutMeeting(100);
       for (const orphan of orphans) {
         const start = appointmentToUtc(orphan.slot);
         const meeting = await store.insert({

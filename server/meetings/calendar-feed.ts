@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SITE } from '../../core/site.ts';
 import type { Queryable, Storage } from '../db/storage.ts';
+import { feedMeetingRows } from '../lead/inbox-store.ts';
 import { fieldsColumn } from '../lead/store.ts';
 import { foldIcsLine, icsEvent, icsText, meetingTimes, type Meeting } from '../lead/calendar.ts';
 import { consultantFor } from '../lead/consultants.ts';
@@ -101,17 +102,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function accountFeed(db: Queryable, userId: number, settings: LeadSettings, now: Date): Promise<string> {
   const rows = (
-    await db.all(
-      `SELECT m.lead_id, m.uid, m.sequence, m.slot, m.status, m.video_url, l.name, l.company, l.fields
-       FROM meetings m JOIN leads l ON l.id = m.lead_id LEFT JOIN inbox_lead_state s ON s.lead_id = m.lead_id
-       WHERE m.status <> 'cancelled' AND m.starts_at >= $2 AND m.starts_at <= $3
-         AND (s.assignee_id = $1 OR s.assignee_id IS NULL)
-       ORDER BY m.starts_at LIMIT 2000`,
-      [
-        userId,
-        new Date(now.getTime() - 30 * DAY_MS).toISOString(),
-        new Date(now.getTime() + 90 * DAY_MS).toISOString(),
-      ],
+    await feedMeetingRows(
+      db,
+      userId,
+      new Date(now.getTime() - 30 * DAY_MS).toISOString(),
+      new Date(now.getTime() + 90 * DAY_MS).toISOString(),
     )
   ).map(feedRow);
   const lines = [

@@ -2,7 +2,10 @@
  * A meeting cancelled, by the client, by the team, or before a privacy erasure; and marked held or
  * missed by the team. Each is one transaction under the meeting's lock.
  */
+import { holdMessage } from '../db/outbox-queries.ts';
 import { createOutboxStore } from '../db/outbox.ts';
+import { createBookingStore } from '../lead/bookings-store.ts';
+import { createLeadStore } from '../lead/store.ts';
 import type { Transaction } from '../db/storage.ts';
 import type { EmailMessage } from '../email/message.ts';
 import { newMessageId } from '../email/mime.ts';
@@ -41,8 +44,8 @@ async function cancelLocked(
   now: Date,
 ): Promise<{ next: MeetingRecord; messages: EmailMessage[] }> {
   const at = now.toISOString();
-  await tx.run('DELETE FROM bookings WHERE lead_id = $1', [meeting.leadId]);
-  await tx.run('UPDATE leads SET appointment = NULL WHERE id = $1', [meeting.leadId]);
+  await createBookingStore(tx).release(meeting.leadId);
+  await createLeadStore(tx).setAppointment(meeting.leadId, null);
   const next: MeetingRecord = { ...meeting, status: 'cancelled', sequence: meeting.sequence + 1, updatedAt: at };
   await saveChange(tx, { meeting, next, kind: 'cancelled', changer, at, toSlot: null });
   await dropReminders(tx, meeting.id, at);
@@ -101,11 +104,7 @@ async function cancelForErasure(
     for (const message of messages) {
       const messageId = newMessageId(addressOf(options.settings.from));
       const id = await enqueue(tx, options.settings, leadId, message, at, messageId);
-      await tx.run('UPDATE outbox SET lease_owner = $1, lease_until = $2 WHERE id = $3', [
-        ERASURE_LEASE,
-        FAR_FUTURE,
-        id,
-      ]);
+      await holdMessage(tx, id, ERASURE_LEASE, FAR_FUTURE);
       rows.push({ id, message, messageId });
     }
   }

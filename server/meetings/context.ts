@@ -4,6 +4,7 @@
  * its line of history, queue a message, mint a manage link).
  */
 import type { StoredLead } from '../lead/store.ts';
+import { meetingLanguage } from '../lead/inbox-store.ts';
 import { createLeadStore } from '../lead/store.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import type { Queryable, Storage, Transaction } from '../db/storage.ts';
@@ -77,11 +78,8 @@ export async function freshManageUrl(
 ): Promise<string> {
   const { token, hash } = newToken();
   await createMeetingStore(tx).addToken(meetingId, hash, at);
-  const lead = await tx.get<{ language: string | null }>(
-    'SELECT leads.language FROM meetings JOIN leads ON leads.id = meetings.lead_id WHERE meetings.id = $1',
-    [meetingId],
-  );
-  return manageUrl(settings.siteUrl, token, inLanguage(settings, lead?.language ?? undefined).managePath);
+  const language = await meetingLanguage(tx, meetingId);
+  return manageUrl(settings.siteUrl, token, inLanguage(settings, language).managePath);
 }
 
 export function isBusy(busy: BusyTimes, slot: string): boolean {

@@ -5,6 +5,7 @@
  */
 import { parseAppointment } from '../../core/dates.ts';
 import { slotProblem } from '../availability/schedule.ts';
+import { createBookingStore } from '../lead/bookings-store.ts';
 import { createLeadStore, type StoredLead } from '../lead/store.ts';
 import { isUniqueViolation, type Transaction } from '../db/storage.ts';
 import { refuse } from '../errors.ts';
@@ -34,15 +35,11 @@ import type { MeetingRecord } from './store.ts';
 async function moveBooking(tx: Transaction, meeting: MeetingRecord, slot: string, at: string): Promise<StoredLead> {
   const { start } = meetingTimes(slot);
   const date = parseAppointment(slot)?.date ?? slot.slice(0, 10);
-  const updated = await tx.run('UPDATE bookings SET slot = $1, slot_date = $2, starts_at = $3 WHERE lead_id = $4', [
-    slot,
-    date,
-    start.toISOString(),
-    meeting.leadId,
-  ]);
+  const bookings = createBookingStore(tx);
+  const moved = await bookings.move(meeting.leadId, { slot, slotDate: date, startsAt: start.toISOString() });
   const lead = await leadOf(tx, meeting.leadId);
-  if (updated.changes === 0) {
-    await createLeadStore(tx).book({
+  if (!moved) {
+    await bookings.book({
       slot,
       slotDate: date,
       startsAt: start.toISOString(),
@@ -52,7 +49,7 @@ async function moveBooking(tx: Transaction, meeting: MeetingRecord, slot: string
       email: lead.email.toLowerCase(),
     });
   }
-  await tx.run('UPDATE leads SET appointment = $1 WHERE id = $2', [slot, meeting.leadId]);
+  await createLeadStore(tx).setAppointment(meeting.leadId, slot);
   return lead;
 }
 
@@ -71,7 +68,7 @@ async function moveLocked(
   changeable(meeting, now);
   if (meeting.slot === slot) throw refuse('meetingSameSlot');
   if (isBusy(options.busy, slot)) throw refuse('meetingTaken');
-  if (await createLeadStore(tx).isBooked(slot)) throw refuse('meetingTaken');
+  if (await createBookingStore(tx).isBooked(slot)) throw refuse('meetingTaken');
   const at = now.toISOString();
   const lead = await moveBooking(tx, meeting, slot, at);
   const { start, end } = meetingTimes(slot);

@@ -2,6 +2,7 @@
  * A meeting's reminders: planned for its current version when it is booked or moved, dropped when it
  * changes, and queued when due, once, only while still true.
  */
+import { untaken, withdrawMessage } from '../db/outbox-queries.ts';
 import type { Queryable } from '../db/storage.ts';
 import { errorMessage } from '../log/logger.ts';
 import { assigneeEmail, enqueue, freshManageUrl, leadOf, type MeetingServiceOptions } from './context.ts';
@@ -45,17 +46,19 @@ export async function dropReminders(tx: Queryable, meetingId: number, at: string
     "UPDATE meeting_reminders SET status = 'skipped', decided_at = $2 WHERE meeting_id = $1 AND status = 'pending'",
     [meetingId, at],
   );
-  const unsent = await tx.all<{ id: number }>(
-    `SELECT o.id FROM meeting_reminders r JOIN outbox o ON o.id = r.outbox_id
-     WHERE r.meeting_id = $1 AND r.status = 'queued' AND o.status = 'pending' AND o.lease_owner IS NULL`,
+  const queued = await tx.all<{ outbox_id: number }>(
+    "SELECT outbox_id FROM meeting_reminders WHERE meeting_id = $1 AND status = 'queued' AND outbox_id IS NOT NULL",
     [meetingId],
   );
-  for (const { id } of unsent) {
+  for (const id of await untaken(
+    tx,
+    queued.map((row) => row.outbox_id),
+  )) {
     await tx.run(
       "UPDATE meeting_reminders SET status = 'skipped', outbox_id = NULL, decided_at = $2 WHERE outbox_id = $1",
       [id, at],
     );
-    await tx.run('DELETE FROM outbox WHERE id = $1', [id]);
+    await withdrawMessage(tx, id);
   }
 }
 

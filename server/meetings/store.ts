@@ -190,15 +190,5 @@ export function createMeetingStore(db: Queryable) {
       await db.run('DELETE FROM meeting_events WHERE lead_id = $1', [leadId]);
       await db.run('DELETE FROM meetings WHERE lead_id = $1', [leadId]);
     },
-    /** Booked slots without a meeting record (booked before meetings had one), oldest first. */
-    async bookingsWithoutMeeting(limit: number): Promise<Array<{ leadId: number; slot: string; startsAt: string }>> {
-      return (
-        await db.all<{ lead_id: number; slot: string; starts_at: string }>(
-          `SELECT b.lead_id, b.slot, b.starts_at FROM bookings b LEFT JOIN meetings m ON m.lead_id = b.lead_id
-           WHERE m.id IS NULL ORDER BY b.id LIMIT $1`,
-          [limit],
-        )
-      ).map((row) => ({ leadId: row.lead_id, slot: row.slot, startsAt: row.starts_at }));
-    },
   };
 }

@@ -9,6 +9,7 @@
  */
 import { addDays, todayInMexicoCity } from '../../core/dates.ts';
 import { alertLevelFor, isAtLeast, VITAL_THRESHOLDS, VITALS, type AlertLevel } from '../../core/monitoring/levels.ts';
+import { failedSince, pendingSince } from '../db/outbox-queries.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import type { Storage, Queryable } from '../db/storage.ts';
 import type { MonitoringConfig } from './settings.ts';
@@ -67,21 +68,13 @@ export async function readSignals(db: Queryable, config: MonitoringConfig, now: 
       detail: `Disponibilidad de 30 días: ${formatNumber(uptime, 3)} %`,
     });
 
-  const backlog = await db.get<{ n: number }>(
-    "SELECT count(*) AS n FROM outbox WHERE status = 'pending' AND created_at < $1",
-    [new Date(now.getTime() - BACKLOG_AGE_MS).toISOString()],
-  );
-  const waiting = backlog?.n ?? 0;
+  const waiting = await pendingSince(db, new Date(now.getTime() - BACKLOG_AGE_MS).toISOString());
   readings.push({
     signal: 'outbox-backlog',
     level: alertLevelFor('outboxBacklog', waiting),
     detail: `${waiting} correos en cola desde hace más de 15 minutos`,
   });
-  const failed = await db.get<{ n: number }>(
-    "SELECT count(*) AS n FROM outbox WHERE status = 'failed' AND created_at >= $1",
-    [new Date(now.getTime() - 24 * 3_600_000).toISOString()],
-  );
-  const failedCount = failed?.n ?? 0;
+  const failedCount = await failedSince(db, new Date(now.getTime() - 24 * 3_600_000).toISOString());
   readings.push({
     signal: 'failed-mail',
     level: alertLevelFor('failedMail', failedCount),

@@ -6,8 +6,10 @@
  * after a dropped connection, another instance) stores nothing more.
  */
 import { z } from 'zod';
+import { leadOfMessage } from '../../db/outbox-queries.ts';
 import { rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
+import { newestUnmergedByEmail } from '../../lead/inbox-store.ts';
 import type { LeadEvent } from '../model.ts';
 import { touchActivity } from './pipeline-events.ts';
 
@@ -73,19 +75,12 @@ async function matchLead(
   reply: IncomingReply,
 ): Promise<{ leadId: number; matchedBy: 'thread' | 'sender' } | undefined> {
   for (const messageId of reply.answers) {
-    const row = await db.get<{ lead_id: number }>(
-      'SELECT lead_id FROM outbox WHERE message_id = $1 AND lead_id IS NOT NULL ORDER BY id DESC LIMIT 1',
-      [messageId],
-    );
-    if (row) return { leadId: await absorbingLead(db, row.lead_id), matchedBy: 'thread' };
+    const leadId = await leadOfMessage(db, messageId);
+    if (leadId !== undefined) return { leadId: await absorbingLead(db, leadId), matchedBy: 'thread' };
   }
   if (!reply.from) return undefined;
-  const row = await db.get<{ id: number }>(
-    `SELECT l.id FROM leads l WHERE lower(l.email) = $1
-     AND NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id) ORDER BY l.id DESC LIMIT 1`,
-    [reply.from],
-  );
-  return row ? { leadId: row.id, matchedBy: 'sender' } : undefined;
+  const leadId = await newestUnmergedByEmail(db, reply.from);
+  return leadId === undefined ? undefined : { leadId, matchedBy: 'sender' };
 }
 
 /** An open lead with a reply is due today: its next step moves to today unless it is already due. */
