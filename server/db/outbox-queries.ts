@@ -94,6 +94,11 @@ export async function untaken(db: Queryable, ids: readonly number[]): Promise<nu
   return rows.map((row) => row.id);
 }
 
+/** Hands a lead's messages to another lead (a merge). */
+export async function moveMessages(db: Queryable, fromLeadId: number, toLeadId: number): Promise<void> {
+  await db.run('UPDATE outbox SET lead_id = $1 WHERE lead_id = $2', [toLeadId, fromLeadId]);
+}
+
 /** Withdraws a message nobody sent. */
 export async function withdrawMessage(db: Queryable, id: number): Promise<void> {
   await db.run('DELETE FROM outbox WHERE id = $1', [id]);

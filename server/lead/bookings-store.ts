@@ -73,6 +73,10 @@ export function createBookingStore(db: Queryable) {
       ]);
       return updated.changes > 0;
     },
+    /** Hands a lead's booking to another lead (a merge). */
+    async reassign(fromLeadId: number, toLeadId: number): Promise<void> {
+      await db.run('UPDATE bookings SET lead_id = $1 WHERE lead_id = $2', [toLeadId, fromLeadId]);
+    },
     /** Frees a lead's slot. */
     async release(leadId: number): Promise<void> {
       await db.run('DELETE FROM bookings WHERE lead_id = $1', [leadId]);

@@ -77,6 +77,45 @@ export function dashboardLeadRows(db: Queryable, since: string): Promise<Row[]> 
   );
 }
 
+const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)';
+
+/**
+ * An account's follow-ups due by `day` (Mexico City date) on its open leads, soonest first, at most `limit`
+ * (columns id, name, next_step, next_step_date): the morning digest's list.
+ */
+export function dueFollowUpRows(db: Queryable, userId: number, day: string, limit: number): Promise<Row[]> {
+  return db.all(
+    `SELECT l.id, l.name, d.next_step, d.next_step_date
+     FROM pipeline_deals d JOIN leads l ON l.id = d.lead_id JOIN inbox_lead_state s ON s.lead_id = l.id
+     WHERE s.assignee_id = $1 AND d.next_step_date <= $2 AND d.next_step IS NOT NULL
+       AND s.status NOT IN ('ganado', 'perdido') AND ${NOT_MERGED}
+     ORDER BY d.next_step_date, l.id LIMIT ${String(limit)}`,
+    [userId, day],
+  );
+}
+
+/**
+ * The meetings of `day` (Mexico City date) as they stand, of an account's leads or of nobody's, at most
+ * `limit` (columns id, name, slot); a merged lead's meeting under the lead it joined.
+ */
+export function dayMeetingRows(
+  db: Queryable,
+  who: 'assigned' | 'unassigned',
+  userId: number,
+  day: string,
+  limit: number,
+): Promise<Row[]> {
+  return db.all(
+    `SELECT l.id, l.name, m.slot FROM meetings m
+       LEFT JOIN pipeline_merges pm ON pm.lead_id = m.lead_id
+       JOIN leads l ON l.id = COALESCE(pm.into_id, m.lead_id) LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
+     WHERE ${who === 'assigned' ? 's.assignee_id = $1' : 's.assignee_id IS NULL AND $1 > 0'}
+       AND m.status = 'scheduled' AND m.slot LIKE $2
+     ORDER BY m.slot, m.id LIMIT ${String(limit)}`,
+    [userId, `${day}T%`],
+  );
+}
+
 /** The newest lead with this (lowercased) e-mail that no merge absorbed: whom a reply without a thread is from. */
 export async function newestUnmergedByEmail(db: Queryable, email: string): Promise<number | undefined> {
   const row = await db.get<{ id: number }>(

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
+import { createLeadStore } from '../../lead/store.ts';
 import { dealSummary, EMPTY_DEAL, nextStepSummary, type Deal, type DealChange } from '../deal.ts';
 import { addPipelineEvent, pipelineEvents } from './pipeline-events.ts';
 import { leadReplies } from './replies.ts';
@@ -43,8 +44,7 @@ export async function dealOf(db: Queryable, leadId: number): Promise<Deal> {
 /** Holds the lead (the key status changes take too) and checks it exists. */
 export async function lockLead(tx: Transaction, leadId: number): Promise<void> {
   await tx.lock(`inbox-lead:${leadId}`);
-  if (!(await tx.get('SELECT 1 AS found FROM leads WHERE id = $1', [leadId])))
-    throw new LeadNotFoundError(`No existe el lead ${leadId}.`);
+  if (!(await createLeadStore(tx).exists(leadId))) throw new LeadNotFoundError(`No existe el lead ${leadId}.`);
 }
 
 async function writeDeal(

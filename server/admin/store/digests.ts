@@ -7,12 +7,12 @@ import { z } from 'zod';
 import { createOutboxStore } from '../../db/outbox.ts';
 import { rowParser } from '../../db/rows.ts';
 import type { Storage, Transaction } from '../../db/storage.ts';
+import { dayMeetingRows, dueFollowUpRows } from '../../lead/inbox-store.ts';
 import type { Digest, DigestFollowUp, DigestMeeting, OutboxDraft } from '../mail.ts';
 import type { AdminUser } from '../model.ts';
 
 /** At most this many lines per list: a digest is a reminder, the inbox has the rest. */
 const DIGEST_LIMIT = 50;
-const NOT_MERGED = 'NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id)';
 
 const followUpRow = rowParser(
   'pipeline_deals',
@@ -37,27 +37,12 @@ export type DigestOutcome = 'queued' | 'nothing-due' | 'already-done';
 
 /** Today's meetings as they stand, of `who`'s leads (a merged lead's meeting under the lead it joined). */
 function meetingsOf(tx: Transaction, who: 'assigned' | 'unassigned', userId: number, day: string) {
-  return tx.all(
-    `SELECT l.id, l.name, m.slot FROM meetings m
-       LEFT JOIN pipeline_merges pm ON pm.lead_id = m.lead_id
-       JOIN leads l ON l.id = COALESCE(pm.into_id, m.lead_id) LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
-     WHERE ${who === 'assigned' ? 's.assignee_id = $1' : 's.assignee_id IS NULL AND $1 > 0'}
-       AND m.status = 'scheduled' AND m.slot LIKE $2
-     ORDER BY m.slot, m.id LIMIT ${DIGEST_LIMIT}`,
-    [userId, `${day}T%`],
-  );
+  return dayMeetingRows(tx, who, userId, day, DIGEST_LIMIT);
 }
 
 async function dueFor(tx: Transaction, user: AdminUser, day: string): Promise<Digest> {
   const [followUps, meetings, unassigned] = await Promise.all([
-    tx.all(
-      `SELECT l.id, l.name, d.next_step, d.next_step_date
-       FROM pipeline_deals d JOIN leads l ON l.id = d.lead_id JOIN inbox_lead_state s ON s.lead_id = l.id
-       WHERE s.assignee_id = $1 AND d.next_step_date <= $2 AND d.next_step IS NOT NULL
-         AND s.status NOT IN ('ganado', 'perdido') AND ${NOT_MERGED}
-       ORDER BY d.next_step_date, l.id LIMIT ${DIGEST_LIMIT * 2}`,
-      [user.id, day],
-    ),
+    dueFollowUpRows(tx, user.id, day, DIGEST_LIMIT * 2),
     // Meetings as they stand (moved: their new slot; cancelled: gone). A meeting left on a merged lead (the
     // kept one had its own) is the kept lead's, and shows under it.
     meetingsOf(tx, 'assigned', user.id, day),

@@ -5,20 +5,24 @@
  * is lost: the kept lead's page lists it) but leaves every list.
  */
 import { z } from 'zod';
-import { leadFromRow, type StoredLead } from '../../lead/store.ts';
+import { moveMessages } from '../../db/outbox-queries.ts';
 import { rowParser } from '../../db/rows.ts';
 import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
+import { createBookingStore } from '../../lead/bookings-store.ts';
+import { duplicateRows, mergedLeadRows, mergePairRows } from '../../lead/merge-store.ts';
+import { createLeadStore, leadFromRow, type StoredLead } from '../../lead/store.ts';
+import { createMeetingStore } from '../../meetings/store.ts';
 import { referenceOf } from '../../lead/model.ts';
 import { isLeadStatus, type LeadStatus } from '../lifecycle.ts';
 import { addPipelineEvent } from './pipeline-events.ts';
 import { LeadNotFoundError } from './work.ts';
 
 /**
- * Tables whose rows belong to one lead through `lead_id` and follow it into the kept lead (a meeting, one per
- * lead, moves apart below with its booking and its changes). A table another part of the inbox adds with a
- * `lead_id` joins this list.
+ * The inbox's tables whose rows belong to one lead through `lead_id` and follow it into the kept lead, as
+ * its e-mails do (through the outbox's store); a meeting, one per lead, moves apart below with its booking
+ * and its changes. A table another part of the inbox adds with a `lead_id` joins this list.
  */
-export const MERGED_TABLES = ['inbox_lead_events', 'pipeline_events', 'outbox'] as const;
+export const MERGED_TABLES = ['inbox_lead_events', 'pipeline_events'] as const;
 
 /**
  * A lead has one meeting at most: the dropped lead's meeting follows (with its booking, its changes and the
@@ -26,18 +30,13 @@ export const MERGED_TABLES = ['inbox_lead_events', 'pipeline_events', 'outbox'] 
  * stays on the merged lead, which is kept, so moving or cancelling it still finds its own booking.
  */
 async function moveMeeting(tx: Transaction, keepId: number, dropId: number): Promise<void> {
-  const occupied = await tx.get(
-    `SELECT 1 AS taken FROM meetings WHERE lead_id = $1 UNION ALL SELECT 1 AS taken FROM bookings WHERE lead_id = $1`,
-    [keepId],
-  );
-  if (occupied) return;
-  for (const table of ['meetings', 'meeting_events', 'bookings'])
+  const bookings = createBookingStore(tx);
+  if ((await createMeetingStore(tx).byLead(keepId)) || (await bookings.slotOf(keepId)) !== undefined) return;
+  for (const table of ['meetings', 'meeting_events'])
     await tx.run(`UPDATE ${table} SET lead_id = $1 WHERE lead_id = $2`, [keepId, dropId]);
-  await tx.run(
-    `UPDATE leads SET appointment = (SELECT b.slot FROM bookings b WHERE b.lead_id = $1)
-     WHERE id = $1 AND EXISTS (SELECT 1 FROM bookings b WHERE b.lead_id = $1)`,
-    [keepId],
-  );
+  await bookings.reassign(dropId, keepId);
+  const slot = await bookings.slotOf(keepId);
+  if (slot !== undefined) await createLeadStore(tx).setAppointment(keepId, slot);
 }
 
 export interface Duplicate {
@@ -93,20 +92,8 @@ export class MergeRefusedError extends Error {
   override name = 'MergeRefusedError';
 }
 
-const NOT_MERGED = (alias: string) => `NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = ${alias}.id)`;
-
 async function duplicatesOf(db: Queryable, leadId: number, limit = 20): Promise<Duplicate[]> {
-  const rows = await db.all(
-    `SELECT o.id, o.name, o.company, o.received_at, s.status, s.assignee_id,
-       CASE WHEN lower(o.email) = lower(l.email) THEN 1 ELSE 0 END AS same_email,
-       CASE WHEN o.phone IS NOT NULL AND o.phone = l.phone THEN 1 ELSE 0 END AS same_phone
-     FROM leads l JOIN leads o ON o.id <> l.id AND (lower(o.email) = lower(l.email) OR (l.phone IS NOT NULL AND o.phone = l.phone))
-       LEFT JOIN inbox_lead_state s ON s.lead_id = o.id
-     WHERE l.id = $1 AND ${NOT_MERGED('o')}
-     ORDER BY o.received_at DESC, o.id DESC LIMIT $2`,
-    [leadId, limit],
-  );
-  return rows.map(duplicateFromRow);
+  return (await duplicateRows(db, leadId, limit)).map(duplicateFromRow);
 }
 
 async function lockBoth(tx: Transaction, a: number, b: number): Promise<void> {
@@ -126,12 +113,7 @@ export function createMergeStore(storage: Storage) {
     },
     /** The leads merged into this one, oldest first, with what each visitor sent. */
     async mergedLeads(leadId: number): Promise<MergedLead[]> {
-      const rows = await storage.all(
-        `SELECT l.*, m.at AS merged_at, u.name AS merged_by FROM pipeline_merges m JOIN leads l ON l.id = m.lead_id
-         LEFT JOIN inbox_users u ON u.id = m.user_id WHERE m.into_id = $1 ORDER BY l.id`,
-        [leadId],
-      );
-      return rows.map((row) => {
+      return (await mergedLeadRows(storage, leadId)).map((row) => {
         const merged = mergedFromRow(row);
         return { lead: leadFromRow(row), at: merged.merged_at, userName: merged.merged_by };
       });
@@ -151,12 +133,7 @@ export function createMergeStore(storage: Storage) {
       return storage.transaction(async (tx) => {
         if (keepId === dropId) throw new MergeRefusedError('Un lead no se puede unir consigo mismo.');
         await lockBoth(tx, keepId, dropId);
-        const leads = await tx.all<{ id: number; name: string; merged: number; assignee_id: number | null }>(
-          `SELECT l.id, l.name, s.assignee_id,
-             CASE WHEN EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = l.id) THEN 1 ELSE 0 END AS merged
-           FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id WHERE l.id IN ($1, $2)`,
-          [keepId, dropId],
-        );
+        const leads = await mergePairRows(tx, keepId, dropId);
         const keep = leads.find((lead) => lead.id === keepId);
         const drop = leads.find((lead) => lead.id === dropId);
         if (!keep || !drop) throw new LeadNotFoundError('No existe uno de los dos leads.');
@@ -171,6 +148,7 @@ export function createMergeStore(storage: Storage) {
         const at = now.toISOString();
         for (const table of MERGED_TABLES)
           await tx.run(`UPDATE ${table} SET lead_id = $1 WHERE lead_id = $2`, [keepId, dropId]);
+        await moveMessages(tx, dropId, keepId);
         await moveMeeting(tx, keepId, dropId);
         // Leads merged into the dropped one before now belong to the kept one.
         await tx.run('UPDATE pipeline_merges SET into_id = $1 WHERE into_id = $2', [keepId, dropId]);

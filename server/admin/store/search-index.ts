@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { getSetting } from '../../db/settings.ts';
+import { anyUnindexed, clearScores, saveIndexColumns, unindexedRows } from '../../lead/index-store.ts';
 import { leadFromRow } from '../../lead/store.ts';
 import type { Storage } from '../../db/storage.ts';
 import type { AnalysisFacts } from '../../lead/analysis.ts';
@@ -29,9 +30,7 @@ export function createSearchIndex(storage: Storage, facts: AnalysisFacts) {
   /** Indexes up to one batch of leads that need it; returns how many. */
   async function batch(): Promise<number> {
     return storage.transaction(async (tx) => {
-      const rows = await tx.all<{ id: number }>(
-        `SELECT * FROM leads WHERE search_text IS NULL OR score IS NULL ORDER BY id LIMIT ${BATCH}`,
-      );
+      const rows = await unindexedRows(tx, BATCH);
       for (const row of rows) {
         // A row no reader understands is marked as searched (empty, last by score) instead of stopping every search.
         let columns = { searchText: '', score: -1 };
@@ -42,11 +41,7 @@ export function createSearchIndex(storage: Storage, facts: AnalysisFacts) {
         }
         // Its author refused scoring: it stays without one.
         if (await refusedScoring(tx, row.id)) columns.score = UNSCORED;
-        await tx.run('UPDATE leads SET search_text = $1, score = $2 WHERE id = $3', [
-          columns.searchText,
-          columns.score,
-          row.id,
-        ]);
+        await saveIndexColumns(tx, row.id, columns);
       }
       return rows.length;
     });
@@ -54,11 +49,8 @@ export function createSearchIndex(storage: Storage, facts: AnalysisFacts) {
 
   return {
     /** Whether some lead still waits (one look at a partial index). */
-    async pending(): Promise<boolean> {
-      return (
-        (await storage.get('SELECT 1 AS found FROM leads WHERE search_text IS NULL OR score IS NULL LIMIT 1')) !==
-        undefined
-      );
+    pending(): Promise<boolean> {
+      return anyUnindexed(storage);
     },
     /** One batch, when something waits: what a search runs first, so a new lead is found by its texts. */
     async catchUp(): Promise<void> {
@@ -74,10 +66,7 @@ export function createSearchIndex(storage: Storage, facts: AnalysisFacts) {
         await storage.transaction(async (tx) => {
           await tx.lock(FACTS_SETTING);
           if ((await getSetting(tx, FACTS_SETTING)) === fingerprint) return;
-          await tx.run(
-            'UPDATE leads SET score = NULL WHERE score IS NOT NULL AND id NOT IN (SELECT lead_id FROM privacy_refusals WHERE purpose = $1)',
-            [REFUSABLE_PURPOSES.scoring],
-          );
+          await clearScores(tx, REFUSABLE_PURPOSES.scoring);
           await tx.run(
             'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
             [FACTS_SETTING, fingerprint],
