@@ -1,0 +1,113 @@
+/**
+ * One owner per table: SQL that reads or writes `leads`, `bookings` or `outbox` lives in that table's
+ * storage module, and the rest of the server calls it. A change to a table's columns then touches one
+ * folder, and a reader cannot drift from the row the writer stores. The few exceptions are listed below,
+ * each with its reason; a new file with SQL on these tables outside its owner fails here.
+ */
+import { globSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+const under = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
+const oneOf =
+  (...files: string[]) =>
+  (path: string) =>
+    files.includes(path);
+
+type Table = 'leads' | 'bookings' | 'outbox';
+
+/** Where each table's SQL belongs. */
+const OWNERS: Record<Table, { module: string; holds: (path: string) => boolean }> = {
+  // The lead's folder: its row and store (store.ts), its bookings, and the reads the inbox joins with it.
+  leads: { module: 'server/lead/', holds: under('server/lead') },
+  bookings: { module: 'server/lead/bookings-store.ts', holds: under('server/lead') },
+  outbox: { module: 'server/db/outbox.ts', holds: oneOf('server/db/outbox.ts', 'server/db/outbox-queries.ts') },
+};
+
+/** The exceptions, each with its reason. */
+const ALLOWED: ReadonlyArray<{ holds: (path: string) => boolean; tables: readonly Table[]; reason: string }> = [
+  {
+    holds: oneOf(
+      'server/db/migrations.ts',
+      'server/db/access-migrations.ts',
+      'server/admin/store/pipeline-migrations.ts',
+      'server/admin/store/replies-migrations.ts',
+      'server/admin/store/summary-migrations.ts',
+    ),
+    tables: ['leads', 'bookings', 'outbox'],
+    reason:
+      'migrations: their DDL, triggers and backfills are frozen once applied (db/migrations.test.ts) and run before any store exists',
+  },
+  {
+    holds: under('server/privacy'),
+    tables: ['leads', 'bookings', 'outbox'],
+    reason:
+      "the privacy rights read, correct and erase a person's rows across every table from one registry (privacy/registry.ts)",
+  },
+  {
+    holds: oneOf(
+      'server/admin/store/dashboard.ts',
+      'server/admin/store/money.ts',
+      'server/admin/store/origins.ts',
+      'server/monitoring/conversion.ts',
+    ),
+    tables: ['leads'],
+    reason: "the dashboard's aggregates, grouped by the database over the period's leads and tuned with its indexes",
+  },
+  {
+    holds: oneOf('server/admin/filters.ts', 'server/admin/store/work-list.ts', 'server/admin/store/board.ts'),
+    tables: ['leads'],
+    reason:
+      "the inbox's list, board and search build one query from the filter's fragments (filters.ts, keyset.ts); they move together",
+  },
+];
+
+/** A statement naming the table: FROM, JOIN, INTO, UPDATE, TABLE (DDL) or ON (an index, a trigger). */
+const SQL_ON = (table: Table) => new RegExp(`\\b(?:FROM|JOIN|INTO|UPDATE|TABLE|ON)\\s+${table}\\b`);
+
+/** The tables of `source` named by SQL, outside their owner and the exceptions. */
+function misplaced(path: string, source: string): Table[] {
+  return (Object.keys(OWNERS) as Table[]).filter(
+    (table) =>
+      SQL_ON(table).test(source) &&
+      !OWNERS[table].holds(path) &&
+      !ALLOWED.some((allowed) => allowed.tables.includes(table) && allowed.holds(path)),
+  );
+}
+
+/** Product files only: tests and their helpers build fixtures with SQL of their own. */
+const isProduct = (path: string) => !path.endsWith('.test.ts') && !under('server/testing')(path);
+
+describe('one owner per table', () => {
+  it('keeps SQL on leads, bookings and outbox in their storage modules', () => {
+    const files = globSync('server/**/*.ts', { cwd: ROOT }).filter(isProduct);
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap((path) =>
+      misplaced(path, readFileSync(join(ROOT, path), 'utf8')).map(
+        (table) => `${path}: SQL en ${table} (su módulo es ${OWNERS[table].module})`,
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('catches each statement outside the owner, and leaves the owner and the exceptions alone', () => {
+    expect(misplaced('server/admin/x.ts', "db.all('SELECT * FROM leads WHERE id = $1')")).toEqual(['leads']);
+    expect(misplaced('server/api/x.ts', 'DELETE FROM bookings WHERE lead_id = $1')).toEqual(['bookings']);
+    expect(misplaced('server/meetings/x.ts', "UPDATE outbox SET status = 'sent'")).toEqual(['outbox']);
+    expect(misplaced('server/admin/x.ts', 'SELECT 1 FROM pipeline_deals d JOIN leads l ON l.id = d.lead_id')).toEqual([
+      'leads',
+    ]);
+    expect(misplaced('server/email/x.ts', 'INSERT INTO outbox (lead_id) VALUES ($1)')).toEqual(['outbox']);
+    expect(misplaced('server/lead/store.ts', 'SELECT * FROM leads; INSERT INTO bookings')).toEqual([]);
+    expect(misplaced('server/db/outbox.ts', "UPDATE outbox SET status = 'sent'")).toEqual([]);
+    expect(misplaced('server/lead/store.ts', 'DELETE FROM outbox')).toEqual(['outbox']);
+    expect(misplaced('server/db/migrations.ts', 'ALTER TABLE leads ADD COLUMN x TEXT')).toEqual([]);
+    expect(misplaced('server/admin/store/dashboard.ts', 'SELECT count(*) FROM leads l')).toEqual([]);
+    expect(misplaced('server/admin/store/dashboard.ts', 'SELECT count(*) FROM outbox')).toEqual(['outbox']);
+    // Other tables whose names start alike are someone else's.
+    expect(misplaced('server/admin/x.ts', 'SELECT * FROM leads_search JOIN outbox_log o')).toEqual([]);
+  });
+});
