@@ -75,16 +75,14 @@ describe.each(TEST_ENGINES)('the bookings store (%s)', (engine) => {
     });
   });
 
-  it('lists the slots of a range soonest first, and those without a meeting', async () => {
+  it('lists the slots without a meeting, oldest booking first', async () => {
     const [ana = 0, beto = 0] = leads;
     const bookings = createBookingStore(storage);
-    expect(await bookings.between('2026-11-24T00:00', '2026-11-24T23:59', 500)).toEqual([
+    expect(await bookings.withoutMeeting(10)).toEqual([
       { leadId: ana, slot: '2026-11-24T10:00', startsAt: '2026-11-24T10:00:00.000Z' },
       { leadId: beto, slot: '2026-11-24T12:00', startsAt: '2026-11-24T12:00:00.000Z' },
     ]);
-    expect(await bookings.between('2026-11-24T00:00', '2026-11-24T23:59', 1)).toHaveLength(1);
-    expect(await bookings.between('2026-11-25T00:00', '2026-11-25T23:59', 500)).toEqual([]);
-    expect((await bookings.withoutMeeting(10)).map((slot) => slot.leadId)).toEqual([ana, beto]);
+    expect(await bookings.withoutMeeting(1)).toHaveLength(1);
   });
 
   it('moves, hands over and frees a booking; the lead shows the slot it is given', async () => {

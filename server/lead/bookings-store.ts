@@ -85,14 +85,6 @@ export function createBookingStore(db: Queryable) {
     async slotOf(leadId: number): Promise<string | undefined> {
       return (await db.get<{ slot: string }>('SELECT slot FROM bookings WHERE lead_id = $1', [leadId]))?.slot;
     },
-    /** Booked slots from `fromSlot` to `toSlot` (both included), soonest first, at most `limit`. */
-    async between(fromSlot: string, toSlot: string, limit: number): Promise<BookedSlot[]> {
-      const rows = await db.all<{ lead_id: number; slot: string; starts_at: string }>(
-        'SELECT lead_id, slot, starts_at FROM bookings WHERE slot >= $1 AND slot <= $2 ORDER BY slot LIMIT $3',
-        [fromSlot, toSlot, limit],
-      );
-      return rows.map((row) => ({ leadId: row.lead_id, slot: row.slot, startsAt: row.starts_at }));
-    },
     /** Booked slots without a meeting record (booked before meetings had one), oldest first. */
     async withoutMeeting(limit: number): Promise<BookedSlot[]> {
       return (
