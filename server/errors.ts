@@ -223,6 +223,23 @@ export function isPageRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && (ERRORS[error.code] as Entry<never>).page === true;
 }
 
+/**
+ * A configuration the process cannot run with (the server's, the inbox's, a command's): its message names
+ * each bad variable in Spanish, all the operator needs, so it is said without a stack trace.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The problems of one part's environment, a line per variable, as one `ConfigError`. */
+export function invalidConfig(part: string, problems: readonly string[]): ConfigError {
+  return new ConfigError(`Configuración inválida ${part}:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+}
+
+/** The zod issues of an environment's schema as lines naming their variable. */
+export const variableProblems = (issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): string[] =>
+  issues.map((issue) => `${String(issue.path[0] ?? '')}: ${issue.message}`);
+
 /** The answer of the refusal `code`, for a handler whose refusal is an outcome it returns. */
 export function refusal<C extends ErrorCode>(code: C, ...params: ParamsOf<C>): ErrorAnswer {
   return refuse(code, ...params).answer;
