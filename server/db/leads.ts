@@ -89,7 +89,7 @@ const leadRow = z
     language: row.language,
   }));
 
-/** A `leads` row (`SELECT *` or at least its columns) as a stored lead; throws `RowError` on a bad row. */
+/** A `leads` row (`SELECT *` or at least its columns) as a stored lead; throws a `row` DatabaseError on a bad row. */
 export const leadFromRow = rowParser('leads', leadRow);
 
 export interface Booking {
@@ -131,7 +131,7 @@ export function createLeadStore(db: Queryable) {
       );
       return Number(row?.id);
     },
-    /** Throws `UniqueViolationError` when the slot is already booked. */
+    /** Throws a `unique` DatabaseError when the slot is already booked. */
     async book(booking: Booking): Promise<void> {
       await db.run(
         'INSERT INTO bookings (slot, slot_date, starts_at, lead_id, created_at, client_hash, email) VALUES ($1, $2, $3, $4, $5, $6, $7)',
