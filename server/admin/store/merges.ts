@@ -11,7 +11,7 @@ import type { Queryable, Storage, Transaction } from '../../db/storage.ts';
 import { referenceOf } from '../../lead/model.ts';
 import { isLeadStatus, type LeadStatus } from '../lifecycle.ts';
 import { addPipelineEvent } from './pipeline-events.ts';
-import { LeadNotFoundError } from './work.ts';
+import { refuse } from '../../errors.ts';
 
 /**
  * Tables whose rows belong to one lead through `lead_id` and follow it into the kept lead (a meeting, one per
@@ -89,10 +89,6 @@ const mergedFromRow = rowParser(
   z.object({ merged_at: z.string(), merged_by: z.string().nullable() }).loose(),
 );
 
-export class MergeRefusedError extends Error {
-  override name = 'MergeRefusedError';
-}
-
 const NOT_MERGED = (alias: string) => `NOT EXISTS (SELECT 1 FROM pipeline_merges m WHERE m.lead_id = ${alias}.id)`;
 
 async function duplicatesOf(db: Queryable, leadId: number, limit = 20): Promise<Duplicate[]> {
@@ -138,8 +134,8 @@ export function createMergeStore(storage: Storage) {
     },
     /**
      * Merges `dropId` into `keepId` for `userId`. `allowed` decides, from both leads' assignees, whether this
-     * person may (admin, or whoever works the kept lead). Throws MergeRefusedError with a Spanish reason,
-     * or LeadNotFoundError.
+     * person may (admin, or whoever works the kept lead). Refuses with the reason (`inboxMerge…`),
+     * or `inboxLeadNotFound`.
      */
     merge(
       keepId: number,
@@ -149,7 +145,7 @@ export function createMergeStore(storage: Storage) {
       allowed: (assignees: { keep: number | null; drop: number | null }) => boolean,
     ): Promise<void> {
       return storage.transaction(async (tx) => {
-        if (keepId === dropId) throw new MergeRefusedError('Un lead no se puede unir consigo mismo.');
+        if (keepId === dropId) throw refuse('inboxMergeSelf', { leadId: keepId });
         await lockBoth(tx, keepId, dropId);
         const leads = await tx.all<{ id: number; name: string; merged: number; assignee_id: number | null }>(
           `SELECT l.id, l.name, s.assignee_id,
@@ -159,15 +155,12 @@ export function createMergeStore(storage: Storage) {
         );
         const keep = leads.find((lead) => lead.id === keepId);
         const drop = leads.find((lead) => lead.id === dropId);
-        if (!keep || !drop) throw new LeadNotFoundError('No existe uno de los dos leads.');
-        if (keep.merged || drop.merged)
-          throw new MergeRefusedError('Uno de los dos leads ya se unió a otro: recarga la página.');
+        if (!keep || !drop) throw refuse('inboxLeadNotFound');
+        if (keep.merged || drop.merged) throw refuse('inboxMergeAlreadyMerged', { leadId: keepId });
         if (!(await duplicatesOf(tx, keepId, 1000)).some((duplicate) => duplicate.id === dropId))
-          throw new MergeRefusedError('Solo se unen leads con el mismo correo o el mismo teléfono.');
+          throw refuse('inboxMergeNotDuplicates', { leadId: keepId });
         if (!allowed({ keep: keep.assignee_id, drop: drop.assignee_id }))
-          throw new MergeRefusedError(
-            'Solo una persona con rol de administración o quien atiende los dos leads puede unirlos.',
-          );
+          throw refuse('inboxMergeNotAllowed', { leadId: keepId });
         const at = now.toISOString();
         for (const table of MERGED_TABLES)
           await tx.run(`UPDATE ${table} SET lead_id = $1 WHERE lead_id = $2`, [keepId, dropId]);

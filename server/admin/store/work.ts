@@ -44,6 +44,7 @@ import { touchActivity } from './pipeline-events.ts';
 import { summaryTotal } from './summary.ts';
 import { afterKeySql, encodeListKey, sortKeySql, type ListKey } from '../keyset.ts';
 import { parseSearch } from '../../lead/search.ts';
+import { refuse } from '../../errors.ts';
 
 /** A status this code no longer knows reads as nuevo (a lead is never hidden for it). */
 const statusColumn = z
@@ -224,20 +225,6 @@ const dashboardFromRow = rowParser(
     })),
 );
 
-/** The lead changed since the form was shown: nothing was written. */
-export class StaleLeadError extends Error {
-  override name = 'StaleLeadError';
-}
-
-/** The change is not allowed from the lead's current status (someone moved it meanwhile). */
-export class TransitionError extends Error {
-  override name = 'TransitionError';
-}
-
-export class LeadNotFoundError extends Error {
-  override name = 'LeadNotFoundError';
-}
-
 const FROM =
   'FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id LEFT JOIN inbox_users a ON a.id = s.assignee_id LEFT JOIN pipeline_deals d ON d.lead_id = l.id';
 
@@ -255,10 +242,10 @@ function countFrom(where: string): string {
 async function lockedState(tx: Transaction, leadId: number, expectedVersion: number | undefined): Promise<LeadState> {
   await tx.lock(`inbox-lead:${leadId}`);
   const exists = await tx.get('SELECT 1 AS found FROM leads WHERE id = $1', [leadId]);
-  if (!exists) throw new LeadNotFoundError(`No existe el lead ${leadId}.`);
+  if (!exists) throw refuse('inboxLeadNotFound');
   const state = stateOf(await tx.get('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
-  if (expectedVersion !== undefined && state.version !== expectedVersion)
-    throw new StaleLeadError('El lead cambió mientras lo veías.');
+  // The lead changed since the form was shown: nothing is written.
+  if (expectedVersion !== undefined && state.version !== expectedVersion) throw refuse('inboxLeadChanged', { leadId });
   return state;
 }
 
@@ -431,7 +418,7 @@ export function createWorkStore(storage: Storage) {
     async state(leadId: number): Promise<LeadState> {
       return stateOf(await storage.get('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
     },
-    /** Applies a checked status change; throws StaleLeadError, TransitionError or LeadNotFoundError. */
+    /** A checked status change; refuses `inboxLeadChanged` (stale, or moved meanwhile) or `inboxLeadNotFound`. */
     changeStatus(
       leadId: number,
       change: StatusChange,
@@ -442,7 +429,7 @@ export function createWorkStore(storage: Storage) {
     ): Promise<LeadState> {
       return storage.transaction(async (tx) => {
         const current = await lockedState(tx, leadId, expectedVersion);
-        if (!allowed(current.status)) throw new TransitionError('Ese cambio ya no es posible desde el estado actual.');
+        if (!allowed(current.status)) throw refuse('inboxLeadChanged', { leadId });
         const at = now.toISOString();
         const lost = change.to === 'perdido';
         const next: LeadState = {
