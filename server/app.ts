@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyRequest,
   type HTTPMethods,
 } from 'fastify';
-import { apiRouteUrl, unroutedAnswer } from './api/index.ts';
+import { apiRouteUrl, unroutedAnswer, type ApiRoutesConfig } from './api/index.ts';
 import { inboxRouteUrl } from './admin/index.ts';
 import { sendJson } from './api/http.ts';
 import { refusal } from './errors.ts';
@@ -23,8 +23,9 @@ import { loggableUrl } from './log/loggable-url.ts';
 
 /** What the app needs from the lead API (see server/api/index.ts). */
 export interface ApiHandler {
-  /** Every route under `/api/`, registered on the app. */
-  plugin: FastifyPluginAsync;
+  /** Every route under `/api/`, registered on the app with `options`, its slice of the configuration. */
+  plugin: FastifyPluginAsync<ApiRoutesConfig>;
+  options: ApiRoutesConfig;
   /** From now on readiness says no (the load balancer stops sending traffic). */
   drain?(): void;
   close(): Promise<void>;
@@ -155,7 +156,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
   // A browser that navigates to a throttled API route gets the built /429 page; API clients, their JSON.
   if (api && options.distDir !== undefined) app.addHook('onSend', rateLimitedPage(options.distDir));
-  if (api) void app.register(api.plugin);
+  if (api) void app.register(api.plugin, api.options);
   else {
     for (const url of [API_BASE_PATH.slice(0, -1), `${API_BASE_PATH}*`])
       app.all(url, { exposeHeadRoute: false }, (_request, reply) => sendJson(reply, refusal('formsUnavailable')));
