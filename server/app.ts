@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { apiRouteUrl, unroutedAnswer, type ApiRoutesConfig } from './api/index.ts';
 import { inboxRouteUrl } from './admin/index.ts';
+import type { InboxRoutesConfig } from './admin/context.ts';
 import { sendJson } from './api/http.ts';
 import { refusal } from './errors.ts';
 import { API_BASE_PATH } from '../core/api/routes.ts';
@@ -35,8 +36,9 @@ export interface ApiHandler {
 
 /** What the app needs from the sales inbox (see server/admin/index.ts). */
 export interface AdminHandler {
-  /** Every route under /admin, registered on the app. */
-  plugin: FastifyPluginAsync;
+  /** Every route under /admin, registered on the app with `options`, its slice of the configuration. */
+  plugin: FastifyPluginAsync<InboxRoutesConfig>;
+  options: InboxRoutesConfig;
   close(): Promise<void>;
 }
 
@@ -161,7 +163,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     for (const url of [API_BASE_PATH.slice(0, -1), `${API_BASE_PATH}*`])
       app.all(url, { exposeHeadRoute: false }, (_request, reply) => sendJson(reply, refusal('formsUnavailable')));
   }
-  if (options.admin) void app.register(options.admin.plugin);
+  if (options.admin) void app.register(options.admin.plugin, options.admin.options);
   app.route({
     method: ALL_METHODS,
     url: '*',

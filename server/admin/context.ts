@@ -31,6 +31,12 @@ import type { WorkStore } from './store/work.ts';
 import type { TranslationsService } from '../translations/service.ts';
 import type { Notice, PageContext } from './views/layout.ts';
 
+/**
+ * What the inbox's routes read of the configuration: its Fastify plugin's options (server/app.ts registers
+ * the plugin with them), laid over the services it was built with.
+ */
+export type InboxRoutesConfig = Pick<AdminServices, 'config' | 'trustProxy'>;
+
 export interface AdminServices {
   config: AdminConfig;
   secret: string;

@@ -13,7 +13,14 @@ import { loggableUrl } from '../log/loggable-url.ts';
 import { CALENDAR_FEED_BASE } from '../meetings/calendar-feed.ts';
 import { isSecureRequest, resolveSession, toLogin } from './auth.ts';
 import { precompressed } from './compression.ts';
-import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
+import {
+  type AdminServices,
+  type InboxRoutesConfig,
+  pageContext,
+  render,
+  type RequestState,
+  type SignedIn,
+} from './context.ts';
 import { parseCookies } from './cookies.ts';
 import { csrfTokenOwner } from './csrf.ts';
 import { showRefusedChange } from './handlers/leads.ts';
@@ -304,9 +311,10 @@ function registerFiles(scope: FastifyInstance, services: AdminServices): void {
   });
 }
 
-/** Every route under /admin, answered with `services`. */
-export function inboxRoutes(services: AdminServices): FastifyPluginAsync {
-  return (scope) => {
+/** Every route under /admin, answered with `built`, configured by the plugin's options. */
+export function inboxRoutes(built: AdminServices): FastifyPluginAsync<InboxRoutesConfig> {
+  return (scope, { config, trustProxy }) => {
+    const services: AdminServices = { ...built, config, trustProxy };
     scope.decorateRequest('inbox', null);
     acceptFormsOnly(scope, services);
     registerFiles(scope, services);
