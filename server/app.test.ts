@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './app.ts';
 import { loadAdminConfig } from './admin/config.ts';
-import { TRUST_NO_PROXY } from './api/trusted-proxies.ts';
+import { TRUST_NO_PROXY } from './client/trusted-proxies.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 let dir: string;

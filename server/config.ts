@@ -10,7 +10,7 @@ import { contactDetails, type ContactDetails } from '../core/contact.ts';
 import { loadContentFacts, type ContentFacts } from '../core/content/load.ts';
 import { retiredRetentionVariables, type RetentionPolicy } from '../core/privacy.ts';
 import { SITE } from '../core/site.ts';
-import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './api/trusted-proxies.ts';
+import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './client/trusted-proxies.ts';
 import { addressOf, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
 import { DEFAULT_ASSIGNEE } from './lead/settings.ts';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, setLogLevel, type LogLevel } from './log/logger.ts';

@@ -105,6 +105,8 @@ const SERVER_LAYERS: ReadonlyArray<readonly [name: string, holds: (path: string)
     'email',
     'jobs',
     'log',
+    // Who asks: the client's address behind trusted proxies, its hash and its rate limits, for every surface.
+    'client',
   ].map((folder) => [`server/${folder}`, under(`server/${folder}`)] as const),
   ['server/ (ayudantes compartidos)', (path) => /^server\/[^/]+\.ts$/.test(path)],
   ...['db', 'lead', 'availability'].map((folder) => [`server/${folder}`, under(`server/${folder}`)] as const),

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { TrustProxy } from '../api/trusted-proxies.ts';
+import type { TrustProxy } from '../client/trusted-proxies.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import type { LeadSettings } from '../lead/view.ts';
