@@ -20,7 +20,7 @@ import { loadAdminConfig } from '../server/admin/config.ts';
 import { runUserCommand } from '../server/admin/user-command/run.ts';
 import { loadContentFacts } from '../core/content/load.ts';
 import { migrateAll } from '../server/database.ts';
-import { TRUST_NO_PROXY } from '../server/api/trusted-proxies.ts';
+import { TRUST_NO_PROXY } from '../server/client/trusted-proxies.ts';
 import { openStorage } from '../server/db/open.ts';
 import type { Queryable, SqlValue, Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';

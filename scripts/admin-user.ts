@@ -4,7 +4,8 @@
  * DATABASE_PATH, or --db for a SQLite file). The password comes from ADMIN_PASSWORD or is asked for
  * without echo.
  */
-import { AdminConfigError, loadAdminConfig } from '../server/admin/config.ts';
+import { loadAdminConfig } from '../server/admin/config.ts';
+import { ConfigError } from '../server/errors.ts';
 import { loadCommandConfig } from '../server/config.ts';
 import { parseUserCommand } from '../server/admin/user-command/args.ts';
 import { PromptCancelled, readSecret } from '../server/admin/user-command/prompt.ts';
@@ -23,7 +24,7 @@ let passwordCost;
 try {
   passwordCost = loadAdminConfig(process.env).passwordCost;
 } catch (error) {
-  if (!(error instanceof AdminConfigError)) throw error;
+  if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`${error.message}\n`);
   process.exit(2);
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './app.ts';
+import { loadAdminConfig } from './admin/config.ts';
+import { TRUST_NO_PROXY } from './client/trusted-proxies.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 let dir: string;
@@ -206,6 +208,7 @@ describe('production server: the sales inbox', () => {
             });
           return Promise.resolve();
         },
+        options: { config: loadAdminConfig({}), trustProxy: TRUST_NO_PROXY },
         close: () => Promise.resolve(),
       },
     });

@@ -7,8 +7,9 @@ import Fastify, {
   type FastifyRequest,
   type HTTPMethods,
 } from 'fastify';
-import { apiRouteUrl, unroutedAnswer } from './api/index.ts';
+import { apiRouteUrl, unroutedAnswer, type ApiRoutesConfig } from './api/index.ts';
 import { inboxRouteUrl } from './admin/index.ts';
+import type { InboxRoutesConfig } from './admin/context.ts';
 import { sendJson } from './api/http.ts';
 import { refusal } from './errors.ts';
 import { API_BASE_PATH } from '../core/api/routes.ts';
@@ -23,8 +24,9 @@ import { loggableUrl } from './log/loggable-url.ts';
 
 /** What the app needs from the lead API (see server/api/index.ts). */
 export interface ApiHandler {
-  /** Every route under `/api/`, registered on the app. */
-  plugin: FastifyPluginAsync;
+  /** Every route under `/api/`, registered on the app with `options`, its slice of the configuration. */
+  plugin: FastifyPluginAsync<ApiRoutesConfig>;
+  options: ApiRoutesConfig;
   /** From now on readiness says no (the load balancer stops sending traffic). */
   drain?(): void;
   close(): Promise<void>;
@@ -34,8 +36,9 @@ export interface ApiHandler {
 
 /** What the app needs from the sales inbox (see server/admin/index.ts). */
 export interface AdminHandler {
-  /** Every route under /admin, registered on the app. */
-  plugin: FastifyPluginAsync;
+  /** Every route under /admin, registered on the app with `options`, its slice of the configuration. */
+  plugin: FastifyPluginAsync<InboxRoutesConfig>;
+  options: InboxRoutesConfig;
   close(): Promise<void>;
 }
 
@@ -155,12 +158,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
   // A browser that navigates to a throttled API route gets the built /429 page; API clients, their JSON.
   if (api && options.distDir !== undefined) app.addHook('onSend', rateLimitedPage(options.distDir));
-  if (api) void app.register(api.plugin);
+  if (api) void app.register(api.plugin, api.options);
   else {
     for (const url of [API_BASE_PATH.slice(0, -1), `${API_BASE_PATH}*`])
       app.all(url, { exposeHeadRoute: false }, (_request, reply) => sendJson(reply, refusal('formsUnavailable')));
   }
-  if (options.admin) void app.register(options.admin.plugin);
+  if (options.admin) void app.register(options.admin.plugin, options.admin.options);
   app.route({
     method: ALL_METHODS,
     url: '*',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../core/content/load.ts';
-import { ConfigError, loadServerConfig } from './config.ts';
+import { loadServerConfig } from './config.ts';
+import { ConfigError } from './errors.ts';
 
 describe('loadServerConfig', () => {
   it('has working defaults', () => {

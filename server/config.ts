@@ -10,7 +10,7 @@ import { contactDetails, type ContactDetails } from '../core/contact.ts';
 import { loadContentFacts, type ContentFacts } from '../core/content/load.ts';
 import { retiredRetentionVariables, type RetentionPolicy } from '../core/privacy.ts';
 import { SITE } from '../core/site.ts';
-import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './api/trusted-proxies.ts';
+import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './client/trusted-proxies.ts';
 import { addressOf, DEFAULT_SALES_EMAIL, defaultMailFrom } from './email/settings.ts';
 import { DEFAULT_ASSIGNEE } from './lead/settings.ts';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, setLogLevel, type LogLevel } from './log/logger.ts';
@@ -26,6 +26,7 @@ import { MONITORING_ENV, monitoringConfigOf, type MonitoringConfig } from './mon
 import { TRANSLATIONS_ENV, translationsConfigOf, type TranslationsConfig } from './translations/settings.ts';
 import { REPLIES_ENV, repliesConfigOf, type RepliesConfig } from './inbox-email/replies/settings.ts';
 import { blank } from './env-blank.ts';
+import { ConfigError, invalidConfig, variableProblems } from './errors.ts';
 
 /** Astro's dev server, allowed as a CORS origin when NODE_ENV=development. */
 export const DEV_SITE_ORIGIN = 'http://localhost:4321';
@@ -225,20 +226,13 @@ const envSchema = z.object({
   ...REPLIES_ENV,
 });
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 /** Reads and validates the process's environment; throws a `ConfigError` naming every bad variable. */
 export function loadServerConfig(env: NodeJS.ProcessEnv, facts: ContentFacts = loadContentFacts()): ServerConfig {
   const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `- ${String(issue.path[0] ?? '')}: ${issue.message}`);
-    throw new ConfigError(`Configuración inválida de la API:\n${lines.join('\n')}`);
-  }
+  if (!result.success) throw invalidConfig('de la API', variableProblems(result.error.issues));
   const values = result.data;
   const retired = retiredRetentionVariables(env);
-  if (retired.length > 0) throw new ConfigError(`Configuración inválida de la API:\n- ${retired.join('\n- ')}`);
+  if (retired.length > 0) throw invalidConfig('de la API', retired);
   const retention = facts.privacy.retention;
   const contact = contactDetails(facts.contact, {
     email: values.PUBLIC_CONTACT_EMAIL,

@@ -9,7 +9,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPath } from '../core/api/routes.ts';
 import { startTestApi, type TestApi } from './testing/api.ts';
 import { sourceFiles } from './testing/source-files.ts';
-import { ApiError, ERRORS, isPageRefusal, MeetingRefusal, refusal, refuse, type ErrorCode } from './errors.ts';
+import {
+  ApiError,
+  ERRORS,
+  isPageRefusal,
+  isRefusal,
+  leadRefusal,
+  MeetingRefusal,
+  refusal,
+  refuse,
+  type ErrorCode,
+} from './errors.ts';
 
 const SERVER = import.meta.dirname;
 
@@ -84,6 +94,22 @@ describe("the inbox's refusals", () => {
     expect(isPageRefusal(refuse('inboxLeadNotFound'))).toBe(true);
     expect(isPageRefusal(refuse('notFound'))).toBe(false);
     expect(isPageRefusal(new Error(ERRORS.inboxLeadNotFound.message()))).toBe(false);
+  });
+
+  it("say a refused change to a lead on the lead's page, by its code and the lead it names", () => {
+    expect(leadRefusal(refuse('inboxLeadChanged', { leadId: 7 }))).toEqual({
+      leadId: 7,
+      section: 'top',
+      message: ERRORS.inboxLeadChanged.message({ leadId: 7 }),
+      status: 409,
+    });
+    expect(leadRefusal(refuse('inboxMergeSelf', { leadId: 3 }))?.section).toBe('duplicados');
+    expect(leadRefusal(refuse('inboxLeadNotFound'))).toBeUndefined();
+    expect(leadRefusal(new Error(ERRORS.inboxLeadChanged.message({ leadId: 7 })))).toBeUndefined();
+    const limited = refuse('inboxSendLimit', { perHour: 30 });
+    expect(isRefusal(limited, 'inboxSendLimit') && limited.params.perHour).toBe(30);
+    expect(isRefusal(limited, 'inboxAccountExists')).toBe(false);
+    expect(isPageRefusal(limited)).toBe(false);
   });
 
   it('close the connection when the form was not read to its end', () => {

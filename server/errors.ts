@@ -3,8 +3,9 @@
  * its Spanish message (the English one joins it here once the second language lands), the headers and body
  * fields it carries. Handlers throw `refuse(code, …)` (or return its answer where a refusal is an outcome,
  * not an exception); one error handler per surface renders it: the API's as JSON (server/api/http.ts), the
- * inbox's as its HTML error page (server/admin/router.ts, only the entries marked `page`). Nothing decides
- * by a message's text: a refusal is known by its code.
+ * inbox's as its HTML error page (server/admin/router.ts, only the entries marked `page`) or, for a change a
+ * lead's page asked for (entries marked `lead`), as that lead's page with the message where the change was
+ * asked. Nothing decides by a message's text: a refusal is known by its code.
  */
 import type { MeetingFailureBody } from '../core/api/answers.ts';
 import type { ContactDetails } from '../core/contact.ts';
@@ -23,7 +24,15 @@ interface Entry<P> {
   meeting?: RefusalReason;
   /** Set on the inbox's refusals: the inbox answers them with its error page. */
   page?: true;
+  /**
+   * Set on the inbox's refusals of a change to a lead (their params name it, `leadId`): the inbox answers
+   * them with the lead's page afresh, the message shown at this section of it.
+   */
+  lead?: LeadSection;
 }
+
+/** Where on a lead's page a refused change shows its message: atop the page, or by the duplicates. */
+type LeadSection = 'top' | 'duplicados';
 
 const fixed = (status: number, message: string, rest: Omit<Entry<void>, 'status' | 'message'> = {}) => ({
   status,
@@ -43,6 +52,12 @@ const page = (status: number, message: string) => fixed(status, message, { page:
 /** An inbox refusal of a form whose body was not read to its end: the connection closes after the answer. */
 const unreadForm = (status: number, message: string) =>
   fixed(status, message, { page: true, headers: () => ({ Connection: 'close' }) });
+/** An inbox refusal of a change to lead `leadId`, said on the lead's page at `section`. */
+const onTheLead = (status: number, message: string, section: LeadSection) => ({
+  status,
+  message: (_params: { leadId: number }) => message,
+  lead: section,
+});
 /** A meeting's new slot that cannot be: the message is also the field's. */
 const onTheSlot = (_params: unknown, message: string) => ({ errors: { appointmentDate: message } });
 
@@ -162,6 +177,34 @@ export const ERRORS = {
     message: ({ message }: { message: string }) => message,
     page: true,
   },
+  /**
+   * The lead changed since its form was shown (another person, another tab), or its status no longer
+   * allows the change: nothing was written, and the page shows how the lead is now.
+   */
+  inboxLeadChanged: onTheLead(
+    409,
+    'Otra persona cambió este lead mientras lo veías. Revisa cómo quedó y vuelve a intentarlo.',
+    'top',
+  ),
+  inboxMergeSelf: onTheLead(409, 'Un lead no se puede unir consigo mismo.', 'duplicados'),
+  inboxMergeAlreadyMerged: onTheLead(409, 'Uno de los dos leads ya se unió a otro: recarga la página.', 'duplicados'),
+  inboxMergeNotDuplicates: onTheLead(409, 'Solo se unen leads con el mismo correo o el mismo teléfono.', 'duplicados'),
+  inboxMergeNotAllowed: onTheLead(
+    409,
+    'Solo una persona con rol de administración o quien atiende los dos leads puede unirlos.',
+    'duplicados',
+  ),
+  /** An account already sent its hour's e-mails to clients: nothing was queued. */
+  inboxSendLimit: {
+    status: 429,
+    message: ({ perHour }: { perHour: number }) =>
+      `Ya enviaste ${perHour} correos en la última hora, el máximo por cuenta. Tu mensaje no se envió; cópialo y vuelve a intentarlo más tarde.`,
+  },
+  /** An account with that e-mail exists (the form, or the command, that would create it again). */
+  inboxAccountExists: {
+    status: 409,
+    message: ({ email }: { email: string }) => `Ya existe una cuenta con el correo ${email}.`,
+  },
   inboxNotAForm: unreadForm(415, 'El formulario llegó en un formato que no se acepta.'),
   inboxFormTooLarge: unreadForm(413, 'El formulario es demasiado grande.'),
   inboxFormCutShort: unreadForm(400, 'La conexión se cerró antes de recibir el formulario.'),
@@ -187,10 +230,13 @@ export class ApiError extends Error {
   override name = 'ApiError';
   readonly code: ErrorCode;
   readonly answer: ErrorAnswer;
-  constructor(code: ErrorCode, answer: ErrorAnswer) {
+  /** What the refusal was made with (the lead of an inbox refusal, say), for the handler that renders it. */
+  readonly params: unknown;
+  constructor(code: ErrorCode, answer: ErrorAnswer, params?: unknown) {
     super(answer.body.message);
     this.code = code;
     this.answer = answer;
+    this.params = params;
   }
 }
 
@@ -199,7 +245,7 @@ export class MeetingRefusal extends ApiError {
   override name = 'MeetingRefusal';
   readonly reason: RefusalReason;
   constructor(code: ErrorCode, answer: ErrorAnswer, reason: RefusalReason) {
-    super(code, answer);
+    super(code, answer, undefined);
     this.reason = reason;
   }
 }
@@ -215,13 +261,57 @@ export function refuse<C extends ErrorCode>(code: C, ...params: ParamsOf<C>): Ap
     body: { success: false, message, ...entry.body?.(given, message) },
     ...(headers ? { headers } : {}),
   };
-  return entry.meeting ? new MeetingRefusal(code, answer, entry.meeting) : new ApiError(code, answer);
+  return entry.meeting ? new MeetingRefusal(code, answer, entry.meeting) : new ApiError(code, answer, given);
+}
+
+/** Whether `error` is the refusal `code`, with the params it was made with. */
+export function isRefusal<C extends ErrorCode>(
+  error: unknown,
+  code: C,
+): error is ApiError & { code: C; params: ParamsOf<C>[0] } {
+  return error instanceof ApiError && error.code === code;
+}
+
+export interface LeadRefusal {
+  leadId: number;
+  section: LeadSection;
+  message: string;
+  status: number;
+}
+
+/**
+ * A refused change to a lead, as the inbox shows it on the lead's page: the lead, the section, the message
+ * and the status (undefined for any other error).
+ */
+export function leadRefusal(error: unknown): LeadRefusal | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const section = (ERRORS[error.code] as Entry<never>).lead;
+  if (!section) return undefined;
+  const { leadId } = error.params as { leadId: number };
+  return { leadId, section, message: error.answer.body.message, status: error.answer.status };
 }
 
 /** Whether `error` is a refusal the inbox answers with its error page. */
 export function isPageRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && (ERRORS[error.code] as Entry<never>).page === true;
 }
+
+/**
+ * A configuration the process cannot run with (the server's, the inbox's, a command's): its message names
+ * each bad variable in Spanish, all the operator needs, so it is said without a stack trace.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The problems of one part's environment, a line per variable, as one `ConfigError`. */
+export function invalidConfig(part: string, problems: readonly string[]): ConfigError {
+  return new ConfigError(`Configuración inválida ${part}:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+}
+
+/** The zod issues of an environment's schema as lines naming their variable. */
+export const variableProblems = (issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): string[] =>
+  issues.map((issue) => `${String(issue.path[0] ?? '')}: ${issue.message}`);
 
 /** The answer of the refusal `code`, for a handler whose refusal is an outcome it returns. */
 export function refusal<C extends ErrorCode>(code: C, ...params: ParamsOf<C>): ErrorAnswer {

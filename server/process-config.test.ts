@@ -1,8 +1,7 @@
 /** The process's configuration read in one go: where it listens, the site it serves, each bad variable by name. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AdminConfigError } from './admin/config.ts';
-import { ConfigError } from './config.ts';
+import { ConfigError } from './errors.ts';
 import { isConfigError, loadProcessConfig } from './process-config.ts';
 
 describe('the process configuration', () => {
@@ -49,7 +48,7 @@ describe('the process configuration', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(AdminConfigError);
+    expect(thrown).toBeInstanceOf(ConfigError);
     expect(isConfigError(thrown)).toBe(true);
     expect(isConfigError(new Error('otra cosa'))).toBe(false);
   });

@@ -6,8 +6,9 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { AdminConfigError, loadAdminConfig, type AdminConfig } from './admin/config.ts';
-import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
+import { loadAdminConfig, type AdminConfig } from './admin/config.ts';
+import { loadServerConfig, type ServerConfig } from './config.ts';
+import { ConfigError, invalidConfig, variableProblems } from './errors.ts';
 import { blank } from './env-blank.ts';
 import { withLocalSiteUrl } from './local-site-url.ts';
 
@@ -44,20 +45,17 @@ const siteSchema = z.object({
 /** Where `npm start` listens and the site it serves. */
 function siteListen(env: NodeJS.ProcessEnv): ListenConfig {
   const result = siteSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `- ${String(issue.path[0] ?? '')}: ${issue.message}`);
-    throw new ConfigError(`Configuración inválida del servidor:\n${lines.join('\n')}`);
-  }
+  if (!result.success) throw invalidConfig('del servidor', variableProblems(result.error.issues));
   const { HOST, PORT, DIST_DIR } = result.data;
   return { host: HOST ?? '127.0.0.1', port: PORT ?? 4321, distDir: resolve(DIST_DIR ?? 'dist') };
 }
 
 /** Whether `error` is a configuration's refusal, whose message is all the operator needs. */
 export function isConfigError(error: unknown): error is Error {
-  return error instanceof ConfigError || error instanceof AdminConfigError;
+  return error instanceof ConfigError;
 }
 
-/** Reads and validates the process's environment; throws a `ConfigError` or `AdminConfigError` naming each bad variable. */
+/** Reads and validates the process's environment; throws a `ConfigError` naming each bad variable. */
 export function loadProcessConfig(kind: ServerKind, env: NodeJS.ProcessEnv = process.env): ProcessConfig {
   let server: ServerConfig;
   let listen: ListenConfig;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_SLOT, TEST_NOW, VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { CSV_HEADER } from '../lead/csv.ts';
+import { ERRORS } from '../errors.ts';
 import { startTestAdmin, TEST_PASSWORD, type TestAdmin } from '../testing/inbox.ts';
 
 const HOSTILE = '<script>alert("x")</script>Ana';
@@ -85,7 +86,11 @@ describe.each(TEST_ENGINES)('sales inbox (%s)', (engine) => {
     expect(contacted.status).toBe(303);
     expect(contacted.location).toBe(`/admin/contacts/${lead}?aviso=estado#seguimiento`);
     // The same form sent twice: the second carries an old version.
-    expect((await ana.post(`/admin/contacts/${lead}/status`, { status: 'propuesta', version: '0' })).status).toBe(409);
+    const stale = await ana.post(`/admin/contacts/${lead}/status`, { status: 'propuesta', version: '0' });
+    expect(stale.status).toBe(409);
+    // Answered with the lead's page as it is now, the refusal said atop it.
+    expect(stale.text).toContain(ERRORS.inboxLeadChanged.message({ leadId: lead }));
+    expect(stale.text).toContain(`name="version" value="1"`);
     expect(
       (await ana.post(`/admin/contacts/${lead}/status`, { status: 'ganado', version: '1', value: '90000' })).status,
     ).toBe(303);

@@ -4,7 +4,7 @@
  * account (or trusted device) and per address, and always starts a new session (rotation).
  */
 import type { IncomingMessage } from 'node:http';
-import { trustedHops, type TrustProxy } from '../api/trusted-proxies.ts';
+import { trustedHops, type TrustProxy } from '../client/trusted-proxies.ts';
 import { serializeCookie, type CookieOptions } from './cookies.ts';
 import { normalizeEmail } from './accounts.ts';
 import { csrfToken, isValidCsrfToken } from './csrf.ts';

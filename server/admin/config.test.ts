@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AdminConfigError, loadAdminConfig } from './config.ts';
+import { ConfigError } from '../errors.ts';
+import { loadAdminConfig } from './config.ts';
 
 describe('inbox configuration', () => {
   it('has defaults for everything', () => {
@@ -39,7 +40,7 @@ describe('inbox configuration', () => {
   it('names every bad variable in Spanish', () => {
     expect(() =>
       loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: '0', ADMIN_SESSION_MAX_HOURS: 'doce', ADMIN_SECRET: 'corto' }),
-    ).toThrow(AdminConfigError);
+    ).toThrow(ConfigError);
     try {
       loadAdminConfig({ ADMIN_SESSION_IDLE_MINUTES: '1.5', ADMIN_SESSION_MAX_HOURS: '99999', ADMIN_SECRET: 'corto' });
     } catch (error) {

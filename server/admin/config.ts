@@ -3,6 +3,7 @@
  * The documentation of each variable is in README.md and .env.example.
  */
 import { z } from 'zod';
+import { invalidConfig, variableProblems } from '../errors.ts';
 import { DEFAULT_COST, type ScryptCost } from './passwords.ts';
 
 export interface AdminConfig {
@@ -64,16 +65,9 @@ const envSchema = z.object({
   ADMIN_SECRET: z.preprocess(blank, z.string().min(32, 'ADMIN_SECRET debe tener al menos 32 caracteres').optional()),
 });
 
-export class AdminConfigError extends Error {
-  override name = 'AdminConfigError';
-}
-
 export function loadAdminConfig(env: NodeJS.ProcessEnv): AdminConfig {
   const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `- ${String(issue.path[0] ?? '')}: ${issue.message}`);
-    throw new AdminConfigError(`Configuración inválida de la bandeja de ventas:\n${lines.join('\n')}`);
-  }
+  if (!result.success) throw invalidConfig('de la bandeja de ventas', variableProblems(result.error.issues));
   const values = result.data;
   return {
     sessionIdleMs: values.ADMIN_SESSION_IDLE_MINUTES * 60_000,

@@ -3,8 +3,8 @@ import type { Conversion } from '../monitoring/conversion.ts';
 import type { MonitoringOverview } from '../monitoring/overview.ts';
 import type { PageType } from '../monitoring/page-types.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientAddress, hashAddress } from '../api/client.ts';
-import type { TrustProxy } from '../api/trusted-proxies.ts';
+import { clientAddress, hashAddress } from '../client/facts.ts';
+import type { TrustProxy } from '../client/trusted-proxies.ts';
 import type { LeadSettings } from '../lead/view.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Actor, AuditLog } from '../privacy/audit.ts';
@@ -30,6 +30,12 @@ import type { UserStore } from './store/users.ts';
 import type { WorkStore } from './store/work.ts';
 import type { TranslationsService } from '../translations/service.ts';
 import type { Notice, PageContext } from './views/layout.ts';
+
+/**
+ * What the inbox's routes read of the configuration: its Fastify plugin's options (server/app.ts registers
+ * the plugin with them), laid over the services it was built with.
+ */
+export type InboxRoutesConfig = Pick<AdminServices, 'config' | 'trustProxy'>;
 
 export interface AdminServices {
   config: AdminConfig;

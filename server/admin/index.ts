@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { TrustProxy } from '../api/trusted-proxies.ts';
+import type { TrustProxy } from '../client/trusted-proxies.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import type { LeadSettings } from '../lead/view.ts';
@@ -22,7 +22,7 @@ import { createPrivacyService, type PrivacyServiceOptions } from '../privacy/ser
 import type { TranslationsService } from '../translations/service.ts';
 import { arrivalAssignment, type ArrivalHook } from './arrival.ts';
 import type { AdminConfig } from './config.ts';
-import type { AdminServices } from './context.ts';
+import type { AdminServices, InboxRoutesConfig } from './context.ts';
 import { startDigest } from './digest.ts';
 import type { InboxMail } from './mail.ts';
 import { isAdminPath } from './paths.ts';
@@ -65,8 +65,10 @@ export interface AdminOptions {
 }
 
 export interface Admin {
-  /** Every route under /admin (register it on the app, server/app.ts). */
-  plugin: FastifyPluginAsync;
+  /** Every route under /admin: register it on the app with `options` (server/app.ts). */
+  plugin: FastifyPluginAsync<InboxRoutesConfig>;
+  /** The plugin's options: the routes' slice of the configuration. */
+  options: InboxRoutesConfig;
   /** Assigns a new lead inside the API's transaction that stores it (handed to the API at start-up). */
   assignOnArrival: ArrivalHook;
   close(): Promise<void>;
@@ -173,6 +175,7 @@ export async function createAdmin(options: AdminOptions): Promise<Admin> {
   return {
     assignOnArrival: arrivalAssignment(options.mail, options.leadSettings.consultants),
     plugin: inboxRoutes(services),
+    options: { config: services.config, trustProxy: services.trustProxy },
     close: stop,
   };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from '../api/trusted-proxies.ts';
+import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from '../client/trusted-proxies.ts';
 import { isSameOriginPost } from './origin.ts';
 
 const SITE = 'https://www.angram.mx';

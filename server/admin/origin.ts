@@ -9,7 +9,7 @@
  * sign someone in.
  */
 import type { IncomingMessage } from 'node:http';
-import { trustedHops, type TrustProxy } from '../api/trusted-proxies.ts';
+import { trustedHops, type TrustProxy } from '../client/trusted-proxies.ts';
 
 export const CROSS_ORIGIN_MESSAGE =
   'Este formulario solo se acepta desde las páginas de la bandeja de ventas de este sitio. Vuelve a la bandeja, recarga la página y envíalo desde ahí.';

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, VALID } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
+import { ERRORS } from '../errors.ts';
 import { silentLogger } from '../log/logger.ts';
 import { sendDigests, startDigest } from './digest.ts';
 import { createDigestStore } from './store/digests.ts';
@@ -377,6 +378,8 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
     await beto.post(`/admin/contacts/${lead.luciaAgain}/notes`, { note: 'Segunda solicitud, misma persona.' });
     const refused = await beto.post(`/admin/contacts/${lead.lucia}/merge`, { otro: String(lead.luciaAgain) });
     expect(refused.status).toBe(409);
+    expect(refused.text).toContain(ERRORS.inboxMergeNotAllowed.message({ leadId: lead.lucia }));
+    expect(refused.text).toContain('Posibles duplicados');
 
     const dir = await signedIn('dir@angram.mx');
     const confirm = await dir.get(`/admin/contacts/${lead.lucia}/merge?otro=${lead.luciaAgain}`);
@@ -394,7 +397,9 @@ describe.each(TEST_ENGINES)('sales pipeline (%s)', (engine) => {
     expect(refsOf((await dir.get('/admin/contacts?q=lucia')).text)).toEqual([lead.lucia]);
     // Merging it again, or a lead into itself, is refused.
     expect((await dir.post(`/admin/contacts/${lead.lucia}/merge`, { otro: String(lead.luciaAgain) })).status).toBe(409);
-    expect((await dir.post(`/admin/contacts/${lead.lucia}/merge`, { otro: String(lead.lucia) })).status).toBe(409);
+    const itself = await dir.post(`/admin/contacts/${lead.lucia}/merge`, { otro: String(lead.lucia) });
+    expect(itself.status).toBe(409);
+    expect(itself.text).toContain(ERRORS.inboxMergeSelf.message({ leadId: lead.lucia }));
   });
 
   it('links a lead that left the same phone, and finds leads stored before the search columns existed', async () => {

@@ -7,15 +7,23 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { isDatabaseUnavailable } from '../db/storage.ts';
-import { isPageRefusal } from '../errors.ts';
+import { isPageRefusal, leadRefusal } from '../errors.ts';
 import { errorMessage } from '../log/logger.ts';
 import { loggableUrl } from '../log/loggable-url.ts';
 import { CALENDAR_FEED_BASE } from '../meetings/calendar-feed.ts';
 import { isSecureRequest, resolveSession, toLogin } from './auth.ts';
 import { precompressed } from './compression.ts';
-import { type AdminServices, pageContext, render, type RequestState, type SignedIn } from './context.ts';
+import {
+  type AdminServices,
+  type InboxRoutesConfig,
+  pageContext,
+  render,
+  type RequestState,
+  type SignedIn,
+} from './context.ts';
 import { parseCookies } from './cookies.ts';
 import { csrfTokenOwner } from './csrf.ts';
+import { showRefusedChange } from './handlers/leads.ts';
 import { serveCalendarFeed } from './handlers/meetings.ts';
 import { ADMIN_HEADERS, FORM_BODY_LIMIT_BYTES, formRefusal, keepForm, readForm, type FormFields } from './http.ts';
 import { CROSS_ORIGIN_MESSAGE, isSameOriginPost } from './origin.ts';
@@ -87,7 +95,7 @@ function stateOf(services: AdminServices, request: FastifyRequest, reply: Fastif
   };
 }
 
-/** Runs `work`, answering what it throws with the inbox's error page. */
+/** Runs `work`, answering what it throws with the inbox's error page (or a refused change on its lead's page). */
 async function guarded(services: AdminServices, state: RequestState, work: () => Promise<void> | void): Promise<void> {
   const { req, res } = state;
   const { logger } = services;
@@ -97,6 +105,11 @@ async function guarded(services: AdminServices, state: RequestState, work: () =>
     if (res.headersSent) {
       logger.error('admin.error', { url: loggableUrl(req.url), error: errorMessage(error) });
       res.destroy();
+      return;
+    }
+    const refused = leadRefusal(error);
+    if (refused && state.auth) {
+      await guarded(services, state, () => showRefusedChange(services, state as SignedIn, refused));
       return;
     }
     if (isPageRefusal(error)) {
@@ -298,9 +311,10 @@ function registerFiles(scope: FastifyInstance, services: AdminServices): void {
   });
 }
 
-/** Every route under /admin, answered with `services`. */
-export function inboxRoutes(services: AdminServices): FastifyPluginAsync {
-  return (scope) => {
+/** Every route under /admin, answered with `built`, configured by the plugin's options. */
+export function inboxRoutes(built: AdminServices): FastifyPluginAsync<InboxRoutesConfig> {
+  return (scope, { config, trustProxy }) => {
+    const services: AdminServices = { ...built, config, trustProxy };
     scope.decorateRequest('inbox', null);
     acceptFormsOnly(scope, services);
     registerFiles(scope, services);

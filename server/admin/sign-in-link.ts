@@ -6,7 +6,7 @@
  * account. Links point at the site's configured address (`SITE_URL`), never at the request's Host header.
  */
 import { createHash } from 'node:crypto';
-import { clientAddress, hashAddress } from '../api/client.ts';
+import { clientAddress, hashAddress } from '../client/facts.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { normalizeEmail } from './accounts.ts';
 import { cookieOptions, DEVICE_COOKIE, LOGIN_COOKIE, passFirstStep, showLogin } from './auth.ts';

@@ -24,23 +24,28 @@ import { refusalsOf } from '../privacy/refusals.ts';
 import { startMeetings, type Meetings, type MeetingsConfig } from '../meetings/index.ts';
 import { meetingRoutes } from './meetings.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
-import { clientAddress, hashAddress, originPage, requestLanguage } from './client.ts';
+import { clientAddress, hashAddress, originPage, requestLanguage } from '../client/facts.ts';
 import { leadLanguages } from './leads-language.ts';
 import { corsHeaders, judgeOrigin, preflightHeaders, type OriginVerdict } from './cors.ts';
 import { apiErrorHandler, jsonBody, parseJsonObject, sendJson, type ApiResponse } from './http.ts';
-import { consume, pruneRateEvents, type RateLimit } from './rate-limit.ts';
+import { consume, pruneRateEvents, type RateLimit } from '../client/rate-limit.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
 import { createTranslationStore } from '../translations/store.ts';
 import { changedTexts, keyTexts } from '../translations/texts.ts';
-import { trustedHops, type TrustProxy } from './trusted-proxies.ts';
+import { trustedHops, type TrustProxy } from '../client/trusted-proxies.ts';
 import { VITALS_PATH } from '../../core/monitoring/beacon.ts';
 import { createVitalsEndpoint, type BeaconCounts } from '../monitoring/vitals-endpoint.ts';
 import { startVitalsRecorder } from '../monitoring/vitals-store.ts';
 
 export interface Api {
-  /** Every route under `/api/` (register it on the app; see server/app.ts for the URL it is handed). */
-  plugin: FastifyPluginAsync;
+  /**
+   * Every route under `/api/`: register it on the app with `options` (see server/app.ts for the URL it is
+   * handed). Its hooks and routes read the configuration from those options only.
+   */
+  plugin: FastifyPluginAsync<ApiRoutesConfig>;
+  /** The plugin's options: the routes' slice of the API's configuration. */
+  options: ApiRoutesConfig;
   /** Readiness answers 503 from now on, so a load balancer stops sending new requests (SIGTERM). */
   drain(): void;
   /** Stops the outbox worker (after its current send, within a bound); the database stays open for its owner. */
@@ -49,7 +54,7 @@ export interface Api {
   meetings: Meetings;
   /** Vitals beacons taken and refused by this instance since it started (for /metrics), and their flush. */
   vitals: { counts: BeaconCounts; flush(): Promise<void> };
-  /** Every route's path (the metrics label requests with these only). */
+  /** Every route's path, known once the plugin is registered (the metrics label requests with these only). */
   routes: ReadonlySet<string>;
   /** Hands the API what runs inside each new lead's transaction (the inbox's assignment on arrival). */
   setOnArrival(hook: SubmissionContext['onArrival']): void;
@@ -80,6 +85,33 @@ export interface ApiConfig extends MailConfig, MeetingsConfig {
   smtpUrl: string | undefined;
   translations: { pollMs: number };
   trustProxy: TrustProxy;
+}
+
+/** What the API's hooks and routes read of its configuration: its Fastify plugin's options. */
+export type ApiRoutesConfig = Pick<
+  ApiConfig,
+  | 'allowedOrigins'
+  | 'bodyLimitBytes'
+  | 'facts'
+  | 'meetingRateLimitMax'
+  | 'rateLimitWindowMs'
+  | 'scheduleRateLimitMax'
+  | 'trustProxy'
+>;
+
+/** The routes' slice of `config`, copied out of it: the rest of the process's settings stays behind. */
+function routesConfigOf(config: ApiConfig): ApiRoutesConfig {
+  const { allowedOrigins, bodyLimitBytes, facts, meetingRateLimitMax, rateLimitWindowMs } = config;
+  const { scheduleRateLimitMax, trustProxy } = config;
+  return {
+    allowedOrigins,
+    bodyLimitBytes,
+    facts,
+    meetingRateLimitMax,
+    rateLimitWindowMs,
+    scheduleRateLimitMax,
+    trustProxy,
+  };
 }
 
 export interface ApiOptions {
@@ -200,9 +232,8 @@ function liveTranslations(config: ApiConfig, storage: Storage, logger: Logger) {
   return { i18n, timer };
 }
 
-/** What the routes are built from. */
-interface RouteDeps {
-  config: ApiConfig;
+/** What the API's plugin is built from, its configuration aside (that comes as the plugin's options). */
+interface PluginDeps {
   storage: Storage;
   logger: Logger;
   now: () => Date;
@@ -213,6 +244,11 @@ interface RouteDeps {
   submissionContext: SubmissionContext;
   i18n: ReturnType<typeof translationRoutes>;
   state: ApiState;
+}
+
+/** What the routes are built from. */
+interface RouteDeps extends PluginDeps {
+  config: ApiRoutesConfig;
 }
 
 /** The route of one kind of lead, validated by its kind's schema in the page's language. */
@@ -362,7 +398,7 @@ function register(scope: Scope, path: string, route: Route): void {
 
 /** Refusals before any route: a closed API, a foreign origin; and the headers every answer carries. */
 const screen =
-  (config: ApiConfig, state: ApiState) =>
+  (config: ApiRoutesConfig, state: ApiState) =>
   async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const verdict = judgeOrigin(request.raw, config.allowedOrigins, trustedHops(request.raw, config.trustProxy) > 0);
     request.origin = verdict;
@@ -373,14 +409,19 @@ const screen =
     return undefined;
   };
 
-/** The API's Fastify plugin: its hooks, its body parsers, its routes and its catch-alls. */
+/**
+ * The API's Fastify plugin: its hooks, its body parsers, its routes and its catch-alls, configured by its
+ * options; the paths it registers are added to `paths`.
+ */
 function apiPlugin(
-  deps: RouteDeps,
-  routes: ReadonlyMap<string, Route>,
+  deps: PluginDeps,
+  paths: Set<string>,
   vitals: { endpoint: ReturnType<typeof createVitalsEndpoint>; recorder: ReturnType<typeof startVitalsRecorder> },
-): FastifyPluginAsync {
-  const { config, i18n } = deps;
-  return async (scope) => {
+): FastifyPluginAsync<ApiRoutesConfig> {
+  const { i18n } = deps;
+  return async (scope, config) => {
+    const routes = apiRoutes({ ...deps, config });
+    for (const path of routes.keys()) paths.add(path);
     scope.decorateRequest('origin', null);
     scope.addHook('onRequest', screen(config, deps.state));
     scope.addHook('onResponse', async (_request, reply) => {
@@ -468,8 +509,7 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
     worker: worker.owner,
   });
   const state: ApiState = { draining: false, closed: false };
-  const deps: RouteDeps = {
-    config,
+  const deps: PluginDeps = {
     storage,
     logger,
     now,
@@ -480,12 +520,13 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
     i18n: translations.i18n,
     state,
   };
-  const routes = apiRoutes(deps);
+  const paths = new Set([VITALS_PATH]);
   return {
-    plugin: apiPlugin(deps, routes, { endpoint, recorder }),
+    plugin: apiPlugin(deps, paths, { endpoint, recorder }),
+    options: routesConfigOf(config),
     meetings,
     vitals: { counts: endpoint.counts, flush: () => recorder.flush() },
-    routes: new Set([...routes.keys(), VITALS_PATH]),
+    routes: paths,
     setOnArrival(hook) {
       submissionContext.onArrival = hook;
     },

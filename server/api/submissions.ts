@@ -26,7 +26,7 @@ import { errorMessage, type Logger } from '../log/logger.ts';
 import { storeRefusals, UNSCORED } from '../privacy/refusals.ts';
 import { ApiError, refusal, refuse, type ApiResponse, type ErrorAnswer } from '../errors.ts';
 import { DEFAULT_ANSWERS, type LeadAnswers } from './leads-language.ts';
-import { lockAndCheck, overLimit, record, type RateLimit } from './rate-limit.ts';
+import { lockAndCheck, overLimit, record, type RateLimit } from '../client/rate-limit.ts';
 
 export interface SubmissionContext {
   storage: Storage;

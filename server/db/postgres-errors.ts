@@ -1,6 +1,6 @@
 /**
  * Which PostgreSQL failures mean "the database cannot do this right now" (the request was fine and may
- * succeed in a moment) rather than a bug or a constraint. Those become `DatabaseUnavailableError`, which
+ * succeed in a moment) rather than a bug or a constraint. Those become an `unavailable` DatabaseError, which
  * the API answers with 503. See server/db/README.md.
  */
 

@@ -6,14 +6,7 @@
 import pg from 'pg';
 import { runMigrations } from './migrate.ts';
 import { isPostgresUnavailable } from './postgres-errors.ts';
-import {
-  DatabaseUnavailableError,
-  UniqueViolationError,
-  type Queryable,
-  type SqlValue,
-  type Storage,
-  type Transaction,
-} from './storage.ts';
+import { DatabaseError, type Queryable, type SqlValue, type Storage, type Transaction } from './storage.ts';
 import { createTransactionGuard } from './transaction-guard.ts';
 
 export interface PostgresOptions {
@@ -38,15 +31,15 @@ export function describePostgresUrl(url: string): string {
   return `postgres://${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
 }
 
-function unavailable(error: unknown): DatabaseUnavailableError {
+function unavailable(error: unknown): DatabaseError {
   const reason = error instanceof Error ? error.message : String(error);
-  return new DatabaseUnavailableError(`PostgreSQL no está disponible: ${reason}`, { cause: error });
+  return new DatabaseError('unavailable', `PostgreSQL no está disponible: ${reason}`, { cause: error });
 }
 
 function translate(error: unknown): unknown {
   // 23505 unique_violation: the same error class as SQLite's constraint failure.
   if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505') {
-    return new UniqueViolationError((error as Error).message);
+    return new DatabaseError('unique', (error as Error).message);
   }
   if (isPostgresUnavailable(error)) return unavailable(error);
   return error;

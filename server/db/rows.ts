@@ -5,19 +5,16 @@
  * Both engines give the same JavaScript values (see storage.ts), so one schema serves SQLite and PostgreSQL.
  */
 import { z } from 'zod';
+import { DatabaseError } from './storage.ts';
 
-export class RowError extends Error {
-  override name = 'RowError';
-}
-
-/** A parser of one table's rows: `(row) => value`, throwing `RowError` on a row that does not fit. */
+/** A parser of one table's rows: `(row) => value`, throwing a `row` DatabaseError on a row that does not fit. */
 export function rowParser<T extends z.ZodType>(table: string, schema: T): (row: unknown) => z.output<T> {
   return (row) => {
     const result = schema.safeParse(row);
     if (result.success) return result.data;
     const id = typeof row === 'object' && row !== null && 'id' in row ? ` (id ${String(row.id)})` : '';
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(fila)'}: ${issue.message}`);
-    throw new RowError(`Fila ilegible en ${table}${id}: ${problems.join('; ')}`);
+    throw new DatabaseError('row', `Fila ilegible en ${table}${id}: ${problems.join('; ')}`);
   };
 }
 

@@ -67,27 +67,32 @@ export interface Storage extends Queryable {
   close(): Promise<void>;
 }
 
-/** A UNIQUE or PRIMARY KEY constraint refused a write (same class on both engines). */
-export class UniqueViolationError extends Error {
-  override name = 'UniqueViolationError';
-}
-
-export function isUniqueViolation(error: unknown): error is UniqueViolationError {
-  return error instanceof UniqueViolationError;
-}
-
 /**
- * The database could not do the work right now, through no fault of the request: the connection was
- * lost or refused, the server is restarting, a lock was held past the wait, the disk is full. Nothing
- * of the failed transaction was kept (except when the connection dropped during COMMIT itself, whose
- * outcome nobody can know). The same request may succeed a moment later: callers answer 503.
+ * How the database failed, the same on both engines (callers ask `isUniqueViolation`, `isDatabaseUnavailable`):
+ * - `unique`: a UNIQUE or PRIMARY KEY constraint refused a write.
+ * - `unavailable`: the database could not do the work right now, through no fault of the request: the
+ *   connection was lost or refused, the server is restarting, a lock was held past the wait, the disk is
+ *   full. Nothing of the failed transaction was kept (except when the connection dropped during COMMIT
+ *   itself, whose outcome nobody can know). The same request may succeed a moment later: callers answer 503.
+ * - `row`: a row read back does not fit its table's schema (see rows.ts).
  */
-export class DatabaseUnavailableError extends Error {
-  override name = 'DatabaseUnavailableError';
+export type DatabaseFailure = 'unique' | 'unavailable' | 'row';
+
+export class DatabaseError extends Error {
+  override name = 'DatabaseError';
+  readonly failure: DatabaseFailure;
+  constructor(failure: DatabaseFailure, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.failure = failure;
+  }
 }
 
-export function isDatabaseUnavailable(error: unknown): error is DatabaseUnavailableError {
-  return error instanceof DatabaseUnavailableError;
+export function isUniqueViolation(error: unknown): error is DatabaseError {
+  return error instanceof DatabaseError && error.failure === 'unique';
+}
+
+export function isDatabaseUnavailable(error: unknown): error is DatabaseError {
+  return error instanceof DatabaseError && error.failure === 'unavailable';
 }
 
 /** The SQL of a migration for one engine. */

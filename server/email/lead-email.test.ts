@@ -4,10 +4,10 @@
  * salesperson in Reply-To and the subject and text as typed. Both storage engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMimeHeader, subjectOf, VALID, waitFor } from '../testing/api.ts';
+import { subjectOf, VALID, waitFor } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
-import { headerOf, plainTextOf, startSmtpPeer, type SmtpPeer } from './testing/smtp-peer.ts';
+import { decodeMimeHeader, headerOf, plainTextOf, startSmtpPeer, type SmtpPeer } from './testing/smtp-peer.ts';
 
 const SUBJECT = 'Tu propuesta de Angram, revisada';
 const BODY = 'Hola, Jorge:\n\nTe comparto la propuesta revisada: 12 semanas y pagos mensuales.\n\nSaludos,\nAna';

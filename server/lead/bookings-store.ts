@@ -26,7 +26,7 @@ export interface BookedSlot {
 
 export function createBookingStore(db: Queryable) {
   return {
-    /** Throws `UniqueViolationError` when the slot is already booked. */
+    /** Throws a `unique` DatabaseError when the slot is already booked. */
     async book(booking: Booking): Promise<void> {
       await db.run(
         'INSERT INTO bookings (slot, slot_date, starts_at, lead_id, created_at, client_hash, email) VALUES ($1, $2, $3, $4, $5, $6, $7)',

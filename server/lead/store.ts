@@ -90,7 +90,7 @@ const leadRow = z
     language: row.language,
   }));
 
-/** A `leads` row (`SELECT *` or at least its columns) as a stored lead; throws `RowError` on a bad row. */
+/** A `leads` row (`SELECT *` or at least its columns) as a stored lead; throws a `row` DatabaseError on a bad row. */
 export const leadFromRow = rowParser('leads', leadRow);
 
 /** Rows read per round trip when streaming every lead. */

@@ -14,6 +14,7 @@ import { emailSettingsFor, type EmailSettings } from '../email/settings.ts';
 import { openStorage } from '../db/open.ts';
 import type { SqlValue, Storage } from '../db/storage.ts';
 import { createTestDatabase, type EngineName, type TestDatabase } from '../db/testing/engines.ts';
+import { decodeMimeHeader } from '../email/testing/smtp-peer.ts';
 import { silentLogger } from '../log/logger.ts';
 import { loadServerConfig, type ServerConfig } from '../config.ts';
 import { createApp } from '../app.ts';
@@ -267,19 +268,6 @@ export const US_PROJECT = {
   description: 'A customer portal where shippers track loads and download invoices.',
   currentSituation: 'Dispatch runs on spreadsheets and email threads.',
 };
-
-/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) of a header value. */
-export function decodeMimeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) => {
-      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-      const bytes = text
-        .replace(/_/g, ' ')
-        .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    });
-}
 
 /** The decoded Subject of a raw message (folded lines joined). */
 export function subjectOf(raw: string): string | undefined {

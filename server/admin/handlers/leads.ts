@@ -35,7 +35,6 @@ import { buildMoney, monthsBetween } from '../money.ts';
 import { ADMIN_PATHS, leadPath, safeNextPath } from '../paths.ts';
 import { leadPrivacySection } from '../views/privacy.ts';
 import { DASHBOARD_WEEK_CHOICES, DEFAULT_DASHBOARD_WEEKS, lastWeeks } from '../stats.ts';
-import { LeadNotFoundError, StaleLeadError, TransitionError } from '../store/work.ts';
 import { parsePesos } from '../deal.ts';
 import type { FieldErrors } from '../views/components.ts';
 import { dashboardPage } from '../views/dashboard.ts';
@@ -47,9 +46,7 @@ import type { EmailDraft, LeadPipelineView } from '../views/lead-pipeline.ts';
 import { mergeHistories } from '../store/pipeline-events.ts';
 import { filterDetail } from '../../privacy/audit.ts';
 import { SITE } from '../../../core/site.ts';
-import { refuse } from '../../errors.ts';
-
-const STALE_MESSAGE = 'Otra persona cambió este lead mientras lo veías. Revisa cómo quedó y vuelve a intentarlo.';
+import { refuse, type LeadRefusal } from '../../errors.ts';
 
 /** Leads stored before the search columns existed are indexed a batch at a time; a failure only logs. */
 export async function catchUpSearch(services: AdminServices): Promise<void> {
@@ -349,8 +346,13 @@ export function versionOf(form: FormFields): number {
 export const valuesOf = (form: FormFields, names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, redisplayable(form.get(name))]));
 
-export async function refuseStale(services: AdminServices, state: SignedIn, lead: StoredLead): Promise<void> {
-  await showLeadPage(services, state, lead, 409, { notice: { tone: 'error', message: STALE_MESSAGE } });
+/** A refused change to a lead: its page afresh (how the lead is now), the refusal said at its section. */
+export async function showRefusedChange(services: AdminServices, state: SignedIn, refused: LeadRefusal): Promise<void> {
+  const lead = await loadLead(services, refused.leadId);
+  await showLeadPage(services, state, lead, refused.status, {
+    notice: { tone: 'error', message: refused.message },
+    ...(refused.section === 'top' ? {} : { noticeAt: refused.section }),
+  });
 }
 
 export async function changeStatus(
@@ -362,7 +364,7 @@ export async function changeStatus(
   const lead = await loadLead(services, leadId(params[0]));
   const current = await services.work.state(lead.id);
   const version = versionOf(form);
-  if (version !== current.version) return refuseStale(services, state, lead);
+  if (version !== current.version) throw refuse('inboxLeadChanged', { leadId: lead.id });
   const detail = checkText(form.get('detail'), { max: LOST_DETAIL_MAX_LENGTH, oneLine: true, label: 'El detalle' });
   const checked = detail.ok
     ? checkStatusChange(current.status, { to: form.get('status'), reason: form.get('reason'), detail: detail.value })
@@ -384,28 +386,18 @@ export async function changeStatus(
     if (typed.value === null && deal.valueMxn === null)
       return refuseField('value', 'Escribe el valor del trato para marcarlo como ganado.');
     if (typed.value !== null && typed.value !== deal.valueMxn) {
-      try {
-        await services.deals.save(
-          lead.id,
-          { ...deal, valueMxn: typed.value },
-          state.auth.user.id,
-          deal.version,
-          state.now,
-        );
-      } catch (error) {
-        if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
-        throw error;
-      }
+      await services.deals.save(
+        lead.id,
+        { ...deal, valueMxn: typed.value },
+        state.auth.user.id,
+        deal.version,
+        state.now,
+      );
     }
   }
-  try {
-    await services.work.changeStatus(lead.id, checked.change, state.auth.user.id, version, state.now, (from) =>
-      canMove(from, checked.change.to),
-    );
-  } catch (error) {
-    if (error instanceof StaleLeadError || error instanceof TransitionError) return refuseStale(services, state, lead);
-    throw error;
-  }
+  await services.work.changeStatus(lead.id, checked.change, state.auth.user.id, version, state.now, (from) =>
+    canMove(from, checked.change.to),
+  );
   redirect(state.res, afterAction(form, lead.id, 'estado', '#seguimiento'));
 }
 
@@ -421,7 +413,7 @@ export async function assignLead(
   const lead = await loadLead(services, leadId(params[0]));
   const [current, users] = await Promise.all([services.work.state(lead.id), services.users.list()]);
   const version = versionOf(form);
-  if (version !== current.version) return refuseStale(services, state, lead);
+  if (version !== current.version) throw refuse('inboxLeadChanged', { leadId: lead.id });
   // A lead someone else works is theirs: only an admin hands it to another person (merges follow suit).
   const { user } = state.auth;
   if (user.role !== 'admin' && current.assigneeId !== null && current.assigneeId !== user.id) {
@@ -437,15 +429,10 @@ export async function assignLead(
     });
   }
   const from = users.find((user) => user.id === current.assigneeId)?.name ?? '';
-  try {
-    await services.work.assign(lead.id, target?.id ?? null, state.auth.user.id, version, state.now, {
-      from,
-      to: target?.name ?? '',
-    });
-  } catch (error) {
-    if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
-    throw error;
-  }
+  await services.work.assign(lead.id, target?.id ?? null, state.auth.user.id, version, state.now, {
+    from,
+    to: target?.name ?? '',
+  });
   redirect(state.res, afterAction(form, lead.id, 'asignado', '#seguimiento'));
 }
 
@@ -461,12 +448,7 @@ export async function addNote(
     return showLeadPage(services, state, lead, 422, {
       failed: { form: 'note', errors: { note: note.message }, values: { note: redisplayable(form.get('note')) } },
     });
-  try {
-    await services.work.addNote(lead.id, state.auth.user.id, note.value, state.now);
-  } catch (error) {
-    if (error instanceof LeadNotFoundError) throw refuse('inboxLeadNotFound');
-    throw error;
-  }
+  await services.work.addNote(lead.id, state.auth.user.id, note.value, state.now);
   redirect(state.res, withNotice(leadPath(lead.id), 'nota', '#historial'));
 }
 

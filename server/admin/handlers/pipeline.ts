@@ -7,9 +7,6 @@ import { checkText } from '../form-text.ts';
 import { redirect, type FormFields } from '../http.ts';
 import { withNotice } from '../context.ts';
 import { leadPath } from '../paths.ts';
-import { MergeRefusedError } from '../store/merges.ts';
-import { LeadNotFoundError, StaleLeadError } from '../store/work.ts';
-import { SendLimitError } from '../store/outreach.ts';
 import { boardPage } from '../views/board.ts';
 import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH } from '../views/lead-pipeline.ts';
 import { mergePage, type MergeSide } from '../views/merge.ts';
@@ -19,12 +16,11 @@ import {
   loadLead,
   mayMerge,
   noticeLeadFrom,
-  refuseStale,
   showLeadPage,
   valuesOf,
   versionOf,
 } from './leads.ts';
-import { refuse } from '../../errors.ts';
+import { isRefusal, refuse } from '../../errors.ts';
 
 export async function showBoard(services: AdminServices, state: SignedIn): Promise<void> {
   const { filter } = parseListQuery(state.url.searchParams);
@@ -64,13 +60,7 @@ export async function saveDeal(
     return showLeadPage(services, state, lead, 422, {
       pipelineFailed: { form: 'deal', errors: checked.errors, values: valuesOf(form, DEAL_FIELDS) },
     });
-  let changed: boolean;
-  try {
-    changed = await services.deals.save(lead.id, checked.change, state.auth.user.id, versionOf(form), state.now);
-  } catch (error) {
-    if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
-    throw error;
-  }
+  const changed = await services.deals.save(lead.id, checked.change, state.auth.user.id, versionOf(form), state.now);
   redirect(state.res, withNotice(leadPath(lead.id), changed ? 'trato' : 'trato-sin-cambios', '#trato'));
 }
 
@@ -81,12 +71,7 @@ export async function completeNextStep(
   form: FormFields,
 ): Promise<void> {
   const lead = await loadLead(services, leadId(params[0]));
-  try {
-    await services.deals.completeNextStep(lead.id, state.auth.user.id, versionOf(form), state.now);
-  } catch (error) {
-    if (error instanceof StaleLeadError) return refuseStale(services, state, lead);
-    throw error;
-  }
+  await services.deals.completeNextStep(lead.id, state.auth.user.id, versionOf(form), state.now);
   // Straight to the next step's field: an open lead with no next step is one the team forgets.
   redirect(state.res, withNotice(leadPath(lead.id), 'paso-hecho', '#paso-fecha'));
 }
@@ -140,15 +125,12 @@ export async function sendClientEmail(
       perHour: services.config.emailsPerHour,
     });
   } catch (error) {
-    if (error instanceof LeadNotFoundError) throw refuse('inboxLeadNotFound');
-    if (error instanceof SendLimitError) {
+    // Said by the message with what was typed still in the form, so the text is not lost.
+    if (isRefusal(error, 'inboxSendLimit')) {
       services.logger.warn('admin.client_email_limited', { account: user.id, leadId: lead.id });
-      return showLeadPage(services, state, lead, 429, {
+      return showLeadPage(services, state, lead, error.answer.status, {
         noticeAt: 'contactar',
-        notice: {
-          tone: 'error',
-          message: `Ya enviaste ${services.config.emailsPerHour} correos en la última hora, el máximo por cuenta. Tu mensaje no se envió; cópialo y vuelve a intentarlo más tarde.`,
-        },
+        notice: { tone: 'error', message: error.message },
         pipelineFailed: { form: 'email', errors: {}, values: valuesOf(form, ['subject', 'body', 'template']) },
       });
     }
@@ -198,17 +180,7 @@ export async function mergeLead(
   const keep = await loadLead(services, leadId(params[0]));
   const dropId = otherLead(form.get('otro'));
   const { user } = state.auth;
-  try {
-    await services.merges.merge(keep.id, dropId, user.id, state.now, (assignees) => mayMerge(user, assignees));
-  } catch (error) {
-    if (error instanceof MergeRefusedError)
-      return showLeadPage(services, state, keep, 409, {
-        notice: { tone: 'error', message: error.message },
-        noticeAt: 'duplicados',
-      });
-    if (error instanceof LeadNotFoundError) throw refuse('inboxLeadNotFound');
-    throw error;
-  }
+  await services.merges.merge(keep.id, dropId, user.id, state.now, (assignees) => mayMerge(user, assignees));
   services.logger.info('admin.merge', { account: user.id, kept: keep.id, merged: dropId });
   redirect(state.res, withNotice(leadPath(keep.id), 'unido', '#historial'));
 }

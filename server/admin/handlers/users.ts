@@ -8,7 +8,6 @@ import type { AdminUser } from '../model.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../passwords.ts';
 import { ADMIN_PATHS, userPath } from '../paths.ts';
 import { isRole } from '../roles.ts';
-import { UserExistsError } from '../store/users.ts';
 import { throttledMessage } from '../throttle.ts';
 import type { FieldErrors } from '../views/components.ts';
 import { calendarSection } from '../views/lead-meeting.ts';
@@ -16,7 +15,7 @@ import { twoStepSectionView } from '../two-step.ts';
 import { accountPage } from '../views/account.ts';
 import { twoStepSection, userTwoStepSection, type TwoStepSectionView } from '../views/two-step.ts';
 import { type AttackView, userPage, usersPage, type FormState } from '../views/users.ts';
-import { refuse } from '../../errors.ts';
+import { isRefusal, refuse } from '../../errors.ts';
 
 const LAST_ADMIN = 'Debe quedar al menos una cuenta de administración activa.';
 
@@ -93,7 +92,8 @@ export async function createUser(
       now: state.now.toISOString(),
     });
   } catch (error) {
-    if (error instanceof UserExistsError)
+    // Said on the form's e-mail field, with what was typed, rather than on a page of its own.
+    if (isRefusal(error, 'inboxAccountExists'))
       return showUsers(services, state, { errors: { email: 'Ya existe una cuenta con ese correo.' }, values }, 409);
     throw error;
   }

@@ -10,7 +10,7 @@ import { createLeadStore } from '../../lead/store.ts';
 import { dealSummary, EMPTY_DEAL, nextStepSummary, type Deal, type DealChange } from '../deal.ts';
 import { addPipelineEvent, pipelineEvents } from './pipeline-events.ts';
 import { leadReplies } from './replies.ts';
-import { LeadNotFoundError, StaleLeadError } from './work.ts';
+import { refuse } from '../../errors.ts';
 
 const dealFromRow = rowParser(
   'pipeline_deals',
@@ -44,7 +44,7 @@ export async function dealOf(db: Queryable, leadId: number): Promise<Deal> {
 /** Holds the lead (the key status changes take too) and checks it exists. */
 export async function lockLead(tx: Transaction, leadId: number): Promise<void> {
   await tx.lock(`inbox-lead:${leadId}`);
-  if (!(await createLeadStore(tx).exists(leadId))) throw new LeadNotFoundError(`No existe el lead ${leadId}.`);
+  if (!(await createLeadStore(tx).exists(leadId))) throw refuse('inboxLeadNotFound');
 }
 
 async function writeDeal(
@@ -74,13 +74,13 @@ export function createDealStore(storage: Storage) {
     ],
     /**
      * Saves the deal form; records what changed in the history. Returns false when nothing changed.
-     * Throws StaleLeadError (another change since the form was shown) or LeadNotFoundError.
+     * Refuses `inboxLeadChanged` (another change since the form was shown) or `inboxLeadNotFound`.
      */
     save(leadId: number, change: DealChange, userId: number, expectedVersion: number, now: Date): Promise<boolean> {
       return storage.transaction(async (tx) => {
         await lockLead(tx, leadId);
         const current = await dealOf(tx, leadId);
-        if (current.version !== expectedVersion) throw new StaleLeadError('El trato cambió mientras lo veías.');
+        if (current.version !== expectedVersion) throw refuse('inboxLeadChanged', { leadId });
         const at = now.toISOString();
         const deal = dealSummary(current, change);
         const step = nextStepSummary(current, change);
@@ -96,7 +96,7 @@ export function createDealStore(storage: Storage) {
       return storage.transaction(async (tx) => {
         await lockLead(tx, leadId);
         const current = await dealOf(tx, leadId);
-        if (current.version !== expectedVersion) throw new StaleLeadError('El trato cambió mientras lo veías.');
+        if (current.version !== expectedVersion) throw refuse('inboxLeadChanged', { leadId });
         if (!current.nextStep) return;
         const at = now.toISOString();
         await writeDeal(tx, leadId, { ...current, nextStepDate: null, nextStep: null }, current.version + 1, at);

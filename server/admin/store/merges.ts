@@ -15,7 +15,7 @@ import { createMeetingStore } from '../../meetings/store.ts';
 import { referenceOf } from '../../lead/model.ts';
 import { isLeadStatus, type LeadStatus } from '../lifecycle.ts';
 import { addPipelineEvent } from './pipeline-events.ts';
-import { LeadNotFoundError } from './work.ts';
+import { refuse } from '../../errors.ts';
 
 /**
  * The inbox's tables whose rows belong to one lead through `lead_id` and follow it into the kept lead, as
@@ -88,10 +88,6 @@ const mergedFromRow = rowParser(
   z.object({ merged_at: z.string(), merged_by: z.string().nullable() }).loose(),
 );
 
-export class MergeRefusedError extends Error {
-  override name = 'MergeRefusedError';
-}
-
 async function duplicatesOf(db: Queryable, leadId: number, limit = 20): Promise<Duplicate[]> {
   return (await duplicateRows(db, leadId, limit)).map(duplicateFromRow);
 }
@@ -120,8 +116,8 @@ export function createMergeStore(storage: Storage) {
     },
     /**
      * Merges `dropId` into `keepId` for `userId`. `allowed` decides, from both leads' assignees, whether this
-     * person may (admin, or whoever works the kept lead). Throws MergeRefusedError with a Spanish reason,
-     * or LeadNotFoundError.
+     * person may (admin, or whoever works the kept lead). Refuses with the reason (`inboxMerge…`),
+     * or `inboxLeadNotFound`.
      */
     merge(
       keepId: number,
@@ -131,20 +127,17 @@ export function createMergeStore(storage: Storage) {
       allowed: (assignees: { keep: number | null; drop: number | null }) => boolean,
     ): Promise<void> {
       return storage.transaction(async (tx) => {
-        if (keepId === dropId) throw new MergeRefusedError('Un lead no se puede unir consigo mismo.');
+        if (keepId === dropId) throw refuse('inboxMergeSelf', { leadId: keepId });
         await lockBoth(tx, keepId, dropId);
         const leads = await mergePairRows(tx, keepId, dropId);
         const keep = leads.find((lead) => lead.id === keepId);
         const drop = leads.find((lead) => lead.id === dropId);
-        if (!keep || !drop) throw new LeadNotFoundError('No existe uno de los dos leads.');
-        if (keep.merged || drop.merged)
-          throw new MergeRefusedError('Uno de los dos leads ya se unió a otro: recarga la página.');
+        if (!keep || !drop) throw refuse('inboxLeadNotFound');
+        if (keep.merged || drop.merged) throw refuse('inboxMergeAlreadyMerged', { leadId: keepId });
         if (!(await duplicatesOf(tx, keepId, 1000)).some((duplicate) => duplicate.id === dropId))
-          throw new MergeRefusedError('Solo se unen leads con el mismo correo o el mismo teléfono.');
+          throw refuse('inboxMergeNotDuplicates', { leadId: keepId });
         if (!allowed({ keep: keep.assignee_id, drop: drop.assignee_id }))
-          throw new MergeRefusedError(
-            'Solo una persona con rol de administración o quien atiende los dos leads puede unirlos.',
-          );
+          throw refuse('inboxMergeNotAllowed', { leadId: keepId });
         const at = now.toISOString();
         for (const table of MERGED_TABLES)
           await tx.run(`UPDATE ${table} SET lead_id = $1 WHERE lead_id = $2`, [keepId, dropId]);

@@ -9,6 +9,7 @@ import type { Storage } from '../../db/storage.ts';
 import type { OutboxDraft } from '../mail.ts';
 import { lockLead } from './deals.ts';
 import { addPipelineEvent } from './pipeline-events.ts';
+import { refuse } from '../../errors.ts';
 
 export interface QueuedEmail {
   leadId: number;
@@ -22,11 +23,6 @@ export interface QueuedEmail {
   perHour: number;
 }
 
-/** The account already sent its hour's e-mails: nothing was queued. */
-export class SendLimitError extends Error {
-  override name = 'SendLimitError';
-}
-
 async function queueClientEmail(storage: Storage, email: QueuedEmail): Promise<number> {
   return storage.transaction(async (tx) => {
     await tx.lock(`inbox-send:${email.userId}`);
@@ -37,8 +33,7 @@ async function queueClientEmail(storage: Storage, email: QueuedEmail): Promise<n
       "SELECT count(*) AS count FROM pipeline_events WHERE user_id = $1 AND kind = 'email' AND at > $2",
       [email.userId, since],
     );
-    if ((sent?.count ?? 0) >= email.perHour)
-      throw new SendLimitError(`La cuenta ya envió ${email.perHour} correos en la última hora.`);
+    if ((sent?.count ?? 0) >= email.perHour) throw refuse('inboxSendLimit', { perHour: email.perHour });
     const outboxId = await createOutboxStore(tx).enqueue({ leadId: email.leadId, ...email.draft, now: at });
     await addPipelineEvent(tx, {
       leadId: email.leadId,

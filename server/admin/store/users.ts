@@ -2,15 +2,12 @@
 import { z } from 'zod';
 import { rowParser } from '../../db/rows.ts';
 import { isUniqueViolation, type Queryable } from '../../db/storage.ts';
+import { refuse } from '../../errors.ts';
 import type { AdminUser } from '../model.ts';
 import { isRole, type Role } from '../roles.ts';
 
 export interface UserWithPassword extends AdminUser {
   passwordHash: string;
-}
-
-export class UserExistsError extends Error {
-  override name = 'UserExistsError';
 }
 
 const COLUMNS = 'id, email, name, role, active, created_at, last_login_at, password_hash';
@@ -55,7 +52,7 @@ export interface NewUser {
 
 export function createUserStore(db: Queryable) {
   return {
-    /** Throws `UserExistsError` when the e-mail has an account. */
+    /** Refuses `inboxAccountExists` when the e-mail has an account. */
     async create(user: NewUser): Promise<number> {
       try {
         const row = await db.get<{ id: number }>(
@@ -65,7 +62,7 @@ export function createUserStore(db: Queryable) {
         );
         return Number(row?.id);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new UserExistsError(`Ya existe una cuenta con el correo ${user.email}.`);
+        if (isUniqueViolation(error)) throw refuse('inboxAccountExists', { email: user.email });
         throw error;
       }
     },

@@ -8,30 +8,17 @@ import { createLeadStore } from '../../lead/store.ts';
 import { CONTACTED_STATUSES, lostReasonText, type StatusChange } from '../lifecycle.ts';
 import type { LeadEvent, LeadState } from '../model.ts';
 import { touchActivity } from './pipeline-events.ts';
+import { refuse } from '../../errors.ts';
 import { createLeadList } from './work-list.ts';
 import { createWorkReads } from './work-reads.ts';
 import { stateOf } from './work-rows.ts';
 
-/** The lead changed since the form was shown: nothing was written. */
-export class StaleLeadError extends Error {
-  override name = 'StaleLeadError';
-}
-
-/** The change is not allowed from the lead's current status (someone moved it meanwhile). */
-export class TransitionError extends Error {
-  override name = 'TransitionError';
-}
-
-export class LeadNotFoundError extends Error {
-  override name = 'LeadNotFoundError';
-}
-
 async function lockedState(tx: Transaction, leadId: number, expectedVersion: number | undefined): Promise<LeadState> {
   await tx.lock(`inbox-lead:${leadId}`);
-  if (!(await createLeadStore(tx).exists(leadId))) throw new LeadNotFoundError(`No existe el lead ${leadId}.`);
+  if (!(await createLeadStore(tx).exists(leadId))) throw refuse('inboxLeadNotFound');
   const state = stateOf(await tx.get('SELECT * FROM inbox_lead_state WHERE lead_id = $1', [leadId]));
-  if (expectedVersion !== undefined && state.version !== expectedVersion)
-    throw new StaleLeadError('El lead cambió mientras lo veías.');
+  // The lead changed since the form was shown: nothing is written.
+  if (expectedVersion !== undefined && state.version !== expectedVersion) throw refuse('inboxLeadChanged', { leadId });
   return state;
 }
 
@@ -87,7 +74,7 @@ export function createWorkStore(storage: Storage) {
   return {
     ...createLeadList(storage),
     ...createWorkReads(storage),
-    /** Applies a checked status change; throws StaleLeadError, TransitionError or LeadNotFoundError. */
+    /** A checked status change; refuses `inboxLeadChanged` (stale, or moved meanwhile) or `inboxLeadNotFound`. */
     changeStatus(
       leadId: number,
       change: StatusChange,
@@ -98,7 +85,7 @@ export function createWorkStore(storage: Storage) {
     ): Promise<LeadState> {
       return storage.transaction(async (tx) => {
         const current = await lockedState(tx, leadId, expectedVersion);
-        if (!allowed(current.status)) throw new TransitionError('Ese cambio ya no es posible desde el estado actual.');
+        if (!allowed(current.status)) throw refuse('inboxLeadChanged', { leadId });
         const at = now.toISOString();
         const lost = change.to === 'perdido';
         const next: LeadState = {

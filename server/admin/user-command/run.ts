@@ -9,7 +9,8 @@ import { createAuditLog, TERMINAL, type AuditAction } from '../../privacy/audit.
 import { hashPassword, passwordProblem, type ScryptCost } from '../passwords.ts';
 import { ROLE_LABELS } from '../roles.ts';
 import { createSessionStore } from '../store/sessions.ts';
-import { createUserStore, UserExistsError } from '../store/users.ts';
+import { isRefusal } from '../../errors.ts';
+import { createUserStore } from '../store/users.ts';
 import { USAGE, type UserCommand } from './args.ts';
 
 export interface CliIo {
@@ -91,7 +92,7 @@ export async function runUserCommand(command: UserCommand, storage: Storage, io:
           now,
         });
       } catch (error) {
-        if (error instanceof UserExistsError) {
+        if (isRefusal(error, 'inboxAccountExists')) {
           io.err(error.message);
           return 1;
         }

@@ -7,8 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { runMigrations } from '../migrate.ts';
 import {
-  DatabaseUnavailableError,
-  UniqueViolationError,
+  DatabaseError,
   type Queryable,
   type RunResult,
   type SqlValue,
@@ -31,8 +30,8 @@ type Call = (request: DistributiveOmit<SqliteRequest, 'id'>) => Promise<unknown>
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function toError(failure: SqliteFailure): Error {
-  if (failure.unique) return new UniqueViolationError(failure.message);
-  if (failure.unavailable) return new DatabaseUnavailableError(`SQLite no está disponible: ${failure.message}`);
+  if (failure.unique) return new DatabaseError('unique', failure.message);
+  if (failure.unavailable) return new DatabaseError('unavailable', `SQLite no está disponible: ${failure.message}`);
   return new Error(failure.message);
 }
 
@@ -63,7 +62,7 @@ export async function openSqliteStorage(path: string, options: SqliteOptions = {
     pending.clear();
   };
   worker.on('error', (error: Error) => failAll(error));
-  worker.on('exit', (code) => failAll(new DatabaseUnavailableError(`El hilo de SQLite terminó (código ${code}).`)));
+  worker.on('exit', (code) => failAll(new DatabaseError('unavailable', `El hilo de SQLite terminó (código ${code}).`)));
   await opened;
 
   const call: Call = (request) => {

@@ -112,6 +112,19 @@ export function headerOf(raw: string, name: string): string | undefined {
   return match?.[1]?.replace(/\r?\n[ \t]+/g, ' ');
 }
 
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) of a header value. */
+export function decodeMimeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) => {
+      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes = text
+        .replace(/_/g, ' ')
+        .replace(/=([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    });
+}
+
 /** Quoted-printable text (RFC 2045) as UTF-8: soft line breaks joined, `=XX` bytes restored. */
 export function decodeQuotedPrintable(text: string): string {
   const bytes = text

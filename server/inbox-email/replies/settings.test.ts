@@ -1,6 +1,7 @@
 /** The mailbox reader's variables, read with the server's: off by default, a wrong URL refused in Spanish. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadServerConfig } from '../../config.ts';
+import { loadServerConfig } from '../../config.ts';
+import { ConfigError } from '../../errors.ts';
 
 describe('IMAP_* variables', () => {
   it('read nothing by default and take a full IMAP URL', () => {

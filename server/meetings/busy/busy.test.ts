@@ -10,8 +10,9 @@ import { startTestApi, TEST_NOW, VALID, type TestApi } from '../../testing/api.t
 import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import type { Logger } from '../../log/logger.ts';
 import { latestToken } from '../../testing/meetings.ts';
-import { busyIntervals, FeedParseError } from './parse.ts';
-import { FeedBudgetError, readFeedInWorker } from './read-in-worker.ts';
+import { FeedError } from './feed-error.ts';
+import { busyIntervals } from './parse.ts';
+import { readFeedInWorker } from './read-in-worker.ts';
 import {
   BUSY_FEED,
   calendarOf,
@@ -23,6 +24,16 @@ import {
 } from './testing-feed.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The failure of the FeedError `read` throws. */
+function failureOf(read: () => unknown): unknown {
+  try {
+    read();
+  } catch (error) {
+    return error instanceof FeedError ? error.failure : error;
+  }
+  return undefined;
+}
 
 describe('busyIntervals (ical.js)', () => {
   const window = { fromMs: Date.parse('2026-11-22T00:00:00Z'), toMs: Date.parse('2027-01-31T00:00:00Z') };
@@ -117,8 +128,10 @@ describe('busyIntervals (ical.js)', () => {
   });
 
   it('refuses what is not a calendar', () => {
-    expect(() => busyIntervals('<html></html>', window)).toThrow(FeedParseError);
-    expect(() => busyIntervals('BEGIN:VCARD\r\nEND:VCARD\r\n', window)).toThrow(FeedParseError);
+    for (const text of ['<html></html>', 'BEGIN:VCARD\r\nEND:VCARD\r\n']) {
+      expect(() => busyIntervals(text, window)).toThrow(FeedError);
+      expect(failureOf(() => busyIntervals(text, window))).toBe('parse');
+    }
   });
 });
 
@@ -133,23 +146,24 @@ describe('a feed read in a worker', () => {
 
   it('ends a rule that loops inside ical.js when its time runs out', async () => {
     for (const rule of ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', 'FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30']) {
-      await expect(readFeedInWorker(hostileFeed(rule), window, { timeMs: 500, memoryMb: 128 }), rule).rejects.toThrow(
-        FeedBudgetError,
-      );
+      await expect(
+        readFeedInWorker(hostileFeed(rule), window, { timeMs: 500, memoryMb: 128 }),
+        rule,
+      ).rejects.toMatchObject({ failure: 'budget' });
     }
   });
 
   it('passes on why a feed is not a calendar', async () => {
-    await expect(readFeedInWorker('<html></html>', window, { timeMs: 10_000, memoryMb: 128 })).rejects.toThrow(
-      FeedParseError,
-    );
+    await expect(readFeedInWorker('<html></html>', window, { timeMs: 10_000, memoryMb: 128 })).rejects.toMatchObject({
+      failure: 'parse',
+    });
   });
 
   it('ends the read at once when the server stops', async () => {
     const stopping = new AbortController();
     const read = readFeedInWorker(hostileFeed(), window, { timeMs: 60_000, memoryMb: 128, signal: stopping.signal });
     stopping.abort();
-    await expect(read).rejects.toThrow(FeedBudgetError);
+    await expect(read).rejects.toMatchObject({ failure: 'budget' });
   });
 });
 

@@ -16,7 +16,8 @@ import type { BusyTimes } from '../service.ts';
 import { shortUrl } from '../settings.ts';
 import { fetchFeed } from './fetch.ts';
 import { mergeIntervals, type Interval } from './parse.ts';
-import { FeedBudgetError, readFeedInWorker } from './read-in-worker.ts';
+import { FeedError } from './feed-error.ts';
+import { readFeedInWorker } from './read-in-worker.ts';
 
 export interface BusyCalendarsOptions {
   storage: Storage;
@@ -93,10 +94,13 @@ export async function startBusyCalendars(options: BusyCalendarsOptions): Promise
     } catch (error) {
       // The last good copy stays; the failure is said once per attempt, with the host only.
       const reason = errorMessage(error);
-      logger.warn(error instanceof FeedBudgetError ? 'busy.feed_over_budget' : 'busy.feed_failed', {
-        feed: shortUrl(url),
-        error: reason,
-      });
+      logger.warn(
+        error instanceof FeedError && error.failure === 'budget' ? 'busy.feed_over_budget' : 'busy.feed_failed',
+        {
+          feed: shortUrl(url),
+          error: reason,
+        },
+      );
       await storage.run(
         `INSERT INTO busy_feeds (feed_key, intervals, fetched_at, attempted_at, last_error) VALUES ($1, NULL, NULL, $2, $3)
          ON CONFLICT (feed_key) DO UPDATE SET attempted_at = excluded.attempted_at, last_error = excluded.last_error`,

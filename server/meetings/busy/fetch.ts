@@ -1,11 +1,9 @@
 /**
  * Fetches one busy feed: a timeout over the whole answer (a server that stalls mid-body is cut too) and a
  * size limit counted while reading (never more than `maxBytes` in memory). Failures come back as
- * `FeedFetchError` with a Spanish reason for the log; the address itself is never logged (it is a secret).
+ * a `fetch` FeedError with a Spanish reason for the log; the address itself is never logged (it is a secret).
  */
-export class FeedFetchError extends Error {
-  override name = 'FeedFetchError';
-}
+import { FeedError } from './feed-error.ts';
 
 export interface FetchLimits {
   timeoutMs: number;
@@ -18,18 +16,19 @@ export async function fetchFeed(url: string, limits: FetchLimits): Promise<strin
   try {
     response = await fetch(url, { signal, headers: { Accept: 'text/calendar, */*;q=0.5' }, redirect: 'follow' });
   } catch (error) {
-    throw new FeedFetchError(
+    throw new FeedError(
+      'fetch',
       signal.aborted ? `sin respuesta en ${limits.timeoutMs} ms` : `no se pudo conectar (${causeOf(error)})`,
     );
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    throw new FeedFetchError(`respondió ${response.status}`);
+    throw new FeedError('fetch', `respondió ${response.status}`);
   }
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limits.maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    throw new FeedFetchError(`pesa ${declared} bytes, más que el límite de ${limits.maxBytes}`);
+    throw new FeedError('fetch', `pesa ${declared} bytes, más que el límite de ${limits.maxBytes}`);
   }
   const reader = response.body?.getReader();
   if (!reader) return '';
@@ -42,13 +41,14 @@ export async function fetchFeed(url: string, limits: FetchLimits): Promise<strin
       size += value.byteLength;
       if (size > limits.maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw new FeedFetchError(`pasa del límite de ${limits.maxBytes} bytes`);
+        throw new FeedError('fetch', `pasa del límite de ${limits.maxBytes} bytes`);
       }
       chunks.push(value);
     }
   } catch (error) {
-    if (error instanceof FeedFetchError) throw error;
-    throw new FeedFetchError(
+    if (error instanceof FeedError) throw error;
+    throw new FeedError(
+      'fetch',
       signal.aborted ? `sin terminar en ${limits.timeoutMs} ms` : `se cortó (${causeOf(error)})`,
     );
   }

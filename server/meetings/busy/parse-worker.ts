@@ -5,7 +5,8 @@
  * that started this one ends it.
  */
 import { parentPort } from 'node:worker_threads';
-import { busyIntervals, FeedParseError } from './parse.ts';
+import { FeedError } from './feed-error.ts';
+import { busyIntervals } from './parse.ts';
 
 interface Job {
   text: string;
@@ -32,7 +33,7 @@ parentPort?.once('message', (job: unknown) => {
     parentPort?.postMessage({ intervals: busyIntervals(job.text, { fromMs: job.fromMs, toMs: job.toMs }) });
   } catch (error) {
     parentPort?.postMessage({
-      error: error instanceof FeedParseError ? error.message : `no se pudo leer (${String(error)})`,
+      error: error instanceof FeedError ? error.message : `no se pudo leer (${String(error)})`,
     });
   }
 });

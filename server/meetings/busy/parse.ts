@@ -14,6 +14,7 @@
 import ICAL from 'ical.js';
 import { zonedTimeToUtc } from '../../../core/dates.ts';
 import { SITE } from '../../../core/site.ts';
+import { FeedError } from './feed-error.ts';
 
 /** `[startMs, endMs)`. */
 export type Interval = readonly [number, number];
@@ -44,10 +45,6 @@ const LONGEST_PERIOD_MS: Record<string, number> = {
 const WALK_MARGIN_MS = 2 * DAY_MS;
 /** Intervals kept per feed. */
 const MAX_INTERVALS = 20_000;
-
-export class FeedParseError extends Error {
-  override name = 'FeedParseError';
-}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -159,17 +156,18 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
   return merged;
 }
 
-/** The busy intervals of `text` that overlap `window`; throws `FeedParseError` when it is not iCalendar. */
+/** The busy intervals of `text` that overlap `window`; throws a `parse` FeedError when it is not iCalendar. */
 export function busyIntervals(text: string, window: ParseWindow): Interval[] {
   let root: ICAL.Component;
   try {
     root = new ICAL.Component(ICAL.parse(text) as unknown[]);
   } catch (error) {
-    throw new FeedParseError(
+    throw new FeedError(
+      'parse',
       `no es un calendario iCalendar válido (${error instanceof Error ? error.message : 'error'})`,
     );
   }
-  if (root.name !== 'vcalendar') throw new FeedParseError('no es un calendario iCalendar (falta BEGIN:VCALENDAR)');
+  if (root.name !== 'vcalendar') throw new FeedError('parse', 'no es un calendario iCalendar (falta BEGIN:VCALENDAR)');
   // Each feed's own zones only: a zone of another feed must not define this one's.
   ICAL.TimezoneService.reset();
   for (const zone of root.getAllSubcomponents('vtimezone')) {

@@ -8,12 +8,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { FeedParseError, type Interval, type ParseWindow } from './parse.ts';
-
-/** The read went past its time or memory budget; the worker was ended. */
-export class FeedBudgetError extends Error {
-  override name = 'FeedBudgetError';
-}
+import { FeedError } from './feed-error.ts';
+import type { Interval, ParseWindow } from './parse.ts';
 
 /** Longest a worker may take to load its modules. */
 const STARTUP_LIMIT_MS = 60_000;
@@ -49,10 +45,10 @@ export function readFeedInWorker(text: string, window: ParseWindow, budget: Read
       outcome();
     };
     let timer = setTimeout(
-      () => finish(() => reject(new FeedBudgetError(`el lector no arrancó en ${STARTUP_LIMIT_MS} ms`))),
+      () => finish(() => reject(new FeedError('budget', `el lector no arrancó en ${STARTUP_LIMIT_MS} ms`))),
       STARTUP_LIMIT_MS,
     );
-    const onAbort = () => finish(() => reject(new FeedBudgetError('la lectura se detuvo al apagar el servidor')));
+    const onAbort = () => finish(() => reject(new FeedError('budget', 'la lectura se detuvo al apagar el servidor')));
     budget.signal?.addEventListener('abort', onAbort, { once: true });
     if (budget.signal?.aborted) onAbort();
     worker.on('message', (message: unknown) => {
@@ -60,16 +56,16 @@ export function readFeedInWorker(text: string, window: ParseWindow, budget: Read
       if (parsed.success && parsed.data === 'ready') {
         clearTimeout(timer);
         timer = setTimeout(
-          () => finish(() => reject(new FeedBudgetError(`la lectura pasó de ${budget.timeMs} ms y se detuvo`))),
+          () => finish(() => reject(new FeedError('budget', `la lectura pasó de ${budget.timeMs} ms y se detuvo`))),
           budget.timeMs,
         );
         worker.postMessage({ text, fromMs: window.fromMs, toMs: window.toMs });
         return;
       }
       finish(() => {
-        if (!parsed.success) reject(new FeedParseError('la lectura devolvió algo inesperado'));
-        else if (parsed.data === 'ready') reject(new FeedParseError('la lectura devolvió algo inesperado'));
-        else if ('error' in parsed.data) reject(new FeedParseError(parsed.data.error));
+        if (!parsed.success) reject(new FeedError('parse', 'la lectura devolvió algo inesperado'));
+        else if (parsed.data === 'ready') reject(new FeedError('parse', 'la lectura devolvió algo inesperado'));
+        else if ('error' in parsed.data) reject(new FeedError('parse', parsed.data.error));
         else resolve(parsed.data.intervals);
       });
     });
@@ -77,11 +73,11 @@ export function readFeedInWorker(text: string, window: ParseWindow, budget: Read
       finish(() =>
         reject(
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new FeedBudgetError(`la lectura pasó de ${budget.memoryMb} MB de memoria y se detuvo`)
-            : new FeedParseError(`no se pudo leer (${error.message})`),
+            ? new FeedError('budget', `la lectura pasó de ${budget.memoryMb} MB de memoria y se detuvo`)
+            : new FeedError('parse', `no se pudo leer (${error.message})`),
         ),
       );
     });
-    worker.once('exit', () => finish(() => reject(new FeedParseError('la lectura terminó sin respuesta'))));
+    worker.once('exit', () => finish(() => reject(new FeedError('parse', 'la lectura terminó sin respuesta'))));
   });
 }

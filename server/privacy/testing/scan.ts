@@ -6,9 +6,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Storage } from '../../db/storage.ts';
-import { decodeMimeHeader } from '../../testing/api.ts';
 import { admin } from '../../db/testing/engines.ts';
-import { decodeQuotedPrintable, plainTextOf } from '../../email/testing/smtp-peer.ts';
+import { decodeMimeHeader, decodeQuotedPrintable, plainTextOf } from '../../email/testing/smtp-peer.ts';
 
 /** What was found where: `{ 'leads.db-wal': ['lucia@ferremax.mx'] }`; empty when nothing. */
 export type Findings = Record<string, string[]>;

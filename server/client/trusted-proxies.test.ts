@@ -6,8 +6,9 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isSecureRequest } from '../admin/auth.ts';
-import { clientAddress } from './client.ts';
-import { ConfigError, loadServerConfig } from '../config.ts';
+import { clientAddress } from './facts.ts';
+import { loadServerConfig } from '../config.ts';
+import { ConfigError } from '../errors.ts';
 import { OPEN_SLOT, startTestApi, VALID, type TestApi } from '../testing/api.ts';
 import { addressOfEntry, parseTrustProxy, trustedHops, type TrustProxy } from './trusted-proxies.ts';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, hashAddress, originPage } from './client.ts';
+import { clientAddress, hashAddress, originPage } from './facts.ts';
 import type { TrustProxy } from './trusted-proxies.ts';
 
 const hops = (count: number): TrustProxy => ({ kind: 'hops', hops: count });
