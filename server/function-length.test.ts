@@ -16,7 +16,6 @@ const MAX_LINES = 150;
 
 /** Still longer than the limit, with their length today (`file name`). */
 const OVER_THE_LIMIT: Readonly<Record<string, number>> = {
-  'server/privacy/service.ts createPrivacyService': 313,
   'server/admin/store/work.ts createWorkStore': 201,
 };
 

@@ -1,0 +1,152 @@
+/**
+ * Rectification of a lead's contact data: its columns and its fields, everything derived from or quoting the
+ * old values (../rectify.ts), a note in its history, recorded as an ARCO request when the person asked for
+ * it; after the commit the `.eml` files are written again and the database's files rewritten.
+ */
+import { z } from 'zod/mini';
+import { optionalPhone, optionalText, requiredEmail, requiredText } from '../../../core/forms/fields.ts';
+import type { Transaction } from '../../db/storage.ts';
+import { createAuditLog, type Actor } from '../audit.ts';
+import { compactAfterErasure } from '../compact.ts';
+import { normalizeEmail } from '../identity.ts';
+import { rewriteDerived, rewriteOutboxFiles } from '../rectify.ts';
+import { createRequestStore } from '../requests.ts';
+import type { ActionOptions, PrivacyContext } from './context.ts';
+
+/** What rectification may change on a lead: the contact data the forms ask for. */
+export const rectificationSchema = z.object({
+  name: requiredText(),
+  email: requiredEmail(),
+  company: optionalText(),
+  phone: optionalPhone(),
+});
+
+export type Rectification = z.output<typeof rectificationSchema>;
+
+/** The fields by the names the history and the register give them. */
+export const RECTIFIABLE = { name: 'nombre', email: 'correo', company: 'empresa', phone: 'teléfono' } as const;
+
+type Field = keyof typeof RECTIFIABLE;
+
+export class LeadGoneError extends Error {
+  override name = 'LeadGoneError';
+}
+
+/** The lead changed (or was anonymised) since the form was shown. */
+export class StaleContactError extends Error {
+  override name = 'StaleContactError';
+}
+
+/** The contact values a rectification form was shown with, to tell whether someone changed them meanwhile. */
+export function contactVersion(lead: { name: string; email: string; company?: string | null; phone?: string | null }) {
+  return JSON.stringify([lead.name, lead.email, lead.company ?? '', lead.phone ?? '']);
+}
+
+interface ContactRow {
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  fields: string;
+  anonymised_at: string | null;
+}
+
+export type RectifyOptions = ActionOptions & {
+  actor: Extract<Actor, { kind: 'account' }>;
+  version: string;
+  asRequest: boolean;
+};
+
+/** The lead's columns and fields JSON take the new contact values; the other fields stay. */
+async function writeContact(
+  tx: Transaction,
+  leadId: number,
+  lead: ContactRow,
+  next: { name: string; email: string; company: string | undefined; phone: string | undefined },
+  email: boolean,
+) {
+  // The fields JSON says the same as the columns: the contact fields are replaced, the rest stays.
+  const stored = JSON.parse(lead.fields) as Record<string, string>;
+  const fields = {
+    ...Object.fromEntries(Object.entries(stored).filter(([name]) => !Object.hasOwn(RECTIFIABLE, name))),
+    ...Object.fromEntries(Object.entries(next).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+  };
+  await tx.run('UPDATE leads SET name = $1, email = $2, company = $3, phone = $4, fields = $5 WHERE id = $6', [
+    next.name,
+    next.email,
+    next.company ?? null,
+    next.phone ?? null,
+    JSON.stringify(fields),
+    leadId,
+  ]);
+  if (email) await tx.run('UPDATE bookings SET email = $1 WHERE lead_id = $2', [normalizeEmail(next.email), leadId]);
+}
+
+/** The history and the audit trail say what was corrected, never the old values. */
+async function recordRectification(
+  tx: Transaction,
+  leadId: number,
+  list: string,
+  requestId: number | undefined,
+  options: RectifyOptions,
+) {
+  // Keeping the old values would undo the correction.
+  await tx.run("INSERT INTO inbox_lead_events (lead_id, user_id, kind, at, body) VALUES ($1, $2, 'note', $3, $4)", [
+    leadId,
+    options.actor.id,
+    options.now.toISOString(),
+    `Rectificación de datos de contacto: ${list}${requestId ? ` (solicitud ARCO n.º ${requestId})` : ''}.`,
+  ]);
+  await createAuditLog(tx).record({
+    actor: options.actor,
+    action: 'arco_rectify',
+    target: `lead:${leadId}`,
+    detail: { campos: list, ...(requestId ? { request: requestId } : {}) },
+    at: options.now,
+  });
+}
+
+/** Throws StaleContactError when `options.version` is outdated, LeadGoneError when the lead is gone. */
+export async function rectifyContact(
+  context: PrivacyContext,
+  leadId: number,
+  changes: Rectification,
+  options: RectifyOptions,
+): Promise<{ changed: string[]; requestId: number | undefined }> {
+  const { storage, outboxDir, facts } = context;
+  const secret = await context.hashKey();
+  const done = await storage.transaction(async (tx) => {
+    await tx.lock(`inbox-lead:${leadId}`);
+    const lead = await tx.get<ContactRow>(
+      'SELECT name, email, company, phone, fields, anonymised_at FROM leads WHERE id = $1',
+      [leadId],
+    );
+    if (!lead) throw new LeadGoneError(`No existe el lead ${leadId}.`);
+    if (lead.anonymised_at !== null || contactVersion(lead) !== options.version)
+      throw new StaleContactError('Los datos cambiaron mientras los veías.');
+    const next = { name: changes.name, email: changes.email, company: changes.company, phone: changes.phone };
+    const changed = (Object.keys(RECTIFIABLE) as Field[]).filter(
+      (field) => (lead[field] ?? '') !== (next[field] ?? ''),
+    );
+    if (changed.length === 0) return { changed: [], requestId: undefined, plan: undefined };
+    await writeContact(tx, leadId, lead, next, changed.includes('email'));
+    // Everything computed from or quoting the old values takes the new ones (search, score, e-mails, notes).
+    const derived = await rewriteDerived(tx, leadId, lead, next, facts);
+    const plan = { ...derived, tables: [...derived.tables, ...(changed.includes('email') ? ['bookings'] : [])] };
+    const names = changed.map((field) => RECTIFIABLE[field]);
+    const requestId = options.asRequest
+      ? await createRequestStore(tx, secret).answer(
+          { kind: 'rectificacion', email: next.email, receivedOn: options.receivedOn, now: options.now },
+          { actor: options.actor, outcome: { lead: leadId, campos: names }, keepEmail: true, now: options.now },
+        )
+      : undefined;
+    await recordRectification(tx, leadId, names.join(', '), requestId, options);
+    return { changed: names, requestId, plan };
+  });
+  if (done.plan) {
+    // The old values also leave the files: the e-mails written again, the database's pages rewritten.
+    await rewriteOutboxFiles(storage, outboxDir, done.plan.outboxIds);
+    await compactAfterErasure(storage, done.plan.tables);
+  }
+  return { changed: done.changed, requestId: done.requestId };
+}
