@@ -19,7 +19,7 @@ import type { Lookup } from './subject.ts';
 
 export type { LeadPrivacy } from './lead-privacy.ts';
 export type { PrivacyServiceOptions } from './rights/context.ts';
-export { contactVersion, LeadGoneError, rectificationSchema, StaleContactError } from './rights/rectify.ts';
+export { contactVersion, rectificationSchema } from './rights/rectify.ts';
 
 export function createPrivacyService(options: PrivacyServiceOptions) {
   const context = privacyContext(options);

@@ -9,7 +9,7 @@ import { receivedProblem } from '../../privacy/command/args.ts';
 import { accessText } from '../../privacy/export.ts';
 import { isEmail, normalizeEmail, phoneDigits } from '../../privacy/identity.ts';
 import { isRequestKind, REQUESTS_PAGE_SIZE } from '../../privacy/requests.ts';
-import { LeadGoneError, rectificationSchema, StaleContactError } from '../../privacy/service.ts';
+import { rectificationSchema } from '../../privacy/service.ts';
 import type { Lookup } from '../../privacy/subject.ts';
 import { showLeadPage } from './leads.ts';
 import {
@@ -27,7 +27,7 @@ import { ADMIN_PATHS, leadPath } from '../paths.ts';
 import type { FieldErrors } from '../views/components.ts';
 import { auditPage, privacyPage, REASON_MAX_LENGTH, type PrivacyForm, type PrivacyView } from '../views/privacy.ts';
 import type { Notice } from '../views/layout.ts';
-import { refuse } from '../../errors.ts';
+import { ApiError, refuse } from '../../errors.ts';
 
 const pageOf = (raw: string | null) => {
   const page = Number(raw ?? '1');
@@ -271,8 +271,6 @@ export async function showAudit(services: AdminServices, state: SignedIn): Promi
   );
 }
 
-const STALE_CONTACT = 'Alguien cambió estos datos mientras los veías (o se eliminaron). Revisa y vuelve a intentarlo.';
-
 /** Rectification from the lead page (any account that works leads), recorded as ARCO when the person asked. */
 export async function rectifyContact(
   services: AdminServices,
@@ -312,10 +310,11 @@ export async function rectifyContact(
       withNotice(leadPath(lead.id), changed.length > 0 ? 'datos' : 'sin-cambios', '#datos-personales'),
     );
   } catch (error) {
-    if (error instanceof LeadGoneError) throw refuse('inboxLeadNotFound');
-    if (error instanceof StaleContactError) {
+    // An outdated form is shown again with what the lead holds now, not the error page.
+    if (error instanceof ApiError && error.code === 'inboxStaleContact') {
       const fresh = (await services.work.lead(lead.id)) ?? lead;
-      return showLeadPage(services, state, fresh, 409, { notice: { tone: 'error', message: STALE_CONTACT } });
+      const { status, body } = error.answer;
+      return showLeadPage(services, state, fresh, status, { notice: { tone: 'error', message: body.message } });
     }
     throw error;
   }

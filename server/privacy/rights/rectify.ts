@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { optionalPhone, optionalText, requiredEmail, requiredText } from '../../../core/forms/fields.ts';
 import type { Transaction } from '../../db/storage.ts';
+import { refuse } from '../../errors.ts';
 import { createAuditLog, type Actor } from '../audit.ts';
 import { compactAfterErasure } from '../compact.ts';
 import { normalizeEmail } from '../identity.ts';
@@ -27,15 +28,6 @@ export type Rectification = z.output<typeof rectificationSchema>;
 export const RECTIFIABLE = { name: 'nombre', email: 'correo', company: 'empresa', phone: 'teléfono' } as const;
 
 type Field = keyof typeof RECTIFIABLE;
-
-export class LeadGoneError extends Error {
-  override name = 'LeadGoneError';
-}
-
-/** The lead changed (or was anonymised) since the form was shown. */
-export class StaleContactError extends Error {
-  override name = 'StaleContactError';
-}
 
 /** The contact values a rectification form was shown with, to tell whether someone changed them meanwhile. */
 export function contactVersion(lead: { name: string; email: string; company?: string | null; phone?: string | null }) {
@@ -106,7 +98,7 @@ async function recordRectification(
   });
 }
 
-/** Throws StaleContactError when `options.version` is outdated, LeadGoneError when the lead is gone. */
+/** Refuses with `inboxStaleContact` when `options.version` is outdated, `inboxLeadNotFound` when the lead is gone. */
 export async function rectifyContact(
   context: PrivacyContext,
   leadId: number,
@@ -121,9 +113,9 @@ export async function rectifyContact(
       'SELECT name, email, company, phone, fields, anonymised_at FROM leads WHERE id = $1',
       [leadId],
     );
-    if (!lead) throw new LeadGoneError(`No existe el lead ${leadId}.`);
-    if (lead.anonymised_at !== null || contactVersion(lead) !== options.version)
-      throw new StaleContactError('Los datos cambiaron mientras los veías.');
+    if (!lead) throw refuse('inboxLeadNotFound');
+    // The lead changed (or was anonymised) since the form was shown.
+    if (lead.anonymised_at !== null || contactVersion(lead) !== options.version) throw refuse('inboxStaleContact');
     const next = { name: changes.name, email: changes.email, company: changes.company, phone: changes.phone };
     const changed = (Object.keys(RECTIFIABLE) as Field[]).filter(
       (field) => (lead[field] ?? '') !== (next[field] ?? ''),
