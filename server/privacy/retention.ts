@@ -12,9 +12,10 @@
 import type { RetentionPolicy } from '../../core/privacy.ts';
 import type { Storage } from '../db/storage.ts';
 import { createAuditLog } from './audit.ts';
-import { compactAfterErasure } from './compact.ts';
+import type { CompactionOptions } from './compact.ts';
 import { eraseInTransaction, touchedTables } from './erase.ts';
 import { allOutboxFiles, deleteFiles, outboxFiles, type OutboxFile } from './files.ts';
+import { rewriteWithPending } from './pending-rewrites.ts';
 import { ERASED_BODY } from './registry.ts';
 import { createRequestStore } from './requests.ts';
 import { privacyHashKey } from './objections.ts';
@@ -25,6 +26,8 @@ export interface RetentionOptions {
   policy: RetentionPolicy;
   outboxDir: string;
   now: Date;
+  /** How the table files are rewritten (tests shorten the wait). */
+  compaction?: CompactionOptions | undefined;
 }
 
 export interface RetentionResult {
@@ -34,6 +37,8 @@ export interface RetentionResult {
   filesDeleted: number;
   requestsMasked: number;
   auditPruned: number;
+  /** Tables whose rewrite (this run's, or one left pending before) has still not finished. */
+  pendingRewrites: number;
 }
 
 /** Rows handled per transaction. */
@@ -173,6 +178,8 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
   if (requestsMasked > 0) tables.add('privacy_requests');
   const audit = createAuditLog(storage);
   const auditPruned = await audit.prune(leadCutoff);
+  // Rewrites left unfinished earlier (a cancellation's, a rectification's, the last run's) are retried here.
+  const { pending } = await rewriteWithPending(storage, [...tables], now, options.compaction);
   const result: RetentionResult = {
     leadsAnonymised: leads.count,
     bodiesErased: bodies.count,
@@ -180,8 +187,8 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
     filesDeleted,
     requestsMasked,
     auditPruned,
+    pendingRewrites: pending,
   };
-  if (tables.size > 0) await compactAfterErasure(storage, [...tables]);
   await audit.record({ actor: { kind: 'system' }, action: 'retention', detail: { ...result }, at: now });
   return result;
 }

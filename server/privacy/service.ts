@@ -6,6 +6,7 @@
  * a request records it in the register and the audit trail in its own transaction.
  */
 import { leadPrivacy } from './lead-privacy.ts';
+import { pendingRewrites } from './pending-rewrites.ts';
 import { refusedScoringAmong } from './refusals.ts';
 import { createRequestStore, type RequestKind } from './requests.ts';
 import { answerAccess } from './rights/access.ts';
@@ -46,6 +47,8 @@ export function createPrivacyService(options: PrivacyServiceOptions) {
       rectifyContact(context, leadId, changes, options),
     /** Which of the leads refused to be scored: the inbox shows them without a score. */
     unscored: (leadIds: readonly number[]): Promise<Set<number>> => refusedScoringAmong(context.storage, leadIds),
+    /** Tables whose files still hold old versions of erased or corrected data. */
+    pendingRewrites: () => pendingRewrites(context.storage),
     /** What the lead's page shows about the person's consent. */
     leadPrivacy: (leadId: number) => leadPrivacy(context, leadId),
   };

@@ -8,6 +8,7 @@ import { AUDIT_PAGE_SIZE, isAuditAction } from '../../privacy/audit.ts';
 import { receivedProblem } from '../../privacy/command/args.ts';
 import { accessText } from '../../privacy/export.ts';
 import { isEmail, normalizeEmail, phoneDigits } from '../../privacy/identity.ts';
+import { pendingRewritesNotice } from '../../privacy/pending-rewrites.ts';
 import { isRequestKind, REQUESTS_PAGE_SIZE } from '../../privacy/requests.ts';
 import { rectificationSchema } from '../../privacy/service.ts';
 import type { Lookup } from '../../privacy/subject.ts';
@@ -43,7 +44,10 @@ async function showPage(
   const all = state.url.searchParams.get('todas') === '1';
   const page = pageOf(state.url.searchParams.get('pagina'));
   const { requests, total } = await (await services.privacy.requests()).list({ open: !all, page });
-  const notice = extra.notice ?? noticeFrom(state.url);
+  // Table files still holding old versions are said on the page until the daily job's rewrite finishes.
+  const pending = pendingRewritesNotice(await services.privacy.pendingRewrites());
+  const notice =
+    extra.notice ?? noticeFrom(state.url) ?? (pending ? { tone: 'info' as const, message: pending } : undefined);
   render(
     state,
     status,
@@ -298,13 +302,20 @@ export async function rectifyContact(
   if (!parsed.success || Object.keys(errors).length > 0)
     return showLeadPage(services, state, lead, 422, { rectification: { errors, values } });
   try {
-    const { changed } = await services.privacy.rectify(lead.id, parsed.data, {
+    const { changed, rewrite } = await services.privacy.rectify(lead.id, parsed.data, {
       actor: actorOf(services, state),
       now: state.now,
       receivedOn: received,
       version: field(form, 'version'),
       asRequest: values.arco === '1',
     });
+    // As after a cancellation: a rewrite that could not finish is said at once, with its report.
+    if (rewrite && !rewrite.complete) {
+      const fresh = (await services.work.lead(lead.id)) ?? lead;
+      const message = `${NOTICES.datos} ${rewrite.detail}`;
+      await showLeadPage(services, state, fresh, 200, { notice: { tone: 'info', message } });
+      return;
+    }
     redirect(
       state.res,
       withNotice(leadPath(lead.id), changed.length > 0 ? 'datos' : 'sin-cambios', '#datos-personales'),

@@ -66,7 +66,11 @@ export async function answerCancellation(
     return { requestId, plan };
   });
   // Cancelling a meeting deleted its booking (with the address) and wrote its invites: both rewritten.
-  const result = await finishErasure(storage, plan, cancelledMeetings > 0 ? CANCEL_TABLES : []);
+  const result = await finishErasure(storage, plan, {
+    now: options.now,
+    alsoRewrite: cancelledMeetings > 0 ? CANCEL_TABLES : [],
+    compaction: context.compaction,
+  });
   await storage.run('UPDATE privacy_requests SET outcome = $1 WHERE id = $2', [
     JSON.stringify({
       ...erasureOutcome(result),

@@ -6,6 +6,7 @@
 import type { ContentFacts } from '../../../core/content/load.ts';
 import type { Storage } from '../../db/storage.ts';
 import { createAuditLog, type Actor, type AuditLog } from '../audit.ts';
+import type { CompactionOptions } from '../compact.ts';
 import { privacyHashKey } from '../objections.ts';
 
 /** Who answers a request: an inbox account or an operator at the terminal. */
@@ -21,6 +22,8 @@ export interface PrivacyServiceOptions {
    * CANCEL invites must leave while the addresses still exist). Returns how many invites it composed.
    */
   beforeErasure?: ((leadIds: readonly number[]) => Promise<number>) | undefined;
+  /** How the table files are rewritten after an erasure or a correction (tests shorten the wait). */
+  compaction?: CompactionOptions | undefined;
 }
 
 export interface ActionOptions {

@@ -8,8 +8,9 @@ import { optionalPhone, optionalText, requiredEmail, requiredText } from '../../
 import type { Transaction } from '../../db/storage.ts';
 import { refuse } from '../../errors.ts';
 import { createAuditLog, type Actor } from '../audit.ts';
-import { compactAfterErasure } from '../compact.ts';
+import type { Compaction } from '../compact.ts';
 import { normalizeEmail } from '../identity.ts';
+import { rewriteRecorded } from '../pending-rewrites.ts';
 import { rewriteDerived, rewriteOutboxFiles } from '../rectify.ts';
 import { createRequestStore } from '../requests.ts';
 import type { ActionOptions, PrivacyContext } from './context.ts';
@@ -104,7 +105,7 @@ export async function rectifyContact(
   leadId: number,
   changes: Rectification,
   options: RectifyOptions,
-): Promise<{ changed: string[]; requestId: number | undefined }> {
+): Promise<{ changed: string[]; requestId: number | undefined; rewrite: Compaction | undefined }> {
   const { storage, outboxDir, facts } = context;
   const secret = await context.hashKey();
   const done = await storage.transaction(async (tx) => {
@@ -135,10 +136,15 @@ export async function rectifyContact(
     await recordRectification(tx, leadId, names.join(', '), requestId, options);
     return { changed: names, requestId, plan };
   });
-  if (done.plan) {
-    // The old values also leave the files: the e-mails written again, the database's pages rewritten.
-    await rewriteOutboxFiles(storage, outboxDir, done.plan.outboxIds);
-    await compactAfterErasure(storage, done.plan.tables);
-  }
-  return { changed: done.changed, requestId: done.requestId };
+  if (!done.plan) return { changed: done.changed, requestId: done.requestId, rewrite: undefined };
+  // The old values also leave the files: the e-mails written again, the database's pages rewritten.
+  await rewriteOutboxFiles(storage, outboxDir, done.plan.outboxIds);
+  const rewrite = await rewriteRecorded(storage, done.plan.tables, 'rectificacion', options.now, context.compaction);
+  // As a cancellation's does, the register says when the old values could not leave the files yet.
+  if (!rewrite.complete && done.requestId !== undefined)
+    await storage.run('UPDATE privacy_requests SET outcome = $1 WHERE id = $2', [
+      JSON.stringify({ lead: leadId, campos: done.changed, reescritura: rewrite.detail }),
+      done.requestId,
+    ]);
+  return { changed: done.changed, requestId: done.requestId, rewrite };
 }
