@@ -1,4 +1,5 @@
 /** What the lead's page in the inbox shows about the person's consent and the corrections of their address. */
+import { leadContact } from '../db/leads-privacy.ts';
 import { emailHash } from './identity.ts';
 import type { ObjectionKind } from './objections.ts';
 import { refusalsFor } from './refusals.ts';
@@ -16,10 +17,7 @@ export interface LeadPrivacy {
 export async function leadPrivacy(context: PrivacyContext, leadId: number): Promise<LeadPrivacy> {
   const { storage, facts } = context;
   const secret = await context.hashKey();
-  const lead = await storage.get<{ email: string; anonymised_at: string | null }>(
-    'SELECT email, anonymised_at FROM leads WHERE id = $1',
-    [leadId],
-  );
+  const lead = await leadContact(storage, leadId);
   const purposes = new Map(facts.privacy.purposes.voluntary.map((purpose) => [purpose.id, purpose.short]));
   const refusals = (await refusalsFor(storage, leadId)).map((id) => ({ id, label: purposes.get(id) ?? id }));
   const objection = lead?.email

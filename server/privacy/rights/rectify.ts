@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { optionalPhone, optionalText, requiredEmail, requiredText } from '../../../core/forms/fields.ts';
+import { leadContact, writeLeadContact, type LeadContactRow } from '../../db/leads-privacy.ts';
 import type { Transaction } from '../../db/storage.ts';
 import { refuse } from '../../errors.ts';
 import { createAuditLog, type Actor } from '../audit.ts';
@@ -35,15 +36,6 @@ export function contactVersion(lead: { name: string; email: string; company?: st
   return JSON.stringify([lead.name, lead.email, lead.company ?? '', lead.phone ?? '']);
 }
 
-interface ContactRow {
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  fields: string;
-  anonymised_at: string | null;
-}
-
 export type RectifyOptions = ActionOptions & {
   actor: Extract<Actor, { kind: 'account' }>;
   version: string;
@@ -54,7 +46,7 @@ export type RectifyOptions = ActionOptions & {
 async function writeContact(
   tx: Transaction,
   leadId: number,
-  lead: ContactRow,
+  lead: LeadContactRow,
   next: { name: string; email: string; company: string | undefined; phone: string | undefined },
   email: boolean,
 ) {
@@ -64,15 +56,18 @@ async function writeContact(
     ...Object.fromEntries(Object.entries(stored).filter(([name]) => !Object.hasOwn(RECTIFIABLE, name))),
     ...Object.fromEntries(Object.entries(next).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   };
-  await tx.run('UPDATE leads SET name = $1, email = $2, company = $3, phone = $4, fields = $5 WHERE id = $6', [
-    next.name,
-    next.email,
-    next.company ?? null,
-    next.phone ?? null,
-    JSON.stringify(fields),
+  await writeLeadContact(
+    tx,
     leadId,
-  ]);
-  if (email) await tx.run('UPDATE bookings SET email = $1 WHERE lead_id = $2', [normalizeEmail(next.email), leadId]);
+    {
+      name: next.name,
+      email: next.email,
+      company: next.company ?? null,
+      phone: next.phone ?? null,
+      fields: JSON.stringify(fields),
+    },
+    email ? normalizeEmail(next.email) : undefined,
+  );
 }
 
 /** The history and the audit trail say what was corrected, never the old values. */
@@ -110,10 +105,7 @@ export async function rectifyContact(
   const secret = await context.hashKey();
   const done = await storage.transaction(async (tx) => {
     await tx.lock(`inbox-lead:${leadId}`);
-    const lead = await tx.get<ContactRow>(
-      'SELECT name, email, company, phone, fields, anonymised_at FROM leads WHERE id = $1',
-      [leadId],
-    );
+    const lead = await leadContact(tx, leadId);
     if (!lead) throw refuse('inboxLeadNotFound');
     // The lead changed (or was anonymised) since the form was shown.
     if (lead.anonymised_at !== null || contactVersion(lead) !== options.version) throw refuse('inboxStaleContact');
