@@ -71,13 +71,10 @@ export async function answerCancellation(
     alsoRewrite: cancelledMeetings > 0 ? CANCEL_TABLES : [],
     compaction: context.compaction,
   });
-  await storage.run('UPDATE privacy_requests SET outcome = $1 WHERE id = $2', [
-    JSON.stringify({
-      ...erasureOutcome(result),
-      archivosBorrados: result.filesDeleted,
-      reescritura: result.compaction.detail,
-    }),
-    requestId,
-  ]);
+  await createRequestStore(storage, secret).rewriteOutcome(requestId, {
+    ...erasureOutcome(result),
+    archivosBorrados: result.filesDeleted,
+    reescritura: result.compaction.detail,
+  });
   return { requestId, result };
 }

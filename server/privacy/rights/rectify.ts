@@ -134,9 +134,10 @@ export async function rectifyContact(
   const rewrite = await rewriteRecorded(storage, done.plan.tables, 'rectificacion', options.now, context.compaction);
   // As a cancellation's does, the register says when the old values could not leave the files yet.
   if (!rewrite.complete && done.requestId !== undefined)
-    await storage.run('UPDATE privacy_requests SET outcome = $1 WHERE id = $2', [
-      JSON.stringify({ lead: leadId, campos: done.changed, reescritura: rewrite.detail }),
-      done.requestId,
-    ]);
+    await createRequestStore(storage, secret).rewriteOutcome(done.requestId, {
+      lead: leadId,
+      campos: done.changed,
+      reescritura: rewrite.detail,
+    });
   return { changed: done.changed, requestId: done.requestId, rewrite };
 }
