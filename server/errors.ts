@@ -165,6 +165,11 @@ export const ERRORS = {
     body: onTheSlot,
   }),
   inboxLeadNotFound: page(404, 'No existe ese lead.'),
+  /** A rectification sent from a lead page that someone changed (or erased) since it was shown. */
+  inboxStaleContact: page(
+    409,
+    'Alguien cambió estos datos mientras los veías (o se eliminaron). Revisa y vuelve a intentarlo.',
+  ),
   inboxAccountNotFound: page(404, 'No existe esa cuenta.'),
   inboxNoMeeting: page(404, 'Este lead no tiene una reunión agendada.'),
   inboxUnknownCalendarAction: page(400, 'Esa acción del calendario no existe.'),

@@ -16,7 +16,6 @@ const MAX_LINES = 150;
 
 /** Still longer than the limit, with their length today (`file name`). */
 const OVER_THE_LIMIT: Readonly<Record<string, number>> = {
-  'server/privacy/service.ts createPrivacyService': 313,
 };
 
 /** The name a function goes by: its own, its variable's, its property's or its method's. */

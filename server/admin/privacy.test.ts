@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID, waitFor } from '../testing/api.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
+import { ERRORS } from '../errors.ts';
 import { scanDirectory, scanRows } from '../privacy/testing/scan.ts';
 import { startTestAdmin, type AdminClient, type TestAdmin } from '../testing/inbox.ts';
 
@@ -154,6 +155,9 @@ describe.each(TEST_ENGINES)('the personal-data pages (%s)', (engine) => {
     // The same form sent again is outdated: refused, nothing overwritten.
     const stale = await sales.post(`/admin/contacts/${other}/contact`, { ...form, name: 'Otro nombre' });
     expect(stale.status).toBe(409);
+    // The lead page again, with what the lead holds now and the registry's reason, not the error page.
+    expect(stale.text).toContain(ERRORS.inboxStaleContact.message());
+    expect(stale.text).toContain('Jorge Treviño Garza');
     expect((await t.api.rows<{ name: string }>('SELECT name FROM leads WHERE id = $1', other))[0]?.name).toBe(
       'Jorge Treviño Garza',
     );

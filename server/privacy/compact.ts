@@ -17,22 +17,52 @@ export interface Compaction {
   detail: string;
 }
 
+export interface CompactionOptions {
+  /**
+   * How long a rewrite waits for other connections (older transactions, readers of the WAL) before it
+   * reports itself incomplete; tests shorten it to make it run out.
+   */
+  waitMs?: number;
+}
+
 const CHECKPOINT_TRIES = 10;
 /** How long a rewrite waits for older transactions (a slow request, the outbox sender) to finish. */
 const OLDER_SNAPSHOT_WAIT_MS = 15_000;
 
-async function checkpointSqlite(storage: Storage): Promise<boolean> {
+async function checkpointSqlite(storage: Storage, waitMs: number): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
   for (let attempt = 1; attempt <= CHECKPOINT_TRIES; attempt++) {
     const row = await storage.get<{ busy: number }>('PRAGMA wal_checkpoint(TRUNCATE)');
     if (row?.busy === 0) return true;
+    if (Date.now() >= deadline) return false;
     // Another connection is reading an older snapshot: give it a moment.
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
   }
   return false;
 }
 
+/**
+ * A TRUNCATE checkpoint also waits for readers through the connection's busy handler: a wait shorter than
+ * the busy timeout bounds each try too (the default wait is longer, so the server's tries are unchanged).
+ */
+async function checkpointWithin(storage: Storage, waitMs: number): Promise<boolean> {
+  const busy = await storage.get<{ timeout: number }>('PRAGMA busy_timeout');
+  const shorter = busy !== undefined && busy.timeout > waitMs;
+  if (shorter) await storage.run(`PRAGMA busy_timeout = ${Math.trunc(waitMs)}`);
+  try {
+    return await checkpointSqlite(storage, waitMs);
+  } finally {
+    if (shorter) await storage.run(`PRAGMA busy_timeout = ${Math.trunc(busy.timeout)}`);
+  }
+}
+
 /** Rewrites the storage of `tables` (PostgreSQL) or the whole file (SQLite) without the erased data. */
-export async function compactAfterErasure(storage: Storage, tables: readonly string[]): Promise<Compaction> {
+export async function compactAfterErasure(
+  storage: Storage,
+  tables: readonly string[],
+  options: CompactionOptions = {},
+): Promise<Compaction> {
+  const waitMs = options.waitMs ?? OLDER_SNAPSHOT_WAIT_MS;
   if (storage.dialect === 'sqlite') {
     // The inbox's full-text index marks an erased lead's trigrams deleted but keeps them in its segments
     // until they merge: merging them all now leaves none of them for VACUUM to copy.
@@ -45,7 +75,7 @@ export async function compactAfterErasure(storage: Storage, tables: readonly str
     } finally {
       await storage.run('PRAGMA temp_store = DEFAULT');
     }
-    const truncated = await checkpointSqlite(storage);
+    const truncated = await checkpointWithin(storage, waitMs);
     return {
       complete: truncated,
       detail: truncated
@@ -56,7 +86,7 @@ export async function compactAfterErasure(storage: Storage, tables: readonly str
   const unique = [...new Set(tables)];
   for (const table of unique)
     if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`Nombre de tabla inesperado: ${table}`);
-  const settled = await waitForOlderSnapshots(storage);
+  const settled = await waitForOlderSnapshots(storage, waitMs);
   for (const table of unique) await storage.run(`VACUUM (FULL, ANALYZE) ${table}`);
   const rewritten = `PostgreSQL: tablas reescritas (VACUUM FULL): ${unique.join(', ')}.`;
   return settled
@@ -75,12 +105,12 @@ export async function compactAfterErasure(storage: Storage, tables: readonly str
  * snapshot taken later can still reach back to such a transaction. So the wait compares ids with the next
  * id at the time of the call, which every erased version's deleter precedes. Returns false when it ran out.
  */
-async function waitForOlderSnapshots(storage: Storage): Promise<boolean> {
+async function waitForOlderSnapshots(storage: Storage, waitMs: number): Promise<boolean> {
   // The 64-bit counter folded to the 32-bit id the activity view shows (`age()` handles the wraparound).
   const marker = await storage.get<{ xid: string }>(
     'SELECT (pg_snapshot_xmax(pg_current_snapshot())::text::numeric % 4294967296)::text AS xid',
   );
-  const deadline = Date.now() + OLDER_SNAPSHOT_WAIT_MS;
+  const deadline = Date.now() + waitMs;
   for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
     const older = await storage.get<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity

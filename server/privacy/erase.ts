@@ -5,9 +5,10 @@
  * `.eml` files go after it commits, then the database's files are rewritten (./compact.ts).
  */
 import type { Row, SqlValue, Storage, Transaction } from '../db/storage.ts';
-import { compactAfterErasure, type Compaction } from './compact.ts';
+import type { Compaction, CompactionOptions } from './compact.ts';
 import { deleteFiles, outboxFiles, type OutboxFile } from './files.ts';
 import { patternsOf, redact } from './identity.ts';
+import { rewriteRecorded } from './pending-rewrites.ts';
 import { REGISTRY, type EraseContext, type Eraser, type RegistryTable } from './registry.ts';
 import { keyCondition, keyOf, linkedRows, quoteColumns, quotingRows } from './rows.ts';
 import type { Subject } from './subject.ts';
@@ -126,16 +127,21 @@ export function touchedTables(plan: Pick<ErasePlan, 'tables'>): string[] {
     .map(([table]) => table);
 }
 
-/** After the transaction committed: the files go, then the database's files are rewritten. */
+/**
+ * After the transaction committed: the files go, then the database's files are rewritten (a rewrite that
+ * cannot finish stays pending for the daily job, ./pending-rewrites.ts).
+ */
 export async function finishErasure(
   storage: Storage,
   plan: ErasePlan,
-  alsoRewrite: readonly string[] = [],
+  options: { now: Date; alsoRewrite?: readonly string[]; compaction?: CompactionOptions | undefined },
 ): Promise<ErasureResult> {
   const filesDeleted = await deleteFiles(plan.files);
   // Tables changed just before the erasure (a cancelled meeting's booking) hold old copies on disk too.
-  const tables = [...new Set([...touchedTables(plan), ...alsoRewrite])];
+  const tables = [...new Set([...touchedTables(plan), ...(options.alsoRewrite ?? [])])];
   const compaction =
-    tables.length > 0 ? await compactAfterErasure(storage, tables) : { complete: true, detail: 'Nada que reescribir.' };
+    tables.length > 0
+      ? await rewriteRecorded(storage, tables, 'cancelacion', options.now, options.compaction)
+      : { complete: true, detail: 'Nada que reescribir.' };
   return { tables: plan.tables, sentMessageIds: plan.sentMessageIds, filesDeleted, compaction };
 }

@@ -9,7 +9,8 @@ import { outboxFiles, type OutboxFile } from './files.ts';
 import { patternsOf } from './identity.ts';
 import { REGISTRY } from './registry.ts';
 import { keyOf, linkedRows, quotingRows } from './rows.ts';
-import { leadsByPhone, type Lookup, type Subject } from './subject.ts';
+import { leadsByPhoneDigits } from '../lead/privacy-store.ts';
+import type { Lookup, Subject } from './subject.ts';
 
 export interface TableFinding {
   title: string;
@@ -59,7 +60,7 @@ export async function findPerson(db: Queryable, subject: Subject, lookup: Lookup
   }
   const others = new Map<number, string>();
   for (const digits of subject.identifiers.phones) {
-    for (const lead of await leadsByPhone(db, digits))
+    for (const lead of await leadsByPhoneDigits(db, digits))
       if (!subject.leadIds.includes(lead.id)) others.set(lead.id, referenceOf(lead.id));
   }
   const finding: Finding = {

@@ -1,8 +1,9 @@
 /**
  * The personal-data tables (module `privacy`), applied after the lead API's and the inbox's (they refer to
  * `leads` and `inbox_users`): the register of ARCO requests, the exclusion list of people who opposed or
- * revoked their consent, the voluntary purposes a visitor refused, the audit trail, and the marks of what
- * was anonymised. Append new versions; never edit an applied one.
+ * revoked their consent, the voluntary purposes a visitor refused, the audit trail, the marks of what
+ * was anonymised, and the rewrites of the table files still pending. Append new versions; never edit an
+ * applied one.
  */
 import { forBothEngines } from '../db/ddl.ts';
 import type { Migration, Storage } from '../db/storage.ts';
@@ -73,6 +74,22 @@ export const PRIVACY_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX audit_log_target ON audit_log (target);
       `,
     ),
+  },
+  {
+    version: 2,
+    name: 'pending rewrites of the table files',
+    sql: `
+      -- Tables whose files still hold old versions of erased or corrected values: a rewrite that could not
+      -- finish (another connection still reading), retried by the daily retention job. Names only.
+      CREATE TABLE privacy_pending_rewrites (
+        table_name TEXT PRIMARY KEY,
+        since TEXT NOT NULL,
+        cause TEXT NOT NULL CHECK (cause IN ('cancelacion', 'rectificacion', 'retencion')),
+        detail TEXT NOT NULL,
+        last_try TEXT NOT NULL,
+        tries INTEGER NOT NULL
+      );
+    `,
   },
 ];
 

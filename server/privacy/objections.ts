@@ -5,6 +5,8 @@
  * afterwards is a new request of their own, and its e-mails go out.
  */
 import { randomBytes } from 'node:crypto';
+import { leadContact } from '../lead/privacy-store.ts';
+import { stopPendingOfLeads } from '../db/outbox-privacy.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Queryable, Storage } from '../db/storage.ts';
 import { emailHash } from './identity.ts';
@@ -35,14 +37,8 @@ export async function recordObjection(
 }
 
 /** Queued e-mails of these leads stop (marked failed with the reason); returns how many. */
-export async function stopQueuedMail(db: Queryable, leadIds: readonly number[]): Promise<number> {
-  if (leadIds.length === 0) return 0;
-  const result = await db.run(
-    `UPDATE outbox SET status = 'failed', last_error = $1, lease_owner = NULL, lease_until = NULL
-     WHERE status = 'pending' AND lead_id IN (${placeholders(leadIds.length, 1)})`,
-    [STOPPED_MAIL.objection, ...leadIds],
-  );
-  return result.changes;
+export function stopQueuedMail(db: Queryable, leadIds: readonly number[]): Promise<number> {
+  return stopPendingOfLeads(db, leadIds, STOPPED_MAIL.objection);
 }
 
 /** What the outbox worker asks before each send: a reason to hold the message back, or undefined. */
@@ -58,10 +54,7 @@ export function objectionHoldBack(storage: Storage): MailHoldBack {
     });
     // A message about no lead (an inbox account's sign-in link) is the team's own mail: never held back.
     if (message.lead_id === null) return undefined;
-    const lead = await storage.get<{ email: string; received_at: string }>(
-      'SELECT email, received_at FROM leads WHERE id = $1',
-      [message.lead_id],
-    );
+    const lead = await leadContact(storage, message.lead_id);
     const hashes = [...new Set([lead?.email ?? '', message.recipient].filter(Boolean))].map((email) =>
       emailHash(email, secret),
     );

@@ -9,6 +9,8 @@
 import { escapeHtml } from '../escape-html.ts';
 import type { Queryable, Row, SqlValue, Transaction } from '../db/storage.ts';
 import { leadFromRow } from '../lead/store.ts';
+import { leadRow, writeLeadDerived } from '../lead/privacy-store.ts';
+import { storedOutboxMessage } from '../db/outbox-privacy.ts';
 import { emlDirectoryTransport } from '../email/transport.ts';
 import { storedMessage } from '../email/message.ts';
 import { foldIcsLine, icsText } from '../lead/calendar.ts';
@@ -180,7 +182,7 @@ export async function rewriteDerived(
   const outboxIds: number[] = [];
 
   // What the visitor typed beside the contact fields (a message that says her name) is hers too.
-  const lead = await tx.get('SELECT * FROM leads WHERE id = $1', [leadId]);
+  const lead = await leadRow(tx, leadId);
   if (!lead) return { tables: [], outboxIds };
   const fields = JSON.parse(String(lead.fields)) as Record<string, unknown>;
   const correctedFields = Object.fromEntries(
@@ -192,12 +194,11 @@ export async function rewriteDerived(
     ]),
   );
   const index = leadIndexColumns(leadFromRow({ ...lead, fields: JSON.stringify(correctedFields) }), facts);
-  await tx.run('UPDATE leads SET fields = $1, search_text = $2, score = $3 WHERE id = $4', [
-    JSON.stringify(correctedFields),
-    index.searchText,
-    index.score,
-    leadId,
-  ]);
+  await writeLeadDerived(tx, leadId, {
+    fields: JSON.stringify(correctedFields),
+    searchText: index.searchText,
+    score: index.score,
+  });
 
   const subject = await leadsSubject(tx, [leadId]);
   for (const entry of REGISTRY) {
@@ -234,10 +235,7 @@ export async function rewriteOutboxFiles(
   const transport = emlDirectoryTransport(outboxDir);
   let written = 0;
   for (const id of new Set(files.map((file) => Number(file.name.slice(0, file.name.indexOf('-')))))) {
-    const row = await db.get<{ message: string; message_id: string | null }>(
-      'SELECT message, message_id FROM outbox WHERE id = $1',
-      [id],
-    );
+    const row = await storedOutboxMessage(db, id);
     let message;
     try {
       message = row?.message_id ? storedMessage(row.message) : undefined;

@@ -687,6 +687,7 @@ export const NOT_PERSONAL_TABLES: Readonly<Record<string, string>> = {
   storage_migrations: 'las versiones de las tablas',
   settings: 'secretos del servidor (sal de las direcciones, llave de la bandeja)',
   job_runs: 'qué tarea programada corrió y cuándo',
+  privacy_pending_rewrites: 'qué tablas esperan que se reescriban sus archivos tras un borrado o una corrección',
   job_leases: 'qué instancia tiene el turno de cada tarea periódica',
   busy_feeds: 'las horas ocupadas de los calendarios del equipo, sin títulos ni asistentes',
   pipeline_digests: 'qué día se mandó el resumen a cada cuenta del equipo',

@@ -147,6 +147,10 @@ export function createRequestStore(db: Queryable, hashKey: string) {
       );
       return id;
     },
+    /** What was done, written again once the work after the answer's transaction (files, rewrite) ended. */
+    async rewriteOutcome(id: number, outcome: Answer['outcome']): Promise<void> {
+      await db.run('UPDATE privacy_requests SET outcome = $1 WHERE id = $2', [JSON.stringify(outcome), id]);
+    },
     /** A page of the register: open ones by deadline first, then answered ones newest first. */
     async list(options: { open: boolean; page: number }): Promise<{ requests: PrivacyRequest[]; total: number }> {
       const where = options.open ? 'WHERE r.answered_at IS NULL' : '';

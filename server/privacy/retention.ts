@@ -10,21 +10,26 @@
  * - the register's e-mails and the audit trail older than the lead limit are masked and pruned.
  */
 import type { RetentionPolicy } from '../../core/privacy.ts';
+import { expiredLeadIds } from '../lead/privacy-store.ts';
+import { bodiesDueIds, bodyErasedAmong, eraseBodies } from '../db/outbox-privacy.ts';
 import type { Storage } from '../db/storage.ts';
 import { createAuditLog } from './audit.ts';
-import { compactAfterErasure } from './compact.ts';
+import type { CompactionOptions } from './compact.ts';
 import { eraseInTransaction, touchedTables } from './erase.ts';
 import { allOutboxFiles, deleteFiles, outboxFiles, type OutboxFile } from './files.ts';
+import { rewriteWithPending } from './pending-rewrites.ts';
 import { ERASED_BODY } from './registry.ts';
 import { createRequestStore } from './requests.ts';
 import { privacyHashKey } from './objections.ts';
-import { leadsSubject, placeholders } from './subject.ts';
+import { leadsSubject } from './subject.ts';
 
 export interface RetentionOptions {
   storage: Storage;
   policy: RetentionPolicy;
   outboxDir: string;
   now: Date;
+  /** How the table files are rewritten (tests shorten the wait). */
+  compaction?: CompactionOptions | undefined;
 }
 
 export interface RetentionResult {
@@ -34,6 +39,8 @@ export interface RetentionResult {
   filesDeleted: number;
   requestsMasked: number;
   auditPruned: number;
+  /** Tables whose rewrite (this run's, or one left pending before) has still not finished. */
+  pendingRewrites: number;
 }
 
 /** Rows handled per transaction. */
@@ -57,40 +64,11 @@ export function monthsBefore(now: Date, months: number): Date {
   );
 }
 
-/**
- * Leads whose last sign of life is at or before `cutoff`, and not anonymised yet. A sign of life is any of:
- * received, status or note in the inbox, an e-mail queued for it (the inbox's, a meeting's), a deal or next
- * step changed, a meeting booked, moved or cancelled (by the client too). A lead with an open next step or
- * a meeting still to come is never expired, however old: someone is still working it.
- */
-async function expiredLeads(storage: Storage, cutoff: string, now: string): Promise<number[]> {
-  const rows = await storage.all<{ id: number }>(
-    `SELECT l.id FROM leads l LEFT JOIN inbox_lead_state s ON s.lead_id = l.id
-     WHERE l.anonymised_at IS NULL AND l.received_at <= $1 AND (s.updated_at IS NULL OR s.updated_at <= $1)
-       AND NOT EXISTS (SELECT 1 FROM inbox_lead_events e WHERE e.lead_id = l.id AND e.at > $1)
-       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.lead_id = l.id AND b.starts_at > $1)
-       AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = l.id AND o.created_at > $1)
-       AND NOT EXISTS (SELECT 1 FROM pipeline_events p WHERE p.lead_id = l.id AND p.at > $1)
-       AND NOT EXISTS (
-         SELECT 1 FROM pipeline_deals d WHERE d.lead_id = l.id
-           AND (d.activity_at > $1 OR d.updated_at > $1 OR (d.next_step IS NOT NULL AND d.next_step <> ''))
-       )
-       AND NOT EXISTS (SELECT 1 FROM meeting_events m WHERE m.lead_id = l.id AND m.at > $1)
-       AND NOT EXISTS (
-         SELECT 1 FROM meetings m WHERE m.lead_id = l.id
-           AND (m.updated_at > $1 OR (m.status = 'scheduled' AND m.starts_at > $3))
-       )
-     ORDER BY l.id LIMIT $2`,
-    [cutoff, BATCH, now],
-  );
-  return rows.map((row) => row.id);
-}
-
 async function anonymiseExpiredLeads(options: RetentionOptions, cutoff: string, tables: Set<string>) {
   let count = 0;
   const files: OutboxFile[] = [];
   for (;;) {
-    const ids = await expiredLeads(options.storage, cutoff, options.now.toISOString());
+    const ids = await expiredLeadIds(options.storage, cutoff, options.now.toISOString(), BATCH);
     if (ids.length === 0) return { count, files };
     const plan = await options.storage.transaction(async (tx) => {
       const subject = await leadsSubject(tx, ids);
@@ -111,19 +89,9 @@ async function eraseOldBodies(options: RetentionOptions, cutoff: string) {
   let count = 0;
   const files: OutboxFile[] = [];
   for (;;) {
-    const ids = (
-      await options.storage.all<{ id: number }>(
-        `SELECT id FROM outbox WHERE body_erased_at IS NULL
-           AND ((status = 'sent' AND sent_at <= $1) OR (status = 'failed' AND created_at <= $1))
-         ORDER BY id LIMIT $2`,
-        [cutoff, BATCH],
-      )
-    ).map((row) => row.id);
+    const ids = await bodiesDueIds(options.storage, cutoff, BATCH);
     if (ids.length === 0) return { count, files };
-    await options.storage.run(
-      `UPDATE outbox SET message = $1, body_erased_at = $2 WHERE id IN (${placeholders(ids.length, 2)})`,
-      [ERASED_BODY, options.now.toISOString(), ...ids],
-    );
+    await eraseBodies(options.storage, ids, ERASED_BODY, options.now.toISOString());
     files.push(...(await outboxFiles(options.outboxDir, ids)));
     count += ids.length;
   }
@@ -145,12 +113,7 @@ async function leftoverFiles(options: RetentionOptions): Promise<OutboxFile[]> {
   const erased = new Set<number>();
   const ids = [...new Set(files.map((file) => file.outboxId))];
   for (let start = 0; start < ids.length; start += BATCH) {
-    const batch = ids.slice(start, start + BATCH);
-    const rows = await options.storage.all<{ id: number }>(
-      `SELECT id FROM outbox WHERE body_erased_at IS NOT NULL AND id IN (${placeholders(batch.length)})`,
-      batch,
-    );
-    for (const row of rows) erased.add(row.id);
+    for (const id of await bodyErasedAmong(options.storage, ids.slice(start, start + BATCH))) erased.add(id);
   }
   return files.filter((file) => erased.has(file.outboxId));
 }
@@ -173,6 +136,8 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
   if (requestsMasked > 0) tables.add('privacy_requests');
   const audit = createAuditLog(storage);
   const auditPruned = await audit.prune(leadCutoff);
+  // Rewrites left unfinished earlier (a cancellation's, a rectification's, the last run's) are retried here.
+  const { pending } = await rewriteWithPending(storage, [...tables], now, options.compaction);
   const result: RetentionResult = {
     leadsAnonymised: leads.count,
     bodiesErased: bodies.count,
@@ -180,8 +145,8 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
     filesDeleted,
     requestsMasked,
     auditPruned,
+    pendingRewrites: pending,
   };
-  if (tables.size > 0) await compactAfterErasure(storage, [...tables]);
   await audit.record({ actor: { kind: 'system' }, action: 'retention', detail: { ...result }, at: now });
   return result;
 }

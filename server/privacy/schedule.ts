@@ -18,6 +18,12 @@ export function scheduleRetention(
     now: options.now ?? (() => new Date()),
     logger: options.logger,
     ...(options.firstCheckMs === undefined ? {} : { firstCheckMs: options.firstCheckMs }),
-    work: (now) => runRetention({ storage, policy: config.retention, outboxDir: config.outboxDir, now }),
+    work: async (now) => {
+      const result = await runRetention({ storage, policy: config.retention, outboxDir: config.outboxDir, now });
+      // The register page and the terminal show them too; the log says it the day it happens.
+      if (result.pendingRewrites > 0)
+        options.logger.warn('privacy.rewrite_pending', { job: RETENTION_JOB, tables: result.pendingRewrites });
+      return result;
+    },
   });
 }

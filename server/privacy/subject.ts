@@ -3,6 +3,7 @@
  * hashes those leads came from, their inbox account if they are on the team, the keyed hash of their
  * e-mail and the ARCO requests it filed; and the SQL that picks a registry table's rows that belong to them.
  */
+import { leadIdentities, leadsByEmail, leadsByPhoneDigits } from '../lead/privacy-store.ts';
 import type { Queryable, SqlValue } from '../db/storage.ts';
 import { emailHash, normalizeEmail, phoneDigits, type Identifiers } from './identity.ts';
 import type { Link } from './registry.ts';
@@ -32,41 +33,12 @@ export function placeholders(count: number, offset = 0): string {
   return Array.from({ length: count }, (_, index) => `$${offset + index + 1}`).join(', ');
 }
 
-/** The phone column with its separators removed, in SQL both engines run. */
-export function digitsSql(column: string): string {
-  return ['+', ' ', '-', '(', ')', '.'].reduce(
-    (sql, separator) => `replace(${sql}, '${separator}', '')`,
-    `COALESCE(${column}, '')`,
-  );
-}
-
-interface LeadIdentity {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  client_hash: string;
-}
-
-const LEAD_COLUMNS = 'id, name, email, phone, client_hash';
-
-/** Leads sent with a phone (its 10 digits), whatever e-mail they carry. */
-export async function leadsByPhone(db: Queryable, digits: string): Promise<LeadIdentity[]> {
-  return db.all<LeadIdentity>(
-    `SELECT ${LEAD_COLUMNS} FROM leads WHERE anonymised_at IS NULL AND ${digitsSql('phone')} LIKE $1 ORDER BY id`,
-    [`%${digits}`],
-  );
-}
-
 /** The person behind `lookup`, with the key of the e-mail hashes (a setting of the database). */
 export async function resolveSubject(db: Queryable, lookup: Lookup, hashKey: string): Promise<Subject> {
   const email = normalizeEmail(lookup.email);
-  const byEmail = await db.all<LeadIdentity>(
-    `SELECT ${LEAD_COLUMNS} FROM leads WHERE lower(email) = $1 AND anonymised_at IS NULL ORDER BY id`,
-    [email],
-  );
+  const byEmail = await leadsByEmail(db, email);
   const given = lookup.phone ? phoneDigits(lookup.phone) : undefined;
-  const byPhone = given ? await leadsByPhone(db, given) : [];
+  const byPhone = given ? await leadsByPhoneDigits(db, given) : [];
   const leads = [...new Map([...byEmail, ...byPhone].map((lead) => [lead.id, lead])).values()];
   const emails = new Set([email, ...leads.map((lead) => normalizeEmail(lead.email)).filter(Boolean)]);
   const phones = new Set([...(given ? [given] : []), ...leads.flatMap((lead) => phoneDigits(lead.phone) ?? [])]);
@@ -94,12 +66,7 @@ export async function resolveSubject(db: Queryable, lookup: Lookup, hashKey: str
 
 /** Leads erased by retention: only their own rows, named by their own data. */
 export async function leadsSubject(db: Queryable, leadIds: readonly number[]): Promise<Subject> {
-  const leads =
-    leadIds.length === 0
-      ? []
-      : await db.all<LeadIdentity>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id IN (${placeholders(leadIds.length)})`, [
-          ...leadIds,
-        ]);
+  const leads = await leadIdentities(db, leadIds);
   return {
     leadIds: leads.map((lead) => lead.id),
     emailHashes: [],

@@ -8,8 +8,9 @@ import { AUDIT_PAGE_SIZE, isAuditAction } from '../../privacy/audit.ts';
 import { receivedProblem } from '../../privacy/command/args.ts';
 import { accessText } from '../../privacy/export.ts';
 import { isEmail, normalizeEmail, phoneDigits } from '../../privacy/identity.ts';
+import { pendingRewritesNotice } from '../../privacy/pending-rewrites.ts';
 import { isRequestKind, REQUESTS_PAGE_SIZE } from '../../privacy/requests.ts';
-import { LeadGoneError, rectificationSchema, StaleContactError } from '../../privacy/service.ts';
+import { rectificationSchema } from '../../privacy/service.ts';
 import type { Lookup } from '../../privacy/subject.ts';
 import { showLeadPage } from './leads.ts';
 import {
@@ -27,7 +28,7 @@ import { ADMIN_PATHS, leadPath } from '../paths.ts';
 import type { FieldErrors } from '../views/components.ts';
 import { auditPage, privacyPage, REASON_MAX_LENGTH, type PrivacyForm, type PrivacyView } from '../views/privacy.ts';
 import type { Notice } from '../views/layout.ts';
-import { refuse } from '../../errors.ts';
+import { ApiError, refuse } from '../../errors.ts';
 
 const pageOf = (raw: string | null) => {
   const page = Number(raw ?? '1');
@@ -43,7 +44,10 @@ async function showPage(
   const all = state.url.searchParams.get('todas') === '1';
   const page = pageOf(state.url.searchParams.get('pagina'));
   const { requests, total } = await (await services.privacy.requests()).list({ open: !all, page });
-  const notice = extra.notice ?? noticeFrom(state.url);
+  // Table files still holding old versions are said on the page until the daily job's rewrite finishes.
+  const pending = pendingRewritesNotice(await services.privacy.pendingRewrites());
+  const notice =
+    extra.notice ?? noticeFrom(state.url) ?? (pending ? { tone: 'info' as const, message: pending } : undefined);
   render(
     state,
     status,
@@ -271,8 +275,6 @@ export async function showAudit(services: AdminServices, state: SignedIn): Promi
   );
 }
 
-const STALE_CONTACT = 'Alguien cambió estos datos mientras los veías (o se eliminaron). Revisa y vuelve a intentarlo.';
-
 /** Rectification from the lead page (any account that works leads), recorded as ARCO when the person asked. */
 export async function rectifyContact(
   services: AdminServices,
@@ -300,22 +302,30 @@ export async function rectifyContact(
   if (!parsed.success || Object.keys(errors).length > 0)
     return showLeadPage(services, state, lead, 422, { rectification: { errors, values } });
   try {
-    const { changed } = await services.privacy.rectify(lead.id, parsed.data, {
+    const { changed, rewrite } = await services.privacy.rectify(lead.id, parsed.data, {
       actor: actorOf(services, state),
       now: state.now,
       receivedOn: received,
       version: field(form, 'version'),
       asRequest: values.arco === '1',
     });
+    // As after a cancellation: a rewrite that could not finish is said at once, with its report.
+    if (rewrite && !rewrite.complete) {
+      const fresh = (await services.work.lead(lead.id)) ?? lead;
+      const message = `${NOTICES.datos} ${rewrite.detail}`;
+      await showLeadPage(services, state, fresh, 200, { notice: { tone: 'info', message } });
+      return;
+    }
     redirect(
       state.res,
       withNotice(leadPath(lead.id), changed.length > 0 ? 'datos' : 'sin-cambios', '#datos-personales'),
     );
   } catch (error) {
-    if (error instanceof LeadGoneError) throw refuse('inboxLeadNotFound');
-    if (error instanceof StaleContactError) {
+    // An outdated form is shown again with what the lead holds now, not the error page.
+    if (error instanceof ApiError && error.code === 'inboxStaleContact') {
       const fresh = (await services.work.lead(lead.id)) ?? lead;
-      return showLeadPage(services, state, fresh, 409, { notice: { tone: 'error', message: STALE_CONTACT } });
+      const { status, body } = error.answer;
+      return showLeadPage(services, state, fresh, status, { notice: { tone: 'error', message: body.message } });
     }
     throw error;
   }

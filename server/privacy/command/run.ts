@@ -12,6 +12,7 @@ import type { Storage } from '../../db/storage.ts';
 import { TERMINAL } from '../audit.ts';
 import { businessDaysBetween } from '../deadline.ts';
 import { accessText } from '../export.ts';
+import { pendingRewrites, pendingRewritesNotice } from '../pending-rewrites.ts';
 import { REQUEST_KINDS } from '../requests.ts';
 import { runRetention } from '../retention.ts';
 import { createPrivacyService } from '../service.ts';
@@ -163,6 +164,8 @@ export async function runPrivacyCommand(command: PrivacyCommand, deps: PrivacyDe
           `${request.id}\t${REQUEST_KINDS[request.kind]}\t${request.email ?? request.emailMask}\trecibida ${request.receivedOn}\tvence ${request.dueOn}\t${state}`,
         );
       }
+      const pending = pendingRewritesNotice(await pendingRewrites(deps.storage));
+      if (pending) io.err(`Aviso: ${pending}`);
       return 0;
     }
 
@@ -176,6 +179,8 @@ export async function runPrivacyCommand(command: PrivacyCommand, deps: PrivacyDe
       io.out(
         `Leads anonimizados: ${result.leadsAnonymised}; cuerpos de correo borrados: ${result.bodiesErased}; archivos .eml borrados: ${result.filesDeleted}; solicitudes enmascaradas: ${result.requestsMasked}; entradas de bitácora depuradas: ${result.auditPruned}.`,
       );
+      const pending = result.pendingRewrites > 0 && pendingRewritesNotice(await pendingRewrites(deps.storage));
+      if (pending) io.err(`Aviso: ${pending}`);
       return 0;
     }
   }
