@@ -48,6 +48,52 @@ const ORIGINS = [
   {},
 ];
 
+/** The columns of a lead `leadRow` gives values for (the id apart). */
+export const LEAD_COLUMNS = [
+  'form_type',
+  'name',
+  'email',
+  'company',
+  'phone',
+  'fields',
+  'origin_page',
+  'received_at',
+  'client_hash',
+  'attribution',
+  'search_text',
+  'score',
+] as const;
+
+/** The `i`-th lead, received at `receivedAt`, as the API writes it (with its search text and score). */
+export function leadRow(i: number, receivedAt: string): SqlValue[] {
+  const name = `${NAMES[i % NAMES.length] ?? ''} ${String(i)}`;
+  const company = `${COMPANIES[i % COMPANIES.length] ?? ''} ${String(i % 97)}`;
+  const email = `lead${String(i)}@ejemplo.mx`;
+  const phone = `55${String(10_000_000 + ((i * 7919) % 90_000_000))}`;
+  const message = MESSAGES[i % MESSAGES.length] ?? '';
+  // One lead in seven came with no origin at all (an old form, a blocked script).
+  const attribution =
+    i % 7 === 6
+      ? null
+      : JSON.stringify({ landing: LANDINGS[i % LANDINGS.length] ?? '/', ...ORIGINS[(i >> 1) % ORIGINS.length] });
+  const fields = JSON.stringify({ name, email, company, phone, message });
+  const searchText = [name, email, company, message, phone].map(foldText).join('\n');
+  return [
+    (i % 4) + 1,
+    name,
+    email,
+    company,
+    phone,
+    fields,
+    '/contacto',
+    receivedAt,
+    'bench',
+    attribution,
+    searchText,
+    (i * 37) % 101,
+  ];
+}
+
 /** Rows per INSERT statement, and statements per transaction. */
 const ROWS = 250;
 const STATEMENTS = 4;
@@ -76,39 +122,10 @@ export async function seed(storage: Storage, first: number, last: number, now: n
         const deals: SqlValue[][] = [];
         for (let i = from; i < Math.min(last, from + ROWS); i += 1) {
           const id = i + 1;
-          const name = `${NAMES[i % NAMES.length] ?? ''} ${String(i)}`;
-          const company = `${COMPANIES[i % COMPANIES.length] ?? ''} ${String(i % 97)}`;
-          const email = `lead${String(i)}@ejemplo.mx`;
-          const phone = `55${String(10_000_000 + ((i * 7919) % 90_000_000))}`;
-          const message = MESSAGES[i % MESSAGES.length] ?? '';
           // Each seeding spreads its leads over the whole period, oldest first, as leads arrive: ids follow
           // time, as in a real database (a random order would make every range read jump around the file).
           const receivedAt = new Date(now - (1 - (i - first + 0.5) / (last - first)) * 52 * WEEK_MS).toISOString();
-          // One lead in seven came with no origin at all (an old form, a blocked script).
-          const attribution =
-            i % 7 === 6
-              ? null
-              : JSON.stringify({
-                  landing: LANDINGS[i % LANDINGS.length] ?? '/',
-                  ...ORIGINS[(i >> 1) % ORIGINS.length],
-                });
-          const fields = JSON.stringify({ name, email, company, phone, message });
-          const searchText = [name, email, company, message, phone].map(foldText).join('\n');
-          leads.push([
-            id,
-            (i % 4) + 1,
-            name,
-            email,
-            company,
-            phone,
-            fields,
-            '/contacto',
-            receivedAt,
-            'bench',
-            attribution,
-            searchText,
-            (i * 37) % 101,
-          ]);
+          leads.push([id, ...leadRow(i, receivedAt)]);
           if (i % 5 === 0) {
             const status = STATUSES[i % STATUSES.length] ?? 'contactado';
             const won = status === 'ganado';
@@ -136,26 +153,7 @@ export async function seed(storage: Storage, first: number, last: number, now: n
           ]);
           events.push([id, 1, 'status', contacted, 'nuevo', status]);
         }
-        await insertRows(
-          tx,
-          'leads',
-          [
-            'id',
-            'form_type',
-            'name',
-            'email',
-            'company',
-            'phone',
-            'fields',
-            'origin_page',
-            'received_at',
-            'client_hash',
-            'attribution',
-            'search_text',
-            'score',
-          ],
-          leads,
-        );
+        await insertRows(tx, 'leads', ['id', ...LEAD_COLUMNS], leads);
         await insertRows(
           tx,
           'inbox_lead_state',

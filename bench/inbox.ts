@@ -4,8 +4,8 @@
  * with a deal and a next step around today, measures every inbox page, then seeds up to BENCH_LEADS (default
  * 100,000) in the same database and measures again. On SQLite and, when Debian's PostgreSQL is installed (and
  * BENCH_ENGINES does not leave it out), on a throwaway cluster. Each page gets BENCH_REQUESTS sequential
- * requests (default 20) on loopback; the table prints p50/p95 in milliseconds at both sizes and the KB of
- * the last answer. Search columns are written with the rows, as the API writes them, so no background
+ * requests (default 20) on loopback, at the larger size while leads arrive and statuses change
+ * (./inbox-load.ts); the table prints p50/p95 in milliseconds at both sizes and the KB of the last answer. Search columns are written with the rows, as the API writes them, so no background
  * indexing runs while it measures. Stops by itself.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +26,7 @@ import type { Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
 import { printPlans } from './inbox-plans.ts';
 import { seed } from './inbox-seed.ts';
+import { startLoad } from './inbox-load.ts';
 import { createInboxMail } from '../server/inbox-email/inbox-mail.ts';
 import { emailSettings } from '../server/email/settings.ts';
 import { silentLogger } from '../server/log/logger.ts';
@@ -167,14 +168,18 @@ async function measure(engine: string, storage: Storage): Promise<void> {
   const base = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
   try {
     const cookies = await signedIn(base);
+    let loadNote = '';
     const small = await timePages(base, cookies);
     const seeding = performance.now();
     await seed(storage, BASE, TOTAL, now);
     const seedS = (performance.now() - seeding) / 1000;
-    const large = await timePages(base, cookies);
+    const load = startLoad(storage, TOTAL, TOTAL);
+    const large = await timePages(base, cookies).finally(async () => {
+      loadNote = await load.stop();
+    });
     await printPlans(storage, todayInMexicoCity(new Date(now)));
     console.log(
-      `\n${engine}: ${count(BASE)} leads, luego ${count(TOTAL)} (${count(TOTAL - BASE)} sembrados en ${seedS.toFixed(0)} s)`,
+      `\n${engine}: ${count(BASE)} leads, luego ${count(TOTAL)} (${count(TOTAL - BASE)} sembrados en ${seedS.toFixed(0)} s); a ${count(TOTAL)}, con ${loadNote}`,
     );
     console.log(
       `| Página | Ruta | ${count(BASE)} p50 | ${count(BASE)} p95 | ${count(TOTAL)} p50 | ${count(TOTAL)} p95 | KB |`,
