@@ -2,8 +2,9 @@
  * When each lead was won, copied onto the lead (`leads.won_at`): the last time its history moved it to
  * ganado, kept by triggers on the history, whoever writes it (a status change, a merge moving events, an
  * erasure deleting them). The dashboard's value won per month then reads one index of the won leads instead
- * of each one's history. And the open leads' next steps, in an index of their own: «Vencidos» and «Hoy»
- * count only open leads, which a whole-table index made PostgreSQL count by reading every row.
+ * of each one's history, and its lost reasons one index of the lost leads' states. And the open leads' next
+ * steps, in an index of their own: «Vencidos» and «Hoy» count only open leads, which a whole-table index
+ * made PostgreSQL count by reading every row.
  */
 import type { Dialect, Migration } from '../../db/storage.ts';
 
@@ -15,8 +16,9 @@ const COLUMN = (dialect: Dialect) => `
   ALTER TABLE leads ADD COLUMN won_at TEXT;
   UPDATE leads SET won_at = ${LAST_WON('leads.id')}
     WHERE EXISTS (SELECT 1 FROM inbox_lead_events e WHERE e.lead_id = leads.id AND ${WON_EVENT('e')});
-  -- Exactly what the value won per month reads (./money.ts).
-  CREATE INDEX leads_won ON leads (won_at, deal_value) WHERE work_status = 'ganado';
+  -- Exactly what the value won per month reads (./money.ts), and the lost leads' reasons (./work.ts).
+  CREATE INDEX leads_won ON leads (won_at, deal_value, id) WHERE work_status = 'ganado';
+  CREATE INDEX inbox_lead_state_lost ON inbox_lead_state (lead_id, lost_reason) WHERE status = 'perdido';
   -- The due views' rows: open leads, in the next-step order of filters.ts.
   CREATE INDEX leads_open_next_step ON leads ((COALESCE(next_step_date, '9999-12-31')), received_at DESC, id DESC)
     WHERE work_status NOT IN ('ganado', 'perdido');${dialect === 'postgres' ? '\n  ANALYZE leads;' : ''}
@@ -57,7 +59,7 @@ const POSTGRES_TRIGGERS = `
 
 export const WON_MIGRATION: Migration = {
   version: 5,
-  name: 'when each lead was won, copied onto it, and an index of the open leads by next step',
+  name: 'when each lead was won, copied onto it; indexes of the lost reasons and of the open leads by next step',
   sql: {
     sqlite: `${COLUMN('sqlite')}${SQLITE_TRIGGERS}`,
     postgres: `${COLUMN('postgres')}${POSTGRES_TRIGGERS}`,
