@@ -4,8 +4,8 @@
  * with a deal and a next step around today, measures every inbox page, then seeds up to BENCH_LEADS (default
  * 100,000) in the same database and measures again. On SQLite and, when Debian's PostgreSQL is installed (and
  * BENCH_ENGINES does not leave it out), on a throwaway cluster. Each page gets BENCH_REQUESTS sequential
- * requests (default 20) on loopback; the table prints p50/p95 in milliseconds at both sizes and the KB of
- * the last answer. Search columns are written with the rows, as the API writes them, so no background
+ * requests (default 20) on loopback, at the larger size while leads arrive and statuses change
+ * (./inbox-load.ts); the table prints p50/p95 in milliseconds at both sizes and the KB of the last answer. Search columns are written with the rows, as the API writes them, so no background
  * indexing runs while it measures. Stops by itself.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { addDays, todayInMexicoCity } from '../core/dates.ts';
+import { todayInMexicoCity } from '../core/dates.ts';
 import { createAdmin, type Admin } from '../server/admin/index.ts';
 import { createApp } from '../server/app.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
@@ -22,12 +22,13 @@ import { loadContentFacts } from '../core/content/load.ts';
 import { migrateAll } from '../server/database.ts';
 import { TRUST_NO_PROXY } from '../server/client/trusted-proxies.ts';
 import { openStorage } from '../server/db/open.ts';
-import type { Queryable, SqlValue, Storage } from '../server/db/storage.ts';
+import type { Storage } from '../server/db/storage.ts';
 import { findPostgresBin, startPgCluster } from '../server/db/testing/pg-cluster.ts';
 import { printPlans } from './inbox-plans.ts';
+import { seed } from './inbox-seed.ts';
+import { startLoad } from './inbox-load.ts';
 import { createInboxMail } from '../server/inbox-email/inbox-mail.ts';
 import { emailSettings } from '../server/email/settings.ts';
-import { foldText } from '../server/lead/search.ts';
 import { silentLogger } from '../server/log/logger.ts';
 import { createMeetingService, NO_BUSY_TIMES } from '../server/meetings/service.ts';
 import { DEFAULT_MEETING_URL_TEMPLATE } from '../server/meetings/settings.ts';
@@ -37,167 +38,6 @@ const BASE = Math.min(TOTAL, Number(process.env.BENCH_BASE ?? 1_000));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const PASSWORD = 'Clave de la medición 2026';
-const WEEK_MS = 7 * 86_400_000;
-const STATUSES = ['contactado', 'propuesta', 'ganado', 'perdido'] as const;
-const NAMES = [
-  'Lucía Hernández',
-  'Jorge Treviño',
-  'Ana Sofía Gutiérrez',
-  'Ricardo Salinas',
-  'Patricia Olvera',
-  'Fernando Aguilar',
-];
-const COMPANIES = [
-  'Ferremax',
-  'Logística del Norte',
-  'Café Origen',
-  'Clínicas Vida',
-  'Grupo Altiplano',
-  'Distribuidora Maya',
-];
-const MESSAGES = [
-  'Queremos una app web para controlar el inventario de nuestras sucursales.',
-  'Necesitamos un portal de clientes con facturación y seguimiento de pedidos.',
-  'Buscamos automatizar la cotización de fletes entre Monterrey y Laredo.',
-  'Nos interesa una app móvil para que los técnicos registren sus visitas.',
-];
-/** Rows per INSERT statement, and statements per transaction. */
-const ROWS = 250;
-const STATEMENTS = 4;
-
-/** `rows` rows of `columns` values as one multi-row INSERT. */
-async function insertRows(
-  db: Queryable,
-  table: string,
-  columns: readonly string[],
-  rows: readonly SqlValue[][],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.map((_, r) => `(${columns.map((_, c) => `$${String(r * columns.length + c + 1)}`).join(', ')})`);
-  await db.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, rows.flat());
-}
-
-/** Leads `first` to `last - 1` (ids `first + 1`…), received over the 52 weeks before `now`, as the API writes them. */
-async function seed(storage: Storage, first: number, last: number, now: number): Promise<void> {
-  const today = todayInMexicoCity(new Date(now));
-  for (let start = first; start < last; start += ROWS * STATEMENTS) {
-    await storage.transaction(async (tx) => {
-      for (let from = start; from < Math.min(last, start + ROWS * STATEMENTS); from += ROWS) {
-        const leads: SqlValue[][] = [];
-        const states: SqlValue[][] = [];
-        const events: SqlValue[][] = [];
-        const deals: SqlValue[][] = [];
-        for (let i = from; i < Math.min(last, from + ROWS); i += 1) {
-          const id = i + 1;
-          const name = `${NAMES[i % NAMES.length] ?? ''} ${String(i)}`;
-          const company = `${COMPANIES[i % COMPANIES.length] ?? ''} ${String(i % 97)}`;
-          const email = `lead${String(i)}@ejemplo.mx`;
-          const phone = `55${String(10_000_000 + ((i * 7919) % 90_000_000))}`;
-          const message = MESSAGES[i % MESSAGES.length] ?? '';
-          // Each seeding spreads its leads over the whole period, oldest first, as leads arrive: ids follow
-          // time, as in a real database (a random order would make every range read jump around the file).
-          const receivedAt = new Date(now - (1 - (i - first + 0.5) / (last - first)) * 52 * WEEK_MS).toISOString();
-          const fields = JSON.stringify({ name, email, company, phone, message });
-          const searchText = [name, email, company, message, phone].map(foldText).join('\n');
-          leads.push([
-            id,
-            (i % 4) + 1,
-            name,
-            email,
-            company,
-            phone,
-            fields,
-            '/contacto',
-            receivedAt,
-            'bench',
-            searchText,
-            (i * 37) % 101,
-          ]);
-          if (i % 5 === 0) {
-            const status = STATUSES[i % STATUSES.length] ?? 'contactado';
-            const won = status === 'ganado';
-            deals.push([
-              id,
-              won ? 50_000 + (i % 40) * 10_000 : null,
-              addDays(today, (i % 21) - 10),
-              'Llamar para revisar la propuesta',
-              receivedAt,
-              1,
-            ]);
-          }
-          if (i % 3 !== 0) continue;
-          const status = STATUSES[i % STATUSES.length] ?? 'contactado';
-          const contacted = new Date(Date.parse(receivedAt) + ((i % 48) + 1) * 3_600_000).toISOString();
-          states.push([
-            id,
-            status,
-            1,
-            status === 'perdido' ? 'presupuesto' : null,
-            status === 'perdido' ? null : contacted,
-            status === 'propuesta' || status === 'ganado' ? contacted : null,
-            contacted,
-            1,
-          ]);
-          events.push([id, 1, 'status', contacted, 'nuevo', status]);
-        }
-        await insertRows(
-          tx,
-          'leads',
-          [
-            'id',
-            'form_type',
-            'name',
-            'email',
-            'company',
-            'phone',
-            'fields',
-            'origin_page',
-            'received_at',
-            'client_hash',
-            'search_text',
-            'score',
-          ],
-          leads,
-        );
-        await insertRows(
-          tx,
-          'inbox_lead_state',
-          [
-            'lead_id',
-            'status',
-            'assignee_id',
-            'lost_reason',
-            'first_contact_at',
-            'proposal_at',
-            'updated_at',
-            'version',
-          ],
-          states,
-        );
-        await insertRows(
-          tx,
-          'inbox_lead_events',
-          ['lead_id', 'user_id', 'kind', 'at', 'from_value', 'to_value'],
-          events,
-        );
-        await insertRows(
-          tx,
-          'pipeline_deals',
-          ['lead_id', 'value_mxn', 'next_step_date', 'next_step', 'activity_at', 'version'],
-          deals,
-        );
-      }
-    });
-  }
-  if (storage.dialect === 'postgres') {
-    // Ids were given: the sequence moves past them, and the planner learns the new sizes.
-    await storage.run("SELECT setval(pg_get_serial_sequence('leads', 'id'), (SELECT max(id) FROM leads))");
-    await storage.run('ANALYZE');
-  } else {
-    await storage.run('ANALYZE');
-  }
-}
-
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -328,14 +168,18 @@ async function measure(engine: string, storage: Storage): Promise<void> {
   const base = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
   try {
     const cookies = await signedIn(base);
+    let loadNote = '';
     const small = await timePages(base, cookies);
     const seeding = performance.now();
     await seed(storage, BASE, TOTAL, now);
     const seedS = (performance.now() - seeding) / 1000;
-    const large = await timePages(base, cookies);
+    const load = startLoad(storage, TOTAL, TOTAL);
+    const large = await timePages(base, cookies).finally(async () => {
+      loadNote = await load.stop();
+    });
     await printPlans(storage, todayInMexicoCity(new Date(now)));
     console.log(
-      `\n${engine}: ${count(BASE)} leads, luego ${count(TOTAL)} (${count(TOTAL - BASE)} sembrados en ${seedS.toFixed(0)} s)`,
+      `\n${engine}: ${count(BASE)} leads, luego ${count(TOTAL)} (${count(TOTAL - BASE)} sembrados en ${seedS.toFixed(0)} s); a ${count(TOTAL)}, con ${loadNote}`,
     );
     console.log(
       `| Página | Ruta | ${count(BASE)} p50 | ${count(BASE)} p95 | ${count(TOTAL)} p50 | ${count(TOTAL)} p95 | KB |`,

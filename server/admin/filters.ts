@@ -168,6 +168,8 @@ export interface SqlFragment {
   params: Array<string | number>;
   /** The same conditions with merged leads counted too (`WHERE true` without any): see `countSql`. */
   withMerged: string;
+  /** SQLite, a search and nothing else: the ids of the leads it lists, merged ones too (every one exists). */
+  searchSet?: string;
 }
 
 /** A lead's searchable text; a lead the inbox has not indexed yet is found by name, e-mail and company. */
@@ -206,7 +208,7 @@ const mergedMatching = (query: SearchQuery, param: Param) =>
  * SQLite: the leads whose text holds every word, from the FTS5 trigram table (words under three letters
  * compared on the text), with those merged leads point to and the reference, as one set of ids.
  */
-function sqliteSearch(query: SearchQuery, param: Param): string {
+function sqliteSearch(query: SearchQuery, param: Param): { condition: string; set?: string } {
   const sets: string[] = [];
   if (query.words.length) {
     const indexed = query.words.filter((word) => Array.from(word).length >= TRIGRAM);
@@ -224,14 +226,16 @@ function sqliteSearch(query: SearchQuery, param: Param): string {
   }
   if (query.id !== undefined)
     sets.push(
-      `SELECT CAST(${param(query.id)} AS BIGINT)`,
+      `SELECT id FROM leads WHERE id = ${param(query.id)}`,
       `SELECT mm.into_id FROM pipeline_merges mm WHERE mm.lead_id = ${param(query.id)}`,
     );
   // A unary + keeps the planner from fetching every match by id and sorting them all (a common word
   // matches a quarter of the leads): it walks the sort's index and tests each id against the set. A
   // reference sorts first, which no index serves: then the few matches are fetched by id.
   const member = query.id === undefined ? '+l.id' : 'l.id';
-  return sets.length ? `${member} IN (${sets.join(' UNION ')})` : '1 = 0';
+  if (!sets.length) return { condition: '1 = 0' };
+  const set = sets.join(' UNION ');
+  return { condition: `${member} IN (${set})`, set };
 }
 
 /**
@@ -289,14 +293,18 @@ export function filterSql(
   if (filter.view === 'vencidos') conditions.push(`${NEXT_STEP_ORDER} < ${param(today)} AND ${OPEN}`);
   // Open leads nobody planned anything for: where work gets forgotten.
   if (filter.view === 'sin-paso') conditions.push(`d.next_step IS NULL AND ${OPEN}`);
+  let searchSet: string | undefined;
   if (filter.text) {
     const query = parseSearch(filter.text);
-    conditions.push(dialect === 'sqlite' ? sqliteSearch(query, param) : postgresSearch(query, param));
+    const search = dialect === 'sqlite' ? sqliteSearch(query, param) : { condition: postgresSearch(query, param) };
+    // A search alone is counted on its set of ids (see countSql).
+    if (conditions.length === 0) searchSet = search.set;
+    conditions.push(search.condition);
   }
   const withMerged = `WHERE ${conditions.length ? conditions.join(' AND ') : 'true'}`;
   // Last: SQLite tests the conditions in order, and the cheapest (a set, a column) should go first.
   conditions.push(NOT_MERGED);
-  return { where: `WHERE ${conditions.join(' AND ')}`, params, withMerged };
+  return { where: `WHERE ${conditions.join(' AND ')}`, params, withMerged, ...(searchSet ? { searchSet } : {}) };
 }
 
 /**
@@ -305,6 +313,11 @@ export function filterSql(
  * reads an index alone (and the merged leads, which are few). `from` is what the filter's aliases need.
  */
 export function countSql(fragment: SqlFragment, from: string): string {
+  // A search alone: its set counted once, without testing every lead against it (half the time of a
+  // search that one lead in six matches).
+  if (fragment.searchSet)
+    return `WITH s AS MATERIALIZED (${fragment.searchSet})
+      SELECT (SELECT count(*) FROM s) - (SELECT count(*) FROM pipeline_merges m WHERE m.lead_id IN (SELECT * FROM s)) AS n`;
   return `SELECT (SELECT count(*) ${from} ${fragment.withMerged})
     - (SELECT count(*) ${from} ${fragment.withMerged} AND l.id IN (SELECT lead_id FROM pipeline_merges)) AS n`;
 }

@@ -13,9 +13,12 @@ export interface StatusValue {
   valueMxn: number;
 }
 
+/** Deals won at about the same time (one or more). */
 export interface WonDeal {
+  deals: number;
+  /** Their values' sum. */
   valueMxn: number | null;
-  /** When it moved to ganado (ISO), or null when the history does not say. */
+  /** An instant of the hour or day they moved to ganado (ISO), or null when nothing says. */
   wonAt: string | null;
 }
 
@@ -76,7 +79,7 @@ export function buildMoney(
     const index = monthIndex.get(todayInMexicoCity(at).slice(0, 7));
     const target = index === undefined ? undefined : wonByMonth[index];
     if (!target) continue;
-    target.deals += 1;
+    target.deals += deal.deals;
     target.valueMxn += deal.valueMxn ?? 0;
   }
   const won = input.closed.find((row) => row.status === 'ganado') ?? { count: 0, valueMxn: 0 };

@@ -56,7 +56,7 @@ export async function lostReasonCounts(
   return db.all<{ reason: string | null; leads: number }>(
     `SELECT s.lost_reason AS reason, count(*) AS leads
      FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
-     WHERE l.received_at >= $1 AND l.work_status = 'perdido'
+     WHERE l.received_at >= $1 AND l.work_status = 'perdido' AND s.status = 'perdido'
        AND l.id NOT IN (SELECT lead_id FROM pipeline_merges)
      GROUP BY s.lost_reason ORDER BY count(*) DESC, s.lost_reason`,
     [since],

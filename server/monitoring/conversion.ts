@@ -4,7 +4,8 @@
  * other, for a period and the same length of time before it, so a page whose conversion fell shows it.
  */
 import { addDays, todayInMexicoCity } from '../../core/dates.ts';
-import type { Dialect, Queryable } from '../db/storage.ts';
+import type { Queryable } from '../db/storage.ts';
+import { ARRIVAL_OFFSET_MS, arrivalsOf } from './arrival-labels.ts';
 
 export const NO_CAMPAIGN_LABEL = 'Sin campaña';
 
@@ -35,17 +36,72 @@ interface Counts {
 
 type Grouped = { grouped_by: string; label: string; n: number | string };
 
-/** A text of the lead's `attribution` JSON, or NULL, as each engine reads it. */
-function attributionText(dialect: Dialect, key: string): string {
-  return dialect === 'postgres' ? `(attribution::json ->> '${key}')` : `json_extract(attribution, '$.${key}')`;
-}
-
 /** The groups of one query as counts per page and per campaign. */
 function grouped(rows: readonly Grouped[]): { page: Map<string, number>; campaign: Map<string, number> } {
   const page = new Map<string, number>();
   const campaign = new Map<string, number>();
   for (const row of rows) (row.grouped_by === 'page' ? page : campaign).set(row.label, Number(row.n));
   return { page, campaign };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Adds the groups of `rows` to `into`. */
+function addGroups(into: { page: Map<string, number>; campaign: Map<string, number> }, rows: readonly Grouped[]) {
+  for (const row of rows) {
+    const map = row.grouped_by === 'page' ? into.page : into.campaign;
+    map.set(row.label, (map.get(row.label) ?? 0) + Number(row.n));
+  }
+}
+
+/** Leads received from `from` to `to` (ISO times) per landing page and per campaign, counted from the leads. */
+export function countArrivals(db: Queryable, from: string, to: string): Promise<Grouped[]> {
+  return db.all<Grouped>(
+    `WITH a AS MATERIALIZED (SELECT a.page, a.campaign FROM ${arrivalsOf(db.dialect, 'leads', 'FROM leads WHERE received_at >= $1 AND received_at < $2')})
+     SELECT g.grouped_by, g.label, count(*) AS n FROM (
+       SELECT 'page' AS grouped_by, page AS label FROM a WHERE page IS NOT NULL
+       UNION ALL
+       SELECT 'campaign', CASE WHEN campaign = '' THEN CAST($3 AS TEXT) ELSE campaign END FROM a
+     ) g GROUP BY g.grouped_by, g.label`,
+    [from, to, NO_CAMPAIGN_LABEL],
+  );
+}
+
+/** Leads of the whole days `firstDay` to `lastDay` (at UTC-6) per landing page and campaign, from the summary. */
+function summedArrivals(db: Queryable, firstDay: string, lastDay: string): Promise<Grouped[]> {
+  return db.all<Grouped>(
+    `SELECT g.grouped_by, g.label, sum(g.leads) AS n FROM (
+       SELECT grouped_by, CASE WHEN grouped_by = 'campaign' AND label = '' THEN CAST($3 AS TEXT) ELSE label END AS label,
+         leads
+       FROM lead_arrivals WHERE day >= $1 AND day <= $2
+     ) g GROUP BY g.grouped_by, g.label`,
+    [firstDay, lastDay, NO_CAMPAIGN_LABEL],
+  );
+}
+
+/** The day (at UTC-6) that starts exactly at `instant`, or undefined. */
+function dayStartingAt(instant: number): string | undefined {
+  const local = instant - ARRIVAL_OFFSET_MS;
+  return local % DAY_MS === 0 ? new Date(local).toISOString().slice(0, 10) : undefined;
+}
+
+/**
+ * Leads received from `from` to `to` per landing page and campaign: the whole days at UTC-6 from the daily
+ * summary (./arrivals-migrations.ts), the rest of the last day (today, up to now) from the leads. A period
+ * that does not start at a day's start is counted from the leads whole.
+ */
+export async function arrivalsBetween(db: Queryable, from: string, to: string): Promise<Grouped[]> {
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  const firstDay = dayStartingAt(start);
+  const lastStart = Math.floor((end - ARRIVAL_OFFSET_MS) / DAY_MS) * DAY_MS + ARRIVAL_OFFSET_MS;
+  if (firstDay === undefined || lastStart <= start) return countArrivals(db, from, to);
+  const lastDay = new Date(lastStart - DAY_MS - ARRIVAL_OFFSET_MS).toISOString().slice(0, 10);
+  const [whole, rest] = await Promise.all([
+    summedArrivals(db, firstDay, lastDay),
+    lastStart < end ? countArrivals(db, new Date(lastStart).toISOString(), to) : [],
+  ]);
+  return [...whole, ...rest];
 }
 
 /**
@@ -65,23 +121,11 @@ async function countsFor(db: Queryable, fromDay: string, toDay: string, from: st
        ) g GROUP BY g.grouped_by, g.label`,
       [fromDay, toDay, NO_CAMPAIGN_LABEL],
     ),
-    db.all<Grouped>(
-      `WITH a AS MATERIALIZED (
-         SELECT ${attributionText(db.dialect, 'landing')} AS landing,
-           ${attributionText(db.dialect, 'utm_campaign')} AS campaign
-         FROM leads WHERE received_at >= $1 AND received_at < $2
-       )
-       SELECT g.grouped_by, g.label, count(*) AS n FROM (
-         SELECT 'page' AS grouped_by, CASE WHEN rtrim(landing, '/') = '' THEN '/' ELSE rtrim(landing, '/') END AS label
-         FROM a WHERE landing <> ''
-         UNION ALL
-         SELECT 'campaign', COALESCE(campaign, CAST($3 AS TEXT)) FROM a
-       ) g GROUP BY g.grouped_by, g.label`,
-      [from, to, NO_CAMPAIGN_LABEL],
-    ),
+    arrivalsBetween(db, from, to),
   ]);
   const viewed = grouped(views);
-  const led = grouped(leads);
+  const led = { page: new Map<string, number>(), campaign: new Map<string, number>() };
+  addGroups(led, leads);
   return {
     byPage: { views: viewed.page, leads: led.page },
     byCampaign: { views: viewed.campaign, leads: led.campaign },

@@ -8,6 +8,7 @@
  */
 import { forBothEngines } from '../db/ddl.ts';
 import type { Migration, Storage } from '../db/storage.ts';
+import { ARRIVALS_MIGRATION } from './arrivals-migrations.ts';
 
 export const MONITORING_MODULE = 'monitoring';
 
@@ -66,6 +67,7 @@ export const MONITORING_MIGRATIONS: readonly Migration[] = [
       `,
     ),
   },
+  ARRIVALS_MIGRATION,
 ];
 
 export function migrateMonitoring(storage: Storage): Promise<number[]> {

@@ -7,7 +7,8 @@
  */
 import { forBothEngines, type DdlWords } from '../../db/ddl.ts';
 import type { Migration, Storage } from '../../db/storage.ts';
-import { SUMMARY_MIGRATION } from './summary-migrations.ts';
+import { SUMMARY_MIGRATION, SUMMARY_ORDER_MIGRATION } from './summary-migrations.ts';
+import { WON_MIGRATION } from './won-migrations.ts';
 
 export const PIPELINE_MODULE = 'pipeline';
 
@@ -244,6 +245,8 @@ export const PIPELINE_MIGRATIONS: readonly Migration[] = [
     },
   },
   SUMMARY_MIGRATION,
+  WON_MIGRATION,
+  SUMMARY_ORDER_MIGRATION,
 ];
 
 /** Brings the pipeline's tables up to date; the lead API's and the inbox's must be migrated first. */

@@ -212,7 +212,8 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
     };
     expect(await list({}, 'actividad')).toContain('leads_activity_order');
     expect(await list({}, 'seguimiento')).toContain('leads_next_step_order');
-    expect(await list({ view: 'vencidos' }, 'seguimiento')).toContain('leads_next_step_order');
+    // The due views read the open leads' own index (PostgreSQL) or the whole next-step order (SQLite).
+    expect(await list({ view: 'vencidos' }, 'seguimiento')).toMatch(/leads_open_next_step|leads_next_step_order/);
     // A page after a key starts at the key in an index led by the sort's first term (by arrival, either
     // index that starts with it).
     for (const [sort, index, first] of [
@@ -242,6 +243,7 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
          ORDER BY COALESCE(l.next_step_date, '9999-12-31'), COALESCE(l.activity_at, l.received_at) DESC, l.id DESC LIMIT 25`,
         ['nuevo'],
       ),
-    ).toContain('leads_board_order');
+      // An open column may also start from the open leads' index, when as few rows are in it.
+    ).toMatch(/leads_board_order|leads_open_next_step/);
   });
 });

@@ -63,13 +63,18 @@ const MINUTES: Readonly<Record<Dialect, (row: string) => string>> = {
     `CAST(round(GREATEST(0, round(extract(epoch FROM (CAST(${row}.first_contact_at AS timestamptz) - CAST(${row}.received_at AS timestamptz))) * 1000)) / 60000) AS BIGINT)`,
 };
 
-/** What a lead adds to the summary, as the columns of one derived row `o`, read from `row` `from` where. */
-function counted(dialect: Dialect, row: string, from: string): string {
-  return `(SELECT ${WEEK[dialect](row)} AS week, ${row}.form_type AS form_type, ${row}.work_status AS status,
+/** What a lead adds to the summary, as the columns of a SELECT, read from `row` `from` where. */
+function countedColumns(dialect: Dialect, row: string, from: string): string {
+  return `SELECT ${WEEK[dialect](row)} AS week, ${row}.form_type AS form_type, ${row}.work_status AS status,
       CASE WHEN ${row}.first_contact_at IS NULL THEN 0 ELSE 1 END AS contacted,
       CASE WHEN ${row}.proposal_at IS NULL THEN 0 ELSE 1 END AS proposed, ${row}.deal_value AS value,
       CASE WHEN ${row}.first_contact_at IS NULL THEN NULL ELSE ${MINUTES[dialect](row)} END AS minutes,
-      ${originColumns(dialect, row)} ${from}) o`;
+      ${originColumns(dialect, row)} ${from}`;
+}
+
+/** The same as one derived row `o`. */
+function counted(dialect: Dialect, row: string, from: string): string {
+  return `(${countedColumns(dialect, row, from)}) o`;
 }
 
 const WON = `CASE WHEN o.status = 'ganado' THEN 1 ELSE 0 END`;
@@ -104,6 +109,49 @@ function apply(dialect: Dialect, sign: 1 | -1, row: string, from = ''): string {
         value_mxn = inbox_summary_leads.value_mxn + excluded.value_mxn;${origins}
     INSERT INTO inbox_summary_waits (week, minutes, leads)
       SELECT o.week, o.minutes, ${s} FROM ${o} WHERE o.week IS NOT NULL AND o.minutes IS NOT NULL
+      ON CONFLICT (week, minutes) DO UPDATE SET leads = inbox_summary_waits.leads + excluded.leads;${sweep}`;
+}
+
+/**
+ * A lead's change (`old` taken away, `new` added) as one upsert per table, its rows summed per key and
+ * written in key order, tables always in the same order: two transactions that move leads between the same
+ * rows in opposite directions lock them in the same order, so one waits for the other instead of both
+ * deadlocking (PostgreSQL answered one with an error, and the inbox with 503). Rows left at zero are deleted.
+ */
+function applyChange(dialect: Dialect, old: string, now: string): string {
+  const o = `(SELECT c.*, -1 AS n FROM (${countedColumns(dialect, old, '')}) c
+      UNION ALL SELECT c.*, 1 AS n FROM (${countedColumns(dialect, now, '')}) c) o`;
+  const origins = GROUPINGS.map(
+    (grouping) => `
+    INSERT INTO inbox_summary_origins (week, grouped_by, label, leads, won, won_value_mxn)
+      SELECT g.week, '${grouping}', g.label, sum(g.n), sum(g.n * g.won), sum(g.n * g.won_value)
+      FROM (SELECT o.week, ${LABELS[grouping]("''")} AS label, o.n, ${WON} AS won, ${WON_VALUE} AS won_value
+        FROM ${o} WHERE o.week IS NOT NULL) g
+      GROUP BY g.week, g.label HAVING sum(g.n) <> 0 OR sum(g.n * g.won) <> 0 OR sum(g.n * g.won_value) <> 0
+      ORDER BY g.week, g.label
+      ON CONFLICT (week, grouped_by, label) DO UPDATE SET leads = inbox_summary_origins.leads + excluded.leads,
+        won = inbox_summary_origins.won + excluded.won,
+        won_value_mxn = inbox_summary_origins.won_value_mxn + excluded.won_value_mxn;`,
+  ).join('');
+  const weeks = `SELECT ${WEEK[dialect](old)} UNION SELECT ${WEEK[dialect](now)}`;
+  const sweep = ['inbox_summary_leads', 'inbox_summary_origins', 'inbox_summary_waits']
+    .map((table) => `\n    DELETE FROM ${table} WHERE leads = 0 AND week IN (${weeks});`)
+    .join('');
+  return `
+    INSERT INTO inbox_summary_leads (week, form_type, status, contacted, proposed, leads, valued, value_mxn)
+      SELECT o.week, o.form_type, o.status, o.contacted, o.proposed, sum(o.n),
+        sum(o.n * (CASE WHEN o.value IS NULL THEN 0 ELSE 1 END)), sum(o.n * COALESCE(o.value, 0))
+      FROM ${o} WHERE o.week IS NOT NULL
+      GROUP BY o.week, o.form_type, o.status, o.contacted, o.proposed
+      HAVING sum(o.n) <> 0 OR sum(o.n * (CASE WHEN o.value IS NULL THEN 0 ELSE 1 END)) <> 0
+        OR sum(o.n * COALESCE(o.value, 0)) <> 0
+      ORDER BY o.week, o.form_type, o.status, o.contacted, o.proposed
+      ON CONFLICT (week, form_type, status, contacted, proposed) DO UPDATE SET
+        leads = inbox_summary_leads.leads + excluded.leads, valued = inbox_summary_leads.valued + excluded.valued,
+        value_mxn = inbox_summary_leads.value_mxn + excluded.value_mxn;${origins}
+    INSERT INTO inbox_summary_waits (week, minutes, leads)
+      SELECT o.week, o.minutes, sum(o.n) FROM ${o} WHERE o.week IS NOT NULL AND o.minutes IS NOT NULL
+      GROUP BY o.week, o.minutes HAVING sum(o.n) <> 0 ORDER BY o.week, o.minutes
       ON CONFLICT (week, minutes) DO UPDATE SET leads = inbox_summary_waits.leads + excluded.leads;${sweep}`;
 }
 
@@ -192,4 +240,34 @@ export const SUMMARY_MIGRATION: Migration = {
     sqlite: `${tables.sqlite}${fill('sqlite')}${SQLITE_TRIGGERS}`,
     postgres: `${tables.postgres}${fill('postgres')}${POSTGRES_TRIGGERS}`,
   },
+};
+
+/** The change trigger of version 4 rewritten with applyChange (the others write one row per table). */
+const SQLITE_ORDERED = `
+  DROP TRIGGER inbox_summary_lead_changed;
+  CREATE TRIGGER inbox_summary_lead_changed AFTER UPDATE OF ${COUNTED_COLUMNS.join(', ')} ON leads
+  WHEN (${COUNTED_COLUMNS.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')}) AND ${NOT_MERGED('new')}
+  BEGIN${applyChange('sqlite', 'old', 'new')}
+  END;
+`;
+
+const POSTGRES_ORDERED = `
+  CREATE OR REPLACE FUNCTION inbox_summary_lead() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'UPDATE' THEN
+      IF ${NOT_MERGED('NEW')} THEN${applyChange('postgres', 'OLD', 'NEW')}
+      END IF;
+    ELSIF TG_OP = 'DELETE' THEN
+      IF ${NOT_MERGED('OLD')} THEN${apply('postgres', -1, 'OLD')}
+      END IF;
+    ELSIF ${NOT_MERGED('NEW')} THEN${apply('postgres', 1, 'NEW')}
+    END IF;
+    RETURN NULL;
+  END $$;
+`;
+
+export const SUMMARY_ORDER_MIGRATION: Migration = {
+  version: 6,
+  name: "the summary's change of a lead written in key order, so concurrent changes cannot deadlock",
+  sql: { sqlite: SQLITE_ORDERED, postgres: POSTGRES_ORDERED },
 };

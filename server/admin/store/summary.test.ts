@@ -20,11 +20,13 @@ import { DIRECT_SOURCE, NO_CAMPAIGN } from '../../lead/attribution.ts';
 import { eraseInTransaction } from '../../privacy/erase.ts';
 import { resolveSubject } from '../../privacy/subject.ts';
 import { NO_LANDING, type OriginGroup } from '../attribution-stats.ts';
+import { arrivalsBetween, countArrivals } from '../../monitoring/conversion.ts';
+import { buildMoney, monthsBetween } from '../money.ts';
 import { buildDashboard, lastWeeks } from '../stats.ts';
 import { boardColumns, type BoardColumn } from './board.ts';
 import { countDashboard } from './dashboard.ts';
 import { migrateInbox } from './migrations.ts';
-import { countClosed, countValuesByStatus } from './money.ts';
+import { countClosed, countValuesByStatus, moneyRows } from './money.ts';
 import { countOrigins } from './origins.ts';
 import { PIPELINE_MIGRATIONS, PIPELINE_MODULE } from './pipeline-migrations.ts';
 import { closedSince, dashboardFromSummary, originsSince, summaryWeekAt, valuesByStatus } from './summary.ts';
@@ -84,6 +86,28 @@ async function work(storage: Storage, id: number, i: number): Promise<void> {
 const byLabel = (groups: OriginGroup[]) => [...groups].sort((a, b) => a.label.localeCompare(b.label));
 const sortedBreakdown = (breakdown: Record<string, OriginGroup[]>) =>
   Object.fromEntries(Object.entries(breakdown).map(([grouping, groups]) => [grouping, byLabel(groups)]));
+/** Leads per page and campaign, whatever rows the groups came in. */
+function arrivalTotals(rows: ReadonlyArray<{ grouped_by: string; label: string; n: number | string }>) {
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    const key = `${row.grouped_by} ${row.label}`;
+    totals.set(key, (totals.get(key) ?? 0) + Number(row.n));
+  }
+  return [...totals].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** The value won per month as it was read before the won time was copied: each won lead's history. */
+async function wonByMonthFromHistory(storage: Storage, months: readonly string[]) {
+  const rows = await storage.all<{ value_mxn: number | null; won_at: string | null }>(
+    `SELECT l.deal_value AS value_mxn, COALESCE((SELECT max(e.at) FROM inbox_lead_events e
+         WHERE e.lead_id = l.id AND e.kind = 'status' AND e.to_value = 'ganado'), s.updated_at) AS won_at
+     FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
+     WHERE l.work_status = 'ganado' AND l.id NOT IN (SELECT lead_id FROM pipeline_merges)`,
+  );
+  const won = rows.map((row) => ({ deals: 1, valueMxn: row.value_mxn, wonAt: row.won_at }));
+  return buildMoney({ byStatus: [], won, closed: [] }, months).wonByMonth;
+}
+
 const byStatus = <T extends { status: string }>(rows: T[]) =>
   [...rows].sort((a, b) => a.status.localeCompare(b.status));
 
@@ -111,8 +135,23 @@ async function expectSummaryAgrees(storage: Storage): Promise<void> {
   expect(totals(await boardColumns(storage, {}, '2026-11-25'))).toEqual(
     totals(await boardColumns(storage, ALL_TIME, '2026-11-25')),
   );
+  // The conversion's leads per landing page and campaign, from the daily summary and today's leads, are the
+  // ones counted from the leads: over the dashboard's period, and over whole days ending at a day's start.
+  const end = new Date(NOW.getTime() + 1).toISOString();
+  expect(arrivalTotals(await arrivalsBetween(storage, SINCE, end))).toEqual(
+    arrivalTotals(await countArrivals(storage, SINCE, end)),
+  );
+  const [early, lastMidnight] = [zonedTimeToUtc('2026-08-03', '00:00'), zonedTimeToUtc('2026-11-25', '00:00')];
+  expect(arrivalTotals(await arrivalsBetween(storage, early.toISOString(), lastMidnight.toISOString()))).toEqual(
+    arrivalTotals(await countArrivals(storage, early.toISOString(), lastMidnight.toISOString())),
+  );
+  // The value won per month from the won time copied onto each lead is the one each lead's history gives.
+  const months = monthsBetween('2026-07', '2026-12');
+  expect(buildMoney(await moneyRows(storage, SINCE), months).wonByMonth).toEqual(
+    await wonByMonthFromHistory(storage, months),
+  );
   // No row is left at zero (or below): a count that fell to nothing leaves no label behind.
-  for (const table of ['inbox_summary_leads', 'inbox_summary_origins', 'inbox_summary_waits'])
+  for (const table of ['inbox_summary_leads', 'inbox_summary_origins', 'inbox_summary_waits', 'lead_arrivals'])
     expect(await storage.get(`SELECT count(*) AS n FROM ${table} WHERE leads <= 0`)).toEqual({ n: 0 });
 }
 
@@ -164,6 +203,34 @@ describe.each(TEST_ENGINES)('the dashboard summary (%s)', (engine) => {
       d,
     ]);
     await storage.run('DELETE FROM pipeline_deals WHERE lead_id = $1', [ids[5] ?? 0]);
+    await expectSummaryAgrees(storage);
+
+    // Moves to ganado in the history (twice for one lead, the later counts; one on the first of a month
+    // before 06:00 UTC, still the month before in Mexico City), and a merge that moves a won history.
+    const wins: Array<[number, string]> = [
+      [a, '2026-10-01T04:30:00.000Z'],
+      [a, '2026-11-03T17:00:00.000Z'],
+      [ids[3] ?? 0, '2026-11-01T05:59:00.000Z'],
+      [ids[8] ?? 0, '2026-09-14T10:00:00.000Z'],
+      [ids[13] ?? 0, '2026-11-01T06:00:00.000Z'],
+    ];
+    for (const [lead, at] of wins)
+      await storage.run(
+        `INSERT INTO inbox_lead_events (lead_id, user_id, kind, at, from_value, to_value)
+         VALUES ($1, NULL, 'status', $2, 'propuesta', 'ganado')`,
+        [lead, at],
+      );
+    for (const lead of [ids[3], ids[8], ids[13]])
+      await storage.run("UPDATE inbox_lead_state SET status = 'ganado' WHERE lead_id = $1", [lead ?? 0]);
+    await expectSummaryAgrees(storage);
+    await storage.run('UPDATE inbox_lead_events SET lead_id = $1 WHERE lead_id = $2', [ids[13] ?? 0, ids[8] ?? 0]);
+    await expectSummaryAgrees(storage);
+    await storage.run('UPDATE inbox_lead_events SET lead_id = $1 WHERE lead_id = $2 AND at = $3', [
+      ids[8] ?? 0,
+      ids[13] ?? 0,
+      '2026-09-14T10:00:00.000Z',
+    ]);
+    await storage.run("DELETE FROM inbox_lead_events WHERE lead_id = $1 AND kind = 'status'", [a]);
     await expectSummaryAgrees(storage);
 
     // Merged leads leave every count; an undone merge brings the lead back.
@@ -230,7 +297,16 @@ describe.each(TEST_ENGINES)('the summary migration (%s)', (engine) => {
       ids[5] ?? 0,
       NOW.toISOString(),
     ]);
+    await storage.run(
+      `INSERT INTO inbox_lead_events (lead_id, user_id, kind, at, from_value, to_value)
+       VALUES ($1, NULL, 'status', '2026-10-20T15:00:00.000Z', 'propuesta', 'ganado')`,
+      [ids[3] ?? 0],
+    );
     await migrateAll(storage);
+    expect(await storage.get('SELECT won_at FROM leads WHERE id = $1', [ids[3] ?? 0])).toEqual({
+      won_at: '2026-10-20T15:00:00.000Z',
+    });
+    expect(await storage.get('SELECT count(*) AS n FROM lead_arrivals')).not.toEqual({ n: 0 });
     expect(await storage.get('SELECT count(*) AS n FROM inbox_summary_leads')).not.toEqual({ n: 0 });
     await expectSummaryAgrees(storage);
     // And it keeps it from then on.
