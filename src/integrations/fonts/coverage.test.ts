@@ -32,6 +32,16 @@ describe('pageText', () => {
     expect(text).toContain('Tu compañía');
     for (const absent of ['[', '{', '→']) expect(text).not.toContain(absent);
   });
+
+  it('skips an element whole with what it holds, and reads placeholders of visible tags only', () => {
+    const html =
+      '<p>Uno</p><!-- <p>[comentario]</p> --><PRE class="x"><code>{a}</code> ]</PRE><p>dos</p>' +
+      '<script>document.body.innerHTML = \'<input placeholder="[oculto]">\';</script>' +
+      '<label>Correo <input type="email" placeholder="tú@empresa.mx"></label><code>→</code>tres';
+    const text = pageText(html);
+    for (const present of ['Uno', 'dos', 'Correo', 'tú@empresa.mx', 'tres']) expect(text).toContain(present);
+    for (const absent of ['[', ']', '{', '→', 'comentario', 'oculto']) expect(text).not.toContain(absent);
+  });
 });
 
 describe('uncoveredCharacters', () => {

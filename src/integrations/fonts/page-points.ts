@@ -12,7 +12,7 @@ import { codePointsOf } from './site-characters.ts';
  * Beside the fonts' own cache. The name carries the version of how text is read from a page (`pageText`
  * and `codePointsOf`): change it when either changes, so no page keeps characters read the old way.
  */
-export const PAGE_POINTS_CACHE_FILE = 'node_modules/.cache/angram-font-coverage/pages-v1.json';
+export const PAGE_POINTS_CACHE_FILE = 'node_modules/.cache/angram-font-coverage/pages-v2.json';
 
 /** Code points by page hash. */
 export type PagePoints = Map<string, number[]>;
