@@ -14,7 +14,6 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BUILD_TIMINGS_ENV, CPU_LINE, PHASE_LINE } from '../src/integrations/build-timing.ts';
-import { PAGE_POINTS_CACHE_FILE } from '../src/integrations/fonts/page-points.ts';
 import { CSP_CACHE_FILE } from '../src/integrations/csp-hashes.ts';
 import { MDX_CACHE_DIR } from '../src/integrations/mdx-cache.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
@@ -201,14 +200,14 @@ function runBuild(project: string): BuildRun {
 }
 
 /**
- * A clean build: no dist/, no compressed copies, no compiled wiki pages, no characters or CSP of earlier
+ * A clean build: no dist/, no compressed copies, no compiled wiki pages, no CSP of earlier
  * pages, no content data store; only
  * Astro's optimized images stay, as they stay in any build's node_modules/.astro (the grown portfolio reuses
  * the same six images).
  */
 function cleanBuild(project: string): BuildRun {
   // Cache folders go whole: in a copy of the project they may be links to the checkout's.
-  const caches = [PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(PAGE_POINTS_CACHE_FILE), dirname(CSP_CACHE_FILE)];
+  const caches = [PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(CSP_CACHE_FILE)];
   for (const path of ['dist', '.astro', ...caches]) rmSync(join(project, path), { recursive: true, force: true });
   const astroCache = join(project, 'node_modules', '.astro');
   if (existsSync(astroCache))
