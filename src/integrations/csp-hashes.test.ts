@@ -59,6 +59,18 @@ describe('trimmed policies kept between builds', () => {
     expect(second).toEqual(first);
   });
 
+  it('hashes inline code with accents and emoji from its bytes as from its text, in any case of tag', () => {
+    const script = "const saludo = 'Año nuevo, configuración lista ✅';";
+    const style = '.aviso::before{content:"→ Atención"}';
+    const csp = `script-src 'self' ${hash(script)} ${hash(inline)}; style-src 'self' ${hash(style)} ${hash('p{}')}`;
+    const html =
+      `<html><head><meta http-equiv="content-security-policy" content="${csp}"><STYLE>${style}</Style></head>` +
+      `<body><p>Compañía «Ñandú»</p><Script>${script}</SCRIPT></body></html>`;
+    const trimmed = trimmedPage(Buffer.from(html), new Map(), new Map()).toString();
+    expect(trimmed).toBe(keepOwnHashes(html));
+    expect(policy(trimmed)).toBe(`script-src 'self' ${hash(script)}; style-src 'self' ${hash(style)}`);
+  });
+
   it('reads the policy of an unchanged page from the cache, and trims an edited page whole', () => {
     const body = Buffer.from(page('Instalación'));
     // A policy no trimming would give: seen in the output only if the cache answered.
