@@ -43,14 +43,24 @@ export async function timedPhase<T>(
  * the pages and images are written (`paginas`): the bench takes the differences as each phase's CPU.
  */
 export function buildCpuCheckpoints(): AstroIntegration {
-  let bundled = 0;
-  const point = (logger: AstroIntegrationLogger, name: string, ms = cpuMs()) => {
-    if (BUILD_ENV.buildTimings) logger.info(`cpu ${name}: ${ms} ms`);
+  interface Checkpoint {
+    cpu: number;
+    memory: NodeJS.MemoryUsage;
+  }
+  const now = (): Checkpoint => ({ cpu: cpuMs(), memory: process.memoryUsage() });
+  let bundled: Checkpoint | undefined;
+  const point = (logger: AstroIntegrationLogger, name: string, { cpu, memory }: Checkpoint = now()) => {
+    if (!BUILD_ENV.buildTimings) return;
+    // Memory too: what the process holds there, and how much of it is the JavaScript heap.
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    logger.info(
+      `cpu ${name}: ${cpu} ms; ${mb(memory.rss)} MB en memoria, heap ${mb(memory.heapUsed)} de ${mb(memory.heapTotal)} MB`,
+    );
   };
   const bundler: Plugin = {
     name: 'angram:build-cpu',
     writeBundle() {
-      bundled = cpuMs();
+      bundled = now();
     },
   };
   return {
@@ -61,7 +71,7 @@ export function buildCpuCheckpoints(): AstroIntegration {
       },
       'astro:build:start': ({ logger }) => point(logger, 'inicio'),
       'astro:build:generated': ({ logger }) => {
-        point(logger, 'codigo', bundled);
+        if (bundled) point(logger, 'codigo', bundled);
         point(logger, 'paginas');
       },
     },
