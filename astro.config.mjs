@@ -14,6 +14,7 @@ import { mdxCompileCache } from './src/integrations/mdx-cache.ts';
 import { previousBuildAside } from './src/integrations/previous-build.ts';
 import { interactDirective } from './src/integrations/interact/index.ts';
 import { ownCspHashes } from './src/integrations/csp-hashes.ts';
+import { buildCpuCheckpoints } from './src/integrations/build-timing.ts';
 import { translationsCheck } from './src/integrations/translations.ts';
 import { sitemapEntry } from './src/integrations/sitemap-entries.ts';
 import { loadEnv } from 'vite';
@@ -40,6 +41,8 @@ export default defineConfig({
   integrations: [
     // First: a missing translation stops the build before any page is rendered.
     translationsCheck(),
+    // `npm run bench:build` only: the CPU time each of Astro's phases used (src/integrations/build-timing.ts).
+    buildCpuCheckpoints(),
     // The previous dist/ is deleted while Vite bundles, not before (src/integrations/previous-build.ts).
     previousBuildAside(),
     react(),

@@ -13,8 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { BUILD_TIMINGS_ENV, PHASE_LINE } from '../src/integrations/build-timing.ts';
-import { PAGE_POINTS_CACHE_FILE } from '../src/integrations/fonts/page-points.ts';
+import { BUILD_TIMINGS_ENV, CPU_LINE, PHASE_LINE } from '../src/integrations/build-timing.ts';
 import { CSP_CACHE_FILE } from '../src/integrations/csp-hashes.ts';
 import { MDX_CACHE_DIR } from '../src/integrations/mdx-cache.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
@@ -39,6 +38,8 @@ interface BuildRun {
   peakMb: number | undefined;
   pages: number;
   phases: Record<string, number>;
+  /** CPU seconds of each phase the build's log reports (cpuPhasesOf). */
+  cpuPhases: Record<string, number>;
   output: string;
 }
 
@@ -147,6 +148,27 @@ function phasesOf(output: string, wallSeconds: number): Record<string, number> {
   return phases;
 }
 
+/**
+ * CPU seconds per phase, from the lines `ANGRAM_BUILD_TIMINGS=1` adds: Astro's own phases from the process's
+ * CPU time at the points between them (`arranque` here is startup, configuration and content sync together;
+ * `páginas` holds the optimized images too), the project's steps from their own lines.
+ */
+function cpuPhasesOf(output: string): Record<string, number> {
+  const points: Record<string, number> = {};
+  const phases: Record<string, number> = {};
+  for (const line of output.split('\n')) {
+    const point = CPU_LINE.exec(line);
+    if (point) points[point[1] ?? ''] = Number(point[2]) / 1000;
+    const phase = PHASE_LINE.exec(line);
+    if (phase) phases[phase[1] ?? ''] = Number(phase[3]) / 1000;
+  }
+  const { inicio, codigo, paginas } = points;
+  if (inicio !== undefined) phases.arranque = inicio;
+  if (inicio !== undefined && codigo !== undefined) phases['código'] = codigo - inicio;
+  if (codigo !== undefined && paginas !== undefined) phases['páginas'] = paginas - codigo;
+  return phases;
+}
+
 function runBuild(project: string): BuildRun {
   const cli = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const timed = existsSync('/usr/bin/time');
@@ -172,19 +194,20 @@ function runBuild(project: string): BuildRun {
     peakMb: peakKb ? Number(peakKb) / 1024 : undefined,
     pages: Number(/(\d+) page\(s\) built/.exec(output)?.[1] ?? 0),
     phases: phasesOf(output, elapsed),
+    cpuPhases: cpuPhasesOf(output),
     output,
   };
 }
 
 /**
- * A clean build: no dist/, no compressed copies, no compiled wiki pages, no characters or CSP of earlier
+ * A clean build: no dist/, no compressed copies, no compiled wiki pages, no CSP of earlier
  * pages, no content data store; only
  * Astro's optimized images stay, as they stay in any build's node_modules/.astro (the grown portfolio reuses
  * the same six images).
  */
 function cleanBuild(project: string): BuildRun {
   // Cache folders go whole: in a copy of the project they may be links to the checkout's.
-  const caches = [PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(PAGE_POINTS_CACHE_FILE), dirname(CSP_CACHE_FILE)];
+  const caches = [PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(CSP_CACHE_FILE)];
   for (const path of ['dist', '.astro', ...caches]) rmSync(join(project, path), { recursive: true, force: true });
   const astroCache = join(project, 'node_modules', '.astro');
   if (existsSync(astroCache))
@@ -271,6 +294,8 @@ const fmt = (value: number | undefined, digits = 1) => (value === undefined ? '�
 /** Phases in build order: Astro's own (from its log), then the project's integrations (ANGRAM_BUILD_TIMINGS). */
 const PHASES = ['arranque', 'preparación', 'código', 'páginas', 'imágenes', 'busqueda', 'fuentes', 'csp', 'compresion'];
 const PHASE_LABELS: Record<string, string> = { busqueda: 'búsqueda', compresion: 'compresión' };
+/** The phases whose CPU time the log gives (cpuPhasesOf). */
+const CPU_PHASES = ['arranque', 'código', 'páginas', 'busqueda', 'fuentes', 'csp', 'compresion'];
 
 /** A Markdown table: a header row, its separator (first column left, the rest right) and the rows. */
 function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
@@ -317,6 +342,15 @@ function table(results: readonly SizeResult[]): string {
       ] as const
     ).map(([kind, run]) => [`x${r.factor}`, kind, ...PHASES.map((phase) => fmt(run.phases[phase]))]),
   );
+  const cpuPhases = results.flatMap((r) =>
+    (
+      [
+        ['limpio', r.clean],
+        ['rebuild', r.rebuild],
+      ] as const
+    ).map(([kind, run]) => [`x${r.factor}`, kind, ...CPU_PHASES.map((phase) => fmt(run.cpuPhases[phase]))]),
+  );
+  const cpuHeader = ['Tamaño', 'Build', ...CPU_PHASES.map((phase) => `${PHASE_LABELS[phase] ?? phase} (s)`)];
   const when = new Date().toISOString().slice(0, 10);
   const load = loadavg()
     .map((value) => value.toFixed(1))
@@ -329,6 +363,10 @@ function table(results: readonly SizeResult[]): string {
     'Fases (segundos de reloj; arranque: Node, Astro y la configuración con las fuentes; preparación: colecciones y tipos):',
     '',
     ...markdownTable(phaseHeader, phases),
+    '',
+    'CPU de cada fase (segundos; arranque incluye la preparación, páginas las imágenes):',
+    '',
+    ...markdownTable(cpuHeader, cpuPhases),
   ];
   const first = results[0];
   const last = results.at(-1);

@@ -22,39 +22,87 @@ const HEAD_END = Buffer.from('</head>');
  * Beside the other build caches. The name carries the version of how a policy is trimmed (`keepOwnHashes`):
  * change it when that changes, so no page keeps a policy trimmed the old way.
  */
-export const CSP_CACHE_FILE = 'node_modules/.cache/angram-csp/pages-v1.json';
+export const CSP_CACHE_FILE = 'node_modules/.cache/angram-csp/pages-v2.json';
 
 /** Each page's trimmed policy by the hash of its bytes; null: the page has no CSP <meta>. */
 export type TrimmedPolicies = Map<string, string | null>;
 const INLINE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/gi;
 
+const hashToken = (digest: string) => `'sha256-${digest}'`;
+
 function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  return hashToken(createHash('sha256').update(text, 'utf8').digest('base64'));
+}
+
+/** The hash tokens of the inline scripts and styles in `text`; `hashOf` hashes the body between two offsets. */
+function ownHashes(text: string, hashOf: (start: number, end: number) => string): Set<string> {
+  const own = new Set<string>();
+  for (const match of text.matchAll(INLINE)) {
+    const [whole, tag = '', attributes = '', body = ''] = match;
+    if (tag.toLowerCase() === 'script' && /\bsrc=/i.test(attributes)) continue;
+    const end = match.index + whole.length - `</${tag}>`.length;
+    own.add(hashOf(end - body.length, end));
+  }
+  return own;
+}
+
+/** A policy with only the hash tokens in `own`; every other token stays. */
+function trimPolicy(policy: string, own: ReadonlySet<string>): string {
+  const directives = policy.split(';').map((directive) =>
+    directive
+      .trim()
+      .split(/\s+/)
+      .filter((token) => !token.startsWith("'sha256-") || own.has(token))
+      .join(' '),
+  );
+  return directives.filter(Boolean).join('; ');
 }
 
 /** The page with its CSP reduced to the hashes of its own inline code (unchanged when it has no CSP <meta>). */
 export function keepOwnHashes(html: string): string {
-  const own = new Set<string>();
-  for (const [, tag = '', attributes = '', body = ''] of html.matchAll(INLINE)) {
-    if (tag.toLowerCase() === 'script' && /\bsrc=/i.test(attributes)) continue;
-    own.add(sha256(body));
-  }
-  return html.replace(CSP_META, (_match, start: string, policy: string, end: string) => {
-    const directives = policy.split(';').map((directive) =>
-      directive
-        .trim()
-        .split(/\s+/)
-        .filter((token) => !token.startsWith("'sha256-") || own.has(token))
-        .join(' '),
-    );
-    return `${start}${directives.filter(Boolean).join('; ')}${end}`;
-  });
+  const own = ownHashes(html, (start, end) => sha256(html.slice(start, end)));
+  return html.replace(
+    CSP_META,
+    (_match, start: string, policy: string, end: string) => `${start}${trimPolicy(policy, own)}${end}`,
+  );
 }
 
 /**
- * The page with its policy trimmed (the same Buffer when nothing changes). A page with the same bytes as
- * one in `cache` gets the policy found then, written into its head; any other page is read whole. Either
- * way the policy goes into `next`, the cache for the next build.
+ * `body` with its `length` bytes at `at` replaced by `text` (Latin-1: one byte per character). A shorter
+ * text, as a trimmed policy always is, is written into body's own memory and the rest moved back: a
+ * thousand-page build keeps one copy of its HTML in memory, not a second one per trimmed page.
+ */
+function replaced(body: Buffer, at: number, length: number, text: string): Buffer {
+  const bytes = Buffer.from(text, 'latin1');
+  if (bytes.length > length) return Buffer.concat([body.subarray(0, at), bytes, body.subarray(at + length)]);
+  bytes.copy(body, at);
+  body.copy(body, at + bytes.length, at + length);
+  return body.subarray(0, body.length - (length - bytes.length));
+}
+
+/**
+ * What keepOwnHashes does, on the page's bytes: read as Latin-1, one character per byte, so an offset in
+ * the text is an offset in the bytes; each inline body is hashed from its bytes (the UTF-8 of its text), and
+ * the page is not decoded as UTF-8 and encoded again whole.
+ */
+function trimWhole(body: Buffer): { page: Buffer; policy: string | null } {
+  const text = body.toString('latin1');
+  const meta = CSP_META.exec(text);
+  if (!meta) return { page: body, policy: null };
+  const [, start = '', current = ''] = meta;
+  const own = ownHashes(text, (from, to) =>
+    hashToken(createHash('sha256').update(body.subarray(from, to)).digest('base64')),
+  );
+  const policy = trimPolicy(current, own);
+  if (policy === current) return { page: body, policy };
+  return { page: replaced(body, meta.index + start.length, current.length, policy), policy };
+}
+
+/**
+ * The page with its policy trimmed: the same Buffer when nothing changes, else one that may share (and
+ * change) body's memory, so `body` is not to be read again. A page with the same bytes as one in `cache`
+ * gets the policy found then, written into its head; any other page is read whole. Either way the policy
+ * goes into `next`, the cache for the next build.
  */
 export function trimmedPage(body: Buffer, cache: TrimmedPolicies, next: TrimmedPolicies): Buffer {
   const key = createHash('sha256').update(body).digest('base64url');
@@ -63,21 +111,15 @@ export function trimmedPage(body: Buffer, cache: TrimmedPolicies, next: TrimmedP
   if (known !== undefined && headEnd !== -1) {
     next.set(key, known);
     if (known === null) return body;
-    const head = body.subarray(0, headEnd).toString('utf8');
-    const current = CSP_META.exec(head);
+    const current = CSP_META.exec(body.subarray(0, headEnd).toString('latin1'));
     if (current) {
-      if (current[2] === known) return body;
-      const trimmedHead = head.replace(
-        CSP_META,
-        (_match, start: string, _policy: string, end: string) => start + known + end,
-      );
-      return Buffer.concat([Buffer.from(trimmedHead), body.subarray(headEnd)]);
+      const [, start = '', policy = ''] = current;
+      return policy === known ? body : replaced(body, current.index + start.length, policy.length, known);
     }
   }
-  const html = body.toString('utf8');
-  const trimmed = keepOwnHashes(html);
-  next.set(key, CSP_META.exec(trimmed)?.[2] ?? null);
-  return trimmed === html ? body : Buffer.from(trimmed);
+  const { page, policy } = trimWhole(body);
+  next.set(key, policy);
+  return page;
 }
 
 export async function readTrimmedPolicies(file: string): Promise<TrimmedPolicies> {

@@ -76,52 +76,66 @@ export interface MdxCache {
   prune(): Promise<void>;
 }
 
+/**
+ * A compile and its JSON: the first caller takes the object, each later one a copy parsed from the JSON
+ * (the bundler may keep and change what a plugin returns). The JSON is the text the cache stores, so no
+ * copy costs a serialisation of its own.
+ */
+interface Shared {
+  value: unknown;
+  json?: string;
+}
+
 export function mdxCache(dir: string, salt: string): MdxCache {
   const fileOf = (key: string) => join(dir, `${key}.json`);
   const keyOf = (id: string, code: string) =>
     createHash('sha256').update(salt).update('\0').update(id).update('\0').update(code).digest('base64url');
-  const running = new Map<string, Promise<unknown>>();
+  const running = new Map<string, Promise<Shared>>();
 
-  async function stored(key: string): Promise<CompiledMdx | undefined> {
+  async function stored(key: string): Promise<Shared | undefined> {
+    let json: string;
     let entry: unknown;
     try {
-      entry = JSON.parse(await readFile(fileOf(key), 'utf8'));
+      json = await readFile(fileOf(key), 'utf8');
+      entry = JSON.parse(json);
     } catch {
       return undefined;
     }
     if (!isCompiled(entry) || componentPaths(entry.meta).some((path) => !existsSync(path))) return undefined;
     const now = new Date();
     await utimes(fileOf(key), now, now).catch(() => undefined);
-    return entry;
+    return { value: entry, json };
   }
 
-  async function store(key: string, compiled: CompiledMdx): Promise<void> {
+  async function store(key: string, json: string): Promise<void> {
     await mkdir(dir, { recursive: true });
     // Through a temporary name: a build beside this one never reads half an entry.
     const temporary = `${fileOf(key)}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    await writeFile(temporary, JSON.stringify(compiled));
+    await writeFile(temporary, json);
     await rename(temporary, fileOf(key));
   }
 
-  async function compileOnce(key: string, compile: () => unknown): Promise<unknown> {
+  async function compileOnce(key: string, compile: () => unknown): Promise<Shared> {
     const hit = await stored(key);
     if (hit) return hit;
     const compiled = await compile();
-    if (isCompiled(compiled)) await store(key, compiled);
-    return compiled;
+    if (!isCompiled(compiled)) return { value: compiled };
+    const json = JSON.stringify(compiled);
+    await store(key, json);
+    return { value: compiled, json };
   }
 
   return {
     async compile(id, code, compile) {
       const key = keyOf(id, code);
-      let shared = running.get(key);
-      if (!shared) {
-        shared = compileOnce(key, compile).finally(() => running.delete(key));
-        running.set(key, shared);
+      const asked = running.get(key);
+      if (asked) {
+        const { value, json } = await asked;
+        return json === undefined ? value : (JSON.parse(json) as unknown);
       }
-      const compiled = await shared;
-      // Each caller gets its own copy: the bundler may keep and change what a plugin returns.
-      return isCompiled(compiled) ? structuredClone(compiled) : compiled;
+      const shared = compileOnce(key, compile).finally(() => running.delete(key));
+      running.set(key, shared);
+      return (await shared).value;
     },
     async prune() {
       const oldest = Date.now() - MAX_AGE_MS;

@@ -33,7 +33,12 @@ const gzipAsync = promisify(gzip);
 
 interface Levels {
   brotli: number;
-  /** log2 of brotli's window: 24 lets a long page match its repeats from far back. */
+  /**
+   * log2 of brotli's window. 22 (4 MB) holds any page whole, at a thousand wiki pages too (250 KB): a
+   * wider one compresses them to the same bytes but for the header's window size, and its encoder reserves
+   * memory that Node reports to the garbage collector, which then ran a full collection every few pages
+   * (13 s of a 30 s compression at 370 wiki pages).
+   */
   window: number;
   gzip: number;
 }
@@ -43,12 +48,12 @@ interface Levels {
  * below 9 for three to four times the time, a few seconds paid once per changed file, as the cache keeps
  * the result. Once the site's HTML passes LARGE_SITE_HTML_BYTES (a wiki or portfolio of hundreds of pages,
  * each carrying a sidebar that lists them all), 11 costs minutes on every page the editors add or reorder:
- * its HTML then gets brotli 5 with a 16 MB window, a fiftieth of 11's time for about 13 % more bytes on such
+ * its HTML then gets brotli 5, a fiftieth of 11's time for about 13 % more bytes on such
  * a page (2 KB of 155 KB), and gzip (for the few clients without brotli) its default level. Scripts, styles
  * and the search's files keep 11: the same on every build, they come from the cache.
  */
 export function compressionLevels(extension: string, siteHtmlBytes: number): Levels {
-  if (extension === '.html' && siteHtmlBytes > LARGE_SITE_HTML_BYTES) return { brotli: 5, window: 24, gzip: 6 };
+  if (extension === '.html' && siteHtmlBytes > LARGE_SITE_HTML_BYTES) return { brotli: 5, window: 22, gzip: 6 };
   return { brotli: 11, window: 22, gzip: 9 };
 }
 

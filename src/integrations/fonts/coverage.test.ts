@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCharacter, pageText, uncoveredCharacters } from './coverage.ts';
+import { describeCharacter, pageText, uncoveredCharacters, unseenText } from './coverage.ts';
 import type { SubsetFamily } from './subset-fonts.ts';
 
 const points = (text: string) => new Set(Array.from(text, (char) => char.codePointAt(0) as number));
@@ -31,6 +31,29 @@ describe('pageText', () => {
     expect(text).toContain('nuevo');
     expect(text).toContain('Tu compañía');
     for (const absent of ['[', '{', '→']) expect(text).not.toContain(absent);
+  });
+
+  it('skips an element whole with what it holds, and reads placeholders of visible tags only', () => {
+    const html =
+      '<p>Uno</p><!-- <p>[comentario]</p> --><PRE class="x"><code>{a}</code> ]</PRE><p>dos</p>' +
+      '<script>document.body.innerHTML = \'<input placeholder="[oculto]">\';</script>' +
+      '<label>Correo <input type="email" placeholder="tú@empresa.mx"></label><code>→</code>tres';
+    const text = pageText(html);
+    for (const present of ['Uno', 'dos', 'Correo', 'tú@empresa.mx', 'tres']) expect(text).toContain(present);
+    for (const absent of ['[', ']', '{', '→', 'comentario', 'oculto']) expect(text).not.toContain(absent);
+  });
+});
+
+describe('unseenText', () => {
+  it('gives each piece of text once for the whole site: a sidebar on every page is read on the first', () => {
+    const sidebar = '<nav><a href="/a">Instalación</a><a href="/b">Diseño</a></nav>';
+    const seen = new Set<string>();
+    const first = unseenText(`<body>${sidebar}<main><p>Año</p></main></body>`, seen);
+    const second = unseenText(`<body>${sidebar}<main><p>Compañía</p><input placeholder="Año"></main></body>`, seen);
+    expect(first).toContain('Instalación');
+    expect(first).toContain('Año');
+    expect(second).toContain('Compañía');
+    for (const again of ['Instalación', 'Diseño', 'Año']) expect(second).not.toContain(again);
   });
 });
 

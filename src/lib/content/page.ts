@@ -60,13 +60,25 @@ function loaded<Copy>(
  * holds ("seis"/"Seis"), so no count is written by hand, and the promises of content/promises.yaml
  * (`{plazoPropuesta}`, `{formatoReunion}`, `{semanasEcommerce}`…), so no promise is written twice.
  */
-async function contentFacts(): Promise<Record<string, string>> {
+async function readContentFacts(): Promise<Record<string, string>> {
   const cases = (await getCollection('portfolio')).length;
   return {
     ...readPromisePlaceholders(defaultRoot()),
     casos: formatCount(cases),
     Casos: formatCount(cases, true),
   };
+}
+
+let buildFacts: Promise<Record<string, string>> | undefined;
+
+/**
+ * Read once per build: every case page asks (180 of them, five YAML files each, in a grown portfolio) and
+ * content does not change while a build runs. The dev server reads them each time, so an edit shows.
+ */
+function contentFacts(): Promise<Record<string, string>> {
+  if (import.meta.env.DEV) return readContentFacts();
+  buildFacts ??= readContentFacts();
+  return buildFacts;
 }
 
 /** The copy of `content/pages/<id>.yaml`, placeholders filled. */
