@@ -27,6 +27,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'technologies.yaml' },
   { path: 'integrations.yaml' },
   { path: 'consulting.yaml' },
+  { path: 'audit.yaml' },
   { path: 'offers.yaml' },
   { path: 'stats.yaml' },
   // The forms' option lists (facts such as ids and amounts come from the Spanish file).
@@ -54,6 +55,7 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/aviso-de-privacidad.yaml' },
   { path: 'pages/integraciones.yaml' },
   { path: 'pages/consultoria-tecnologica.yaml' },
+  { path: 'pages/auditoria-infraestructura.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

@@ -33,6 +33,7 @@ const PAIRED: ReadonlySet<RouteName> = new Set([
   'privacy',
   'integrations',
   'techConsulting',
+  'infrastructureAudit',
 ]);
 
 /** Pages only a private link opens (the meeting's manage page): noindex, and left out of the sitemap. */
