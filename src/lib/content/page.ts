@@ -114,21 +114,29 @@ export async function servicePage(request: PageRequest, service: Service): Promi
 /** Open Graph cards are 1200x630: a crop of the case's cover, in a format every crawler reads. */
 const CARD = { width: 1200, height: 630 } as const;
 
+/** The portfolio page a case hangs from in another language: its loaded copy and the case's address. */
+export interface CaseListing {
+  portfolio: LoadedPage<Page>;
+  path: string;
+}
+
 /**
  * /portfolio/<id>: the case's own title, description and cover for search and social networks, the
- * portfolio page's labels (`page`) and the trail Portfolio › case.
+ * portfolio page's labels (`page`) and the trail Portfolio › case. In another language, `listing` gives
+ * that language's portfolio page and the case's address there.
  */
 export async function casePage(
   request: PageRequest,
-  entry: CollectionEntry<'portfolio'>,
+  entry: Pick<CollectionEntry<'portfolio'>, 'id' | 'data'>,
+  listing?: CaseListing,
 ): Promise<LoadedPage<CollectionEntry<'portfolio'>['data']> & { page: Page; cover: string }> {
   const { data } = entry;
-  const page = await pageCopy('portfolio');
-  const path = portfolioCasePath(entry.id);
+  const page = listing?.portfolio.copy ?? (await pageCopy('portfolio'));
+  const path = listing?.path ?? portfolioCasePath(entry.id);
   const cover = await getImage({ src: data.image, ...CARD, fit: 'cover', format: 'jpg', quality: 82 });
-  const crumbs = [...pageTrail(page, await trailContext()), { name: data.title, path }];
+  const trail = listing?.portfolio.crumbs ?? pageTrail(page, await trailContext());
   const seo: SeoInput = {
-    preset: contentPreset(page),
+    preset: listing?.portfolio.seo.preset ?? contentPreset(page),
     title: data.title,
     description: data.description,
     keywords: [data.category, data.client.name, ...data.tech],
@@ -136,7 +144,7 @@ export async function casePage(
     ogType: 'article',
     image: { src: cover.src, ...CARD, alt: data.imageAlt },
   };
-  return { ...loaded(request, data, path, crumbs, seo), page, cover: cover.src };
+  return { ...loaded(request, data, path, [...trail, { name: data.title, path }], seo), page, cover: cover.src };
 }
 
 /**
