@@ -19,7 +19,7 @@ const PORTFOLIO = TRANSLATIONS.routes.get('en')?.portfolio ?? '';
 const casePath = (id: string) => `${PORTFOLIO}/${id}`;
 const PAGE = translated('en', 'pages/portfolio.yaml') as {
   hero: { title: string };
-  sections: Record<string, { title: string }>;
+  sections: Record<string, { title: string; actions?: Array<{ label: string }> }>;
   labels: Record<string, string>;
 };
 const STATS = (translated('en', 'stats.yaml') as Record<string, { items: Array<{ label: string }> }>).portfolio;
@@ -99,6 +99,25 @@ for (const { id, results } of CASES) {
     expect(await axeViolations(page)).toEqual([]);
   });
 }
+
+test.describe('a case id that does not exist', () => {
+  // The browser reports the page's own 404 status in the console.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('an English case id that does not exist answers 404 in English, with the way back and every case', async ({
+    page,
+  }) => {
+    const notFound = PAGE.sections['caso-no-encontrado'] ?? { title: '', actions: [] };
+    const response = await page.goto(`${PORTFOLIO}/no-such-case`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(notFound.title);
+    await expect(page.getByRole('link', { name: notFound.actions?.[0]?.label })).toHaveAttribute('href', PORTFOLIO);
+    for (const { id } of CASES)
+      await expect(page.locator(`main a[href="${casePath(id)}"]`)).toHaveText(new RegExp(english(id).title));
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  });
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

@@ -152,12 +152,20 @@ export async function casePage(
  * section's own title, and a visible trail Portfolio › "Caso no encontrado" (no BreadcrumbList: nothing to
  * index).
  */
-export async function caseNotFoundPage(request: PageRequest): Promise<LoadedPage<Page> & { error: Page }> {
-  const [page, notFound] = await Promise.all([pageCopy('portfolio'), pageCopy('404')]);
+export async function caseNotFoundPage(
+  request: PageRequest,
+  /** In another language: its portfolio page and its error page, loaded. */
+  localized?: { portfolio: LoadedPage<Page>; notFound: LoadedPage<Page> },
+): Promise<LoadedPage<Page> & { error: Page }> {
+  const [page, notFound] = localized
+    ? [localized.portfolio.copy, localized.notFound.copy]
+    : await Promise.all([pageCopy('portfolio'), pageCopy('404')]);
   const title = page.sections['caso-no-encontrado']?.title;
   if (!title) throw new Error(`${pageFile('portfolio')}: falta la sección caso-no-encontrado`);
-  const crumbs = [...pageTrail(page, await trailContext()), { name: title, path: request.url.pathname }];
-  return { ...loaded(request, page, null, crumbs, { preset: contentPreset(notFound), title }), error: notFound };
+  const trail = localized?.portfolio.crumbs ?? pageTrail(page, await trailContext());
+  const crumbs = [...trail, { name: title, path: request.url.pathname }];
+  const preset = localized?.notFound.seo.preset ?? contentPreset(notFound);
+  return { ...loaded(request, page, null, crumbs, { preset, title }), error: notFound };
 }
 
 export interface WikiPageInput {

@@ -124,8 +124,11 @@ export function alternatesOf(pathname: string): Alternate[] {
 
 export interface TranslatedPage {
   locale: string;
-  /** The route's name; `case` is one portfolio case (`caseId`), `404` the language's error page. */
-  name: RouteName | '404' | 'case';
+  /**
+   * The route's name; `case` is one portfolio case (`caseId`), `404` the language's error page and
+   * `caseNotFound` the portfolio's, for a case id that does not exist.
+   */
+  name: RouteName | '404' | 'case' | 'caseNotFound';
   /** Its path without the leading slash. */
   path: string;
   caseId?: string;
@@ -147,6 +150,9 @@ export function translatedPages(): TranslatedPage[] {
           caseId,
         })),
         { locale: language.code, name: '404' as const, path: `${own.home.slice(1)}/404` },
+        ...(PAIRED.has('portfolio')
+          ? [{ locale: language.code, name: 'caseNotFound' as const, path: `${own.portfolio.slice(1)}/404` }]
+          : []),
       ];
     });
 }
@@ -155,7 +161,7 @@ const SERVICE_PREFIX = '/servicios/';
 
 /** The service a service page's route shows (`webApps` → `aplicaciones-web`), from its Spanish address. */
 export function serviceIdOf(name: TranslatedPage['name']): string | undefined {
-  if (name === '404' || name === 'case') return undefined;
+  if (name === '404' || name === 'case' || name === 'caseNotFound') return undefined;
   const path: string = ROUTES[name];
   return path.startsWith(SERVICE_PREFIX) ? path.slice(SERVICE_PREFIX.length) : undefined;
 }
