@@ -12,41 +12,21 @@ const translations = loadContentFacts().translations;
 export const DEFAULT_LOCALE = translations.defaultCode;
 
 /**
- * The pages built in every active language so far: only these print hreflang links and a switcher, so no
- * link ever points at a page that does not exist. When every page has its twin, this list goes away.
+ * Every page of the route tables is built in every active language (the wiki, which stays Spanish, has no
+ * entry there), so each one prints its hreflang links and a switcher.
  */
-const PAIRED: ReadonlySet<RouteName> = new Set([
-  'home',
-  'contact',
-  'startProject',
-  'cloudMigration',
-  'integrationsConsulting',
-  'faq',
-  'process',
-  'cms',
-  'technologies',
-  'webApps',
-  'mobileApps',
-  'ecommerce',
-  'cloudNative',
-  'meeting',
-  'privacy',
-  'integrations',
-  'techConsulting',
-  'infrastructureAudit',
-  'portfolio',
-]);
+const PAGES = Object.keys(translations.routes.get(translations.defaultCode) ?? {}) as RouteName[];
 
 /** The portfolio's cases, by id: the files of content/portfolio/, which every active language translates. */
 const CASE_IDS: readonly string[] = [...(translations.content.get(translations.defaultCode)?.keys() ?? [])].flatMap(
   (file) => /^portfolio\/([^/]+)\.md$/.exec(file)?.[1] ?? [],
 );
 
-/** The case a path of `table` shows (`/en/portfolio/<id>` → id), when the portfolio is built in every language. */
+/** The case a path of `own` shows (`/en/portfolio/<id>` → id), or undefined for any other path. */
 function caseIdOf(path: string, own: RouteTable): string | undefined {
   const prefix = `${own.portfolio}/`;
   const id = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
-  return id !== undefined && PAIRED.has('portfolio') && CASE_IDS.includes(id) ? id : undefined;
+  return id !== undefined && CASE_IDS.includes(id) ? id : undefined;
 }
 
 /** Pages only a private link opens (the meeting's manage page): noindex, and left out of the sitemap. */
@@ -85,15 +65,15 @@ export function localeOf(pathname: string): string {
 }
 
 /**
- * The address of an internal link in `locale` (hash kept) when that page is built in it; otherwise the
- * link itself, so a translated page links to the default language's page rather than to a missing one.
+ * The address of an internal link in `locale` (hash kept) when that page has a twin there (a page of the
+ * route tables or a case); otherwise the link itself (the wiki, which stays in the default language).
  */
 export function localizedHref(href: string, locale: string): string {
   if (locale === DEFAULT_LOCALE || !href.startsWith('/')) return href;
   const twin = twinPath(href, table(DEFAULT_LOCALE), table(locale));
   const path = twin?.split('#')[0] ?? '';
   const name = (Object.keys(table(locale)) as RouteName[]).find((each) => table(locale)[each] === path);
-  const paired = name ? PAIRED.has(name) : caseIdOf(path, table(locale)) !== undefined;
+  const paired = name !== undefined || caseIdOf(path, table(locale)) !== undefined;
   return twin && paired ? twin : href;
 }
 
@@ -113,7 +93,7 @@ export function alternatesOf(pathname: string): Alternate[] {
   const own = table(locale);
   const name = (Object.keys(own) as RouteName[]).find((each) => own[each] === path);
   const caseId = name ? undefined : caseIdOf(path, own);
-  if (name ? !PAIRED.has(name) : caseId === undefined) return [];
+  if (!name && caseId === undefined) return [];
   return translations.active.map((language) => ({
     code: language.code,
     name: language.name,
@@ -140,19 +120,16 @@ export function translatedPages(): TranslatedPage[] {
     .filter((language) => !language.is_default)
     .flatMap((language): TranslatedPage[] => {
       const own = table(language.code);
-      const cases = PAIRED.has('portfolio') ? CASE_IDS : [];
       return [
-        ...[...PAIRED].map((name) => ({ locale: language.code, name, path: own[name].slice(1) })),
-        ...cases.map((caseId) => ({
+        ...PAGES.map((name) => ({ locale: language.code, name, path: own[name].slice(1) })),
+        ...CASE_IDS.map((caseId) => ({
           locale: language.code,
           name: 'case' as const,
           path: `${own.portfolio.slice(1)}/${caseId}`,
           caseId,
         })),
         { locale: language.code, name: '404' as const, path: `${own.home.slice(1)}/404` },
-        ...(PAIRED.has('portfolio')
-          ? [{ locale: language.code, name: 'caseNotFound' as const, path: `${own.portfolio.slice(1)}/404` }]
-          : []),
+        { locale: language.code, name: 'caseNotFound' as const, path: `${own.portfolio.slice(1)}/404` },
       ];
     });
 }
