@@ -100,6 +100,30 @@ for (const { id, results } of CASES) {
   });
 }
 
+/** The English service pages that cite cases, with the ids they cite (content/services/<id>.yaml). */
+const SERVICES_WITH_CASES = [...(TRANSLATIONS.content.get('en')?.entries() ?? [])].flatMap(([file, data]) => {
+  const service = data as { link?: string; page?: { related?: { cases: string[] } } };
+  const name = (Object.keys(ROUTES) as Array<keyof typeof ROUTES>).find((each) => ROUTES[each] === service.link);
+  const path = name && name !== 'wiki' && name !== 'wikiHome' ? TRANSLATIONS.routes.get('en')?.[name] : undefined;
+  return file.startsWith('services/') && path && service.page?.related
+    ? [{ path, cases: service.page.related.cases }]
+    : [];
+});
+
+test('English service pages show the cases they cite in English, linked to the English case pages', async ({
+  page,
+}) => {
+  expect(SERVICES_WITH_CASES.length).toBeGreaterThan(0);
+  for (const { path, cases } of SERVICES_WITH_CASES) {
+    await page.goto(path);
+    const links = page.locator('[aria-labelledby="casos-title"] article h3 a');
+    await expect(links).toHaveText(cases.map((id) => english(id).title));
+    expect(await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))).toEqual(
+      cases.map((id) => casePath(id)),
+    );
+  }
+});
+
 test.describe('a case id that does not exist', () => {
   // The browser reports the page's own 404 status in the console.
   test.use({ allowedConsoleErrors: [/status of 404/] });
