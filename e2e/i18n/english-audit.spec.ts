@@ -87,9 +87,10 @@ test('the English audit page reads in English with the Spanish figures, and pair
   const service = (await jsonLdNodes(page)).find((node) => node['@type'] === 'Service');
   expect(service).toMatchObject({ name: OFFER.label, offers: { price: String(OFFER.price.amount) } });
 
-  // The audit's consulting form below speaks English.
+  // The audit's consulting form below speaks English, the audit chosen and its own fields asked for.
   const form = await hydratedForm(page, 'consulting');
-  await expect(form.getByText(COPY.labels.name).first()).toBeVisible();
+  await expect(form.getByLabel(COPY.labels.serviceType)).toHaveValue('infrastructure-audit');
+  await expect(form.getByLabel(COPY.labels.currentInfrastructure)).toBeVisible();
   await revealAll(page);
   expect(await axeViolations(page)).toEqual([]);
 });
