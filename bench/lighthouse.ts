@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the site (timed), serves it with the production server and runs Lighthouse
- * (mobile, simulated throttling, Debian's Chromium when present) five times on one URL per page type.
+ * (mobile, simulated throttling, Debian's Chromium when present) five times on one URL per page type, in
+ * every active language (`home`, `home-en`…).
  * Prints the median scores, LCP, TBT, CLS and the bytes transferred on first load (total, fonts, JS, as
  * the browser received them: brotli from the production server; JS counts the page's inline scripts too),
  * checks them against the goals of src/lib/budgets.ts (bytes, and Lighthouse 100, TBT, CLS), writes
@@ -10,7 +11,7 @@
  *   npm run bench                 # full run
  *   npm run bench -- --runs=1     # quicker, noisier
  *   npm run bench -- --skip-build # reuse dist/
- *   npm run bench -- --only=home,faq
+ *   npm run bench -- --only=home,faq,home-en
  *   npm run bench -- --requests   # also list each page's requests with their transferred bytes
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProductionServer } from '../server/testing/production-server.ts';
+import { loadContentFacts } from '../core/content/load.ts';
+import { portfolioCasePath, ROUTES } from '../core/routes.ts';
 import { inlineJavaScriptBytes } from './lib/inline-javascript.ts';
 import {
   LIGHTHOUSE_RUNS,
@@ -35,17 +38,70 @@ import {
   type FirstLoadWeight,
 } from '../src/lib/budgets.ts';
 
-const PAGE_TYPES = [
-  { type: 'home', label: 'Inicio', path: '/' },
-  { type: 'service', label: 'Servicio', path: '/servicios/aplicaciones-web' },
-  { type: 'contact', label: 'Contacto', path: '/contacto' },
-  { type: 'startProject', label: 'Iniciar proyecto', path: '/iniciar-proyecto' },
-  { type: 'portfolio', label: 'Portfolio', path: '/portfolio' },
-  { type: 'case', label: 'Caso', path: '/portfolio/fintech-revolution' },
-  { type: 'faq', label: 'FAQ', path: '/faq' },
-  { type: 'wiki', label: 'Wiki', path: '/wikiangram/overview' },
+const CASE_ID = 'fintech-revolution';
+
+const SPANISH_PAGE_TYPES = [
+  { type: 'home', label: 'Inicio', path: ROUTES.home },
+  { type: 'service', label: 'Servicio', path: ROUTES.webApps },
+  { type: 'contact', label: 'Contacto', path: ROUTES.contact },
+  { type: 'startProject', label: 'Iniciar proyecto', path: ROUTES.startProject },
+  { type: 'portfolio', label: 'Portfolio', path: ROUTES.portfolio },
+  { type: 'case', label: 'Caso', path: portfolioCasePath(CASE_ID) },
+  { type: 'faq', label: 'FAQ', path: ROUTES.faq },
+  { type: 'wiki', label: 'Wiki', path: ROUTES.wikiHome },
   { type: 'notFound', label: '404', path: '/pagina-inexistente' },
 ] as const;
+
+type PageKind = (typeof SPANISH_PAGE_TYPES)[number]['type'];
+
+interface BenchPage {
+  /** The page type (`home`), or its twin in another language (`home-en`), as --only names it. */
+  type: string;
+  kind: PageKind;
+  label: string;
+  path: string;
+}
+
+/**
+ * Every page type in every active language: the Spanish ones, then each one's twin from the language's
+ * route table (content/<code>/routes.yaml). The wiki is Spanish only, so it has no twin.
+ */
+function pageTypes(): BenchPage[] {
+  const { translations } = loadContentFacts();
+  const spanish = SPANISH_PAGE_TYPES.map((page) => ({ ...page, kind: page.type }));
+  const twins = translations.active
+    .filter((language) => language.code !== translations.defaultCode)
+    .flatMap((language) => {
+      const routes = translations.routes.get(language.code);
+      if (!routes) return [];
+      const paths: Partial<Record<PageKind, string>> = {
+        home: routes.home,
+        service: routes.webApps,
+        contact: routes.contact,
+        startProject: routes.startProject,
+        portfolio: routes.portfolio,
+        case: `${routes.portfolio}/${CASE_ID}`,
+        faq: routes.faq,
+        notFound: `${routes.home}/page-that-does-not-exist`,
+      };
+      return SPANISH_PAGE_TYPES.flatMap((page) => {
+        const path = paths[page.type];
+        return path
+          ? [
+              {
+                type: `${page.type}-${language.code}`,
+                kind: page.type,
+                label: `${page.label} (${language.code})`,
+                path,
+              },
+            ]
+          : [];
+      });
+    });
+  return [...spanish, ...twins];
+}
+
+const PAGE_TYPES = pageTypes();
 
 /**
  * First load of the equivalent page of two well-kept Astro sites, their starters built and served and
@@ -53,7 +109,7 @@ const PAGE_TYPES = [
  * form sends nothing) and Starlight (Astro's documentation theme). Printed beside ours; the budgets of
  * src/lib/budgets.ts sit below them. Written into bench/lighthouse-summary.json for the wiki too.
  */
-const PEERS: Partial<Record<(typeof PAGE_TYPES)[number]['type'], { name: string; kib: number }>> = {
+const PEERS: Partial<Record<PageKind, { name: string; kib: number }>> = {
   home: { name: 'AstroWind, inicio', kib: 134.1 },
   contact: { name: 'AstroWind, contacto', kib: 76.3 },
   wiki: { name: 'Starlight, documentación', kib: 67.2 },
@@ -163,11 +219,8 @@ function pageCount(): number {
   return count('dist');
 }
 
-function table(
-  rows: Array<{ type: (typeof PAGE_TYPES)[number]['type']; label: string; path: string } & Sample>,
-  buildMs: number | null,
-): string {
-  const lines = [lighthouseTable(rows.map((row) => ({ ...row, peer: PEERS[row.type] ?? null })))];
+function table(rows: Array<BenchPage & Sample>, buildMs: number | null): string {
+  const lines = [lighthouseTable(rows.map((row) => ({ ...row, peer: PEERS[row.kind] ?? null })))];
   if (buildMs !== null)
     lines.push(
       '',
@@ -190,7 +243,7 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
-const rows: Array<{ type: (typeof PAGE_TYPES)[number]['type']; label: string; path: string } & Sample> = [];
+const rows: Array<BenchPage & Sample> = [];
 const failures: string[] = [];
 try {
   const only = args.get('only')?.split(',');
@@ -198,7 +251,7 @@ try {
     const samples: Sample[] = [];
     try {
       for (let run = 0; run < runs; run++)
-        samples.push(await auditWithRetry(`${server.url}${page.path}`, chrome.port, page.type === 'notFound'));
+        samples.push(await auditWithRetry(`${server.url}${page.path}`, chrome.port, page.kind === 'notFound'));
     } catch (error) {
       // One page failing (e.g. not built yet) must not hide the others' numbers.
       failures.push(`${page.label} (${page.path}): ${(error as Error).message}`);
@@ -245,7 +298,7 @@ else if (rows.length > 0)
 // Scores and TBT depend on the machine (a busy one lowers them): reported, and the run fails, so a
 // regression is seen; run it again on a quiet machine before believing a shortfall.
 const shortOfGoals = rows.flatMap((r) =>
-  lighthouseShortfalls(r, { errorPage: r.type === 'notFound' }).map((line) => `${r.path}: ${line}`),
+  lighthouseShortfalls(r, { errorPage: r.kind === 'notFound' }).map((line) => `${r.path}: ${line}`),
 );
 if (shortOfGoals.length > 0)
   process.stdout.write(`\nBajo la meta de Lighthouse:\n${shortOfGoals.map((line) => `- ${line}`).join('\n')}\n`);
@@ -255,7 +308,7 @@ if (failures.length > 0 || overBudget.length > 0 || shortOfGoals.length > 0) pro
 const measuredAt = new Date().toISOString();
 if (!args.has('only')) {
   // The wiki's performance page shows each page beside its peer's (src/lib/wiki/first-load.ts).
-  const pages = rows.map((row) => ({ ...row, peer: PEERS[row.type] ?? null }));
+  const pages = rows.map(({ kind, ...row }) => ({ ...row, peer: PEERS[kind] ?? null }));
   const summary = { measuredAt, runs, buildMs: buildMs === null ? null : Math.round(buildMs), pages };
   await writeFile('bench/lighthouse-summary.json', `${JSON.stringify(summary, null, 2)}\n`);
 }

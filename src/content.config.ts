@@ -5,6 +5,7 @@
  * (expected ids and counts, YAML syntax errors with line and column; see its file).
  */
 import { defineCollection } from 'astro:content';
+import { z } from 'astro/zod';
 import { glob } from 'astro/loaders';
 import { strictLoader, strictYamlFile } from './lib/content/strict-loader.ts';
 import { auditRules, auditSchema } from './schemas/audit.ts';
@@ -28,6 +29,12 @@ const yamlFolder = (dir: string) => glob({ pattern: '*.yaml', base: `./content/$
 const portfolio = defineCollection({
   loader: glob({ pattern: '*.md', base: './content/portfolio' }),
   schema: portfolioSchema,
+});
+// Each case in the other languages (content/<code>/portfolio/<id>.md), read here only to render its story:
+// core/i18n checks their texts against the Spanish case and src/lib/i18n/cases.ts reads them from there.
+const portfolioTranslations = defineCollection({
+  loader: glob({ pattern: '*/portfolio/*.md', base: './content' }),
+  schema: z.record(z.string(), z.unknown()),
 });
 const team = defineCollection({ loader: yamlFolder('team'), schema: teamSchema });
 const testimonials = defineCollection({ loader: yamlFolder('testimonials'), schema: testimonialSchema });
@@ -71,6 +78,7 @@ const wikiSite = defineCollection({
 
 export const collections = {
   portfolio,
+  portfolioTranslations,
   team,
   testimonials,
   services,

@@ -48,7 +48,7 @@ describe('a copy of content/ with mistakes', () => {
     // Text only: images and the wiki are not read here.
     cpSync(join(repository, 'content'), join(root, 'content'), {
       recursive: true,
-      filter: (source) => !/\.(webp|png|jpe?g|avif|mdx?)$/.test(source) && !source.endsWith('/wiki'),
+      filter: (source) => !/\.(webp|png|jpe?g|avif|mdx)$/.test(source) && !source.endsWith('/wiki'),
     });
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -95,6 +95,33 @@ describe('a copy of content/ with mistakes', () => {
     expect(message).toMatch(
       /content\/en\/faq\.yaml tiene errores:\n {2}- [\w.[\]-]*questions\[3\]\.question: Falta esta traducción \(el original dice «¿/,
     );
+  });
+
+  it('names a missing case study, its missing texts and story, and the facts it must not repeat', () => {
+    unlinkSync(join(root, 'content/en/portfolio/healthtech-app.md'));
+    const file = 'content/en/portfolio/fintech-revolution.md';
+    edit(file, /\nsubtitle: .*/, '');
+    edit(file, /\ncategory: (.*)/, '\ncategory: $1\ntech: [Go]');
+    edit(file, /\n---\n[\s\S]*$/, '\n---\n');
+    const message = failure();
+    expect(message).toContain(
+      'content/en/portfolio/healthtech-app.md no existe: falta la traducción de content/portfolio/healthtech-app.md',
+    );
+    expect(message).toContain(`${file} tiene errores:`);
+    expect(message).toMatch(/- subtitle: Falta esta traducción \(el original dice «/);
+    expect(message).toContain('- tech: Este dato no se traduce: bórralo, se toma del original');
+    expect(message).toMatch(/- body: Falta esta traducción \(el original dice «/);
+  });
+
+  it('translates the industry and figures of a case, and keeps its technologies and people', () => {
+    const translations = readTranslations(root);
+    const file = 'portfolio/logistics-platform.md';
+    const spanish = translations.content.get(translations.defaultCode)?.get(file) as Record<string, unknown>;
+    const english = translations.content.get('en')?.get(file) as Record<string, unknown>;
+    expect(english.category).not.toBe(spanish.category);
+    expect(english.tech).toEqual(spanish.tech);
+    expect(english.client).toMatchObject({ name: (spanish.client as { name: string }).name });
+    expect(english.testimonial).toMatchObject({ author: (spanish.testimonial as { author: string }).author });
   });
 
   it('names a page without an address and an address outside the language prefix', () => {

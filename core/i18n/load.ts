@@ -8,9 +8,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { catalogueFile, catalogueProblems, catalogueSchema, type Catalogue, type Problem } from './catalogue.ts';
 import { activeLanguages, defaultLanguage, LANGUAGES_FILE, languagesSchema, type Language } from './languages.ts';
-import { applyTranslation, hasProse } from './overlay.ts';
+import { applyTranslation, hasProse, type FieldRules } from './overlay.ts';
 import { defaultRoutes, routeProblems, routesFile, routesSchema, type RouteTable } from './routes.ts';
 import { TRANSLATED_SOURCES, translationPath } from './sources.ts';
+import { parseMarkdown } from '../content/markdown.ts';
 import { ContentError, contentProblems, parseContent } from '../content/parse.ts';
 
 export interface Translations {
@@ -33,17 +34,19 @@ function rootUrl(root: string, file: string): URL {
   return new URL(file, `file://${root.endsWith('/') ? root : `${root}/`}`);
 }
 
-/** The content files a source covers, relative to `content/` (`services/ecommerce.yaml`). */
+/** The content files a source covers, relative to `content/` (`services/ecommerce.yaml`, `portfolio/x.md`). */
 function sourceFiles(root: string, path: string): string[] {
   if (!path.endsWith('/')) return [path];
   return readdirSync(rootUrl(root, `content/${path}`))
-    .filter((name) => name.endsWith('.yaml'))
+    .filter((name) => name.endsWith('.yaml') || name.endsWith('.md'))
     .sort()
     .map((name) => `${path}${name}`);
 }
 
+/** A YAML file's data, or a Markdown file's front matter with its text as `body`. */
 function readYaml(root: string, file: string): unknown {
-  return parseContent(file, readFileSync(rootUrl(root, file), 'utf8'), z.unknown());
+  const text = readFileSync(rootUrl(root, file), 'utf8');
+  return file.endsWith('.md') ? parseMarkdown(file, text) : parseContent(file, text, z.unknown());
 }
 
 /** The translated blocks of a file and its facts; blocks of prose not yet translated are left out. */
@@ -69,18 +72,25 @@ function readOriginal(root: string, file: string, lenient: boolean): unknown {
   }
 }
 
+interface TranslatedFile {
+  file: string;
+  blocks: readonly string[] | undefined;
+  fields: FieldRules | undefined;
+}
+
 /** Each content file with the blocks it translates, once (the first source that lists it). */
-function translatedFiles(root: string): Array<{ file: string; blocks: readonly string[] | undefined }> {
-  const files = new Map<string, readonly string[] | undefined>();
+function translatedFiles(root: string): TranslatedFile[] {
+  const files = new Map<string, TranslatedFile>();
   for (const source of TRANSLATED_SOURCES)
-    for (const file of sourceFiles(root, source.path)) if (!files.has(file)) files.set(file, source.blocks);
-  return [...files].map(([file, blocks]) => ({ file, blocks }));
+    for (const file of sourceFiles(root, source.path))
+      if (!files.has(file)) files.set(file, { file, blocks: source.blocks, fields: source.fields });
+  return [...files.values()];
 }
 
 /** One language's long-form content, with the problems of each of its files. */
 function translateContent(root: string, code: string, failures: string[], lenient: boolean): Map<string, unknown> {
   const translated = new Map<string, unknown>();
-  for (const { file, blocks } of translatedFiles(root)) {
+  for (const { file, blocks, fields } of translatedFiles(root)) {
     const source = readOriginal(root, file, lenient);
     if (source === undefined) continue;
     const original = pick(source, blocks);
@@ -89,7 +99,7 @@ function translateContent(root: string, code: string, failures: string[], lenien
       failures.push(`${target} no existe: falta la traducción de content/${file}`);
       continue;
     }
-    const result = applyTranslation(original, readYaml(root, target));
+    const result = applyTranslation(original, readYaml(root, target), '', undefined, fields);
     if (result.problems.length > 0) failures.push(contentProblems(target, result.problems));
     translated.set(file, result.value);
   }

@@ -165,3 +165,56 @@ describe('lists whose text sits in a fact-named field', () => {
     expect(problems.map((problem) => problem.path)).toEqual(['emergency.high.level', 'technologies.react.level']);
   });
 });
+
+describe('a file whose field names mean something else (a case study)', () => {
+  const story = {
+    category: 'Logística',
+    tech: ['Go', 'PostgreSQL'],
+    metrics: [{ value: '14 mil', label: 'pedidos en un día' }],
+    testimonial: { text: 'Cambiamos el motor', author: 'Jorge Castañeda' },
+  };
+  const rules = { prose: ['category', 'value'], facts: ['tech', 'author'] };
+
+  it('translates the fact-named prose and keeps the word-shaped facts', () => {
+    const { value, problems } = applyTranslation(
+      story,
+      {
+        category: 'Logistics',
+        metrics: [{ value: '14,000', label: 'orders in one day' }],
+        testimonial: { text: 'We swapped the engine' },
+      },
+      '',
+      undefined,
+      rules,
+    );
+    expect(problems).toEqual([]);
+    expect(value).toEqual({
+      category: 'Logistics',
+      tech: ['Go', 'PostgreSQL'],
+      metrics: [{ value: '14,000', label: 'orders in one day' }],
+      testimonial: { text: 'We swapped the engine', author: 'Jorge Castañeda' },
+    });
+  });
+
+  it('names the prose left out and the facts written in, by path', () => {
+    const { problems } = applyTranslation(
+      story,
+      { tech: ['Go'], metrics: [{ label: 'orders' }], testimonial: { text: 'Engine', author: 'J. C.' } },
+      '',
+      undefined,
+      rules,
+    );
+    expect(problems.map((problem) => problem.path)).toEqual([
+      'category',
+      'tech',
+      'metrics[0].value',
+      'testimonial.author',
+    ]);
+  });
+
+  it('without the rules, the same names keep their meaning elsewhere', () => {
+    const { problems } = applyTranslation(story, { category: 'Logistics' });
+    expect(problems.map((problem) => problem.path)).toContain('category');
+    expect(problems.map((problem) => problem.path)).toContain('tech');
+  });
+});

@@ -85,17 +85,33 @@ const PROSE_FIELDS_OF: Readonly<Record<string, readonly string[]>> = {
   items: ['name'],
 };
 
-function isFact(key: string, value: unknown, block?: string): boolean {
+/**
+ * What one file's field names mean when they differ from the rest of content/: a case study writes its
+ * industry (`category`) and its metrics' figures (`value`, "14 mil") in words a reader's language changes,
+ * while its technologies (`tech`) and the person it quotes (`author`) are names that never change.
+ */
+export interface FieldRules {
+  /** Fields whose name holds a fact elsewhere but prose in this file. */
+  prose?: readonly string[];
+  /** Fields that hold a fact (a value or a list of values) in this file. */
+  facts?: readonly string[];
+}
+
+function isFact(key: string, value: unknown, block?: string, rules?: FieldRules): boolean {
+  if (rules?.facts?.includes(key) && !isRecord(value)) return true;
+  if (rules?.prose?.includes(key)) return false;
   if (block !== undefined && PROSE_FIELDS_OF[block]?.includes(key)) return false;
   return FACT_KEYS.has(key) && !isRecord(value) && block !== LABELS_BLOCK;
 }
 
 /** True when a value holds prose a translator writes (a text outside a fact field). */
-export function hasProse(value: unknown, block?: string): boolean {
+export function hasProse(value: unknown, block?: string, rules?: FieldRules): boolean {
   if (typeof value === 'string') return true;
-  if (Array.isArray(value)) return value.some((item) => hasProse(item, block));
+  if (Array.isArray(value)) return value.some((item) => hasProse(item, block, rules));
   if (isRecord(value))
-    return Object.entries(value).some(([key, inner]) => !isFact(key, inner, block) && hasProse(inner, key));
+    return Object.entries(value).some(
+      ([key, inner]) => !isFact(key, inner, block, rules) && hasProse(inner, key, rules),
+    );
   return false;
 }
 
@@ -122,9 +138,10 @@ export function applyTranslation(
   path = '',
   /** The list an item belongs to, when `path` ends in the item's id rather than the list's name. */
   list?: string,
+  rules?: FieldRules,
 ): { value: unknown; problems: Problem[] } {
   const block = list ?? blockOf(path);
-  if (!hasProse(original, block)) {
+  if (!hasProse(original, block, rules)) {
     return translation === undefined
       ? { value: original, problems: [] }
       : {
@@ -135,8 +152,8 @@ export function applyTranslation(
   if (translation === undefined || translation === null)
     return { value: original, problems: [{ path: path || '(archivo)', message: missing(original) }] };
   if (typeof original === 'string') return translateText(original, translation, path);
-  if (Array.isArray(original)) return translateList(original, translation, path);
-  if (isRecord(original)) return translateBlock(original, translation, path, block);
+  if (Array.isArray(original)) return translateList(original, translation, path, rules);
+  if (isRecord(original)) return translateBlock(original, translation, path, block, rules);
   return { value: original, problems: [] };
 }
 
@@ -164,11 +181,17 @@ function idsOf(list: unknown[]): string[] | undefined {
  * translation follows each item when the original's order changes or an item is added: the new one is named
  * as missing instead of every later item landing on the wrong one.
  */
-function translateKeyedList(original: unknown[], ids: string[], translation: Record<string, unknown>, path: string) {
+function translateKeyedList(
+  original: unknown[],
+  ids: string[],
+  translation: Record<string, unknown>,
+  path: string,
+  rules: FieldRules | undefined,
+) {
   const problems: Problem[] = [];
   const value = original.map((item, index) => {
     const id = ids[index] ?? '';
-    const result = applyTranslation(item, translation[id], join(path, id), blockOf(path));
+    const result = applyTranslation(item, translation[id], join(path, id), blockOf(path), rules);
     problems.push(...result.problems);
     return result.value;
   });
@@ -181,9 +204,9 @@ function translateKeyedList(original: unknown[], ids: string[], translation: Rec
   return { value, problems };
 }
 
-function translateList(original: unknown[], translation: unknown, path: string) {
+function translateList(original: unknown[], translation: unknown, path: string, rules: FieldRules | undefined) {
   const ids = idsOf(original);
-  if (ids && isRecord(translation)) return translateKeyedList(original, ids, translation, path);
+  if (ids && isRecord(translation)) return translateKeyedList(original, ids, translation, path, rules);
   if (!Array.isArray(translation) || translation.length !== original.length)
     return {
       value: original,
@@ -196,7 +219,7 @@ function translateList(original: unknown[], translation: unknown, path: string) 
     };
   const problems: Problem[] = [];
   const value = original.map((item, index) => {
-    const result = applyTranslation(item, translation[index], join(path, index));
+    const result = applyTranslation(item, translation[index], join(path, index), undefined, rules);
     problems.push(...result.problems);
     return result.value;
   });
@@ -208,6 +231,7 @@ function translateBlock(
   translation: unknown,
   path: string,
   block: string | undefined,
+  rules: FieldRules | undefined,
 ) {
   if (!isRecord(translation))
     return {
@@ -217,13 +241,13 @@ function translateBlock(
   const problems: Problem[] = [];
   const value: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(original)) {
-    if (isFact(key, inner, block)) {
+    if (isFact(key, inner, block, rules)) {
       value[key] = inner;
       if (key in translation)
         problems.push({ path: join(path, key), message: 'Este dato no se traduce: bórralo, se toma del original' });
       continue;
     }
-    const result = applyTranslation(inner, translation[key], join(path, key));
+    const result = applyTranslation(inner, translation[key], join(path, key), undefined, rules);
     value[key] = result.value;
     problems.push(...result.problems);
   }

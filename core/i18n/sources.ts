@@ -5,12 +5,15 @@
  * needs no change here: its files go under `content/<code>/` with the same names.
  */
 import { CLIENT_EMAIL_BLOCKS } from '../content/emails.ts';
+import type { FieldRules } from './overlay.ts';
 
 export interface TranslatedSource {
-  /** `services/` (every `.yaml` in it) or `faq.yaml`. */
+  /** `services/` (every `.yaml` and `.md` in it) or `faq.yaml`. */
   path: string;
   /** Top-level blocks translated; without it, every text of the file. */
   blocks?: readonly string[];
+  /** Field names that mean something else in these files than in the rest of content/. */
+  fields?: FieldRules;
 }
 
 export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
@@ -21,12 +24,16 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'services/cloud-native.yaml' },
   { path: 'services/', blocks: ['title', 'description', 'features'] },
   { path: 'team/' },
+  // Each case study, front matter and story (`content/en/portfolio/<id>.md`): its industry and its metrics'
+  // figures are words a reader's language changes; its technologies and the person quoted are names.
+  { path: 'portfolio/', fields: { prose: ['category', 'value'], facts: ['tech', 'author'] } },
   { path: 'testimonials/' },
   { path: 'faq.yaml' },
   { path: 'process.yaml' },
   { path: 'technologies.yaml' },
   { path: 'integrations.yaml' },
   { path: 'consulting.yaml' },
+  { path: 'audit.yaml' },
   { path: 'offers.yaml' },
   { path: 'stats.yaml' },
   // The forms' option lists (facts such as ids and amounts come from the Spanish file).
@@ -54,6 +61,8 @@ export const TRANSLATED_SOURCES: readonly TranslatedSource[] = [
   { path: 'pages/aviso-de-privacidad.yaml' },
   { path: 'pages/integraciones.yaml' },
   { path: 'pages/consultoria-tecnologica.yaml' },
+  { path: 'pages/auditoria-infraestructura.yaml' },
+  { path: 'pages/portfolio.yaml' },
   { path: 'pages/', blocks: ['seo'] },
 ];
 

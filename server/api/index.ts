@@ -351,6 +351,7 @@ function apiRoutes(deps: RouteDeps): Map<string, Route> {
       limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
       now: deps.now,
       translations: config.facts.translations,
+      strings: deps.i18n.live,
     }),
     ...deps.i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).

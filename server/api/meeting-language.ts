@@ -2,8 +2,10 @@
  * The meeting manage page's API in the page's language. The default language's answers stay the
  * registry's (server/errors.ts) and the meetings service's own words; another active language words the
  * same answers from its catalogue (`content/i18n/<code>.yaml`: `meetingAnswers`, `meetingSlots` and the
- * forms' `validation` group), so a client who reads the page in English is answered in English. Statuses,
- * headers and body fields never change with the language: only the sentences do.
+ * forms' `validation` group), so a client who reads the page in English is answered in English. The
+ * catalogue is the one served now: an edit made in the inbox words the answers as soon as this instance has
+ * taken it, like every other interface string. Statuses, headers and body fields never change with the
+ * language: only the sentences do.
  */
 import { formCopy, formWord } from '../../core/forms/copy.ts';
 import type { Catalogue } from '../../core/i18n/catalogue.ts';
@@ -63,12 +65,24 @@ function answersOf(catalogue: Catalogue, code: string): Record<AnswerKey, string
   ) as Record<AnswerKey, string>;
 }
 
-/** Every active language but the default, with its words; built once at start-up. */
-export function meetingLanguages(translations: Translations): ReadonlyMap<string, MeetingWords> {
+/**
+ * The interface strings as this instance serves them now: the files' catalogues with the inbox's edits
+ * over them (server/api/translations.ts keeps them), and a number that changes whenever one of them does.
+ */
+export interface LiveCatalogues {
+  version(): number;
+  catalogue(code: string): Catalogue | undefined;
+}
+
+/** Every active language but the default, with its words from `catalogues` (the files' by default). */
+export function meetingLanguages(
+  translations: Translations,
+  catalogues: Pick<LiveCatalogues, 'catalogue'> = { catalogue: (code) => translations.catalogues.get(code) },
+): ReadonlyMap<string, MeetingWords> {
   const languages = new Map<string, MeetingWords>();
   for (const { code } of translations.active) {
     if (code === translations.defaultCode) continue;
-    const catalogue = translations.catalogues.get(code);
+    const catalogue = catalogues.catalogue(code);
     if (!catalogue) throw new Error(`Sin catálogo para el idioma ${code} (content/i18n/${code}.yaml)`);
     const copy = formCopy(catalogue, code);
     languages.set(code, {

@@ -32,6 +32,7 @@ import { MEETING_MESSAGES, type MeetingService } from '../meetings/service.ts';
 import type { MeetingRecord } from '../meetings/store.ts';
 import {
   meetingLanguages,
+  type LiveCatalogues,
   slotRefusal,
   tooManyRefusal,
   translatedRefusal,
@@ -51,6 +52,8 @@ export interface MeetingApiOptions {
   now: () => Date;
   /** The active languages: a call is answered in its page's. */
   translations: Translations;
+  /** The interface strings with the inbox's edits; without it, the files' as built. */
+  strings?: LiveCatalogues;
 }
 
 /** The meeting as the API answers it. */
@@ -106,22 +109,43 @@ interface CallLanguage {
   settings: EmailSettings;
 }
 
-export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partial<Record<'GET' | 'POST', Handler>>]> {
-  const { service, settings, translations } = options;
-  const translated = meetingLanguages(translations);
-  const defaultLanguage: CallLanguage = { words: undefined, schemas: callSchemas(DEFAULT_MESSAGES), settings };
-  const languages = new Map<string, CallLanguage>(
-    [...translated].map(([code, words]) => [
+/**
+ * Each translated language's words, checks and settings, worded again from the catalogues served now
+ * whenever an edit from the inbox has reached them (their version changed), and kept until then.
+ */
+function callLanguages(options: MeetingApiOptions): () => ReadonlyMap<string, CallLanguage> {
+  const { settings, translations, strings } = options;
+  const settingsOf = new Map(
+    translations.active.map(({ code }) => [
       code,
-      { words, schemas: callSchemas(words), settings: inLanguage(settings, code) },
+      code === translations.defaultCode ? settings : inLanguage(settings, code),
     ]),
   );
+  const build = (): Map<string, CallLanguage> =>
+    new Map(
+      [...meetingLanguages(translations, strings)].map(([code, words]) => [
+        code,
+        { words, schemas: callSchemas(words), settings: settingsOf.get(code) ?? settings },
+      ]),
+    );
+  let built = { version: strings?.version() ?? 0, languages: build() };
+  return () => {
+    const version = strings?.version() ?? 0;
+    if (version !== built.version) built = { version, languages: build() };
+    return built.languages;
+  };
+}
+
+export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partial<Record<'GET' | 'POST', Handler>>]> {
+  const { service, settings, translations } = options;
+  const defaultLanguage: CallLanguage = { words: undefined, schemas: callSchemas(DEFAULT_MESSAGES), settings };
+  const languagesNow = callLanguages(options);
 
   /** The call's handler in its page's language; a refusal of the service is worded in it too. */
   const inCallLanguage =
     (handler: (request: FastifyRequest, language: CallLanguage) => Promise<ApiResponse>): Handler =>
     async (request) => {
-      const language = languages.get(requestLanguage(request.raw, translations)) ?? defaultLanguage;
+      const language = languagesNow().get(requestLanguage(request.raw, translations)) ?? defaultLanguage;
       try {
         return await handler(request, language);
       } catch (error) {

@@ -11,10 +11,12 @@ import type { IncomingMessage } from 'node:http';
 import { API_BASE_PATH, callPath } from '../../core/api/routes.ts';
 import { placeholdersOf } from '../../core/content/common.ts';
 import { formatCount } from '../../core/format.ts';
+import type { Catalogue } from '../../core/i18n/catalogue.ts';
 import type { Translations } from '../../core/i18n/load.ts';
 import { twinPath } from '../../core/i18n/routes.ts';
 import { parseRequestTarget } from '../request-target.ts';
 import type { ApiResponse } from './http.ts';
+import type { LiveCatalogues } from './meeting-language.ts';
 
 /** The specification's caches: a day for interface strings, an hour for content and services. */
 const DAY = 'public, max-age=86400';
@@ -85,6 +87,8 @@ export function translationRoutes(translations: Translations): {
   byPrefix: (pathname: string) => Handler | undefined;
   /** Serves the interface strings with the inbox's edits (locale → `group.key` → text) over the files'. */
   withEdits: (edited: ReadonlyMap<string, ReadonlyMap<string, string>>) => void;
+  /** The catalogues served now, for the other answers worded from them (the meeting calls'). */
+  live: LiveCatalogues;
 } {
   const codes = translations.active.map((language) => language.code);
   // Spanish texts spell the count out as the site does ("Seis casos"); other languages get digits.
@@ -141,6 +145,8 @@ export function translationRoutes(translations: Translations): {
       }));
     services.set(code, cached({ locale: code, services: list }, HOUR));
   }
+  const current = new Map<string, Catalogue>(codes.map((code) => [code, translations.catalogues.get(code) ?? {}]));
+  let version = 0;
   const withEdits = (edited: ReadonlyMap<string, ReadonlyMap<string, string>>): void => {
     for (const code of codes) {
       const catalogue = structuredClone(translations.catalogues.get(code) ?? {});
@@ -149,8 +155,10 @@ export function translationRoutes(translations: Translations): {
         const group = catalogue[key.slice(0, dot)];
         if (group && Object.hasOwn(group, key.slice(dot + 1))) group[key.slice(dot + 1)] = text;
       }
+      current.set(code, catalogue);
       strings.set(code, cached({ locale: code, translations: catalogue }, DAY));
     }
+    version += 1;
   };
   const inLanguage =
     (answers: Map<string, Cached>, code: string): Handler =>
@@ -188,6 +196,7 @@ export function translationRoutes(translations: Translations): {
     ],
     byPrefix,
     withEdits,
+    live: { version: () => version, catalogue: (code) => current.get(code) },
   };
 }
 

@@ -2,8 +2,8 @@
  * End to end: what an editor adds is content only, and the site follows. In one copy of the project an
  * editor's three usual additions go into content/ and nothing else changes: a seventh case study (one
  * Markdown file and a PNG cover, in a new industry), a question in a FAQ category with room for one, and a
- * fourth team member (one YAML file and a portrait), the last two with their English text beside them
- * (content/en/), which every active language needs. One build then gives the case its page, its card, its
+ * fourth team member (one YAML file and a portrait), each with its English text beside it (content/en/),
+ * which every active language needs. One build then gives the case its page, its card, its
  * sitemap entry and its JSON-LD, the portfolio's counts follow, the question shows on /faq and in its
  * FAQPage data, and the person joins the home page's team. Every expectation is read from the content
  * itself (how many cases, questions and people there were, where the new ones sit), never today's numbers.
@@ -31,6 +31,9 @@ const ANSWER =
 const MEMBER_ID = 'ximena-robles';
 const MEMBER = 'Ximena Robles';
 const MEMBER_ROLE = 'Líder de Calidad y Pruebas';
+const TITLE_EN = 'Campo Vivo: harvest traceability in Sinaloa';
+const DESCRIPTION_EN =
+  'Traceability for every box of produce, from the field to the customer in the US, for 14 Sinaloa packers: border rejections fell 63%.';
 const QUESTION_EN = 'Can you work alongside our in-house IT team?';
 const ANSWER_EN =
   'Yes. We work in the same repository as your team, with shared code reviews and handover sessions so they can run the system without us.';
@@ -100,6 +103,17 @@ async function addCase(): Promise<void> {
     [/^order: .*$/m, `order: ${nextOrder(before.cases)}`],
   ]);
   writeFileSync(join(folder, `${CASE_ID}.md`), file);
+  const englishFolder = join(project, 'content/en/portfolio');
+  const english = replaced(readFileSync(join(englishFolder, `${before.cases[0]?.id ?? ''}.md`), 'utf8'), [
+    [/^title: .*$/m, `title: "${TITLE_EN}"`],
+    [/^category: .*$/m, 'category: AgroTech'],
+    [/^description: .*$/m, `description: "${DESCRIPTION_EN}"`],
+    [
+      /^imageAlt: .*$/m,
+      'imageAlt: "Illustration of a dashboard tracing a box of tomatoes from the field to the border."',
+    ],
+  ]);
+  writeFileSync(join(englishFolder, `${CASE_ID}.md`), english);
   await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1f7a4d' } })
     .png()
     .toFile(join(folder, `${CASE_ID}.png`));

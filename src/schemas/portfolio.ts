@@ -44,8 +44,9 @@ const metric = strict({
   label: text('la etiqueta de la métrica'),
 });
 
-export function portfolioSchema({ image }: SchemaContext) {
-  return strict({
+/** Every field of a case but its image and the two whose wording is Spanish (team and duration). */
+function caseFields() {
+  return {
     // Also the case page's title in search results.
     title: text('el título del caso', { max: SEO_TITLE_MAX }),
     subtitle: text('el subtítulo del caso'),
@@ -54,18 +55,9 @@ export function portfolioSchema({ image }: SchemaContext) {
     year: whole('el año de lanzamiento', SITE.foundingYear, new Date().getFullYear()),
     client: strict({ name: text('el nombre de la empresa cliente'), city: text('la ciudad del cliente') }),
     description: text('la descripción de la tarjeta', { min: SEO_DESCRIPTION_MIN, max: DESCRIPTION_MAX }),
-    image: image(),
     imageAlt: text('el texto alternativo de la imagen (describe la ilustración)'),
     tech: list(text('una tecnología'), 4, 8),
     metrics: list(metric, CARD_METRICS, 4),
-    team: text('el equipo').regex(
-      /^\d+ especialistas: .+/,
-      'El equipo se escribe como "9 especialistas: 5 desarrolladores, 2 QA, 1 diseñadora UX, 1 PM".',
-    ),
-    duration: text('la duración').regex(
-      /^\d{1,2} (semana|semanas|mes|meses)$/,
-      'La duración se escribe como "7 meses" o "6 semanas".',
-    ),
     challenge: text('el reto del cliente', { min: 80 }),
     solution: text('la solución', { min: 80 }),
     results: list(
@@ -81,5 +73,36 @@ export function portfolioSchema({ image }: SchemaContext) {
     }),
     featured: flag('¿el caso aparece en la página de inicio?'),
     order: whole('la posición en la lista', 1),
+  };
+}
+
+export function portfolioSchema({ image }: SchemaContext) {
+  return strict({
+    ...caseFields(),
+    image: image(),
+    team: text('el equipo').regex(
+      /^\d+ especialistas: .+/,
+      'El equipo se escribe como "9 especialistas: 5 desarrolladores, 2 QA, 1 diseñadora UX, 1 PM".',
+    ),
+    duration: text('la duración').regex(
+      /^\d{1,2} (semana|semanas|mes|meses)$/,
+      'La duración se escribe como "7 meses" o "6 semanas".',
+    ),
   });
 }
+
+/**
+ * A case in another language (`content/<code>/portfolio/<id>.md` over the Spanish file's facts): the same
+ * fields and limits, the team and the duration in that language's words ("12 specialists: …", "11 months"),
+ * and its story below the front matter as `body`. The image is the Spanish entry's, already optimised.
+ */
+export const translatedCaseSchema = strict({
+  ...caseFields(),
+  image: z.string(),
+  team: text('el equipo').regex(
+    /^\d+ [^:]+: .+/,
+    'El equipo se escribe como el original: "<número> <especialistas>: …".',
+  ),
+  duration: text('la duración').regex(/^\d{1,2} \S+$/, 'La duración se escribe como el original: "<número> <unidad>".'),
+  body: z.string().optional(),
+});

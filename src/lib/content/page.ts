@@ -126,21 +126,29 @@ export async function servicePage(request: PageRequest, service: Service): Promi
 /** Open Graph cards are 1200x630: a crop of the case's cover, in a format every crawler reads. */
 const CARD = { width: 1200, height: 630 } as const;
 
+/** The portfolio page a case hangs from in another language: its loaded copy and the case's address. */
+export interface CaseListing {
+  portfolio: LoadedPage<Page>;
+  path: string;
+}
+
 /**
  * /portfolio/<id>: the case's own title, description and cover for search and social networks, the
- * portfolio page's labels (`page`) and the trail Portfolio › case.
+ * portfolio page's labels (`page`) and the trail Portfolio › case. In another language, `listing` gives
+ * that language's portfolio page and the case's address there.
  */
 export async function casePage(
   request: PageRequest,
-  entry: CollectionEntry<'portfolio'>,
+  entry: Pick<CollectionEntry<'portfolio'>, 'id' | 'data'>,
+  listing?: CaseListing,
 ): Promise<LoadedPage<CollectionEntry<'portfolio'>['data']> & { page: Page; cover: string }> {
   const { data } = entry;
-  const page = await pageCopy('portfolio');
-  const path = portfolioCasePath(entry.id);
+  const page = listing?.portfolio.copy ?? (await pageCopy('portfolio'));
+  const path = listing?.path ?? portfolioCasePath(entry.id);
   const cover = await getImage({ src: data.image, ...CARD, fit: 'cover', format: 'jpg', quality: 82 });
-  const crumbs = [...pageTrail(page, await trailContext()), { name: data.title, path }];
+  const trail = listing?.portfolio.crumbs ?? pageTrail(page, await trailContext());
   const seo: SeoInput = {
-    preset: contentPreset(page),
+    preset: listing?.portfolio.seo.preset ?? contentPreset(page),
     title: data.title,
     description: data.description,
     keywords: [data.category, data.client.name, ...data.tech],
@@ -148,7 +156,7 @@ export async function casePage(
     ogType: 'article',
     image: { src: cover.src, ...CARD, alt: data.imageAlt },
   };
-  return { ...loaded(request, data, path, crumbs, seo), page, cover: cover.src };
+  return { ...loaded(request, data, path, [...trail, { name: data.title, path }], seo), page, cover: cover.src };
 }
 
 /**
@@ -156,12 +164,20 @@ export async function casePage(
  * section's own title, and a visible trail Portfolio › "Caso no encontrado" (no BreadcrumbList: nothing to
  * index).
  */
-export async function caseNotFoundPage(request: PageRequest): Promise<LoadedPage<Page> & { error: Page }> {
-  const [page, notFound] = await Promise.all([pageCopy('portfolio'), pageCopy('404')]);
+export async function caseNotFoundPage(
+  request: PageRequest,
+  /** In another language: its portfolio page and its error page, loaded. */
+  localized?: { portfolio: LoadedPage<Page>; notFound: LoadedPage<Page> },
+): Promise<LoadedPage<Page> & { error: Page }> {
+  const [page, notFound] = localized
+    ? [localized.portfolio.copy, localized.notFound.copy]
+    : await Promise.all([pageCopy('portfolio'), pageCopy('404')]);
   const title = page.sections['caso-no-encontrado']?.title;
   if (!title) throw new Error(`${pageFile('portfolio')}: falta la sección caso-no-encontrado`);
-  const crumbs = [...pageTrail(page, await trailContext()), { name: title, path: request.url.pathname }];
-  return { ...loaded(request, page, null, crumbs, { preset: contentPreset(notFound), title }), error: notFound };
+  const trail = localized?.portfolio.crumbs ?? pageTrail(page, await trailContext());
+  const crumbs = [...trail, { name: title, path: request.url.pathname }];
+  const preset = localized?.notFound.seo.preset ?? contentPreset(notFound);
+  return { ...loaded(request, page, null, crumbs, { preset, title }), error: notFound };
 }
 
 export interface WikiPageInput {

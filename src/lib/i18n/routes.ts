@@ -12,28 +12,22 @@ const translations = loadContentFacts().translations;
 export const DEFAULT_LOCALE = translations.defaultCode;
 
 /**
- * The pages built in every active language so far: only these print hreflang links and a switcher, so no
- * link ever points at a page that does not exist. When every page has its twin, this list goes away.
+ * Every page of the route tables is built in every active language (the wiki, which stays Spanish, has no
+ * entry there), so each one prints its hreflang links and a switcher.
  */
-const PAIRED: ReadonlySet<RouteName> = new Set([
-  'home',
-  'contact',
-  'startProject',
-  'cloudMigration',
-  'integrationsConsulting',
-  'faq',
-  'process',
-  'cms',
-  'technologies',
-  'webApps',
-  'mobileApps',
-  'ecommerce',
-  'cloudNative',
-  'meeting',
-  'privacy',
-  'integrations',
-  'techConsulting',
-]);
+const PAGES = Object.keys(translations.routes.get(translations.defaultCode) ?? {}) as RouteName[];
+
+/** The portfolio's cases, by id: the files of content/portfolio/, which every active language translates. */
+const CASE_IDS: readonly string[] = [...(translations.content.get(translations.defaultCode)?.keys() ?? [])].flatMap(
+  (file) => /^portfolio\/([^/]+)\.md$/.exec(file)?.[1] ?? [],
+);
+
+/** The case a path of `own` shows (`/en/portfolio/<id>` → id), or undefined for any other path. */
+function caseIdOf(path: string, own: RouteTable): string | undefined {
+  const prefix = `${own.portfolio}/`;
+  const id = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
+  return id !== undefined && CASE_IDS.includes(id) ? id : undefined;
+}
 
 /** Pages only a private link opens (the meeting's manage page): noindex, and left out of the sitemap. */
 const UNLISTED: ReadonlySet<RouteName> = new Set(['meeting']);
@@ -71,15 +65,16 @@ export function localeOf(pathname: string): string {
 }
 
 /**
- * The address of an internal link in `locale` (hash kept) when that page is built in it; otherwise the
- * link itself, so a translated page links to the default language's page rather than to a missing one.
+ * The address of an internal link in `locale` (hash kept) when that page has a twin there (a page of the
+ * route tables or a case); otherwise the link itself (the wiki, which stays in the default language).
  */
 export function localizedHref(href: string, locale: string): string {
   if (locale === DEFAULT_LOCALE || !href.startsWith('/')) return href;
   const twin = twinPath(href, table(DEFAULT_LOCALE), table(locale));
-  const path = twin?.split('#')[0];
+  const path = twin?.split('#')[0] ?? '';
   const name = (Object.keys(table(locale)) as RouteName[]).find((each) => table(locale)[each] === path);
-  return twin && name && PAIRED.has(name) ? twin : href;
+  const paired = name !== undefined || caseIdOf(path, table(locale)) !== undefined;
+  return twin && paired ? twin : href;
 }
 
 export interface Alternate {
@@ -97,30 +92,53 @@ export function alternatesOf(pathname: string): Alternate[] {
   const locale = localeOf(path);
   const own = table(locale);
   const name = (Object.keys(own) as RouteName[]).find((each) => own[each] === path);
-  if (!name || !PAIRED.has(name)) return [];
+  const caseId = name ? undefined : caseIdOf(path, own);
+  if (!name && caseId === undefined) return [];
   return translations.active.map((language) => ({
     code: language.code,
     name: language.name,
-    path: table(language.code)[name],
+    path: name ? table(language.code)[name] : `${table(language.code).portfolio}/${caseId ?? ''}`,
     current: language.code === locale,
   }));
 }
 
+export interface TranslatedPage {
+  locale: string;
+  /**
+   * The route's name; `case` is one portfolio case (`caseId`), `404` the language's error page and
+   * `caseNotFound` the portfolio's, for a case id that does not exist.
+   */
+  name: RouteName | '404' | 'case' | 'caseNotFound';
+  /** Its path without the leading slash. */
+  path: string;
+  caseId?: string;
+}
+
 /** Every page built in a language other than the default: its path (no leading slash) and route name. */
-export function translatedPages(): Array<{ locale: string; name: RouteName | '404'; path: string }> {
+export function translatedPages(): TranslatedPage[] {
   return translations.active
     .filter((language) => !language.is_default)
-    .flatMap((language) => [
-      ...[...PAIRED].map((name) => ({ locale: language.code, name, path: table(language.code)[name].slice(1) })),
-      { locale: language.code, name: '404' as const, path: `${table(language.code).home.slice(1)}/404` },
-    ]);
+    .flatMap((language): TranslatedPage[] => {
+      const own = table(language.code);
+      return [
+        ...PAGES.map((name) => ({ locale: language.code, name, path: own[name].slice(1) })),
+        ...CASE_IDS.map((caseId) => ({
+          locale: language.code,
+          name: 'case' as const,
+          path: `${own.portfolio.slice(1)}/${caseId}`,
+          caseId,
+        })),
+        { locale: language.code, name: '404' as const, path: `${own.home.slice(1)}/404` },
+        { locale: language.code, name: 'caseNotFound' as const, path: `${own.portfolio.slice(1)}/404` },
+      ];
+    });
 }
 
 const SERVICE_PREFIX = '/servicios/';
 
 /** The service a service page's route shows (`webApps` → `aplicaciones-web`), from its Spanish address. */
-export function serviceIdOf(name: RouteName | '404'): string | undefined {
-  if (name === '404') return undefined;
+export function serviceIdOf(name: TranslatedPage['name']): string | undefined {
+  if (name === '404' || name === 'case' || name === 'caseNotFound') return undefined;
   const path: string = ROUTES[name];
   return path.startsWith(SERVICE_PREFIX) ? path.slice(SERVICE_PREFIX.length) : undefined;
 }

@@ -114,6 +114,8 @@ export function creativeWork(
     genre: string;
     keywords: readonly string[];
     client: string;
+    /** The language the case is written in (`en`); the site's own by default. */
+    inLanguage?: string;
   },
 ): JsonLd {
   return {
@@ -125,7 +127,7 @@ export function creativeWork(
     dateCreated: String(input.year),
     genre: input.genre,
     keywords: input.keywords.join(', '),
-    inLanguage: SITE.locale,
+    inLanguage: input.inLanguage ?? SITE.locale,
     creator: { '@type': 'Organization', '@id': absoluteUrl('/#organizacion', site), name: SITE.name },
     sourceOrganization: { '@type': 'Organization', name: input.client },
   };
