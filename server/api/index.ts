@@ -26,9 +26,10 @@ import { meetingRoutes } from './meetings.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from '../client/facts.ts';
 import { leadLanguages } from './leads-language.ts';
-import { corsHeaders, judgeOrigin, preflightHeaders, type OriginVerdict } from './cors.ts';
+import { corsHeaders, judgeOrigin, type OriginVerdict } from './cors.ts';
 import { apiErrorHandler, jsonBody, parseJsonObject, sendJson, type ApiResponse } from './http.ts';
 import { consume, pruneRateEvents, type RateLimit } from '../client/rate-limit.ts';
+import { register, type Handler, type Route } from './route-table.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
 import { createTranslationStore } from '../translations/store.ts';
@@ -125,9 +126,6 @@ export interface ApiOptions {
   /** The site's pages (server/monitoring/site-pages.ts): the only paths a vitals beacon may name. */
   sitePages?: ReadonlySet<string>;
 }
-
-type Handler = (request: FastifyRequest) => Promise<ApiResponse> | ApiResponse;
-type Route = Partial<Record<'GET' | 'POST', Handler>>;
 
 const scheduleRequestSchema = z.object({
   date: z
@@ -357,43 +355,6 @@ function apiRoutes(deps: RouteDeps): Map<string, Route> {
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
     [READY_PATH, { GET: () => readiness(deps) }],
   ]);
-}
-
-type Scope = Parameters<FastifyPluginAsync>[0];
-
-/** OPTIONS (the preflight) and 405 for the methods a path does not take. */
-function methodRoutes(path: string, route: Route, scope: Scope): void {
-  const methods = Object.keys(route);
-  const allow = [...methods, ...(route.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-  scope.options(path, (request, reply) =>
-    sendJson(reply, {
-      status: 204,
-      body: null,
-      headers: { ...preflightHeaders(request.origin ?? { kind: 'none' }, methods), Allow: allow },
-    }),
-  );
-  const others = (['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter(
-    (method) => !(method in route) && !(method === 'HEAD' && route.GET),
-  );
-  scope.route({
-    method: others,
-    url: path,
-    exposeHeadRoute: false,
-    handler: () => {
-      throw refuse('methodNotAllowed', { allow });
-    },
-  });
-}
-
-function register(scope: Scope, path: string, route: Route): void {
-  for (const [method, handler] of Object.entries(route) as Array<[keyof Route, Handler]>) {
-    scope.route({
-      method,
-      url: path,
-      handler: async (request, reply) => sendJson(reply, await handler(request)),
-    });
-  }
-  methodRoutes(path, route, scope);
 }
 
 /** Refusals before any route: a closed API, a foreign origin; and the headers every answer carries. */
