@@ -22,7 +22,7 @@ import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
 import { startMeetings, type Meetings, type MeetingsConfig } from '../meetings/index.ts';
-import { meetingRoutes } from './meetings.ts';
+import { meetingRoutesConfigOf, meetingsPlugin, type MeetingRoutesConfig } from './meetings-plugin.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from '../client/facts.ts';
 import { leadLanguages } from './leads-language.ts';
@@ -88,30 +88,29 @@ export interface ApiConfig extends MailConfig, MeetingsConfig {
   trustProxy: TrustProxy;
 }
 
-/** What the API's hooks and routes read of its configuration: its Fastify plugin's options. */
+/**
+ * What the API's hooks and routes read of its configuration: its Fastify plugin's options, with the slice it
+ * registers the meetings' plugin with.
+ */
 export type ApiRoutesConfig = Pick<
   ApiConfig,
-  | 'allowedOrigins'
-  | 'bodyLimitBytes'
-  | 'facts'
-  | 'meetingRateLimitMax'
-  | 'rateLimitWindowMs'
-  | 'scheduleRateLimitMax'
-  | 'trustProxy'
->;
+  'allowedOrigins' | 'bodyLimitBytes' | 'facts' | 'rateLimitWindowMs' | 'scheduleRateLimitMax' | 'trustProxy'
+> & { meetings: MeetingRoutesConfig };
 
-/** The routes' slice of `config`, copied out of it: the rest of the process's settings stays behind. */
-function routesConfigOf(config: ApiConfig): ApiRoutesConfig {
-  const { allowedOrigins, bodyLimitBytes, facts, meetingRateLimitMax, rateLimitWindowMs } = config;
-  const { scheduleRateLimitMax, trustProxy } = config;
+/**
+ * The routes' slice of `config` (the API plugin's options), copied out of it: the rest of the process's
+ * settings stays behind.
+ */
+export function apiRoutesConfigOf(config: ApiConfig): ApiRoutesConfig {
+  const { allowedOrigins, bodyLimitBytes, facts, rateLimitWindowMs, scheduleRateLimitMax, trustProxy } = config;
   return {
     allowedOrigins,
     bodyLimitBytes,
     facts,
-    meetingRateLimitMax,
     rateLimitWindowMs,
     scheduleRateLimitMax,
     trustProxy,
+    meetings: meetingRoutesConfigOf(config),
   };
 }
 
@@ -339,17 +338,6 @@ function apiRoutes(deps: RouteDeps): Map<string, Route> {
       apiPath(LEAD_KINDS[kind].action),
       { POST: submissionRoute(deps, languages, kind) },
     ]),
-    // A booked meeting by its manage link: read, moved, cancelled.
-    ...meetingRoutes({
-      service: deps.meetings.service,
-      storage: deps.storage,
-      settings: deps.emailSettings,
-      trustProxy: config.trustProxy,
-      salt: deps.salt,
-      limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
-      now: deps.now,
-      translations: config.facts.translations,
-    }),
     ...deps.i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
@@ -409,6 +397,13 @@ function apiPlugin(
       },
     );
     for (const [path, route] of routes) register(scope, path, route);
+    // A booked meeting by its manage link (read, moved, cancelled): registered after the parser and the
+    // hooks above, which it inherits, with its own slice of the configuration.
+    const { meetings, storage, emailSettings: settings, salt, now } = deps;
+    await scope.register(
+      meetingsPlugin({ service: meetings.service, storage, settings, salt, now }, paths),
+      config.meetings,
+    );
     // `/api/translations/{locale}` and `/api/website/content/{locale}`: any locale, known or not, is theirs.
     for (const prefix of [TRANSLATIONS_PATH, WEBSITE_CONTENT_PATH]) {
       register(scope, `${prefix}/*`, {
@@ -484,7 +479,7 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
   const paths = new Set([VITALS_PATH]);
   return {
     plugin: apiPlugin(deps, paths, { endpoint, recorder }),
-    options: routesConfigOf(config),
+    options: apiRoutesConfigOf(config),
     meetings,
     vitals: { counts: endpoint.counts, flush: () => recorder.flush() },
     routes: paths,
