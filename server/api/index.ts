@@ -1,7 +1,8 @@
 /**
  * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
  * `server/standalone.ts`) opens the database, creates the API once with
- * `createApi(config, storage)` and registers its Fastify `plugin` (server/app.ts).
+ * `createApi(apiConfigOf(config), storage)`, its slice of the configuration (config-slice.ts), and registers
+ * its Fastify `plugin` with its `options` (server/app.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
