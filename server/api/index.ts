@@ -6,13 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, apiPath, HEALTH_PATH, READY_PATH } from '../../core/api/routes.ts';
 import { ATTRIBUTION_HEADER, parseAttributionHeader } from '../../core/attribution.ts';
-import { parseDate } from '../../core/dates.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { servedLists } from '../../core/forms/options.ts';
-import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
@@ -29,8 +27,9 @@ import { clientAddress, hashAddress, originPage, requestLanguage } from '../clie
 import { leadLanguages } from './leads-language.ts';
 import { corsHeaders, judgeOrigin, type OriginVerdict } from './cors.ts';
 import { apiErrorHandler, jsonBody, parseJsonObject, sendJson, type ApiResponse } from './http.ts';
-import { consume, pruneRateEvents, type RateLimit } from '../client/rate-limit.ts';
+import { pruneRateEvents, type RateLimit } from '../client/rate-limit.ts';
 import { register, type Handler, type Route } from './route-table.ts';
+import { registerSchedule } from './schedule.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
 import { createTranslationStore } from '../translations/store.ts';
@@ -126,12 +125,6 @@ export interface ApiOptions {
   /** The site's pages (server/monitoring/site-pages.ts): the only paths a vitals beacon may name. */
   sitePages?: ReadonlySet<string>;
 }
-
-const scheduleRequestSchema = z.object({
-  date: z
-    .string({ error: (issue) => (issue.input === undefined ? FIELD_MESSAGES.required : FIELD_MESSAGES.notText) })
-    .refine((value) => parseDate(value) !== undefined, 'La fecha no es válida (formato AAAA-MM-DD)'),
-});
 
 const SALT_SETTING = 'ip_hash_salt';
 /** How often old rate-limit rows are deleted. */
@@ -278,24 +271,6 @@ function submissionRoute(deps: RouteDeps, languages: ReturnType<typeof leadLangu
   };
 }
 
-/** The free slots of a day, limited per client. */
-function scheduleRoute({ config, storage, salt, meetings }: RouteDeps): Handler {
-  const limit: RateLimit = { scope: 'schedule', max: config.scheduleRateLimitMax, windowMs: config.rateLimitWindowMs };
-  return async (request) => {
-    const body = jsonBody(request);
-    const parsed = scheduleRequestSchema.safeParse(body);
-    if (!parsed.success)
-      throw refuse('validation', {
-        errors: { date: parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required },
-      });
-    const clientHash = hashAddress(clientAddress(request.raw, config.trustProxy), salt);
-    const retryAfter = await consume(storage, limit, clientHash, Date.now());
-    if (retryAfter !== undefined) throw refuse('tooManyScheduleRequests', { retryAfter });
-    const { date } = parsed.data;
-    return { status: 200, body: { schedule: await meetings.service.freeSlots(date) } };
-  };
-}
-
 /** Readiness: the API should get traffic (not draining, database reachable within a bound). */
 async function readiness({ storage, logger, state }: RouteDeps): Promise<ApiResponse> {
   if (state.draining || state.closed) return refusal('unavailable');
@@ -333,7 +308,6 @@ function apiRoutes(deps: RouteDeps): Map<string, Route> {
         }),
       },
     ],
-    [apiPath('scheduleAvailable'), { POST: scheduleRoute(deps) }],
     // One route per kind of lead, each validated by its kind's schema.
     ...LEAD_KIND_IDS.map((kind): [string, Route] => [
       apiPath(LEAD_KINDS[kind].action),
@@ -398,9 +372,19 @@ function apiPlugin(
       },
     );
     for (const [path, route] of routes) register(scope, path, route);
+    // The routes whose schemas are fixed declare them with zod (schedule.ts); the rest validate in the handler.
+    scope.setValidatorCompiler(validatorCompiler);
+    const limit: RateLimit = {
+      scope: 'schedule',
+      max: config.scheduleRateLimitMax,
+      windowMs: config.rateLimitWindowMs,
+    };
+    const { meetings, storage, emailSettings: settings, salt, now } = deps;
+    paths.add(
+      registerSchedule(scope, { storage, salt, meetings: meetings.service, trustProxy: config.trustProxy, limit }),
+    );
     // A booked meeting by its manage link (read, moved, cancelled): registered after the parser and the
     // hooks above, which it inherits, with its own slice of the configuration.
-    const { meetings, storage, emailSettings: settings, salt, now } = deps;
     await scope.register(
       meetingsPlugin({ service: meetings.service, storage, settings, salt, now }, paths),
       config.meetings,

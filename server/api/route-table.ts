@@ -13,9 +13,8 @@ export type Route = Partial<Record<'GET' | 'POST', Handler>>;
 type Scope = Parameters<FastifyPluginAsync>[0];
 
 /** OPTIONS (the preflight) and 405 for the methods a path does not take. */
-function methodRoutes(path: string, route: Route, scope: Scope): void {
-  const methods = Object.keys(route);
-  const allow = [...methods, ...(route.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+export function methodRoutes(path: string, methods: ReadonlyArray<keyof Route>, scope: Scope): void {
+  const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   scope.options(path, (request, reply) =>
     sendJson(reply, {
       status: 204,
@@ -24,7 +23,7 @@ function methodRoutes(path: string, route: Route, scope: Scope): void {
     }),
   );
   const others = (['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter(
-    (method) => !(method in route) && !(method === 'HEAD' && route.GET),
+    (method) => !(methods as readonly string[]).includes(method) && !(method === 'HEAD' && methods.includes('GET')),
   );
   scope.route({
     method: others,
@@ -45,5 +44,5 @@ export function register(scope: Scope, path: string, route: Route): void {
       handler: async (request, reply) => sendJson(reply, await handler(request)),
     });
   }
-  methodRoutes(path, route, scope);
+  methodRoutes(path, Object.keys(route) as Array<keyof Route>, scope);
 }
