@@ -5,6 +5,7 @@
  */
 import type { AdminConfig } from './admin/config.ts';
 import { createAdmin, type Admin } from './admin/index.ts';
+import { apiConfigOf } from './api/config-slice.ts';
 import { createApi, type Api } from './api/index.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './database.ts';
@@ -35,11 +36,15 @@ export async function openServices(
   adminConfig: AdminConfig,
   options: { sitePages?: ReadonlySet<string>; distDir?: string } = {},
 ): Promise<Services> {
-  const storage = await openDatabase(config, {
-    poolMax: config.databasePoolMax,
-    onIdleError: (error) => stderrLogger.error('db.idle_error', { error: errorMessage(error) }),
-  });
-  const api = await createApi(config, storage, options);
+  // Each part is handed what it reads of the configuration, copied out of it; never the whole.
+  const storage = await openDatabase(
+    { databasePath: config.databasePath, databaseUrl: config.databaseUrl },
+    {
+      poolMax: config.databasePoolMax,
+      onIdleError: (error) => stderrLogger.error('db.idle_error', { error: errorMessage(error) }),
+    },
+  );
+  const api = await createApi(apiConfigOf(config), storage, options);
   const emailSettings = emailSettingsFor(config);
   const translationStore = createTranslationStore(storage);
   const liveTranslations = options.distDir
@@ -78,6 +83,10 @@ export async function openServices(
   const replies = startReplyReader(config.replies, { storage, store: createReplyStore(storage), logger: stderrLogger });
   const admin = replies ? { ...inbox, close: () => replies.stop().then(() => inbox.close()) } : inbox;
   if (adminConfig.assignOnArrival) api.setOnArrival(admin.assignOnArrival);
-  const retention = scheduleRetention(storage, config, { logger: stderrLogger });
+  const retention = scheduleRetention(
+    storage,
+    { retention: config.retention, outboxDir: config.outboxDir },
+    { logger: stderrLogger },
+  );
   return { storage, api, admin, retention, liveTranslations };
 }

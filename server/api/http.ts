@@ -5,6 +5,8 @@
  * mapped to the registry's refusals here.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { isDatabaseUnavailable } from '../db/storage.ts';
 import { ApiError, refuse, refusal, type ApiResponse, type ErrorAnswer } from '../errors.ts';
 
@@ -74,6 +76,18 @@ function refusalOf(error: FastifyError): ErrorAnswer | undefined {
 }
 
 /**
+ * A body a route's zod schema refused (schedule.ts): 422 with the first message of each field, as the
+ * handlers that validate themselves answer; a request that sent no body at all is refused with 415.
+ */
+function schemaRefusal(request: FastifyRequest, issues: readonly ZodFastifySchemaValidationError[]): ErrorAnswer {
+  if (typeof request.body !== 'object' || request.body === null) return refusal('unsupportedMediaType');
+  const errors: Record<string, string> = {};
+  for (const issue of issues)
+    errors[issue.instancePath.split('/')[1] ?? ''] ??= issue.message ?? FIELD_MESSAGES.required;
+  return refusal('validation', { errors });
+}
+
+/**
  * The API's error handler: a refusal is answered as the registry states it; a database that is away is a
  * 503 the client may retry; anything else is logged and answered with the generic 500, its message and
  * stack kept out of the answer.
@@ -86,6 +100,7 @@ export function apiErrorHandler(logger: Logger) {
       reply.raw.destroy();
       return undefined;
     }
+    if (hasZodFastifySchemaValidationErrors(error)) return sendJson(reply, schemaRefusal(request, error.validation));
     const refused = refusalOf(error as FastifyError);
     if (refused) return sendJson(reply, refused);
     if (isDatabaseUnavailable(error)) {

@@ -1,17 +1,16 @@
 /**
  * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
  * `server/standalone.ts`) opens the database, creates the API once with
- * `createApi(config, storage)` and registers its Fastify `plugin` (server/app.ts).
+ * `createApi(apiConfigOf(config), storage)`, its slice of the configuration (config-slice.ts), and registers
+ * its Fastify `plugin` with its `options` (server/app.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, apiPath, HEALTH_PATH, READY_PATH } from '../../core/api/routes.ts';
 import { ATTRIBUTION_HEADER, parseAttributionHeader } from '../../core/attribution.ts';
-import { parseDate } from '../../core/dates.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { servedLists } from '../../core/forms/options.ts';
-import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
@@ -22,13 +21,15 @@ import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
 import { startMeetings, type Meetings, type MeetingsConfig } from '../meetings/index.ts';
-import { meetingRoutes } from './meetings.ts';
+import { meetingRoutesConfigOf, meetingsPlugin, type MeetingRoutesConfig } from './meetings-plugin.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from '../client/facts.ts';
 import { leadLanguages } from './leads-language.ts';
-import { corsHeaders, judgeOrigin, preflightHeaders, type OriginVerdict } from './cors.ts';
+import { corsHeaders, judgeOrigin, type OriginVerdict } from './cors.ts';
 import { apiErrorHandler, jsonBody, parseJsonObject, sendJson, type ApiResponse } from './http.ts';
-import { consume, pruneRateEvents, type RateLimit } from '../client/rate-limit.ts';
+import { pruneRateEvents, type RateLimit } from '../client/rate-limit.ts';
+import { register, type Handler, type Route } from './route-table.ts';
+import { registerSchedule } from './schedule.ts';
 import { submit, type SubmissionContext } from './submissions.ts';
 import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
 import { createTranslationStore } from '../translations/store.ts';
@@ -87,30 +88,29 @@ export interface ApiConfig extends MailConfig, MeetingsConfig {
   trustProxy: TrustProxy;
 }
 
-/** What the API's hooks and routes read of its configuration: its Fastify plugin's options. */
+/**
+ * What the API's hooks and routes read of its configuration: its Fastify plugin's options, with the slice it
+ * registers the meetings' plugin with.
+ */
 export type ApiRoutesConfig = Pick<
   ApiConfig,
-  | 'allowedOrigins'
-  | 'bodyLimitBytes'
-  | 'facts'
-  | 'meetingRateLimitMax'
-  | 'rateLimitWindowMs'
-  | 'scheduleRateLimitMax'
-  | 'trustProxy'
->;
+  'allowedOrigins' | 'bodyLimitBytes' | 'facts' | 'rateLimitWindowMs' | 'scheduleRateLimitMax' | 'trustProxy'
+> & { meetings: MeetingRoutesConfig };
 
-/** The routes' slice of `config`, copied out of it: the rest of the process's settings stays behind. */
-function routesConfigOf(config: ApiConfig): ApiRoutesConfig {
-  const { allowedOrigins, bodyLimitBytes, facts, meetingRateLimitMax, rateLimitWindowMs } = config;
-  const { scheduleRateLimitMax, trustProxy } = config;
+/**
+ * The routes' slice of `config` (the API plugin's options), copied out of it: the rest of the process's
+ * settings stays behind.
+ */
+export function apiRoutesConfigOf(config: ApiConfig): ApiRoutesConfig {
+  const { allowedOrigins, bodyLimitBytes, facts, rateLimitWindowMs, scheduleRateLimitMax, trustProxy } = config;
   return {
     allowedOrigins,
     bodyLimitBytes,
     facts,
-    meetingRateLimitMax,
     rateLimitWindowMs,
     scheduleRateLimitMax,
     trustProxy,
+    meetings: meetingRoutesConfigOf(config),
   };
 }
 
@@ -125,15 +125,6 @@ export interface ApiOptions {
   /** The site's pages (server/monitoring/site-pages.ts): the only paths a vitals beacon may name. */
   sitePages?: ReadonlySet<string>;
 }
-
-type Handler = (request: FastifyRequest) => Promise<ApiResponse> | ApiResponse;
-type Route = Partial<Record<'GET' | 'POST', Handler>>;
-
-const scheduleRequestSchema = z.object({
-  date: z
-    .string({ error: (issue) => (issue.input === undefined ? FIELD_MESSAGES.required : FIELD_MESSAGES.notText) })
-    .refine((value) => parseDate(value) !== undefined, 'La fecha no es válida (formato AAAA-MM-DD)'),
-});
 
 const SALT_SETTING = 'ip_hash_salt';
 /** How often old rate-limit rows are deleted. */
@@ -280,24 +271,6 @@ function submissionRoute(deps: RouteDeps, languages: ReturnType<typeof leadLangu
   };
 }
 
-/** The free slots of a day, limited per client. */
-function scheduleRoute({ config, storage, salt, meetings }: RouteDeps): Handler {
-  const limit: RateLimit = { scope: 'schedule', max: config.scheduleRateLimitMax, windowMs: config.rateLimitWindowMs };
-  return async (request) => {
-    const body = jsonBody(request);
-    const parsed = scheduleRequestSchema.safeParse(body);
-    if (!parsed.success)
-      throw refuse('validation', {
-        errors: { date: parsed.error.issues[0]?.message ?? FIELD_MESSAGES.required },
-      });
-    const clientHash = hashAddress(clientAddress(request.raw, config.trustProxy), salt);
-    const retryAfter = await consume(storage, limit, clientHash, Date.now());
-    if (retryAfter !== undefined) throw refuse('tooManyScheduleRequests', { retryAfter });
-    const { date } = parsed.data;
-    return { status: 200, body: { schedule: await meetings.service.freeSlots(date) } };
-  };
-}
-
 /** Readiness: the API should get traffic (not draining, database reachable within a bound). */
 async function readiness({ storage, logger, state }: RouteDeps): Promise<ApiResponse> {
   if (state.draining || state.closed) return refusal('unavailable');
@@ -335,66 +308,16 @@ function apiRoutes(deps: RouteDeps): Map<string, Route> {
         }),
       },
     ],
-    [apiPath('scheduleAvailable'), { POST: scheduleRoute(deps) }],
     // One route per kind of lead, each validated by its kind's schema.
     ...LEAD_KIND_IDS.map((kind): [string, Route] => [
       apiPath(LEAD_KINDS[kind].action),
       { POST: submissionRoute(deps, languages, kind) },
     ]),
-    // A booked meeting by its manage link: read, moved, cancelled.
-    ...meetingRoutes({
-      service: deps.meetings.service,
-      storage: deps.storage,
-      settings: deps.emailSettings,
-      trustProxy: config.trustProxy,
-      salt: deps.salt,
-      limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
-      now: deps.now,
-      translations: config.facts.translations,
-      strings: deps.i18n.live,
-    }),
     ...deps.i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
     [READY_PATH, { GET: () => readiness(deps) }],
   ]);
-}
-
-type Scope = Parameters<FastifyPluginAsync>[0];
-
-/** OPTIONS (the preflight) and 405 for the methods a path does not take. */
-function methodRoutes(path: string, route: Route, scope: Scope): void {
-  const methods = Object.keys(route);
-  const allow = [...methods, ...(route.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-  scope.options(path, (request, reply) =>
-    sendJson(reply, {
-      status: 204,
-      body: null,
-      headers: { ...preflightHeaders(request.origin ?? { kind: 'none' }, methods), Allow: allow },
-    }),
-  );
-  const others = (['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'] as const).filter(
-    (method) => !(method in route) && !(method === 'HEAD' && route.GET),
-  );
-  scope.route({
-    method: others,
-    url: path,
-    exposeHeadRoute: false,
-    handler: () => {
-      throw refuse('methodNotAllowed', { allow });
-    },
-  });
-}
-
-function register(scope: Scope, path: string, route: Route): void {
-  for (const [method, handler] of Object.entries(route) as Array<[keyof Route, Handler]>) {
-    scope.route({
-      method,
-      url: path,
-      handler: async (request, reply) => sendJson(reply, await handler(request)),
-    });
-  }
-  methodRoutes(path, route, scope);
 }
 
 /** Refusals before any route: a closed API, a foreign origin; and the headers every answer carries. */
@@ -449,6 +372,23 @@ function apiPlugin(
       },
     );
     for (const [path, route] of routes) register(scope, path, route);
+    // The routes whose schemas are fixed declare them with zod (schedule.ts); the rest validate in the handler.
+    scope.setValidatorCompiler(validatorCompiler);
+    const limit: RateLimit = {
+      scope: 'schedule',
+      max: config.scheduleRateLimitMax,
+      windowMs: config.rateLimitWindowMs,
+    };
+    const { meetings, storage, emailSettings: settings, salt, now } = deps;
+    paths.add(
+      registerSchedule(scope, { storage, salt, meetings: meetings.service, trustProxy: config.trustProxy, limit }),
+    );
+    // A booked meeting by its manage link (read, moved, cancelled): registered after the parser and the
+    // hooks above, which it inherits, with its own slice of the configuration.
+    await scope.register(
+      meetingsPlugin({ service: meetings.service, storage, settings, salt, now, strings: deps.i18n.live }, paths),
+      config.meetings,
+    );
     // `/api/translations/{locale}` and `/api/website/content/{locale}`: any locale, known or not, is theirs.
     for (const prefix of [TRANSLATIONS_PATH, WEBSITE_CONTENT_PATH]) {
       register(scope, `${prefix}/*`, {
@@ -524,7 +464,7 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
   const paths = new Set([VITALS_PATH]);
   return {
     plugin: apiPlugin(deps, paths, { endpoint, recorder }),
-    options: routesConfigOf(config),
+    options: apiRoutesConfigOf(config),
     meetings,
     vitals: { counts: endpoint.counts, flush: () => recorder.flush() },
     routes: paths,

@@ -25,7 +25,7 @@ describe("the API plugin's options", () => {
       'allowedOrigins',
       'bodyLimitBytes',
       'facts',
-      'meetingRateLimitMax',
+      'meetings',
       'rateLimitWindowMs',
       'scheduleRateLimitMax',
       'trustProxy',

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { sendJson } from '../api/http.ts';
+import { apiRoutesConfigOf } from '../api/index.ts';
 import { loadServerConfig } from '../config.ts';
 import type { ApiResponse } from '../errors.ts';
 import { prefersHtml } from './rate-limited-page.ts';
@@ -78,7 +79,7 @@ describe('a throttled API answer by what the client accepts', () => {
           scope.post('/api/refused', (_request, reply) => sendJson(reply, refused(422, 'Revisa el formulario')));
           return Promise.resolve();
         },
-        options: loadServerConfig({ NODE_ENV: 'test' }),
+        options: apiRoutesConfigOf(loadServerConfig({ NODE_ENV: 'test' })),
         close: () => Promise.resolve(),
       },
     });

@@ -18,6 +18,7 @@ import { decodeMimeHeader } from '../email/testing/smtp-peer.ts';
 import { silentLogger } from '../log/logger.ts';
 import { loadServerConfig, type ServerConfig } from '../config.ts';
 import { createApp } from '../app.ts';
+import { apiConfigOf } from '../api/config-slice.ts';
 import { createApi, type Api, type ApiOptions } from '../api/index.ts';
 
 /** Monday 2026-11-23, 08:00 in Mexico City: the next days all have open slots. */
@@ -108,7 +109,12 @@ export async function startTestApi(
   const database = reuse?.database ?? (await createTestDatabase(engine, dir));
   const config = testConfig(dir, { ...database.env, ...env });
   const storage = await openDatabase(database.location);
-  const api = await createApi(config, storage, { now: () => TEST_NOW, logger: silentLogger, ...apiOptions });
+  // Handed its slice as the process hands it (server/services.ts), so every API test runs on that alone.
+  const api = await createApi(apiConfigOf(config), storage, {
+    now: () => TEST_NOW,
+    logger: silentLogger,
+    ...apiOptions,
+  });
   // Tracks unfinished requests, so a test can prove none is left hanging.
   let inFlight = 0;
   const app = createApp({ api });
