@@ -102,31 +102,29 @@ describe.each(TEST_ENGINES)('the audit trail (%s)', (engine) => {
 
 describe.each(TEST_ENGINES)('refusals of voluntary purposes (%s)', (engine) => {
   let t: TestAdmin;
+  let purposes: TestAdmin['api']['config']['facts']['privacy']['purposes'] | undefined;
 
   beforeAll(async () => {
     t = await startTestAdmin(engine);
-    // Content has no voluntary purpose today; an editor adding one is what this checks.
+    // Content has no voluntary purpose today; an editor adding one is what this checks. The API holds a
+    // copy of its configuration slice but the same content facts, so the notice is changed in place.
     const { privacy } = t.api.config.facts;
-    t.api.config.facts = {
-      ...t.api.config.facts,
-      privacy: {
-        ...privacy,
-        purposes: {
-          ...privacy.purposes,
-          voluntary: [
-            {
-              id: 'boletin',
-              short: 'enviarte nuestro boletín',
-              description: 'Enviarte una vez al mes nuestro boletín de casos y novedades.',
-              refusal: 'No quiero recibir el boletín',
-            },
-          ],
+    purposes = privacy.purposes;
+    privacy.purposes = {
+      ...purposes,
+      voluntary: [
+        {
+          id: 'boletin',
+          short: 'enviarte nuestro boletín',
+          description: 'Enviarte una vez al mes nuestro boletín de casos y novedades.',
+          refusal: 'No quiero recibir el boletín',
         },
-      },
+      ],
     };
   });
 
   afterAll(async () => {
+    if (purposes) t.api.config.facts.privacy.purposes = purposes;
     await t.dispose();
   });
 
