@@ -138,63 +138,103 @@ function actorText(actor: ChangeActor, settings: EmailSettings): string {
   return actor.kind === 'client' ? copy.byClient : fillTemplate(copy.byTeam, { persona: actor.name });
 }
 
-/** The meeting moved from `previousSlot`: `[client, internal]`, each with the updated invite. */
-export function movedMessages(
-  input: MeetingMessageInput & { previousSlot: string; actor: ChangeActor },
+/** A change to a booked meeting, as its two e-mails name it (their copy and the invite's method). */
+type MeetingChange = 'moved' | 'cancelled';
+
+const INVITE_METHOD: Record<MeetingChange, IcsMethod> = { moved: 'REQUEST', cancelled: 'CANCEL' };
+
+/** What a change's e-mails say after their heading and opening line, for the client and for the team. */
+interface ChangeBlocks {
+  /** The values the opening lines fill in (the meeting's time, the previous one, the consultant). */
+  values: (ctx: Context) => Record<string, string>;
+  client: (toClient: Context) => Block[];
+  internal: (ctx: Context) => Block[];
+}
+
+/**
+ * The two e-mails of a change: the client's in the client's language, the team's in Spanish, each opening with
+ * the change's heading and who made it, and carrying the invite that updates or removes the calendar event.
+ */
+function changeMessages(
+  input: MeetingMessageInput & { actor: ChangeActor },
   settings: EmailSettings,
+  change: MeetingChange,
+  blocks: ChangeBlocks,
 ): [EmailMessage, EmailMessage] {
-  const valuesOf = (ctx: Context) => ({
-    ...ctx.safe,
-    reunion: ctx.reunion,
-    anterior: when(input.previousSlot, ctx.settings),
-    consultor: ctx.view.consultant.name,
-    puesto: ctx.view.consultant.role,
-  });
   const product = settings.brandName;
+  const method = INVITE_METHOD[change];
 
   const toClient = clientContext(input, settings);
   const clientCopy = toClient.settings.copy.meetingChanges;
+  const clientHeading = fillTemplate(clientCopy[change].client.heading, toClient.safe);
   const clientBody: Block[] = [
-    { kind: 'heading', text: fillTemplate(clientCopy.moved.client.heading, toClient.safe) },
+    { kind: 'heading', text: clientHeading },
     {
       kind: 'paragraph',
       parts: copyInline(
-        clientCopy.moved.client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'],
-        valuesOf(toClient),
+        clientCopy[change].client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'],
+        blocks.values(toClient),
       ),
     },
-    ...videoPanel(toClient),
-    callButtons(toClient, toClient.settings.copy.client.joinButton),
-    { kind: 'paragraph', parts: copyInline(clientCopy.updatedInvitation, { archivo: ICS_FILENAME }) },
-    ...manageParagraph(toClient),
+    ...blocks.client(toClient),
   ];
 
   const ctx = context(input, settings);
   const copy = settings.copy.meetingChanges;
   const internalBody: Block[] = [
-    { kind: 'heading', text: copy.moved.internal.heading },
+    { kind: 'heading', text: copy[change].internal.heading },
     {
       kind: 'paragraph',
-      parts: copyInline(copy.moved.internal.line, { ...valuesOf(ctx), quien: actorText(input.actor, settings) }),
+      parts: copyInline(copy[change].internal.line, { ...blocks.values(ctx), quien: actorText(input.actor, settings) }),
     },
-    callButtons(ctx, settings.copy.internal.joinButton),
-    { kind: 'paragraph', parts: copyInline(copy.updatedInvitation, { archivo: ICS_FILENAME }) },
+    ...blocks.internal(ctx),
   ];
   return [
-    clientMessage(
-      toClient,
-      fillTemplate(clientCopy.subjects.moved.client, { product }),
-      fillTemplate(clientCopy.moved.client.heading, toClient.safe),
-      clientBody,
-      [invite(toClient, 'REQUEST')],
-    ),
+    clientMessage(toClient, fillTemplate(clientCopy.subjects[change].client, { product }), clientHeading, clientBody, [
+      invite(toClient, method),
+    ]),
     internalMessage(
       ctx,
-      fillTemplate(copy.subjects.moved.internal, { product, referencia: ctx.safe.referencia }),
+      fillTemplate(copy.subjects[change].internal, { product, referencia: ctx.safe.referencia }),
       internalBody,
-      [invite(ctx, 'REQUEST')],
+      [invite(ctx, method)],
     ),
   ];
+}
+
+/** The meeting's time and its consultant, as the opening lines of a change name them. */
+const meetingValues = (ctx: Context, previous: string) => ({
+  ...ctx.safe,
+  reunion: ctx.reunion,
+  anterior: previous,
+  consultor: ctx.view.consultant.name,
+  puesto: ctx.view.consultant.role,
+});
+
+/** The meeting moved from `previousSlot`: `[client, internal]`, each with the updated invite. */
+export function movedMessages(
+  input: MeetingMessageInput & { previousSlot: string; actor: ChangeActor },
+  settings: EmailSettings,
+): [EmailMessage, EmailMessage] {
+  return changeMessages(input, settings, 'moved', {
+    values: (ctx) => meetingValues(ctx, when(input.previousSlot, ctx.settings)),
+    client: (toClient) => [
+      ...videoPanel(toClient),
+      callButtons(toClient, toClient.settings.copy.client.joinButton),
+      {
+        kind: 'paragraph',
+        parts: copyInline(toClient.settings.copy.meetingChanges.updatedInvitation, { archivo: ICS_FILENAME }),
+      },
+      ...manageParagraph(toClient),
+    ],
+    internal: (ctx) => [
+      callButtons(ctx, settings.copy.internal.joinButton),
+      {
+        kind: 'paragraph',
+        parts: copyInline(settings.copy.meetingChanges.updatedInvitation, { archivo: ICS_FILENAME }),
+      },
+    ],
+  });
 }
 
 /** The meeting was cancelled: `[client, internal]`, each with the cancelling invite. */
@@ -202,56 +242,23 @@ export function cancelledMessages(
   input: MeetingMessageInput & { actor: ChangeActor },
   settings: EmailSettings,
 ): [EmailMessage, EmailMessage] {
-  const valuesOf = (ctx: Context) => ({
-    ...ctx.safe,
-    reunion: ctx.reunion,
-    anterior: ctx.reunion,
-    consultor: ctx.view.consultant.name,
-    puesto: ctx.view.consultant.role,
-  });
-  const product = settings.brandName;
-
-  const toClient = clientContext(input, settings);
-  const clientCopy = toClient.settings.copy.meetingChanges;
   const rebook = new URL(ROUTES.startProject, settings.siteUrl).href;
-  const clientBody: Block[] = [
-    { kind: 'heading', text: fillTemplate(clientCopy.cancelled.client.heading, toClient.safe) },
-    {
-      kind: 'paragraph',
-      parts: copyInline(
-        clientCopy.cancelled.client[input.actor.kind === 'client' ? 'byClient' : 'byTeam'],
-        valuesOf(toClient),
-      ),
+  return changeMessages(input, settings, 'cancelled', {
+    values: (ctx) => meetingValues(ctx, ctx.reunion),
+    client: (toClient) => {
+      const clientCopy = toClient.settings.copy.meetingChanges;
+      return [
+        { kind: 'paragraph', parts: copyInline(clientCopy.cancelInvitation, { archivo: ICS_FILENAME }) },
+        { kind: 'paragraph', parts: copyInline(clientCopy.rebook, toClient.safe, rebook) },
+      ];
     },
-    { kind: 'paragraph', parts: copyInline(clientCopy.cancelInvitation, { archivo: ICS_FILENAME }) },
-    { kind: 'paragraph', parts: copyInline(clientCopy.rebook, toClient.safe, rebook) },
-  ];
-
-  const ctx = context(input, settings);
-  const copy = settings.copy.meetingChanges;
-  const internalBody: Block[] = [
-    { kind: 'heading', text: copy.cancelled.internal.heading },
-    {
-      kind: 'paragraph',
-      parts: copyInline(copy.cancelled.internal.line, { ...valuesOf(ctx), quien: actorText(input.actor, settings) }),
-    },
-    { kind: 'paragraph', parts: copyInline(copy.cancelInvitation, { archivo: ICS_FILENAME }) },
-  ];
-  return [
-    clientMessage(
-      toClient,
-      fillTemplate(clientCopy.subjects.cancelled.client, { product }),
-      fillTemplate(clientCopy.cancelled.client.heading, toClient.safe),
-      clientBody,
-      [invite(toClient, 'CANCEL')],
-    ),
-    internalMessage(
-      ctx,
-      fillTemplate(copy.subjects.cancelled.internal, { product, referencia: ctx.safe.referencia }),
-      internalBody,
-      [invite(ctx, 'CANCEL')],
-    ),
-  ];
+    internal: () => [
+      {
+        kind: 'paragraph',
+        parts: copyInline(settings.copy.meetingChanges.cancelInvitation, { archivo: ICS_FILENAME }),
+      },
+    ],
+  });
 }
 
 /** "en 24 horas", "en una hora", "en 30 minutos". */

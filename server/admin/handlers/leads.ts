@@ -60,9 +60,16 @@ export async function catchUpSearch(services: AdminServices): Promise<void> {
 }
 
 /** The lead an action was just taken on (`?lead=`), whose row or card shows the notice. */
-export function noticeLeadFrom(url: URL): number | undefined {
+function noticeLeadFrom(url: URL): number | undefined {
   const id = Number(url.searchParams.get('lead'));
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The notice of an action just taken (`?aviso=`) and the lead it was taken on, as the list and the board show them. */
+export function listNotices(url: URL): { notice?: Notice; noticeLead?: number } {
+  const notice = noticeFrom(url);
+  const noticeLead = noticeLeadFrom(url);
+  return { ...(notice ? { notice } : {}), ...(noticeLead ? { noticeLead } : {}) };
 }
 
 /** The salesperson's WhatsApp greeting for a lead, from content/sales-emails.yaml. */
@@ -121,8 +128,6 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
       return found ? [[row.id, found] as const] : [];
     }),
   );
-  const notice = noticeFrom(state.url);
-  const noticeLead = noticeLeadFrom(state.url);
   render(
     state,
     200,
@@ -141,8 +146,7 @@ export async function showInbox(services: AdminServices, state: SignedIn): Promi
       today,
       counts,
       phoneLinks: links,
-      ...(notice ? { notice } : {}),
-      ...(noticeLead ? { noticeLead } : {}),
+      ...listNotices(state.url),
     }),
   );
 }

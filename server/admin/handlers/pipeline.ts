@@ -1,6 +1,6 @@
 /** The sales pipeline's pages and actions: the board, a lead's deal and next step, e-mail to the client, merging. */
 import { todayInMexicoCity } from '../../../core/dates.ts';
-import { type AdminServices, noticeFrom, pageContext, render, type SignedIn } from '../context.ts';
+import { type AdminServices, pageContext, render, type SignedIn } from '../context.ts';
 import { checkDeal } from '../deal.ts';
 import { parseListQuery } from '../filters.ts';
 import { checkText } from '../form-text.ts';
@@ -10,16 +10,7 @@ import { leadPath } from '../paths.ts';
 import { boardPage } from '../views/board.ts';
 import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH } from '../views/lead-pipeline.ts';
 import { mergePage, type MergeSide } from '../views/merge.ts';
-import {
-  catchUpSearch,
-  leadId,
-  loadLead,
-  mayMerge,
-  noticeLeadFrom,
-  showLeadPage,
-  valuesOf,
-  versionOf,
-} from './leads.ts';
+import { catchUpSearch, leadId, loadLead, mayMerge, listNotices, showLeadPage, valuesOf, versionOf } from './leads.ts';
 import { isRefusal, refuse } from '../../errors.ts';
 
 export async function showBoard(services: AdminServices, state: SignedIn): Promise<void> {
@@ -30,8 +21,6 @@ export async function showBoard(services: AdminServices, state: SignedIn): Promi
     services.pipeline.board(filter, today),
     services.pipeline.dueCounts(state.auth.user.id, today),
   ]);
-  const notice = noticeFrom(state.url);
-  const noticeLead = noticeLeadFrom(state.url);
   render(
     state,
     200,
@@ -40,8 +29,7 @@ export async function showBoard(services: AdminServices, state: SignedIn): Promi
       filter,
       today,
       counts,
-      ...(notice ? { notice } : {}),
-      ...(noticeLead ? { noticeLead } : {}),
+      ...listNotices(state.url),
     }),
   );
 }
