@@ -129,6 +129,14 @@ export function createOutboxStore(db: Queryable) {
         [attempts, now, id],
       );
     },
+    /** Whether the message's body was erased (or its row is gone): a privacy erasure reached it. */
+    async bodyErased(id: number): Promise<boolean> {
+      const row = await db.get<{ body_erased_at: string | null }>('SELECT body_erased_at FROM outbox WHERE id = $1', [
+        id,
+      ]);
+      // No row reads as undefined, which is not null: gone counts as erased.
+      return row?.body_erased_at !== null;
+    },
     async scheduleRetry(id: number, attempts: number, nextAttemptAt: string, error: string): Promise<void> {
       await db.run(
         'UPDATE outbox SET attempts = $1, next_attempt_at = $2, last_error = $3, lease_owner = NULL, lease_until = NULL WHERE id = $4',

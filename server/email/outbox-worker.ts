@@ -140,6 +140,20 @@ function keepLease(d: Delivery, row: OutboxRow): () => void {
 }
 
 /**
+ * An erasure that ran while this message was being written listed its copies before this one existed; its
+ * row's body is erased by now (the mark above waited for the erasure's transaction), so the copy goes too.
+ */
+async function forgetIfErased(d: Delivery, row: OutboxRow): Promise<void> {
+  if (!d.transport.forget) return;
+  try {
+    if (await d.outbox.bodyErased(row.id)) await d.transport.forget(row.id);
+  } catch (error) {
+    // The retention job removes a leftover file of an erased message; this only makes it sooner.
+    d.logger.warn('mail.forget_failed', { outboxId: row.id, error: errorMessage(error) });
+  }
+}
+
+/**
  * The server accepted the message: that fact lives here until the database takes it. The mark is
  * retried (the lease kept meanwhile) however long the database is away; only a stop past its bound
  * gives up, and then the message may be sent again, with the same Message-ID.
@@ -152,6 +166,7 @@ async function recordSent(d: Delivery, row: OutboxRow, attempts: number): Promis
       try {
         await d.outbox.markSent(row.id, attempts, new Date().toISOString());
         if (failures > 0) logger.info('mail.recorded_late', { outboxId: row.id, tries: failures + 1 });
+        await forgetIfErased(d, row);
         return;
       } catch (error) {
         if (failures === 0) {

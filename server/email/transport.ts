@@ -2,7 +2,7 @@
  * Where outbox messages go: an SMTP server (`SMTP_URL`), or `.eml` files in `OUTBOX_DIR` when no SMTP is
  * configured, so local development and the sales team's first days need no mail account.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { composeEml, mailOptions } from './mime.ts';
@@ -14,6 +14,11 @@ export interface MailTransport {
   send(message: EmailMessage, outboxId: number, messageId: string): Promise<void>;
   /** Drops open connections; a send still running fails and its message is retried. */
   close(): void;
+  /**
+   * The message's body was erased while it was being sent (a privacy erasure that listed the message's
+   * copies before this one was written): removes any copy the transport keeps. SMTP keeps none.
+   */
+  forget?(outboxId: number): Promise<void>;
 }
 
 /**
@@ -93,6 +98,12 @@ export function emlDirectoryTransport(directory: string): MailTransport {
     },
     close() {
       // Nothing stays open: each file is written and closed by its send.
+    },
+    async forget(outboxId) {
+      const prefix = emlFilePrefix(outboxId);
+      for (const name of await readdir(directory).catch(() => [])) {
+        if (name.startsWith(prefix)) await rm(join(directory, name), { force: true });
+      }
     },
   };
 }

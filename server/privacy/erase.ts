@@ -90,16 +90,18 @@ export async function eraseInTransaction(
       if (rows.length > 0) outcome.kept = { rows: rows.length, reason: entry.cancel.keep };
     } else {
       for (const row of rows) {
-        if (entry.files === 'outbox') {
-          plan.files.push(...(await outboxFiles(outboxDir, [Number(row.id)])));
-          if (row.status === 'sent' && typeof row.message_id === 'string') plan.sentMessageIds.push(row.message_id);
-        }
         if (entry.cancel === 'delete' || entry.deleteIf?.(row, context)) {
           await remove(tx, entry, row);
           outcome.deleted += 1;
         } else {
           await update(tx, entry, row, anonymisedValues(entry, row, context));
           outcome.anonymised += 1;
+        }
+        // Listed after the row changed: a worker writing this message now records it only after this
+        // transaction, then finds its body erased and removes its copy (server/email/outbox-worker.ts).
+        if (entry.files === 'outbox') {
+          plan.files.push(...(await outboxFiles(outboxDir, [Number(row.id)])));
+          if (row.status === 'sent' && typeof row.message_id === 'string') plan.sentMessageIds.push(row.message_id);
         }
       }
     }
