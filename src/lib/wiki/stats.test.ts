@@ -16,6 +16,18 @@ describe('lighthouseMinimum', () => {
     expect(lighthouseMinimum(summary)).toEqual({ minimum: 94, measuredAt: '2026-11-20T18:00:00.000Z', pageTypes: 3 });
   });
 
+  it('leaves out the 404 of every language and counts the pages of the others', () => {
+    const both = {
+      ...summary,
+      pages: [
+        ...summary.pages,
+        { type: 'home-en', performance: 98, accessibility: 100, bestPractices: 100, seo: 100 },
+        { type: 'notFound-en', performance: 100, accessibility: 100, bestPractices: 96, seo: 61 },
+      ],
+    };
+    expect(lighthouseMinimum(both)).toEqual({ minimum: 94, measuredAt: '2026-11-20T18:00:00.000Z', pageTypes: 4 });
+  });
+
   it('is null when there is no summary or it has the wrong shape', () => {
     expect(lighthouseMinimum(undefined)).toBeNull();
     expect(lighthouseMinimum({ measuredAt: 'x', pages: [] })).toBeNull();

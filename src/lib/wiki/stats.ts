@@ -34,11 +34,14 @@ export interface LighthouseFigure {
  */
 const EXCLUDED_PAGE_TYPES = new Set(['notFound']);
 
+/** A page type without the language the bench appends to the second language's pages (`notFound-en`). */
+const baseType = (type: string) => type.replace(/-[a-z]{2,3}$/, '');
+
 /** The lowest score of the summary's indexable pages, or `null` when there is no valid summary (not measured yet). */
 export function lighthouseMinimum(summary: unknown): LighthouseFigure | null {
   const parsed = lighthouseSummarySchema.safeParse(summary);
   if (!parsed.success) return null;
-  const pages = parsed.data.pages.filter((page) => !EXCLUDED_PAGE_TYPES.has(page.type));
+  const pages = parsed.data.pages.filter((page) => !EXCLUDED_PAGE_TYPES.has(baseType(page.type)));
   if (pages.length === 0) return null;
   const scores = pages.flatMap((page) => [page.performance, page.accessibility, page.bestPractices, page.seo]);
   return { minimum: Math.min(...scores), measuredAt: parsed.data.measuredAt, pageTypes: pages.length };
