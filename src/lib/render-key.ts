@@ -1,19 +1,22 @@
 /**
- * The key under which Astro's incremental build (`experimental.incrementalBuild`) keeps a wiki page's HTML
- * from one build to the next. Astro re-renders a page when the code it imports changed (it hashes the
- * page's module graph) or when the page's own MDX changed (it hashes each content entry the page rendered);
- * everything else a page shows must change this key, or an edit would not reach the page:
- * - every wiki page's front matter: the sidebar lists all of them, the pager names the neighbours;
- * - the rest of `content/`: header, footer, contact channels and the counts the wiki quotes come from it
- *   (read through the content collections or straight from the files, outside the module graph);
- * - the names of the files under `src/`: the overview counts components and routes from them;
+ * The key under which Astro's incremental build (`experimental.incrementalBuild`) keeps a generated page's
+ * HTML from one build to the next. Astro renders a page again when the code it imports changed (it hashes
+ * the page's module graph) or when an MDX entry it rendered changed (it hashes each one); everything else a
+ * page shows must change this key, or an edit would not reach the page:
+ * - `content/` but the wiki's MDX pages: header, footer, contact channels, the cases and their translations
+ *   and the counts the wiki quotes come from it (read through the collections or straight from the files,
+ *   outside the module graph);
+ * - what the route adds (`extra`): the wiki passes every page's front matter, which its sidebar and pager
+ *   show on every page;
+ * - the names of the files under `src/`: the wiki's overview counts components and routes from them;
  * - the Lighthouse summary the wiki quotes, the public environment variables and the footer's year.
- * An editor's change to one page's text leaves this key as it was, so only that page is rendered again.
+ * An editor's change to one wiki page's text leaves this key as it was, so only that page is rendered again.
+ * A route that reads anything else (the clock, a remote source) must not return a key.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { LIGHTHOUSE_SUMMARY_PATH } from './project-stats.ts';
+import { LIGHTHOUSE_SUMMARY_PATH } from './wiki/project-stats.ts';
 
 /** Wiki pages' text: tracked by Astro itself, entry by entry, so it stays out of the shared key. */
 const WIKI_PAGE = /^content\/wiki\/.*\.mdx$/;
@@ -43,11 +46,11 @@ export interface RenderKeyInputs {
   now?: Date;
 }
 
-/** The key every wiki page shares: `pages` is each page's slug and front matter. */
-export function wikiRenderKey(pages: readonly object[], inputs: RenderKeyInputs = {}): string {
+/** The key of a route's pages; `extra` is what the route shows besides `content/` (JSON). */
+export function renderKey(extra: unknown = null, inputs: RenderKeyInputs = {}): string {
   const { root = process.cwd(), env = process.env, now = new Date() } = inputs;
   const hash = createHash('sha256');
-  hash.update(JSON.stringify(pages));
+  hash.update(JSON.stringify(extra));
   for (const path of filesUnder(root, 'content')) if (!WIKI_PAGE.test(path)) hashFile(hash, root, path);
   hash.update(`\0${filesUnder(root, 'src').join('\n')}`);
   hashFile(hash, root, LIGHTHOUSE_SUMMARY_PATH);

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIGHTHOUSE_SUMMARY_PATH } from './project-stats.ts';
-import { wikiRenderKey, type RenderKeyInputs } from './render-key.ts';
+import { renderKey, type RenderKeyInputs } from './render-key.ts';
+import { LIGHTHOUSE_SUMMARY_PATH } from './wiki/project-stats.ts';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -16,10 +16,10 @@ const pages = [
 ];
 const now = new Date('2026-11-29T12:00:00Z');
 const key = (inputs: RenderKeyInputs = {}, list: readonly object[] = pages) =>
-  wikiRenderKey(list, { root, env: {}, now, ...inputs });
+  renderKey(list, { root, env: {}, now, ...inputs });
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'wiki-render-key-'));
+  root = mkdtempSync(join(tmpdir(), 'render-key-'));
   write('content/wiki/setup.mdx', '---\ntitle: Instalación\n---\nPrimer párrafo.\n');
   write('content/wiki/wiki.yaml', 'breadcrumb: Wiki\n');
   write('content/contact.yaml', 'email: hola@example.mx\n');
@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-describe('wikiRenderKey', () => {
+describe('renderKey', () => {
   it('stays the same when only the text of a wiki page changes (Astro tracks that page itself)', () => {
     const before = key();
     write('content/wiki/setup.mdx', '---\ntitle: Instalación\n---\nPrimer párrafo, revisado.\n');
