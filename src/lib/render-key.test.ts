@@ -10,10 +10,9 @@ const write = (path: string, text: string) => {
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);
 };
-const pages = [
-  { slug: 'setup', title: 'Instalación', group: 'inicio', order: 1 },
-  { slug: 'colors', title: 'Colores', group: 'diseno', order: 2 },
-];
+const setup = { slug: 'setup', title: 'Instalación', group: 'inicio', order: 1 };
+const colors = { slug: 'colors', title: 'Colores', group: 'diseno', order: 2 };
+const pages = [setup, colors];
 const now = new Date('2026-11-29T12:00:00Z');
 const key = (inputs: RenderKeyInputs = {}, list: readonly object[] = pages) =>
   renderKey(list, { root, env: {}, now, ...inputs });
@@ -37,9 +36,8 @@ describe('renderKey', () => {
   });
 
   it('changes with any page’s front matter: every page lists every title in its sidebar', () => {
-    const retitled = [{ ...pages[0], title: 'Instalación local' }, pages[1]];
-    expect(key({}, retitled)).not.toBe(key());
-    expect(key({}, [pages[1], pages[0]])).not.toBe(key());
+    expect(key({}, [{ ...setup, title: 'Instalación local' }, colors])).not.toBe(key());
+    expect(key({}, [colors, setup])).not.toBe(key());
   });
 
   it('changes with the rest of content/, including the wiki’s own YAML and a new file', () => {
