@@ -72,12 +72,20 @@ function grow(folder: string, extension: string, factor: number, edit: (text: st
   return originals.length;
 }
 
+/** Each other language's cases (`content/<code>/portfolio`): every case needs its translation to build. */
+function translatedCaseFolders(project: string): string[] {
+  return readdirSync(join(project, 'content'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(project, 'content', entry.name, 'portfolio')))
+    .map((entry) => `content/${entry.name}/portfolio`);
+}
+
 function growProject(project: string, factor: number): void {
   grow(join(project, 'content/wiki'), 'mdx', factor);
   // Copied cases stay off the home page, which shows the featured ones.
   grow(join(project, 'content/portfolio'), 'md', factor, (text) =>
     text.replace(/^featured: true$/m, 'featured: false'),
   );
+  for (const folder of translatedCaseFolders(project)) grow(join(project, folder), 'md', factor);
 }
 
 /** Removes the copies a previous size added. */
@@ -85,6 +93,7 @@ function shrinkProject(project: string): void {
   for (const [folder, extension] of [
     ['content/wiki', 'mdx'],
     ['content/portfolio', 'md'],
+    ...translatedCaseFolders(project).map((folder) => [folder, 'md'] as const),
   ] as const) {
     for (const name of readdirSync(join(project, folder)))
       if (new RegExp(`-\\d+\\.${extension}$`).test(name)) rmSync(join(project, folder, name));

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -36,6 +36,32 @@ describe('the cache of compiled wiki pages', () => {
     const second = await mdxCache(dir, 'ajustes').compile(PAGE_ID, '# Instalación', compile);
     expect(compile).toHaveBeenCalledTimes(1);
     expect(second).toEqual(first);
+  });
+
+  it('deletes entries no build used for two weeks and renews, once a day, the date of those it used', async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    const writer = mdxCache(dir, 'ajustes');
+    for (const text of ['# Usada', '# Olvidada']) await writer.compile(PAGE_ID, text, () => compiledFrom(text));
+    const old = new Date(now - 20 * day);
+    for (const name of await readdir(dir)) await utimes(join(dir, name), old, old);
+    const aged = new Set(await readdir(dir));
+    // A page compiled today, unused by the next build, stays.
+    await writer.compile(PAGE_ID, '# Reciente', () => compiledFrom('# Reciente'));
+    const recent = (await readdir(dir)).find((name) => !aged.has(name));
+
+    const build = mdxCache(dir, 'ajustes');
+    const compile = vi.fn(() => compiledFrom('otra vez'));
+    await build.compile(PAGE_ID, '# Usada', compile);
+    expect(compile).not.toHaveBeenCalled();
+    await build.prune(now);
+
+    const left = await readdir(dir);
+    expect(left).toHaveLength(2);
+    expect(left).toContain(recent);
+    const usedFile = left.find((name) => name !== recent) ?? '';
+    expect(aged.has(usedFile)).toBe(true);
+    expect((await stat(join(dir, usedFile))).mtimeMs).toBeGreaterThan(now - day);
   });
 
   it('compiles again when the page text, its path or the settings changed, never serving the old code', async () => {

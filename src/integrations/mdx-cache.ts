@@ -23,6 +23,11 @@ export const MDX_PLUGIN_NAME = '@mdx-js/rolldown';
 const FORMAT = 'v1';
 /** Entries no build used for this long are deleted when a build ends. */
 const MAX_AGE_MS = 14 * 86_400_000;
+/**
+ * How stale a used entry's date may be before the build's end renews it: once a day rather than at every
+ * read, which at a thousand pages was a second of metadata writes in each build.
+ */
+const TOUCH_AFTER_MS = 86_400_000;
 /** Files whose bytes decide how every page compiles: the packages installed and the project's settings. */
 const SETTINGS_FILES = ['package-lock.json', 'astro.config.mjs', 'astro.config.ts', 'tsconfig.json'];
 
@@ -72,8 +77,8 @@ export interface MdxCache {
    * once; those share one compile.
    */
   compile(id: string, code: string, compile: () => unknown): Promise<unknown>;
-  /** Deletes entries unused for two weeks. */
-  prune(): Promise<void>;
+  /** Deletes entries unused for two weeks and renews the date of those this build used. */
+  prune(now?: number): Promise<void>;
 }
 
 /**
@@ -91,6 +96,8 @@ export function mdxCache(dir: string, salt: string): MdxCache {
   const keyOf = (id: string, code: string) =>
     createHash('sha256').update(salt).update('\0').update(id).update('\0').update(code).digest('base64url');
   const running = new Map<string, Promise<Shared>>();
+  /** Files read from the cache by this build: their dates are renewed once, by prune(). */
+  const used = new Set<string>();
 
   async function stored(key: string): Promise<Shared | undefined> {
     let json: string;
@@ -102,8 +109,7 @@ export function mdxCache(dir: string, salt: string): MdxCache {
       return undefined;
     }
     if (!isCompiled(entry) || componentPaths(entry.meta).some((path) => !existsSync(path))) return undefined;
-    const now = new Date();
-    await utimes(fileOf(key), now, now).catch(() => undefined);
+    used.add(`${key}.json`);
     return { value: entry, json };
   }
 
@@ -137,13 +143,16 @@ export function mdxCache(dir: string, salt: string): MdxCache {
       running.set(key, shared);
       return (await shared).value;
     },
-    async prune() {
-      const oldest = Date.now() - MAX_AGE_MS;
+    async prune(now = Date.now()) {
       const names = await readdir(dir).catch(() => []);
       for (const name of names) {
         const file = join(dir, name);
         const info = await stat(file).catch(() => undefined);
-        if (info && info.mtimeMs < oldest) await rm(file, { force: true });
+        if (!info) continue;
+        if (used.has(name)) {
+          const date = new Date(now);
+          if (info.mtimeMs < now - TOUCH_AFTER_MS) await utimes(file, date, date).catch(() => undefined);
+        } else if (info.mtimeMs < now - MAX_AGE_MS) await rm(file, { force: true });
       }
     },
   };
