@@ -114,7 +114,7 @@ export default defineConfig({
   security: { csp: true },
   experimental: {
     // A wiki page whose text, front matter and code did not change since the last build is copied from
-    // that build instead of rendered again (node_modules/.astro; src/lib/wiki/render-key.ts says what
+    // that build instead of rendered again (node_modules/.astro; src/lib/render-key.ts says what
     // else a page depends on). An editor's change to one page renders that page, not the whole wiki.
     incrementalBuild: true,
   },

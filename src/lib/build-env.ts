@@ -12,12 +12,22 @@ export interface BuildEnv {
   siteEnv: string | undefined;
   /** Whether the build prints how long each step after rendering took. */
   buildTimings: boolean;
+  /**
+   * The variables a page may print (the site's address, its public contact channels, analytics
+   * settings), sorted by name: a built page kept for the next build is stale when one changes.
+   */
+  pageVariables: ReadonlyArray<readonly [string, string]>;
 }
+
+const PAGE_VARIABLE = /^(PUBLIC_|SITE_|VITALS_)/;
 
 export function readBuildEnv(env: Readonly<Record<string, string | undefined>>): BuildEnv {
   return {
     siteEnv: env.SITE_ENV,
     buildTimings: env[BUILD_TIMINGS_ENV] === '1',
+    pageVariables: Object.entries(env)
+      .filter((entry): entry is [string, string] => PAGE_VARIABLE.test(entry[0]) && entry[1] !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
   };
 }
 

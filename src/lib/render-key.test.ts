@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readBuildEnv } from './build-env.ts';
 import { renderKey, type RenderKeyInputs } from './render-key.ts';
 import { LIGHTHOUSE_SUMMARY_PATH } from './wiki/project-stats.ts';
 
@@ -15,7 +16,8 @@ const colors = { slug: 'colors', title: 'Colores', group: 'diseno', order: 2 };
 const pages = [setup, colors];
 const now = new Date('2026-11-29T12:00:00Z');
 const key = (inputs: RenderKeyInputs = {}, list: readonly object[] = pages) =>
-  renderKey(list, { root, env: {}, now, ...inputs });
+  renderKey(list, { root, pageVariables: [], now, ...inputs });
+const withEnv = (env: Record<string, string>) => key({ pageVariables: readBuildEnv(env).pageVariables });
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'render-key-'));
@@ -60,9 +62,9 @@ describe('renderKey', () => {
 
   it('changes with the Lighthouse summary, the public environment and the year, not other variables', () => {
     const before = key();
-    expect(key({ env: { HOME: '/root', PATH: '/usr/bin' } })).toBe(before);
-    expect(key({ env: { PUBLIC_CONTACT_EMAIL: 'hola@example.mx' } })).not.toBe(before);
-    expect(key({ env: { SITE_URL: 'https://angram.mx' } })).not.toBe(before);
+    expect(withEnv({ HOME: '/root', PATH: '/usr/bin' })).toBe(before);
+    expect(withEnv({ PUBLIC_CONTACT_EMAIL: 'hola@example.mx' })).not.toBe(before);
+    expect(withEnv({ SITE_URL: 'https://angram.mx' })).not.toBe(before);
     expect(key({ now: new Date('2027-01-02T12:00:00Z') })).not.toBe(before);
     write(LIGHTHOUSE_SUMMARY_PATH, '{"pages":[{"type":"home"}]}');
     expect(key()).not.toBe(before);

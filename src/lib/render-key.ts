@@ -16,12 +16,11 @@
 import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { BUILD_ENV } from './build-env.ts';
 import { LIGHTHOUSE_SUMMARY_PATH } from './wiki/project-stats.ts';
 
 /** Wiki pages' text: tracked by Astro itself, entry by entry, so it stays out of the shared key. */
 const WIKI_PAGE = /^content\/wiki\/.*\.mdx$/;
-/** Variables a page may print: the site's address, its public contact channels, analytics settings. */
-const PUBLIC_ENV = /^(PUBLIC_|SITE_|VITALS_)/;
 
 /** Files under `dir` (relative to `root`, with `/`), sorted; none when it does not exist. */
 function filesUnder(root: string, dir: string): string[] {
@@ -42,21 +41,19 @@ function hashFile(hash: Hash, root: string, path: string): void {
 export interface RenderKeyInputs {
   /** The project's root, where the build runs. */
   root?: string;
-  env?: Readonly<Record<string, string | undefined>>;
+  /** The variables a page may print, as `readBuildEnv` lists them. */
+  pageVariables?: ReadonlyArray<readonly [string, string]>;
   now?: Date;
 }
 
 /** The key of a route's pages; `extra` is what the route shows besides `content/` (JSON). */
 export function renderKey(extra: unknown = null, inputs: RenderKeyInputs = {}): string {
-  const { root = process.cwd(), env = process.env, now = new Date() } = inputs;
+  const { root = process.cwd(), pageVariables = BUILD_ENV.pageVariables, now = new Date() } = inputs;
   const hash = createHash('sha256');
   hash.update(JSON.stringify(extra));
   for (const path of filesUnder(root, 'content')) if (!WIKI_PAGE.test(path)) hashFile(hash, root, path);
   hash.update(`\0${filesUnder(root, 'src').join('\n')}`);
   hashFile(hash, root, LIGHTHOUSE_SUMMARY_PATH);
-  const publicEnv = Object.entries(env)
-    .filter(([name]) => PUBLIC_ENV.test(name))
-    .sort(([a], [b]) => a.localeCompare(b));
-  hash.update(`\0${JSON.stringify(publicEnv)}\0${now.getFullYear()}`);
+  hash.update(`\0${JSON.stringify(pageVariables)}\0${now.getFullYear()}`);
   return hash.digest('base64url');
 }
