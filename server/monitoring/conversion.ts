@@ -5,7 +5,7 @@
  */
 import { addDays, todayInMexicoCity } from '../../core/dates.ts';
 import type { Queryable } from '../db/storage.ts';
-import { ARRIVAL_OFFSET_MS, arrivalsOf } from './arrival-labels.ts';
+import { ARRIVAL_OFFSET_MS, arrivalsOf } from '../lead/arrival-labels.ts';
 
 export const NO_CAMPAIGN_LABEL = 'Sin campaña';
 

@@ -11,7 +11,7 @@ import { rowParser } from '../../db/rows.ts';
 import type { Queryable } from '../../db/storage.ts';
 import { DIRECT_SOURCE, NO_CAMPAIGN } from '../../lead/attribution.ts';
 import { NO_LANDING, type OriginGroup } from '../attribution-stats.ts';
-import { GROUPINGS, LABELS, originColumns, type OriginGrouping } from './origin-labels.ts';
+import { GROUPINGS, LABELS, originColumns, type OriginGrouping } from '../../lead/origin-labels.ts';
 import { originsSince, summaryWeekAt } from './summary.ts';
 
 const groupRow = rowParser(
