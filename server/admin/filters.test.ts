@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterSql, likePattern, listQueryString, orderSql, parseListQuery } from './filters.ts';
+import { filterSql, likePattern, orderSql } from '../lead/filter-store.ts';
+import { listQueryString, parseListQuery } from './filters.ts';
 
 const parse = (query: string) => parseListQuery(new URLSearchParams(query));
 

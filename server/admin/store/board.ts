@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { rowParser } from '../../db/rows.ts';
 import type { Queryable } from '../../db/storage.ts';
-import { ACTIVITY_ORDER, filterSql, NEXT_STEP_ORDER, type LeadFilter } from '../filters.ts';
+import { ACTIVITY_ORDER, filterSql, NEXT_STEP_ORDER, type LeadFilter } from '../../lead/filter-store.ts';
 import { isLeadStatus, LEAD_STATUSES, type LeadStatus } from '../lifecycle.ts';
 import { statusTotals } from './summary.ts';
 

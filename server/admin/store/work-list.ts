@@ -12,13 +12,12 @@ import { leadFromRow } from '../../lead/store.ts';
 import {
   countSql,
   filterSql,
-  isEmptyFilter,
   orderSql,
-  PAGE_SIZE,
   type LeadFilter,
   type ListSort,
   type SqlFragment,
-} from '../filters.ts';
+} from '../../lead/filter-store.ts';
+import { isEmptyFilter, PAGE_SIZE } from '../filters.ts';
 import { afterKeySql, encodeListKey, sortKeySql, type ListKey } from '../keyset.ts';
 import type { InboxRow } from '../model.ts';
 import { summaryTotal } from './summary.ts';
