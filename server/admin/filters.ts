@@ -41,7 +41,7 @@ export interface ParsedListQuery {
   filter: LeadFilter;
   sort: ListSort;
   page: number;
-  /** Where the previous page ended (`tras`, ./keyset.ts), as the URL carries it; read with the sort. */
+  /** Where the previous page ended (`tras`, server/lead/keyset.ts), as the URL carries it; read with the sort. */
   after?: string;
   /** Spanish notes about values that were ignored. */
   problems: string[];

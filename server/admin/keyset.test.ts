@@ -11,7 +11,7 @@ import type { Storage } from '../db/storage.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
 import { leadSearchText } from '../lead/search.ts';
 import { LIST_SORTS, listQueryString, parseListQuery, PAGE_SIZE, type LeadFilter, type ListSort } from './filters.ts';
-import { decodeListKey, encodeListKey } from './keyset.ts';
+import { decodeListKey, encodeListKey } from '../lead/keyset.ts';
 import { createWorkStore } from './store/work.ts';
 import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
 

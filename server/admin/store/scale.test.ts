@@ -15,7 +15,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../db/te
 import { leadSearchText } from '../../lead/search.ts';
 import { filterSql, orderSql } from '../../lead/filter-store.ts';
 import { parseListQuery } from '../filters.ts';
-import { afterKeySql } from '../keyset.ts';
+import { afterKeySql } from '../../lead/keyset.ts';
 import { boardColumns } from './board.ts';
 import { migrateInbox } from './migrations.ts';
 import { PIPELINE_MIGRATIONS, PIPELINE_MODULE } from './pipeline-migrations.ts';

@@ -18,7 +18,7 @@ import {
   type SqlFragment,
 } from '../../lead/filter-store.ts';
 import { isEmptyFilter, PAGE_SIZE } from '../filters.ts';
-import { afterKeySql, encodeListKey, sortKeySql, type ListKey } from '../keyset.ts';
+import { afterKeySql, encodeListKey, sortKeySql, type ListKey } from '../../lead/keyset.ts';
 import type { InboxRow } from '../model.ts';
 import { summaryTotal } from './summary.ts';
 import { listedFromRow, workFromRow } from './work-rows.ts';
