@@ -8,11 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../../core/content/load.ts';
-import { migrateAll } from '../database.ts';
 import { createOutboxStore } from '../db/outbox.ts';
-import { openStorage } from '../db/open.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { createLeadStore } from '../lead/store.ts';
 import { silentLogger } from '../log/logger.ts';
 import { TERMINAL } from './audit.ts';
@@ -21,6 +19,7 @@ import { scanDirectory } from './testing/scan.ts';
 import { waitFor } from '../testing/api.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { emlDirectoryTransport, type MailTransport } from '../email/transport.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 const EMAIL = 'octavio@ladrillera-tonala.mx';
 const NAME = 'Octavio Larrañaga';
@@ -67,13 +66,8 @@ describe.each(TEST_ENGINES)('an erasure while the message is being written (%s)'
   });
 
   async function setUp(eraseDuringSend: boolean) {
-    const database = await createTestDatabase(engine);
-    const storage = await openStorage(database.location);
-    cleanups.push(async () => {
-      await storage.close();
-      await database.drop();
-    });
-    await migrateAll(storage);
+    const { storage, close } = await openTestStorage(engine);
+    cleanups.push(close);
     await queueConfirmation(storage);
     const outboxDir = mkdtempSync(join(tmpdir(), 'angram-erased-send-'));
     const privacy = createPrivacyService({ storage, outboxDir, facts: loadContentFacts() });
