@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeadStore } from '../lead/store.ts';
 import { openStorage } from './open.ts';
 import { createOutboxStore } from './outbox.ts';
 import type { Storage } from './storage.ts';
 import { TEST_ENGINES } from './testing/engines.ts';
-import { openTestStorage } from '../testing/storage.ts';
+import { insertTestLead, openTestStorage } from '../testing/storage.ts';
 
 describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
   let storage: Storage;
@@ -14,19 +13,7 @@ describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
     const opened = await openTestStorage(engine);
     ({ storage, close } = opened);
     other = await openStorage(opened.database.location);
-    const leadId = await createLeadStore(storage).insert({
-      kind: 'small',
-      serviceType: undefined,
-      name: 'Ana',
-      email: 'ana@empresa.mx',
-      company: undefined,
-      phone: undefined,
-      appointment: undefined,
-      fields: {},
-      originPage: '/',
-      receivedAt: '2026-11-23T14:00:00.000Z',
-      clientHash: 'h',
-    });
+    const leadId = await insertTestLead(storage);
     const outbox = createOutboxStore(storage);
     for (let index = 0; index < 40; index += 1) {
       await outbox.enqueue({

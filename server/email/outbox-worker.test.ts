@@ -3,14 +3,13 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApi, VALID, waitFor, type TestApi } from '../testing/api.ts';
-import { createLeadStore } from '../lead/store.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { attemptsWithin, backoffMs, MAX_BACKOFF_MS, startOutboxWorker } from './outbox-worker.ts';
 import { startSmtpPeer, type SmtpPeer } from './testing/smtp-peer.ts';
 import { classifySendError, type MailTransport } from './transport.ts';
-import { openTestStorage } from '../testing/storage.ts';
+import { insertTestLead, openTestStorage } from '../testing/storage.ts';
 
 const run = promisify(execFile);
 
@@ -146,19 +145,7 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
     // A database with no API on it: the worker under test is the only one looking at the outbox.
     const { storage, close } = await openTestStorage(engine);
     cleanups.push(close);
-    const leadId = await createLeadStore(storage).insert({
-      kind: 'small',
-      serviceType: undefined,
-      name: 'Ana',
-      email: 'ana@empresa.mx',
-      company: undefined,
-      phone: undefined,
-      appointment: undefined,
-      fields: { name: 'Ana' },
-      originPage: '/',
-      receivedAt: new Date().toISOString(),
-      clientHash: 'h',
-    });
+    const leadId = await insertTestLead(storage, { fields: { name: 'Ana' }, receivedAt: new Date().toISOString() });
     const outbox = createOutboxStore(storage);
     const now = new Date().toISOString();
     const message = JSON.stringify({

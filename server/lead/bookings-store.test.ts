@@ -3,7 +3,7 @@ import { isUniqueViolation, type Storage } from '../db/storage.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { createBookingStore, type Booking } from './bookings-store.ts';
 import { createLeadStore } from './store.ts';
-import { openTestStorage } from '../testing/storage.ts';
+import { insertTestLead, openTestStorage } from '../testing/storage.ts';
 
 const booking = (leadId: number, slot: string, overrides: Partial<Booking> = {}): Booking => ({
   slot,
@@ -25,19 +25,7 @@ describe.each(TEST_ENGINES)('the bookings store (%s)', (engine) => {
     ({ storage, close } = await openTestStorage(engine));
     for (const name of ['Ana', 'Beto', 'Carla']) {
       leads.push(
-        await createLeadStore(storage).insert({
-          kind: 'small',
-          serviceType: undefined,
-          name,
-          email: `${name.toLowerCase()}@empresa.mx`,
-          company: undefined,
-          phone: undefined,
-          appointment: undefined,
-          fields: {},
-          originPage: '/',
-          receivedAt: '2026-11-23T14:00:00.000Z',
-          clientHash: 'cliente-a',
-        }),
+        await insertTestLead(storage, { name, email: `${name.toLowerCase()}@empresa.mx`, clientHash: 'cliente-a' }),
       );
     }
   });

@@ -11,7 +11,6 @@ import { loadContentFacts } from '../../core/content/load.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import type { Storage } from '../db/storage.ts';
 import { TEST_ENGINES } from '../db/testing/engines.ts';
-import { createLeadStore } from '../lead/store.ts';
 import { silentLogger } from '../log/logger.ts';
 import { TERMINAL } from './audit.ts';
 import { createPrivacyService } from './service.ts';
@@ -19,24 +18,18 @@ import { scanDirectory } from './testing/scan.ts';
 import { waitFor } from '../testing/api.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { emlDirectoryTransport, type MailTransport } from '../email/transport.ts';
-import { openTestStorage } from '../testing/storage.ts';
+import { insertTestLead, openTestStorage } from '../testing/storage.ts';
 
 const EMAIL = 'octavio@ladrillera-tonala.mx';
 const NAME = 'Octavio Larrañaga';
 
 async function queueConfirmation(storage: Storage): Promise<number> {
-  const leadId = await createLeadStore(storage).insert({
-    kind: 'small',
-    serviceType: undefined,
+  const leadId = await insertTestLead(storage, {
     name: NAME,
     email: EMAIL,
-    company: undefined,
-    phone: undefined,
-    appointment: undefined,
     fields: { name: NAME },
     originPage: '/contacto',
     receivedAt: new Date().toISOString(),
-    clientHash: 'h',
   });
   await createOutboxStore(storage).enqueue({
     leadId,
