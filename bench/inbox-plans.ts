@@ -3,8 +3,8 @@
  * bench's size for the board's columns, «Vencidos», the next-step sort and a page after a key, and whether
  * any of them reads the whole `leads` table instead.
  */
-import { countSql, filterSql, orderSql, type LeadFilter, type ListSort } from '../server/admin/filters.ts';
-import { afterKeySql } from '../server/admin/keyset.ts';
+import { countSql, filterSql, orderSql, type LeadFilter, type ListSort } from '../server/lead/filter-store.ts';
+import { afterKeySql } from '../server/lead/keyset.ts';
 import type { SqlValue, Storage } from '../server/db/storage.ts';
 
 async function planOf(storage: Storage, sql: string, params: readonly SqlValue[]): Promise<string> {

@@ -13,11 +13,7 @@ import { sourceFiles } from './testing/source-files.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const READERS = ['server/process-config.ts'];
-const SITE_READERS = [
-  'src/lib/build-env.ts',
-  // Test support: hands the tests' environment on to the copy of the project it builds.
-  'src/schemas/project-copy.ts',
-];
+const SITE_READERS = ['src/lib/build-env.ts'];
 const readsEnv = (file: string) => /\bprocess\.env\b/.test(readFileSync(join(ROOT, file), 'utf8'));
 
 describe('the environment', () => {

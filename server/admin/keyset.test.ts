@@ -5,15 +5,14 @@
  * ignored (the page number still shows that page).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateAll } from '../database.ts';
-import { openStorage } from '../db/open.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { leadSearchText } from '../lead/search.ts';
 import { LIST_SORTS, listQueryString, parseListQuery, PAGE_SIZE, type LeadFilter, type ListSort } from './filters.ts';
-import { decodeListKey, encodeListKey } from './keyset.ts';
+import { decodeListKey, encodeListKey } from '../lead/keyset.ts';
 import { createWorkStore } from './store/work.ts';
 import { startTestAdmin, type TestAdmin } from '../testing/inbox.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 const TODAY = '2026-11-25';
 const LEADS = 67;
@@ -95,19 +94,14 @@ describe('list keys', () => {
 });
 
 describe.each(TEST_ENGINES)('the list paged by key (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
-    await migrateAll(storage);
+    ({ storage, close } = await openTestStorage(engine));
     await seed(storage);
   });
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   const filters: LeadFilter[] = [{}, { text: 'treviño' }, { view: 'vencidos' }, { status: 'contactado' }];
 

@@ -7,19 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateInbox } from '../admin/store/migrations.ts';
 import { migrateAccess } from './access-migrations.ts';
 import { migrateLeads } from './migrations.ts';
-import { openStorage } from './open.ts';
 import { createOutboxStore } from './outbox.ts';
 import type { Storage } from './storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from './testing/engines.ts';
+import { TEST_ENGINES } from './testing/engines.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 describe.each(TEST_ENGINES)('access migration (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
   const now = '2026-11-23T14:00:00.000Z';
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
+    ({ storage, close } = await openTestStorage(engine, { migrate: false }));
     await migrateLeads(storage);
     await migrateInbox(storage);
     // A database in use: a lead, three e-mails, the last one deleted (its id must never come back).
@@ -42,10 +41,7 @@ describe.each(TEST_ENGINES)('access migration (%s)', (engine) => {
     await storage.run('DELETE FROM outbox WHERE id = 3');
     expect(await migrateAccess(storage)).toEqual([1]);
   });
-  afterAll(async () => {
-    await storage?.close();
-    await database?.drop();
-  });
+  afterAll(() => close());
 
   it('keeps every outbox row and id, and goes on numbering after the highest ever handed out', async () => {
     const rows = await storage.all<{ id: number; lead_id: number; audience: string; message_id: string }>(

@@ -1,33 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeadStore } from '../lead/store.ts';
-import { migrateAll } from '../database.ts';
 import { openStorage } from './open.ts';
 import { createOutboxStore } from './outbox.ts';
 import type { Storage } from './storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from './testing/engines.ts';
+import { TEST_ENGINES } from './testing/engines.ts';
+import { insertTestLead, openTestStorage } from '../testing/storage.ts';
 
 describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
-  let database: TestDatabase;
   let storage: Storage;
+  let close: () => Promise<void>;
   let other: Storage;
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
-    await migrateAll(storage);
-    other = await openStorage(database.location);
-    const leadId = await createLeadStore(storage).insert({
-      kind: 'small',
-      serviceType: undefined,
-      name: 'Ana',
-      email: 'ana@empresa.mx',
-      company: undefined,
-      phone: undefined,
-      appointment: undefined,
-      fields: {},
-      originPage: '/',
-      receivedAt: '2026-11-23T14:00:00.000Z',
-      clientHash: 'h',
-    });
+    const opened = await openTestStorage(engine);
+    ({ storage, close } = opened);
+    other = await openStorage(opened.database.location);
+    const leadId = await insertTestLead(storage);
     const outbox = createOutboxStore(storage);
     for (let index = 0; index < 40; index += 1) {
       await outbox.enqueue({
@@ -42,9 +28,8 @@ describe.each(TEST_ENGINES)('outbox leases (%s)', (engine) => {
     }
   });
   afterAll(async () => {
-    await storage?.close();
     await other?.close();
-    await database?.drop();
+    await close?.();
   });
 
   it('gives each due message to one claimant only, however many claim at once', async () => {

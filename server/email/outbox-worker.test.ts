@@ -3,15 +3,13 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApi, VALID, waitFor, type TestApi } from '../testing/api.ts';
-import { createLeadStore } from '../lead/store.ts';
 import { createOutboxStore } from '../db/outbox.ts';
-import { migrateAll } from '../database.ts';
-import { openStorage } from '../db/open.ts';
-import { createTestDatabase, TEST_ENGINES } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { attemptsWithin, backoffMs, MAX_BACKOFF_MS, startOutboxWorker } from './outbox-worker.ts';
 import { startSmtpPeer, type SmtpPeer } from './testing/smtp-peer.ts';
 import { classifySendError, type MailTransport } from './transport.ts';
+import { insertTestLead, openTestStorage } from '../testing/storage.ts';
 
 const run = promisify(execFile);
 
@@ -145,26 +143,9 @@ describe.each(TEST_ENGINES)('outbox through outages (%s)', (engine) => {
 
   it("leaves a live worker's lease alone and takes the message once the lease of a dead one expires", async () => {
     // A database with no API on it: the worker under test is the only one looking at the outbox.
-    const database = await createTestDatabase(engine);
-    const storage = await openStorage(database.location);
-    cleanups.push(async () => {
-      await storage.close();
-      await database.drop();
-    });
-    await migrateAll(storage);
-    const leadId = await createLeadStore(storage).insert({
-      kind: 'small',
-      serviceType: undefined,
-      name: 'Ana',
-      email: 'ana@empresa.mx',
-      company: undefined,
-      phone: undefined,
-      appointment: undefined,
-      fields: { name: 'Ana' },
-      originPage: '/',
-      receivedAt: new Date().toISOString(),
-      clientHash: 'h',
-    });
+    const { storage, close } = await openTestStorage(engine);
+    cleanups.push(close);
+    const leadId = await insertTestLead(storage, { fields: { name: 'Ana' }, receivedAt: new Date().toISOString() });
     const outbox = createOutboxStore(storage);
     const now = new Date().toISOString();
     const message = JSON.stringify({

@@ -4,15 +4,15 @@
  * before `from` and a day reached only after `until` is skipped.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openStorage } from '../db/open.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { scheduleDailyJob, type DailyJob, type DailyJobOptions } from './daily.ts';
 import { migrateJobs } from './migrations.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 describe.each(TEST_ENGINES)('a daily job across instances (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
   let jobs: DailyJob[] = [];
   const clock = { now: new Date('2026-11-23T13:59:00.000Z') }; // 7:59 in Mexico City
@@ -44,8 +44,7 @@ describe.each(TEST_ENGINES)('a daily job across instances (%s)', (engine) => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
+    ({ storage, close } = await openTestStorage(engine, { migrate: false }));
     await migrateJobs(storage);
   });
 
@@ -56,10 +55,7 @@ describe.each(TEST_ENGINES)('a daily job across instances (%s)', (engine) => {
     failNext = false;
   });
 
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('runs the day once however many instances look, and again the next day', async () => {
     const [one, two] = [instance('limpieza'), instance('limpieza')];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../database.ts';
 import { isUniqueViolation, type Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { createBookingStore, type Booking } from './bookings-store.ts';
 import { createLeadStore } from './store.ts';
+import { insertTestLead, openTestStorage } from '../testing/storage.ts';
 
 const booking = (leadId: number, slot: string, overrides: Partial<Booking> = {}): Booking => ({
   slot,
@@ -17,36 +17,20 @@ const booking = (leadId: number, slot: string, overrides: Partial<Booking> = {})
 });
 
 describe.each(TEST_ENGINES)('the bookings store (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
   const leads: number[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openDatabase(database.location);
+    ({ storage, close } = await openTestStorage(engine));
     for (const name of ['Ana', 'Beto', 'Carla']) {
       leads.push(
-        await createLeadStore(storage).insert({
-          kind: 'small',
-          serviceType: undefined,
-          name,
-          email: `${name.toLowerCase()}@empresa.mx`,
-          company: undefined,
-          phone: undefined,
-          appointment: undefined,
-          fields: {},
-          originPage: '/',
-          receivedAt: '2026-11-23T14:00:00.000Z',
-          clientHash: 'cliente-a',
-        }),
+        await insertTestLead(storage, { name, email: `${name.toLowerCase()}@empresa.mx`, clientHash: 'cliente-a' }),
       );
     }
   });
 
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('books a slot once: a second lead on the same slot is a unique violation', async () => {
     const [ana = 0, beto = 0] = leads;

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../database.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 const README = readFileSync(new URL('README.md', import.meta.url), 'utf8');
 
@@ -35,18 +35,14 @@ it('documents the columns of leads and bookings', () => {
 });
 
 describe.each(TEST_ENGINES)('the columns of the lead (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openDatabase(database.location);
+    ({ storage, close } = await openTestStorage(engine));
   });
 
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it.each(['leads', 'bookings'])('of %s are the ones server/lead/README.md lists, in order', async (table) => {
     expect(await columnsOf(storage, table)).toEqual(documented(table));

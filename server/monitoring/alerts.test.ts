@@ -6,11 +6,12 @@ import { bucketOf } from '../../core/monitoring/histogram.ts';
 import { fillTemplate } from '../../core/text-template.ts';
 import { openDatabase } from '../database.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { monitorOnce, pruneMonitoring, startMonitoring, uptimeTargets, type MonitoringOptions } from './monitor.ts';
 import type { MonitoringConfig } from './settings.ts';
 import { uptimeOver } from './uptime.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 const NOW = new Date('2026-11-23T14:00:00.000Z');
 const DAY = '2026-11-23';
@@ -48,7 +49,7 @@ describe('what the uptime check requests', () => {
 });
 
 describe.each(TEST_ENGINES)('alerts and uptime (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let first: Storage;
   let second: Storage;
   let target: Server;
@@ -56,10 +57,10 @@ describe.each(TEST_ENGINES)('alerts and uptime (%s)', (engine) => {
   let targetUp = true;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    first = await openDatabase(database.location);
+    const opened = await openTestStorage(engine);
+    ({ storage: first, close } = opened);
     // A second instance: its own connection(s) to the same database.
-    second = await openDatabase(database.location);
+    second = await openDatabase(opened.database.location);
     target = createServer((_req, res) => {
       res.writeHead(targetUp ? 200 : 503);
       res.end();
@@ -69,9 +70,8 @@ describe.each(TEST_ENGINES)('alerts and uptime (%s)', (engine) => {
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => target.close(() => resolve()));
-    await first.close();
     await second.close();
-    await database.drop();
+    await close();
   });
   beforeEach(async () => {
     targetUp = true;

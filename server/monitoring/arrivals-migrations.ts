@@ -7,7 +7,7 @@
  * leads (./conversion.ts): a visit that brought a lead brought it, whatever the team did later.
  */
 import type { Dialect, Migration } from '../db/storage.ts';
-import { arrivalsOf } from './arrival-labels.ts';
+import { arrivalsOf } from '../lead/arrival-labels.ts';
 
 const TABLE = `
   CREATE TABLE lead_arrivals (

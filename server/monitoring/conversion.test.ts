@@ -6,12 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInMexicoCity, zonedTimeToUtc } from '../../core/dates.ts';
-import { migrateAll } from '../database.ts';
 import { attributionColumn } from '../lead/attribution-store.ts';
-import { openStorage } from '../db/open.ts';
 import type { Queryable, Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { conversionSince, NO_CAMPAIGN_LABEL, type Conversion, type ConversionRow } from './conversion.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 const NOW = new Date('2026-11-25T18:00:00.000Z');
 const FROM_DAY = '2026-10-05';
@@ -117,18 +116,13 @@ async function seed(storage: Storage): Promise<void> {
 }
 
 describe.each(TEST_ENGINES)('conversion grouped by the database (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
-    await migrateAll(storage);
+    ({ storage, close } = await openTestStorage(engine));
   });
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('answers as the grouping in JavaScript did', async () => {
     expect(await conversionSince(storage, FROM_DAY, SINCE, NOW)).toEqual(

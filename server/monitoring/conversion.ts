@@ -5,7 +5,8 @@
  */
 import { addDays, todayInMexicoCity } from '../../core/dates.ts';
 import type { Queryable } from '../db/storage.ts';
-import { ARRIVAL_OFFSET_MS, arrivalsOf } from './arrival-labels.ts';
+import { ARRIVAL_OFFSET_MS } from '../lead/arrival-labels.ts';
+import { arrivalRows, type ArrivalRow } from '../lead/conversion-store.ts';
 
 export const NO_CAMPAIGN_LABEL = 'Sin campaña';
 
@@ -34,7 +35,7 @@ interface Counts {
   leads: Map<string, number>;
 }
 
-type Grouped = { grouped_by: string; label: string; n: number | string };
+type Grouped = ArrivalRow;
 
 /** The groups of one query as counts per page and per campaign. */
 function grouped(rows: readonly Grouped[]): { page: Map<string, number>; campaign: Map<string, number> } {
@@ -56,15 +57,7 @@ function addGroups(into: { page: Map<string, number>; campaign: Map<string, numb
 
 /** Leads received from `from` to `to` (ISO times) per landing page and per campaign, counted from the leads. */
 export function countArrivals(db: Queryable, from: string, to: string): Promise<Grouped[]> {
-  return db.all<Grouped>(
-    `WITH a AS MATERIALIZED (SELECT a.page, a.campaign FROM ${arrivalsOf(db.dialect, 'leads', 'FROM leads WHERE received_at >= $1 AND received_at < $2')})
-     SELECT g.grouped_by, g.label, count(*) AS n FROM (
-       SELECT 'page' AS grouped_by, page AS label FROM a WHERE page IS NOT NULL
-       UNION ALL
-       SELECT 'campaign', CASE WHEN campaign = '' THEN CAST($3 AS TEXT) ELSE campaign END FROM a
-     ) g GROUP BY g.grouped_by, g.label`,
-    [from, to, NO_CAMPAIGN_LABEL],
-  );
+  return arrivalRows(db, from, to, NO_CAMPAIGN_LABEL);
 }
 
 /** Leads of the whole days `firstDay` to `lastDay` (at UTC-6) per landing page and campaign, from the summary. */

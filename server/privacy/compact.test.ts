@@ -1,28 +1,25 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStorage } from '../db/open.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
 import { compactAfterErasure } from './compact.ts';
 import { scanPostgres } from './testing/scan.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 const SECRET = 'rosaura.quintanilla@ejemplo.mx';
 
 describe.runIf(TEST_ENGINES.includes('postgres'))('compaction after an erasure (postgres)', () => {
   let database: TestDatabase;
   let storage: Storage;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    storage = await openStorage(database.location);
+    ({ database, storage, close } = await openTestStorage('postgres', { migrate: false }));
     await storage.run('CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)');
     await storage.run('CREATE INDEX notes_body ON notes (body)');
   });
 
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('waits for a transaction older than the erasure, so the rewrite keeps no old version', async () => {
     await storage.run('INSERT INTO notes (body) VALUES ($1)', [SECRET]);
@@ -65,12 +62,11 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('compaction after an erasure (
 });
 
 describe.runIf(TEST_ENGINES.includes('sqlite'))('compaction after an erasure (sqlite)', () => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    storage = await openStorage(database.location);
+    ({ storage, close } = await openTestStorage('sqlite', { migrate: false }));
     // As the inbox's search index is built: trigrams, no copy of the text, deletions by rowid.
     await storage.run(
       "CREATE VIRTUAL TABLE leads_search USING fts5(text, content='', contentless_delete=1, tokenize='trigram')",
@@ -78,10 +74,7 @@ describe.runIf(TEST_ENGINES.includes('sqlite'))('compaction after an erasure (sq
     await storage.run("CREATE VIRTUAL TABLE search_terms USING fts5vocab(leads_search, 'instance')");
   });
 
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   const termsOf = async (text: string) =>
     (await storage.all<{ term: string }>('SELECT DISTINCT term FROM search_terms')).filter(({ term }) =>

@@ -8,12 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../../core/content/load.ts';
-import { migrateAll } from '../database.ts';
 import { createOutboxStore } from '../db/outbox.ts';
-import { openStorage } from '../db/open.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES } from '../db/testing/engines.ts';
-import { createLeadStore } from '../lead/store.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { TERMINAL } from './audit.ts';
 import { createPrivacyService } from './service.ts';
@@ -21,23 +18,18 @@ import { scanDirectory } from './testing/scan.ts';
 import { waitFor } from '../testing/api.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { emlDirectoryTransport, type MailTransport } from '../email/transport.ts';
+import { insertTestLead, openTestStorage } from '../testing/storage.ts';
 
 const EMAIL = 'octavio@ladrillera-tonala.mx';
 const NAME = 'Octavio Larrañaga';
 
 async function queueConfirmation(storage: Storage): Promise<number> {
-  const leadId = await createLeadStore(storage).insert({
-    kind: 'small',
-    serviceType: undefined,
+  const leadId = await insertTestLead(storage, {
     name: NAME,
     email: EMAIL,
-    company: undefined,
-    phone: undefined,
-    appointment: undefined,
     fields: { name: NAME },
     originPage: '/contacto',
     receivedAt: new Date().toISOString(),
-    clientHash: 'h',
   });
   await createOutboxStore(storage).enqueue({
     leadId,
@@ -67,13 +59,8 @@ describe.each(TEST_ENGINES)('an erasure while the message is being written (%s)'
   });
 
   async function setUp(eraseDuringSend: boolean) {
-    const database = await createTestDatabase(engine);
-    const storage = await openStorage(database.location);
-    cleanups.push(async () => {
-      await storage.close();
-      await database.drop();
-    });
-    await migrateAll(storage);
+    const { storage, close } = await openTestStorage(engine);
+    cleanups.push(close);
     await queueConfirmation(storage);
     const outboxDir = mkdtempSync(join(tmpdir(), 'angram-erased-send-'));
     const privacy = createPrivacyService({ storage, outboxDir, facts: loadContentFacts() });

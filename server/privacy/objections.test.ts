@@ -8,15 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContentFacts } from '../../core/content/load.ts';
-import { migrateAll } from '../database.ts';
-import { openStorage } from '../db/open.ts';
 import { createOutboxStore } from '../db/outbox.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { TERMINAL } from './audit.ts';
 import { objectionHoldBack } from './objections.ts';
 import { STOPPED_MAIL } from './registry.ts';
 import { createPrivacyService } from './service.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-28T18:00:00.000Z');
@@ -24,7 +23,7 @@ const ROSA = 'rosa@ejemplo.mx';
 const DANIEL = 'daniel@ejemplo.mx';
 
 describe.each(TEST_ENGINES)('opposition and revocation (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
   let outboxDir: string;
 
@@ -47,17 +46,14 @@ describe.each(TEST_ENGINES)('opposition and revocation (%s)', (engine) => {
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
-    await migrateAll(storage);
+    ({ storage, close } = await openTestStorage(engine));
     outboxDir = mkdtempSync(join(tmpdir(), 'angram-objections-'));
     await lead(1, ROSA, new Date(NOW.getTime() - 10 * DAY_MS));
     await lead(2, DANIEL, new Date(NOW.getTime() - 10 * DAY_MS));
   });
 
   afterAll(async () => {
-    await storage.close();
-    await database.drop();
+    await close();
     rmSync(outboxDir, { recursive: true, force: true });
   });
 

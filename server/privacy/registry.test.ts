@@ -6,10 +6,10 @@
  * exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../database.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { NOT_PERSONAL_TABLES, REGISTRY } from './registry.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 interface Column {
   table: string;
@@ -39,20 +39,16 @@ async function schemaColumns(storage: Storage): Promise<Column[]> {
 const isText = (type: string) => /TEXT|CHAR|JSON|BYTEA|BLOB/.test(type);
 
 describe.each(TEST_ENGINES)('the personal-data registry (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
   let columns: Column[];
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openDatabase(database.location);
+    ({ storage, close } = await openTestStorage(engine));
     columns = await schemaColumns(storage);
   });
 
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('names every table, as personal or with the reason it holds nothing personal', () => {
     const registered = new Set([...REGISTRY.map((entry) => entry.table), ...Object.keys(NOT_PERSONAL_TABLES)]);

@@ -7,11 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateAll } from '../database.ts';
-import { openStorage } from '../db/open.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { runRetention } from './retention.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-28T18:00:00.000Z');
@@ -19,7 +18,7 @@ const OLD_BODY = 'Sí nos interesa, mándenme la propuesta al 81 2345 6789.';
 const NEW_BODY = 'Perfecto, nos vemos el martes a las 10.';
 
 describe.each(TEST_ENGINES)('retention of reply bodies (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
   let outboxDir: string;
 
@@ -33,9 +32,7 @@ describe.each(TEST_ENGINES)('retention of reply bodies (%s)', (engine) => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
-    await migrateAll(storage);
+    ({ storage, close } = await openTestStorage(engine));
     outboxDir = mkdtempSync(join(tmpdir(), 'angram-reply-retention-'));
     await storage.run(
       `INSERT INTO leads (id, form_type, name, email, fields, origin_page, received_at, client_hash)
@@ -47,8 +44,7 @@ describe.each(TEST_ENGINES)('retention of reply bodies (%s)', (engine) => {
   });
 
   afterAll(async () => {
-    await storage.close();
-    await database.drop();
+    await close();
     rmSync(outboxDir, { recursive: true, force: true });
   });
 

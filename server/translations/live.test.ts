@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Translations } from '../../core/i18n/load.ts';
-import { openDatabase } from '../database.ts';
 import type { Storage } from '../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { TEST_ENGINES } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { PRISTINE_SUFFIX, startLiveTranslations, type LiveTranslations } from './live.ts';
 import { createTranslationStore, type TranslationStore } from './store.ts';
+import { openTestStorage } from '../testing/storage.ts';
 
 const CATALOGUES = {
   'es-MX': { nav: { contact: 'Contacto', menu: 'Menú' }, footer: { email: 'Ventas: {correo}' } },
@@ -38,7 +38,7 @@ const page = (lang: string, contact: string, email: string) =>
   `<p>${email}</p><script>const label = "${contact}";</script></body></html>`;
 
 describe.each(TEST_ENGINES)('translation edits reach the built pages (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
   let store: TranslationStore;
   let dist = '';
@@ -47,8 +47,7 @@ describe.each(TEST_ENGINES)('translation edits reach the built pages (%s)', (eng
   const spanish = () => join(dist, 'contacto.html');
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openDatabase(database.location);
+    ({ storage, close } = await openTestStorage(engine));
     store = createTranslationStore(storage);
   });
 
@@ -57,10 +56,7 @@ describe.each(TEST_ENGINES)('translation edits reach the built pages (%s)', (eng
     rmSync(dist, { recursive: true, force: true });
   });
 
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   function build(): void {
     dist = mkdtempSync(join(tmpdir(), 'angram-live-'));

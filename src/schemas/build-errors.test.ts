@@ -21,7 +21,7 @@ const COPIED = [
 ];
 let project = '';
 
-const astroSync = () => runAstro(project, 'sync');
+const astroSync = () => runAstro(project, 'sync', process.env);
 const rewrite = (path: string, edit: (text: string) => string) => rewriteIn(project, path, edit);
 
 beforeAll(() => {

@@ -182,7 +182,7 @@ beforeAll(async () => {
   addQuestion();
   await addTeamMember();
 
-  build = runAstro(project, 'build');
+  build = runAstro(project, 'build', process.env);
 }, 240_000);
 
 afterAll(() => {

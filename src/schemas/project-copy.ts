@@ -63,13 +63,20 @@ function copyCaches(dir: string): void {
   }
 }
 
-/** `astro <command>` in the copy, with the Node running the tests (the machine's default may be too old). */
-export function runAstro(project: string, command: 'sync' | 'build'): { status: number | null; output: string } {
+/**
+ * `astro <command>` in the copy, with the Node running the tests (the machine's default may be too old) and
+ * the environment the test hands on (`env`, usually its own), without colours.
+ */
+export function runAstro(
+  project: string,
+  command: 'sync' | 'build',
+  env: NodeJS.ProcessEnv,
+): { status: number | null; output: string } {
   const cli = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [cli, command], {
     cwd: project,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }

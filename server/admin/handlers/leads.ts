@@ -26,7 +26,7 @@ import {
   withNotice,
 } from '../context.ts';
 import { parseListQuery } from '../filters.ts';
-import { decodeListKey } from '../keyset.ts';
+import { decodeListKey } from '../../lead/keyset.ts';
 import { checkText, redisplayable } from '../form-text.ts';
 import { ADMIN_HEADERS, redirect, type FormFields } from '../http.ts';
 import { canMove, checkStatusChange, LOST_DETAIL_MAX_LENGTH } from '../lifecycle.ts';

@@ -6,13 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedTimeToUtc } from '../../../core/dates.ts';
-import { migrateAll } from '../../database.ts';
-import { openStorage } from '../../db/open.ts';
 import type { Storage } from '../../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../db/testing/engines.ts';
+import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import { buildDashboard, lastWeeks } from '../stats.ts';
 import { dashboardTotals } from './dashboard.ts';
 import { createWorkStore } from './work.ts';
+import { openTestStorage } from '../../testing/storage.ts';
 
 const NOW = new Date('2026-11-25T18:00:00.000Z');
 const WEEKS = lastWeeks(NOW, 12);
@@ -43,18 +42,13 @@ async function addLead(storage: Storage, i: number): Promise<number> {
 }
 
 describe.each(TEST_ENGINES)('the dashboard counted in SQL (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
-    await migrateAll(storage);
+    ({ storage, close } = await openTestStorage(engine));
   });
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('agrees with the lead-by-lead calculation, odd and even', async () => {
     const expectSame = async () => {

@@ -1,16 +1,14 @@
-/** What the dashboard's money is computed from: values by status, won deals with their day, closed deals. */
+/**
+ * What the dashboard's money is computed from: values by status, won deals with their day, closed deals;
+ * from the weekly summary where it holds them, else from the lead's money store (server/lead/money-store.ts).
+ */
 import { z } from 'zod';
 import { rowParser } from '../../db/rows.ts';
 import type { Queryable } from '../../db/storage.ts';
+import { closedRows, valueByStatusRows, wonRows } from '../../lead/money-store.ts';
 import { isLeadStatus } from '../lifecycle.ts';
 import type { ClosedDeals, StatusValue, WonDeal } from '../money.ts';
 import { closedSince, summaryWeekAt, valuesByStatus } from './summary.ts';
-
-/**
- * Merged leads are left out through one set of their ids, read once per query: a check per lead (NOT
- * EXISTS) took twice as long over the leads of a year.
- */
-const NOT_MERGED = 'l.id NOT IN (SELECT lead_id FROM pipeline_merges)';
 
 const statusValueRow = rowParser(
   'pipeline_deals',
@@ -30,32 +28,9 @@ const wonRow = rowParser(
     })),
 );
 
-/**
- * The won leads (merged ones left out) counted and summed by when they were won: by UTC day, and by hour on
- * the first of each month, so the months are told apart in JavaScript (any offset) from a few hundred rows.
- * When the history does not say (no move to ganado recorded), the last change of the lead's state does: a
- * join for those few only (a lookup per won lead made PostgreSQL's estimate high enough to compile the
- * query, 60-80 ms of JIT per load).
- */
-const WON_SQL = `
-  SELECT w.bucket, count(*) AS deals, CAST(COALESCE(sum(w.value), 0) AS BIGINT) AS value_mxn FROM (
-    SELECT CASE WHEN substr(x.at, 9, 2) = '01' THEN substr(x.at, 1, 13) ELSE substr(x.at, 1, 10) END AS bucket,
-      x.value
-    FROM (
-      SELECT l.won_at AS at, l.deal_value AS value FROM leads l
-      WHERE l.work_status = 'ganado' AND l.won_at IS NOT NULL AND ${NOT_MERGED}
-      UNION ALL
-      SELECT s.updated_at, l.deal_value FROM leads l JOIN inbox_lead_state s ON s.lead_id = l.id
-      WHERE l.work_status = 'ganado' AND l.won_at IS NULL AND ${NOT_MERGED}
-    ) x
-  ) w GROUP BY w.bucket`;
-
 /** Leads with a deal value by status, counted from the leads (the summary's reference). */
 export async function countValuesByStatus(db: Queryable): Promise<StatusValue[]> {
-  const rows = await db.all(
-    `SELECT l.work_status AS status, count(*) AS deals, CAST(sum(l.deal_value) AS BIGINT) AS value
-     FROM leads l WHERE l.deal_value IS NOT NULL AND ${NOT_MERGED} GROUP BY l.work_status`,
-  );
+  const rows = await valueByStatusRows(db);
   return rows
     .map(statusValueRow)
     .flatMap((row) =>
@@ -65,12 +40,7 @@ export async function countValuesByStatus(db: Queryable): Promise<StatusValue[]>
 
 /** Won and lost leads received since `receivedSince`, counted from the leads (the summary's reference). */
 export async function countClosed(db: Queryable, receivedSince: string): Promise<ClosedDeals[]> {
-  const rows = await db.all(
-    `SELECT l.work_status AS status, count(*) AS deals, CAST(sum(l.deal_value) AS BIGINT) AS value
-     FROM leads l
-     WHERE l.received_at >= $1 AND l.work_status IN ('ganado', 'perdido') AND ${NOT_MERGED} GROUP BY l.work_status`,
-    [receivedSince],
-  );
+  const rows = await closedRows(db, receivedSince);
   return rows
     .map(statusValueRow)
     .flatMap((row) =>
@@ -90,7 +60,7 @@ export async function moneyRows(
   const week = summaryWeekAt(receivedSince);
   const [byStatus, won, closed] = await Promise.all([
     valuesByStatus(db),
-    db.all(WON_SQL),
+    wonRows(db),
     week === undefined ? countClosed(db, receivedSince) : closedSince(db, week),
   ]);
   return { byStatus, won: won.map(wonRow), closed };

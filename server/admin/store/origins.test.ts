@@ -10,7 +10,7 @@ import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import { attributionCampaign, attributionSource, NO_CAMPAIGN } from '../../lead/attribution.ts';
 import { NO_LANDING, originBreakdown, OTHER_ORIGINS, type OriginGroup } from '../attribution-stats.ts';
 import { startTestAdmin, type TestAdmin } from '../../testing/inbox.ts';
-import type { OriginGrouping } from './origin-labels.ts';
+import type { OriginGrouping } from '../../lead/origin-labels.ts';
 import { originGroups } from './origins.ts';
 
 interface FixtureLead {

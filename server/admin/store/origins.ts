@@ -2,16 +2,16 @@
  * The dashboard's leads by origin, grouped by the database: per source, campaign and landing page, how many
  * leads arrived since a time, how many are won now and what the won ones are worth. The labels are the ones
  * server/lead/attribution.ts gives a single lead (the `utm_source`, else the referrer's host without
- * `www.`, else «Directo»), computed in SQL from `leads.attribution` so no lead is parsed in JavaScript. The
- * referrer is stored as an origin and path (core/attribution.ts), so its host is what lies between `://`
- * and the next `/` or `:`.
+ * `www.`, else «Directo»), computed in SQL from `leads.attribution` by the lead's dashboard store
+ * (server/lead/dashboard-store.ts, server/lead/origin-labels.ts) so no lead is parsed in JavaScript.
  */
 import { z } from 'zod';
 import { rowParser } from '../../db/rows.ts';
 import type { Queryable } from '../../db/storage.ts';
 import { DIRECT_SOURCE, NO_CAMPAIGN } from '../../lead/attribution.ts';
 import { NO_LANDING, type OriginGroup } from '../attribution-stats.ts';
-import { GROUPINGS, LABELS, originColumns, type OriginGrouping } from './origin-labels.ts';
+import { originRows } from '../../lead/dashboard-store.ts';
+import { GROUPINGS, type OriginGrouping } from '../../lead/origin-labels.ts';
 import { originsSince, summaryWeekAt } from './summary.ts';
 
 const groupRow = rowParser(
@@ -28,29 +28,9 @@ const NONE: Readonly<Record<OriginGrouping, string>> = {
   landing: NO_LANDING,
 };
 
-/**
- * Every group of leads received since `since` (ISO time) by source, campaign and landing page, merged
- * leads left out; unsorted. One pass over the leads of the period (SQLite reads it from an index that holds
- * the attribution too, leads_origin), kept by the database while it groups it three ways. The status and
- * the deal's value are the copies on the lead (pipeline-migrations.ts).
- */
+/** Every group of leads received since `since` (ISO time) by source, campaign and landing page; unsorted. */
 export async function countOrigins(db: Queryable, since: string): Promise<Record<OriginGrouping, OriginGroup[]>> {
-  const groups = GROUPINGS.map(
-    (grouping, index) =>
-      `SELECT '${grouping}' AS grouped_by, g.label, count(*) AS leads, sum(CASE WHEN g.status = 'ganado' THEN 1 ELSE 0 END) AS won,
-         CAST(COALESCE(sum(CASE WHEN g.status = 'ganado' AND g.value > 0 THEN g.value END), 0) AS BIGINT) AS won_value
-       FROM (SELECT ${LABELS[grouping](`$${String(index + 2)}`)} AS label, o.status, o.value FROM o) g
-       GROUP BY g.label`,
-  );
-  const rows = await db.all<{ grouped_by: string }>(
-    `WITH o AS MATERIALIZED (
-       SELECT ${originColumns(db.dialect, 'l')}, l.work_status AS status, l.deal_value AS value
-       FROM leads l
-       WHERE l.received_at >= $1 AND l.id NOT IN (SELECT lead_id FROM pipeline_merges)
-     )
-     ${groups.join(' UNION ALL ')}`,
-    [since, ...GROUPINGS.map((grouping) => NONE[grouping])],
-  );
+  const rows = await originRows(db, since, NONE);
   const breakdown: Record<OriginGrouping, OriginGroup[]> = { source: [], campaign: [], landing: [] };
   for (const row of rows) {
     const grouping = GROUPINGS.find((each) => each === row.grouped_by);

@@ -9,16 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateAll } from '../../database.ts';
 import { migrateAccess } from '../../db/access-migrations.ts';
 import { migrateLeads } from '../../db/migrations.ts';
-import { openStorage } from '../../db/open.ts';
 import type { SqlValue, Storage } from '../../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../db/testing/engines.ts';
+import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import { leadSearchText } from '../../lead/search.ts';
-import { filterSql, orderSql, parseListQuery } from '../filters.ts';
-import { afterKeySql } from '../keyset.ts';
+import { filterSql, orderSql } from '../../lead/filter-store.ts';
+import { parseListQuery } from '../filters.ts';
+import { afterKeySql } from '../../lead/keyset.ts';
 import { boardColumns } from './board.ts';
 import { migrateInbox } from './migrations.ts';
 import { PIPELINE_MIGRATIONS, PIPELINE_MODULE } from './pipeline-migrations.ts';
 import { createWorkStore } from './work.ts';
+import { openTestStorage } from '../../testing/storage.ts';
 
 const TODAY = '2026-11-28';
 const AT = '2026-11-20T16:00:00.000Z';
@@ -32,7 +33,7 @@ interface Copies {
 }
 
 describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
 
   const addLead = async (id: number, name: string, email: string, phone: string | null, message: string) => {
@@ -64,8 +65,7 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
+    ({ storage, close } = await openTestStorage(engine, { migrate: false }));
     // A database from before the copies: work already recorded when the pipeline's third version arrives.
     await migrateLeads(storage);
     await migrateInbox(storage);
@@ -84,10 +84,7 @@ describe.each(TEST_ENGINES)('the inbox at scale (%s)', (engine) => {
     await migrateAll(storage);
   });
 
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('copies the work recorded before the migration onto each lead', async () => {
     expect(await copies(1)).toEqual({

@@ -7,10 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedTimeToUtc } from '../../../core/dates.ts';
-import { migrateAll } from '../../database.ts';
-import { openStorage } from '../../db/open.ts';
 import type { Storage } from '../../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../db/testing/engines.ts';
+import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import { arrivalsBetween, countArrivals } from '../../monitoring/conversion.ts';
 import { lastWeeks } from '../stats.ts';
 import { countDashboard } from './dashboard.ts';
@@ -18,6 +16,7 @@ import { countOrigins } from './origins.ts';
 import { dashboardFromSummary, originsSince } from './summary.ts';
 import { DIRECT_SOURCE, NO_CAMPAIGN } from '../../lead/attribution.ts';
 import { NO_LANDING } from '../attribution-stats.ts';
+import { openTestStorage } from '../../testing/storage.ts';
 
 const NOW = new Date('2026-11-25T18:00:00.000Z');
 const WEEKS = lastWeeks(NOW, 4);
@@ -72,18 +71,13 @@ async function worker(storage: Storage, index: number, [x, y]: readonly [number,
 }
 
 describe.each(TEST_ENGINES)('the summaries under concurrent writers (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
-    await migrateAll(storage);
+    ({ storage, close } = await openTestStorage(engine));
   });
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('lets every write through and still agrees with a recount', async () => {
     const pairs: Array<[number, number]> = [];

@@ -11,7 +11,7 @@
  */
 import { forBothEngines } from '../../db/ddl.ts';
 import type { Dialect, Migration } from '../../db/storage.ts';
-import { GROUPINGS, LABELS, originColumns } from './origin-labels.ts';
+import { GROUPINGS, LABELS, originColumns } from '../../lead/origin-labels.ts';
 
 const tables = forBothEngines(
   ({ bigint }) => `

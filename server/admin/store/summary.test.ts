@@ -13,9 +13,8 @@ import { zonedTimeToUtc } from '../../../core/dates.ts';
 import { migrateAll } from '../../database.ts';
 import { migrateAccess } from '../../db/access-migrations.ts';
 import { migrateLeads } from '../../db/migrations.ts';
-import { openStorage } from '../../db/open.ts';
 import type { Storage } from '../../db/storage.ts';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../db/testing/engines.ts';
+import { TEST_ENGINES } from '../../db/testing/engines.ts';
 import { DIRECT_SOURCE, NO_CAMPAIGN } from '../../lead/attribution.ts';
 import { eraseInTransaction } from '../../privacy/erase.ts';
 import { resolveSubject } from '../../privacy/subject.ts';
@@ -32,6 +31,7 @@ import { PIPELINE_MIGRATIONS, PIPELINE_MODULE } from './pipeline-migrations.ts';
 import { closedSince, dashboardFromSummary, originsSince, summaryWeekAt, valuesByStatus } from './summary.ts';
 import { SUMMARY_MIGRATION } from './summary-migrations.ts';
 import { createWorkStore } from './work.ts';
+import { openTestStorage } from '../../testing/storage.ts';
 
 const NOW = new Date('2026-11-25T18:00:00.000Z');
 const WEEKS = lastWeeks(NOW, 12);
@@ -167,19 +167,16 @@ describe('the summary weeks', () => {
 });
 
 describe.each(TEST_ENGINES)('the dashboard summary (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
   let outboxDir: string;
 
   beforeAll(async () => {
     outboxDir = mkdtempSync(join(tmpdir(), 'angram-summary-'));
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
-    await migrateAll(storage);
+    ({ storage, close } = await openTestStorage(engine));
   });
   afterAll(async () => {
-    await storage.close();
-    await database.drop();
+    await close();
     rmSync(outboxDir, { recursive: true, force: true });
   });
 
@@ -271,17 +268,13 @@ describe.each(TEST_ENGINES)('the dashboard summary (%s)', (engine) => {
 });
 
 describe.each(TEST_ENGINES)('the summary migration (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
+    ({ storage, close } = await openTestStorage(engine, { migrate: false }));
   });
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('fills the summary from the leads stored before it', async () => {
     await migrateLeads(storage);

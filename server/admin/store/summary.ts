@@ -13,7 +13,7 @@ import type { OriginGroup } from '../attribution-stats.ts';
 import { CONTACTED_STATUSES, isLeadStatus, LEAD_STATUSES, type LeadStatus } from '../lifecycle.ts';
 import type { ClosedDeals, StatusValue } from '../money.ts';
 import type { Dashboard } from '../stats.ts';
-import { GROUPINGS, type OriginGrouping } from './origin-labels.ts';
+import { GROUPINGS, type OriginGrouping } from '../../lead/origin-labels.ts';
 
 const SUMMARY_OFFSET_MS = 6 * 3_600_000;
 

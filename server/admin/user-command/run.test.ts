@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateLeads } from '../../db/migrations.ts';
-import { openStorage } from '../../db/open.ts';
 import type { Storage } from '../../db/storage.ts';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../db/testing/engines.ts';
 import { migrateInbox } from '../store/migrations.ts';
@@ -10,6 +9,7 @@ import { createSessionStore } from '../store/sessions.ts';
 import { createUserStore } from '../store/users.ts';
 import { verifyPassword } from '../passwords.ts';
 import { runUserCommand, type CliIo } from './run.ts';
+import { openTestStorage } from '../../testing/storage.ts';
 
 function io(overrides: Partial<CliIo> = {}) {
   const out: string[] = [];
@@ -32,20 +32,16 @@ function io(overrides: Partial<CliIo> = {}) {
 }
 
 describe.each(TEST_ENGINES)('admin:user (%s)', (engine) => {
-  let database: TestDatabase;
+  let close: () => Promise<void>;
   let storage: Storage;
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    storage = await openStorage(database.location);
+    ({ storage, close } = await openTestStorage(engine, { migrate: false }));
     await migrateLeads(storage);
     await migrateInbox(storage);
     // Account changes enter the audit trail, a table of the privacy module.
     await migratePrivacy(storage);
   });
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('creates an account with the password asked twice without echo, and lists it', async () => {
     const run = io();

@@ -35,7 +35,7 @@ export interface InboxView {
   scores: ReadonlyMap<number, number | null>;
   total: number;
   page: number;
-  /** The key of this page's last lead: the next page's link carries it (../keyset.ts). */
+  /** The key of this page's last lead: the next page's link carries it (server/lead/keyset.ts). */
   nextKey?: string;
   filter: LeadFilter;
   sort: ListSort;

@@ -5,7 +5,7 @@
  * that does not parse, still shows the same page by its number.
  */
 import type { SqlValue } from '../db/storage.ts';
-import { ACTIVITY_ORDER, NEXT_STEP_ORDER, type ListSort } from './filters.ts';
+import { ACTIVITY_ORDER, NEXT_STEP_ORDER, type ListSort } from './filter-store.ts';
 
 /** Where a page ended: the sort's first value, then the arrival time and id that break its ties. */
 export interface ListKey {

@@ -1,11 +1,12 @@
 /**
  * A lead's source, campaign and landing page as SQL over its `attribution` JSON, on both engines: the
- * labels server/lead/attribution.ts gives a single lead (the `utm_source`, else the referrer's host without
+ * labels ./attribution.ts gives a single lead (the `utm_source`, else the referrer's host without
  * `www.`), before the placeholder for none. The referrer is stored as an origin and path
  * (core/attribution.ts), so its host is what lies between `://` and the next `/` or `:`. Read by the
- * dashboard's grouping (./origins.ts) and by the triggers that keep its summary (./summary-migrations.ts).
+ * dashboard's grouping (./dashboard-store.ts) and by the triggers that keep its summary
+ * (server/admin/store/summary-migrations.ts).
  */
-import type { Dialect } from '../../db/storage.ts';
+import type { Dialect } from '../db/storage.ts';
 
 export type OriginGrouping = 'source' | 'campaign' | 'landing';
 

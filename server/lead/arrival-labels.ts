@@ -1,8 +1,8 @@
 /**
  * A lead's arrival as the conversion counts it, in SQL on both engines: its day at UTC-6 (Mexico City's
  * offset all year since 2022), the landing page without its trailing slashes (NULL when the visit did not
- * say) and its `utm_campaign` ('' when none). Read by the count over the leads (./conversion.ts) and by the
- * triggers that keep the daily summary (./arrivals-migrations.ts): one definition, so both agree.
+ * say) and its `utm_campaign` ('' when none). Read by the count over the leads (./conversion-store.ts) and by the
+ * triggers that keep the daily summary (server/monitoring/arrivals-migrations.ts): one definition, so both agree.
  */
 import type { Dialect } from '../db/storage.ts';
 
