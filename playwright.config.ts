@@ -24,6 +24,13 @@ export default defineConfig({
     // A trace records every action of every test and costs a quarter of the suite's time (the axe spec:
     // 107 s with, 81 s without), so it is on demand: E2E_TRACE=1 keeps the trace of each failed test.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    // A test's browser context is reset for the next test instead of closed: Playwright clears cookies, the
+    // HTTP and memory caches, local and session storage of the origins visited, routes, extra pages, the clock,
+    // emulated media and viewport, and opens a new context whenever a test's options (locale, isMobile,
+    // JavaScript off...) differ from the last. A new context per test started a renderer each time: the
+    // axe and label-in-name specs took 216 s of CPU with one and 139 s reset. CDP sessions are not reset:
+    // support/fixtures.ts detaches those a test opened.
+    reuseContext: true,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,

@@ -147,6 +147,33 @@ test.describe('home', () => {
     });
   });
 
+  // An endless float kept the browser repainting the blurred orb for as long as the page stayed open.
+  test('the hero orb floats for two cycles and rests where it started; reduced motion keeps it still', async ({
+    page,
+  }) => {
+    const orb = page.locator('.hero-orb');
+    const animations = () =>
+      orb.evaluate((el) =>
+        el.getAnimations().map((animation) => {
+          const timing = animation.effect?.getComputedTiming();
+          return {
+            name: animation instanceof CSSAnimation ? animation.animationName : '',
+            iterations: timing?.iterations,
+            duration: timing?.duration,
+          };
+        }),
+      );
+    expect(await animations()).toEqual([{ name: 'float', iterations: 2, duration: 6000 }]);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await animations()).toEqual([]);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await animations()).toHaveLength(1);
+    // finish() throws on an endless animation; a finished one leaves the orb at its base position.
+    await orb.evaluate((el) => el.getAnimations().forEach((animation) => animation.finish()));
+    await expect(orb).toHaveCSS('transform', 'none');
+    expect(await animations()).toEqual([]);
+  });
+
   test('"Ver Portfolio" takes the visitor to the featured cases', async ({ page }) => {
     await page.getByRole('link', { name: 'Ver Portfolio', exact: true }).click();
     await expect(page).toHaveURL(/#portfolio$/);

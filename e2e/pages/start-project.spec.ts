@@ -13,6 +13,10 @@ import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
 import { sectionItems } from '../support/content.ts';
 
+// Each test installs the page's clock, and a second install on a context reset for reuse throws in the
+// page ("reading 'controller'"): these tests get a fresh context each (a worker of their own).
+test.use({ reuseContext: false });
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;

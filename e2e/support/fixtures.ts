@@ -1,4 +1,22 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type CDPSession, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The next test reuses this test's context and page (playwright.config.ts), and a CDP session outlives
+ * its test there: the CPU throttling and network conditions a test set through one would slow the next
+ * test's page. Detaching each session the test opened undoes what it emulated.
+ */
+function detachCdpSessionsLater(context: BrowserContext): () => Promise<void> {
+  const sessions: CDPSession[] = [];
+  const open = context.newCDPSession.bind(context);
+  context.newCDPSession = async (target) => {
+    const session = await open(target);
+    sessions.push(session);
+    return session;
+  };
+  return async () => {
+    await Promise.all(sessions.map((session) => session.detach().catch(() => undefined)));
+  };
+}
 
 /**
  * Every test runs against the server started by global-setup.ts and fails if the page logs a console
@@ -24,7 +42,9 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[] }>({
       errors.push(text);
     });
     page.on('pageerror', (error) => errors.push(error.message));
+    const detachCdpSessions = detachCdpSessionsLater(page.context());
     await use(page);
+    await detachCdpSessions();
     expect(errors, 'errores en la consola del navegador').toEqual([]);
   },
 });

@@ -38,20 +38,16 @@ export async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}): P
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`el servidor no arrancó en 15 s: ${output}`)), 15_000);
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      output += chunk;
-      const match = /(http:\/\/[^\s]+?)\s/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`el servidor terminó (código ${code}): ${output}`)));
-  });
+  let url: string;
+  try {
+    url = await started(child);
+  } catch (error) {
+    // A server that did not start in time is stopped: left running, it kept the stderr it inherited, and
+    // the test runner, waiting for that pipe to close, hung after its last test until it was killed.
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     child,
@@ -66,4 +62,22 @@ export async function startProductionServer(extraEnv: NodeJS.ProcessEnv = {}): P
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The server's address, from its first line of output, or a rejection if it exits or stays silent 15 s. */
+function started(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`el servidor no arrancó en 15 s: ${output}`)), 15_000);
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      output += chunk;
+      const match = /(http:\/\/[^\s]+?)\s/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`el servidor terminó (código ${code}): ${output}`)));
+  });
 }
