@@ -5,18 +5,19 @@
  * its Fastify `plugin` with its `options` (server/app.ts).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, apiPath, HEALTH_PATH, READY_PATH } from '../../core/api/routes.ts';
 import { ATTRIBUTION_HEADER, parseAttributionHeader } from '../../core/attribution.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { servedLists } from '../../core/forms/options.ts';
+import { FORM_ERROR_KEY, type FormSchema } from '../../core/forms/schemas.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import { startOutboxWorker } from '../email/outbox-worker.ts';
 import { emailSettingsFor, type EmailSettings, type MailConfig } from '../email/settings.ts';
 import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
-import { refusal, refuse } from '../errors.ts';
+import { ApiError, refusal, refuse } from '../errors.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
 import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
@@ -24,13 +25,14 @@ import { startMeetings, type Meetings, type MeetingsConfig } from '../meetings/i
 import { meetingRoutesConfigOf, meetingsPlugin, type MeetingRoutesConfig } from './meetings-plugin.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from '../client/facts.ts';
-import { leadLanguages } from './leads-language.ts';
+import { leadLanguages, type LeadLanguage } from './leads-language.ts';
+import { registerLocalizedPost, type LocalizedRoute } from './localized-route.ts';
 import { corsHeaders, judgeOrigin, type OriginVerdict } from './cors.ts';
 import { apiErrorHandler, jsonBody, parseJsonObject, sendJson, type ApiResponse } from './http.ts';
 import { pruneRateEvents, type RateLimit } from '../client/rate-limit.ts';
-import { register, type Handler, type Route } from './route-table.ts';
+import { methodRoutes, register, type Route } from './route-table.ts';
 import { registerSchedule } from './schedule.ts';
-import { submit, type SubmissionContext } from './submissions.ts';
+import { screenSubmission, submit, worded, type SubmissionContext } from './submissions.ts';
 import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
 import { createTranslationStore } from '../translations/store.ts';
 import { changedTexts, keyTexts } from '../translations/texts.ts';
@@ -237,38 +239,72 @@ interface PluginDeps {
   state: ApiState;
 }
 
+/** Every active language's lead schemas, answers and option lists. */
+type LeadLanguages = ReturnType<typeof leadLanguages>;
+
 /** What the routes are built from. */
 interface RouteDeps extends PluginDeps {
   config: ApiRoutesConfig;
 }
 
-/** The route of one kind of lead, validated by its kind's schema in the page's language. */
-function submissionRoute(deps: RouteDeps, languages: ReturnType<typeof leadLanguages>, kind: LeadKind): Handler {
+/**
+ * `kind`'s submission in `code`'s language: its schema and the words of its answers; the client's hash,
+ * attribution and refusals read from the request's headers.
+ */
+function submissionInLanguage(
+  deps: RouteDeps,
+  lead: LeadLanguage,
+  kind: LeadKind,
+  code: string,
+): LocalizedRoute<FormSchema> {
   const { config, logger } = deps;
-  return async (request) => {
-    const body = jsonBody(request);
-    const req = request.raw;
-    const clientHash = hashAddress(clientAddress(req, config.trustProxy), deps.salt);
-    const sent = req.headers[ATTRIBUTION_HEADER.toLowerCase()];
-    const attribution = parseAttributionHeader(sent);
-    // A header that says nothing usable is dropped, never a reason to refuse the lead.
-    if (sent !== undefined && !attribution) logger.info('submission.attribution_ignored', { kind });
-    const language = requestLanguage(req, config.facts.translations);
-    const lead = languages.get(language) ?? languages.get(config.facts.translations.defaultCode);
-    if (!lead) throw new Error(`Sin esquemas de leads para el idioma ${language}`);
-    const outcome = await submit(deps.submissionContext, {
-      kind,
-      schema: lead.schemas[kind],
-      answers: lead.answers,
-      body,
-      originPage: originPage(req),
-      clientHash,
-      refusals: refusalsOf(req, config.facts.privacy),
-      attribution,
-      language,
-    });
-    return outcome.response;
+  const clientHashOf = (request: FastifyRequest) =>
+    hashAddress(clientAddress(request.raw, config.trustProxy), deps.salt);
+  return {
+    schema: lead.schemas[kind],
+    rootField: FORM_ERROR_KEY,
+    refuseFields: (errors) =>
+      new ApiError('validation', worded(refusal('validation', { errors }), lead.answers.validation)),
+    async screen(request, reply) {
+      const body = jsonBody(request);
+      const screen = { kind, body, originPage: originPage(request.raw), clientHash: clientHashOf(request) };
+      const answer = await screenSubmission(deps.submissionContext, { ...screen, answers: lead.answers });
+      return answer ? sendJson(reply, answer) : undefined;
+    },
+    async handle(request, fields) {
+      const req = request.raw;
+      const sent = req.headers[ATTRIBUTION_HEADER.toLowerCase()];
+      const attribution = parseAttributionHeader(sent);
+      // A header that says nothing usable is dropped, never a reason to refuse the lead.
+      if (sent !== undefined && !attribution) logger.info('submission.attribution_ignored', { kind });
+      const outcome = await submit(deps.submissionContext, {
+        kind,
+        fields,
+        answers: lead.answers,
+        originPage: originPage(req),
+        clientHash: clientHashOf(request),
+        refusals: refusalsOf(req, config.facts.privacy),
+        attribution,
+        language: code,
+      });
+      return outcome.response;
+    },
   };
+}
+
+/** One route per kind of lead, each validated by its kind's schema in the page's language; returns their paths. */
+function registerSubmissions(scope: FastifyInstance, deps: RouteDeps, languages: LeadLanguages): string[] {
+  const { translations } = deps.config.facts;
+  return LEAD_KIND_IDS.map((kind) => {
+    const path = apiPath(LEAD_KINDS[kind].action);
+    registerLocalizedPost(scope, path, translations, (code) => {
+      const lead = languages.get(code);
+      if (!lead) throw new Error(`Sin esquemas de leads para el idioma ${code}`);
+      return submissionInLanguage(deps, lead, kind, code);
+    });
+    methodRoutes(path, ['POST'], scope);
+    return path;
+  });
 }
 
 /** Readiness: the API should get traffic (not draining, database reachable within a bound). */
@@ -292,10 +328,9 @@ async function readiness({ storage, logger, state }: RouteDeps): Promise<ApiResp
 }
 
 /** Every route under `/api/` but the beacons' and the locale prefixes', by path. */
-function apiRoutes(deps: RouteDeps): Map<string, Route> {
+function apiRoutes(deps: RouteDeps, languages: LeadLanguages): Map<string, Route> {
   const { config } = deps;
   const selects = servedLists(config.facts.lists);
-  const languages = leadLanguages(config.facts);
   return new Map<string, Route>([
     [
       apiPath('contactFormSelects'),
@@ -308,11 +343,6 @@ function apiRoutes(deps: RouteDeps): Map<string, Route> {
         }),
       },
     ],
-    // One route per kind of lead, each validated by its kind's schema.
-    ...LEAD_KIND_IDS.map((kind): [string, Route] => [
-      apiPath(LEAD_KINDS[kind].action),
-      { POST: submissionRoute(deps, languages, kind) },
-    ]),
     ...deps.i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
@@ -344,7 +374,8 @@ function apiPlugin(
 ): FastifyPluginAsync<ApiRoutesConfig> {
   const { i18n } = deps;
   return async (scope, config) => {
-    const routes = apiRoutes({ ...deps, config });
+    const languages = leadLanguages(config.facts);
+    const routes = apiRoutes({ ...deps, config }, languages);
     for (const path of routes.keys()) paths.add(path);
     scope.decorateRequest('origin', null);
     scope.addHook('onRequest', screen(config, deps.state));
@@ -371,9 +402,10 @@ function apiPlugin(
         }
       },
     );
-    for (const [path, route] of routes) register(scope, path, route);
-    // The routes whose schemas are fixed declare them with zod (schedule.ts); the rest validate in the handler.
+    // The routes with a body declare its zod schema (schedule.ts, localized-route.ts): the type provider checks it.
     scope.setValidatorCompiler(validatorCompiler);
+    for (const [path, route] of routes) register(scope, path, route);
+    for (const path of registerSubmissions(scope, { ...deps, config }, languages)) paths.add(path);
     const limit: RateLimit = {
       scope: 'schedule',
       max: config.scheduleRateLimitMax,
