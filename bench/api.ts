@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { addDays, todayInMexicoCity } from '../core/dates.ts';
-import { createApi } from '../server/api/index.ts';
+import { startApi } from '../server/services.ts';
 import { createApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
@@ -31,7 +31,7 @@ const config = loadServerConfig({
   SCHEDULE_RATE_LIMIT_MAX: '1000000000',
 });
 const storage = await openDatabase(config);
-const api = await createApi(config, storage, { logger: silentLogger });
+const api = await startApi(config, storage, { logger: silentLogger });
 const app = createApp({ api });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -1,8 +1,9 @@
 /**
- * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
- * `server/standalone.ts`) opens the database, creates the API once with
- * `createApi(apiConfigOf(config), storage)`, its slice of the configuration (config-slice.ts), and registers
- * its Fastify `plugin` with its `options` (server/app.ts).
+ * The lead API: everything under `/api/`. The process's composition (server/services.ts) opens the database,
+ * starts the senders (server/senders.ts: the outbox worker and the meetings) and creates the API once with
+ * `createApi(apiConfig, storage, senders)`, `apiConfig` its slice of the configuration (config-slice.ts);
+ * server/app.ts registers its Fastify `plugin` with its `options`. The API registers routes and queues work:
+ * it starts and stops no sender.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,14 +15,13 @@ import { servedLists } from '../../core/forms/options.ts';
 import { FORM_ERROR_KEY, type FormSchema } from '../../core/forms/schemas.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
-import { startOutboxWorker } from '../email/outbox-worker.ts';
+import type { OutboxWorker } from '../email/outbox-worker.ts';
 import { emailSettingsFor, type EmailSettings, type MailConfig } from '../email/settings.ts';
-import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
+import type { MailTransport } from '../email/transport.ts';
 import { ApiError, refusal, refuse } from '../errors.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
-import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
-import { startMeetings, type Meetings, type MeetingsConfig } from '../meetings/index.ts';
+import type { Meetings, MeetingsConfig } from '../meetings/index.ts';
 import { meetingRoutesConfigOf, meetingsPlugin, type MeetingRoutesConfig } from './meetings-plugin.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from '../client/facts.ts';
@@ -51,10 +51,8 @@ export interface Api {
   options: ApiRoutesConfig;
   /** Readiness answers 503 from now on, so a load balancer stops sending new requests (SIGTERM). */
   drain(): void;
-  /** Stops the outbox worker (after its current send, within a bound); the database stays open for its owner. */
+  /** Stops the API's own timers and flushes its vitals; its senders and the database stay to their owners. */
   close(): Promise<void>;
-  /** The booked meetings (server/meetings/): the inbox moves, cancels and marks them through it. */
-  meetings: Meetings;
   /** Vitals beacons taken and refused by this instance since it started (for /metrics), and their flush. */
   vitals: { counts: BeaconCounts; flush(): Promise<void> };
   /** Every route's path, known once the plugin is registered (the metrics label requests with these only). */
@@ -120,10 +118,6 @@ export interface ApiOptions {
   /** The business clock (availability, received time). Tests inject a fixed one. */
   now?: () => Date;
   logger?: Logger;
-  /** Longest sleep of the outbox worker between two looks at the table. */
-  outboxPollMs?: number;
-  /** How often due meeting reminders are looked for. */
-  reminderPollMs?: number;
   /** The site's pages (server/monitoring/site-pages.ts): the only paths a vitals beacon may name. */
   sitePages?: ReadonlySet<string>;
 }
@@ -172,26 +166,6 @@ interface ApiState {
   closed: boolean;
 }
 
-/** The outbox's worker and the transport it sends with: SMTP when configured, else `.eml` files. */
-function startOutbox(config: ApiConfig, storage: Storage, logger: Logger, options: ApiOptions) {
-  const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, { timeoutMs: config.smtpTimeoutMs })
-    : emlDirectoryTransport(config.outboxDir);
-  const worker = startOutboxWorker({
-    storage,
-    transport,
-    logger,
-    retryBaseMs: config.outboxRetryBaseMs,
-    giveUpAfterMs: config.outboxGiveUpHours * 60 * 60 * 1000,
-    leaseMs: config.outboxLeaseMs,
-    stopTimeoutMs: config.shutdownTimeoutMs,
-    // Whoever opposed or revoked their consent gets no more e-mails about what they had sent.
-    holdBack: objectionHoldBack(storage),
-    ...(options.outboxPollMs ? { idlePollMs: options.outboxPollMs } : {}),
-  });
-  return { transport, worker };
-}
-
 /** Deletes rate-limit rows older than the longest window, every ten minutes. */
 function pruneRateEventsEvery(storage: Storage, windowMs: number, logger: Logger): NodeJS.Timeout {
   const pruner = setInterval(() => {
@@ -232,7 +206,7 @@ interface PluginDeps {
   now: () => Date;
   /** The salt of the client addresses' hashes. */
   salt: string;
-  meetings: Meetings;
+  meetings: ApiSenders['meetings'];
   emailSettings: EmailSettings;
   submissionContext: SubmissionContext;
   i18n: ReturnType<typeof translationRoutes>;
@@ -439,23 +413,33 @@ function apiPlugin(
   };
 }
 
-/** The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it. */
-export async function createApi(config: ApiConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
+/**
+ * What the API hands its work to, started and stopped outside it (server/senders.ts): the outbox worker it
+ * wakes after a lead's e-mails are queued, the transport an erasure's CANCEL invites go out by at once, and
+ * the meetings.
+ */
+export interface ApiSenders {
+  worker: Pick<OutboxWorker, 'kick' | 'owner'>;
+  transport: Pick<MailTransport, 'kind' | 'send'>;
+  meetings: Pick<Meetings, 'service'>;
+}
+
+/**
+ * The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it,
+ * nor starts or stops its `senders`.
+ */
+export async function createApi(
+  config: ApiConfig,
+  storage: Storage,
+  senders: ApiSenders,
+  options: ApiOptions = {},
+): Promise<Api> {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? stderrLogger;
   const salt = config.ipHashSalt ?? (await ensureSetting(storage, SALT_SETTING, randomBytes(32).toString('hex')));
-  const { transport, worker } = startOutbox(config, storage, logger, options);
+  const { transport, worker, meetings } = senders;
   const pruner = pruneRateEventsEvery(storage, config.rateLimitWindowMs, logger);
   const emailSettings = emailSettingsFor(config);
-  const meetings = await startMeetings({
-    config,
-    storage,
-    settings: emailSettings,
-    logger,
-    now,
-    onQueued: () => worker.kick(),
-    ...(options.reminderPollMs ? { reminderPollMs: options.reminderPollMs } : {}),
-  });
   const recorder = startVitalsRecorder({ storage, logger });
   const endpoint = createVitalsEndpoint({
     recorder,
@@ -497,7 +481,6 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
   return {
     plugin: apiPlugin(deps, paths, { endpoint, recorder }),
     options: apiRoutesConfigOf(config),
-    meetings,
     vitals: { counts: endpoint.counts, flush: () => recorder.flush() },
     routes: paths,
     setOnArrival(hook) {
@@ -516,8 +499,6 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
       clearInterval(pruner);
       clearInterval(translations.timer);
       await recorder.close();
-      await meetings.close();
-      await worker.stop();
       logger.info('api.stopped');
     },
   };
