@@ -4,6 +4,7 @@
  * database and the same view of a lead (the e-mails' settings), so the inbox shows a lead as its e-mail did.
  */
 import type { AdminConfig } from './admin/config.ts';
+import { inboxConfigOf } from './admin/config-slice.ts';
 import { createAdmin, type Admin } from './admin/index.ts';
 import { apiConfigOf } from './api/config-slice.ts';
 import { createApi, type Api, type ApiConfig, type ApiOptions } from './api/index.ts';
@@ -85,21 +86,13 @@ export async function openServices(
         logger: stderrLogger,
       })
     : undefined;
-  const inbox = await createAdmin({
+  const inbox = await createAdmin(inboxConfigOf(config, adminConfig), {
     storage,
-    // The lead page says how to turn reading replies on when the mailbox is not read.
-    config: { ...adminConfig, repliesRead: config.replies.imapUrl !== undefined },
-    trustProxy: config.trustProxy,
     leadSettings: emailSettings,
-    privacy: {
-      outboxDir: config.outboxDir,
-      facts: config.facts,
-      beforeErasure: (leadIds) => api.cancelMeetingsBeforeErasure(leadIds),
-    },
     meetings: api.meetings.service,
+    beforeErasure: (leadIds) => api.cancelMeetingsBeforeErasure(leadIds),
     // The inbox imports no e-mail code: it is handed the functions that compose its messages.
     mail: createInboxMail(emailSettings, config.facts.salesEmails),
-    monitoringMinSamples: config.monitoring.vitalsMinSamples,
     translations: createTranslationsService({
       store: translationStore,
       translations: config.facts.translations,
