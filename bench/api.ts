@@ -3,16 +3,21 @@
  * port with a temporary database (rate limit lifted, e-mails written as .eml), runs `contactSmall` and
  * `scheduleAvailable` for about BENCH_SECONDS each (default 10) with autocannon, prints requests per
  * second and p50/p99 latency per route, then checks that stored leads equal acknowledged (2xx) requests.
+ * `BENCH_SERVER=<another checkout>/server/standalone.ts` runs the same load against that version instead,
+ * started as a child process with the same settings (run it with `server/standalone.ts` too, back to back,
+ * to compare two versions started the same way).
  * Results also go to bench/results/api.json.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { addDays, todayInMexicoCity } from '../core/dates.ts';
-import { createApi } from '../server/api/index.ts';
+import { startApi } from '../server/services.ts';
 import { createApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
@@ -23,18 +28,74 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const dir = mkdtempSync(join(tmpdir(), 'angram-bench-'));
-const config = loadServerConfig({
+const ENV = {
   DATABASE_PATH: join(dir, 'leads.db'),
   OUTBOX_DIR: join(dir, 'outbox'),
   NODE_ENV: 'production',
   RATE_LIMIT_MAX: '1000000000',
   SCHEDULE_RATE_LIMIT_MAX: '1000000000',
-});
-const storage = await openDatabase(config);
-const api = await createApi(config, storage, { logger: silentLogger });
-const app = createApp({ api });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+};
+
+const config = loadServerConfig(ENV);
+
+/** The API of this checkout, in this process. */
+async function inProcess(): Promise<{ base: string; stop(): Promise<void> }> {
+  const storage = await openDatabase(config);
+  const api = await startApi(config, storage, { logger: silentLogger });
+  const app = createApp({ api });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    async stop() {
+      app.server.closeAllConnections();
+      await app.close();
+      await api.close();
+      await storage.close();
+    },
+  };
+}
+
+/** A free loopback port, for a child that must be told its port. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** `server` (a checkout's server/standalone.ts) as a child process, once its health check answers. */
+async function child(server: string): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const process_ = spawn(process.execPath, [resolve(server)], {
+    cwd: resolve(dirname(resolve(server)), '..'),
+    env: { PATH: process.env.PATH, ...ENV, API_PORT: String(port), LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    if (process_.exitCode !== null) throw new Error(`${server} terminó con código ${process_.exitCode}`);
+    const healthy = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (tries > 300) throw new Error(`${server} no contestó en 60 s`);
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  return {
+    base,
+    async stop() {
+      const exited = new Promise((done) => process_.once('exit', done));
+      process_.kill('SIGINT');
+      await exited;
+    },
+  };
+}
+
+const SERVER = process.env.BENCH_SERVER;
+const target = SERVER ? await child(SERVER) : await inProcess();
+const { base } = target;
 
 const smallBody = JSON.stringify({
   name: 'Lucía Hernández',
@@ -105,7 +166,9 @@ try {
   const acknowledged = calibration.ok + small.ok;
   const stored = storedLeads();
   const rows = [small, schedule];
-  process.stdout.write(`\nAPI en ${base}, ${CONNECTIONS} conexiones, ~${SECONDS} s por ruta\n\n`);
+  process.stdout.write(
+    `\nAPI ${SERVER ?? 'de este checkout'} en ${base}, ${CONNECTIONS} conexiones, ~${SECONDS} s por ruta\n\n`,
+  );
   process.stdout.write('ruta                 peticiones  req/s   p50 ms  p99 ms  2xx     no-2xx  errores\n');
   for (const row of rows) {
     process.stdout.write(
@@ -123,9 +186,6 @@ try {
   );
   if (!consistent) process.exitCode = 1;
 } finally {
-  app.server.closeAllConnections();
-  await app.close();
-  await api.close();
-  await storage.close();
+  await target.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { todayInMexicoCity } from '../core/dates.ts';
+import type { InboxConfig } from '../server/admin/config-slice.ts';
 import { createAdmin, type Admin } from '../server/admin/index.ts';
 import { createApp } from '../server/app.ts';
 import { loadAdminConfig } from '../server/admin/config.ts';
@@ -123,13 +124,17 @@ async function timePages(base: string, cookies: string): Promise<Timing[]> {
 }
 
 function startAdmin(storage: Storage): Promise<Admin> {
-  return createAdmin({
-    storage,
-    config: loadAdminConfig({}),
+  const config: InboxConfig = {
+    admin: loadAdminConfig({}),
     trustProxy: TRUST_NO_PROXY,
-    leadSettings: emailSettings(),
     // The bench reads pages only: no personal-data action writes or deletes a file.
-    privacy: { outboxDir: join(tmpdir(), 'angram-bench-outbox'), facts: loadContentFacts() },
+    outboxDir: join(tmpdir(), 'angram-bench-outbox'),
+    facts: loadContentFacts(),
+    monitoringMinSamples: 50,
+  };
+  return createAdmin(config, {
+    storage,
+    leadSettings: emailSettings(),
     meetings: createMeetingService({
       storage,
       settings: emailSettings(),

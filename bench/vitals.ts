@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { VITALS_PATH } from '../core/monitoring/beacon.ts';
-import { createApi } from '../server/api/index.ts';
+import { startApi } from '../server/services.ts';
 import { startApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
 import { openDatabase } from '../server/database.ts';
@@ -36,7 +36,7 @@ const config = loadServerConfig({
   VITALS_RATE_LIMIT_PER_MINUTE: '1000000000',
 });
 const storage = await openDatabase(config);
-const api = await createApi(config, storage, { logger: silentLogger, sitePages: sitePages(distDir) });
+const api = await startApi(config, storage, { logger: silentLogger, sitePages: sitePages(distDir) });
 const app = await startApp({ host: '127.0.0.1', port: 0, distDir, api });
 
 const beacon = JSON.stringify({

@@ -88,7 +88,7 @@ const SERVER_LAYERS: ReadonlyArray<readonly [name: string, holds: (path: string)
   [
     'server/ (entradas y composición)',
     (path) =>
-      ['index', 'standalone', 'start', 'app', 'services', 'database', 'process-config', 'config'].some(
+      ['index', 'standalone', 'start', 'app', 'services', 'senders', 'database', 'process-config', 'config'].some(
         (name) => path === `server/${name}.ts`,
       ),
   ],

@@ -4,9 +4,10 @@
  * database and the same view of a lead (the e-mails' settings), so the inbox shows a lead as its e-mail did.
  */
 import type { AdminConfig } from './admin/config.ts';
+import { inboxConfigOf } from './admin/config-slice.ts';
 import { createAdmin, type Admin } from './admin/index.ts';
 import { apiConfigOf } from './api/config-slice.ts';
-import { createApi, type Api } from './api/index.ts';
+import { createApi, type Api, type ApiConfig, type ApiOptions } from './api/index.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase } from './database.ts';
 import type { Storage } from './db/storage.ts';
@@ -15,15 +16,44 @@ import { startReplyReader } from './inbox-email/replies/reader.ts';
 import { createReplyStore } from './admin/store/replies.ts';
 import { emailSettingsFor } from './email/settings.ts';
 import type { DailyJob } from './jobs/daily.ts';
+import type { Meetings } from './meetings/index.ts';
+import { startSenders, type SendersOptions } from './senders.ts';
 import { errorMessage, stderrLogger } from './log/logger.ts';
 import { scheduleRetention } from './privacy/schedule.ts';
 import { startLiveTranslations, type LiveTranslations } from './translations/live.ts';
 import { createTranslationsService } from './translations/service.ts';
 import { createTranslationStore } from './translations/store.ts';
 
+/** The API with the senders it queues work for (server/senders.ts): started together, stopped together. */
+export interface RunningApi extends Api {
+  /** The booked meetings: the inbox moves, cancels and marks them through the same service as the API. */
+  meetings: Meetings;
+}
+
+/**
+ * The one start of the API and its senders, and their one stop: the API's routes first (no new work is
+ * queued), then the meetings' jobs and the outbox worker (its current send within SHUTDOWN_TIMEOUT_MS).
+ */
+export async function startApi(
+  config: ApiConfig,
+  storage: Storage,
+  options: ApiOptions & SendersOptions = {},
+): Promise<RunningApi> {
+  const senders = await startSenders(config, storage, options);
+  const api = await createApi(config, storage, senders, options);
+  return {
+    ...api,
+    meetings: senders.meetings,
+    async close() {
+      await api.close();
+      await senders.stop();
+    },
+  };
+}
+
 export interface Services {
   storage: Storage;
-  api: Api;
+  api: RunningApi;
   admin: Admin;
   /** Puts the inbox's translation edits into the pages this instance serves; stopped before the database. */
   liveTranslations: LiveTranslations | undefined;
@@ -44,7 +74,7 @@ export async function openServices(
       onIdleError: (error) => stderrLogger.error('db.idle_error', { error: errorMessage(error) }),
     },
   );
-  const api = await createApi(apiConfigOf(config), storage, options);
+  const api = await startApi(apiConfigOf(config), storage, options);
   const emailSettings = emailSettingsFor(config);
   const translationStore = createTranslationStore(storage);
   const liveTranslations = options.distDir
@@ -56,21 +86,13 @@ export async function openServices(
         logger: stderrLogger,
       })
     : undefined;
-  const inbox = await createAdmin({
+  const inbox = await createAdmin(inboxConfigOf(config, adminConfig), {
     storage,
-    // The lead page says how to turn reading replies on when the mailbox is not read.
-    config: { ...adminConfig, repliesRead: config.replies.imapUrl !== undefined },
-    trustProxy: config.trustProxy,
     leadSettings: emailSettings,
-    privacy: {
-      outboxDir: config.outboxDir,
-      facts: config.facts,
-      beforeErasure: (leadIds) => api.cancelMeetingsBeforeErasure(leadIds),
-    },
     meetings: api.meetings.service,
+    beforeErasure: (leadIds) => api.cancelMeetingsBeforeErasure(leadIds),
     // The inbox imports no e-mail code: it is handed the functions that compose its messages.
     mail: createInboxMail(emailSettings, config.facts.salesEmails),
-    monitoringMinSamples: config.monitoring.vitalsMinSamples,
     translations: createTranslationsService({
       store: translationStore,
       translations: config.facts.translations,

@@ -97,20 +97,26 @@ export interface RequestState {
 export type SignedIn = RequestState & { auth: SessionWithUser };
 
 /** The request's client address, hashed with the inbox's secret (the throttle's and the audit's key). */
-export function addressHashOf(services: AdminServices, state: RequestState): string {
+export function addressHashOf(services: Pick<AdminServices, 'trustProxy' | 'secret'>, state: RequestState): string {
   return hashAddress(clientAddress(state.req, services.trustProxy), services.secret);
 }
 
 /** The signed-in account as the audit trail names it. */
-export function actorOf(services: AdminServices, state: SignedIn): Extract<Actor, { kind: 'account' }> {
+export function actorOf(
+  services: Pick<AdminServices, 'trustProxy' | 'secret'>,
+  state: SignedIn,
+): Extract<Actor, { kind: 'account' }> {
   return { kind: 'account', id: state.auth.user.id, addressHash: addressHashOf(services, state) };
 }
 
-export function sessionCsrf(services: AdminServices, auth: SessionWithUser): string {
+/** What every signed-in page is drawn with: the CSRF tokens' key and the stylesheet's version. */
+export type PageServices = Pick<AdminServices, 'secret' | 'stylesheetVersion'>;
+
+export function sessionCsrf(services: Pick<AdminServices, 'secret'>, auth: SessionWithUser): string {
   return sessionCsrfToken(services.secret, auth.session.id, auth.user.id);
 }
 
-export function pageContext(services: AdminServices, state: SignedIn): PageContext {
+export function pageContext(services: PageServices, state: SignedIn): PageContext {
   return {
     user: state.auth.user,
     csrf: sessionCsrf(services, state.auth),

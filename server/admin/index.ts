@@ -8,7 +8,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { TrustProxy } from '../client/trusted-proxies.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
 import type { LeadSettings } from '../lead/view.ts';
@@ -21,7 +20,7 @@ import { createAuditLog } from '../privacy/audit.ts';
 import { createPrivacyService, type PrivacyServiceOptions } from '../privacy/service.ts';
 import type { TranslationsService } from '../translations/service.ts';
 import { arrivalAssignment, type ArrivalHook } from './arrival.ts';
-import type { AdminConfig } from './config.ts';
+import type { InboxConfig } from './config-slice.ts';
 import type { AdminServices, InboxRoutesConfig } from './context.ts';
 import { startDigest } from './digest.ts';
 import type { InboxMail } from './mail.ts';
@@ -41,23 +40,20 @@ import { createTotpStore } from './store/totp.ts';
 import { createUserStore } from './store/users.ts';
 import { createWorkStore } from './store/work.ts';
 
-export interface AdminOptions {
+/** What the inbox works with beside its configuration: the process's database and the services it shares. */
+export interface AdminDeps {
   /** The process's database: the inbox reads the leads, bookings and outbox beside its own tables. */
   storage: Storage;
-  config: AdminConfig;
-  trustProxy: TrustProxy;
   /** What a lead's view is computed with, the same the e-mails use. */
   leadSettings: LeadSettings;
-  /** For the personal-data pages: where the outbox writes `.eml` files, the lists and the privacy notice. */
-  privacy: Omit<PrivacyServiceOptions, 'storage'>;
   /** The API's meetings service (server/meetings/): the lead page changes meetings through it. */
   meetings: MeetingService;
   /** The e-mails the inbox queues (to a lead's client, the daily digest, a sign-in link), composed outside it. */
   mail: InboxMail;
+  /** Before a privacy erasure: the person's future meetings cancelled, their invites sent. */
+  beforeErasure?: PrivacyServiceOptions['beforeErasure'];
   /** The daily digest's timer (on by default; tests run it with their own clock). */
   digest?: boolean;
-  /** Below this many measurements a page type's status is "sin dato" (`VITALS_MIN_SAMPLES`). */
-  monitoringMinSamples?: number;
   /** The interface strings and their edits (/admin/translations); without it those pages answer 404. */
   translations?: TranslationsService;
   now?: () => Date;
@@ -94,17 +90,23 @@ const SECRET_SETTING = 'admin_secret';
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /** The stores and settings every handler works with, opened on the process's database. */
-function openInboxServices(options: AdminOptions, secret: string): AdminServices {
-  const { storage, config, leadSettings } = options;
+function openInboxServices(inbox: InboxConfig, options: AdminDeps, secret: string): AdminServices {
+  const { storage, leadSettings } = options;
+  const { admin: config } = inbox;
   return {
     config,
     secret,
-    trustProxy: options.trustProxy,
+    trustProxy: inbox.trustProxy,
     users: createUserStore(storage),
     sessions: createSessionStore(storage, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
     throttle: createThrottleStore(storage),
     work: createWorkStore(storage),
-    privacy: createPrivacyService({ storage, ...options.privacy }),
+    privacy: createPrivacyService({
+      storage,
+      outboxDir: inbox.outboxDir,
+      facts: inbox.facts,
+      beforeErasure: options.beforeErasure,
+    }),
     audit: createAuditLog(storage),
     totp: createTotpStore(storage),
     signInLinks: createSignInLinkStore(storage),
@@ -121,7 +123,7 @@ function openInboxServices(options: AdminOptions, secret: string): AdminServices
     searchIndex: createSearchIndex(storage, leadSettings),
     pipeline: createPipelineQueries(storage),
     monitoring: {
-      overview: (type, at) => monitoringOverview(storage, options.monitoringMinSamples ?? 50, type, at),
+      overview: (type, at) => monitoringOverview(storage, inbox.monitoringMinSamples, type, at),
       conversion: (fromDay, since, at) => conversionSince(storage, fromDay, since, at),
     },
     mail: options.mail,
@@ -167,10 +169,12 @@ function startHousekeeping(services: AdminServices, storage: Storage, digest: bo
   };
 }
 
-export async function createAdmin(options: AdminOptions): Promise<Admin> {
-  const { storage, config } = options;
-  const secret = config.secret ?? (await ensureSetting(storage, SECRET_SETTING, randomBytes(32).toString('base64url')));
-  const services = openInboxServices(options, secret);
+/** The inbox on `deps.storage`, configured by its slice of the configuration (`inboxConfigOf`) only. */
+export async function createAdmin(config: InboxConfig, options: AdminDeps): Promise<Admin> {
+  const { storage } = options;
+  const secret =
+    config.admin.secret ?? (await ensureSetting(storage, SECRET_SETTING, randomBytes(32).toString('base64url')));
+  const services = openInboxServices(config, options, secret);
   const stop = startHousekeeping(services, storage, options.digest !== false);
   return {
     assignOnArrival: arrivalAssignment(options.mail, options.leadSettings.consultants),

@@ -30,7 +30,7 @@ import { CROSS_ORIGIN_MESSAGE, isSameOriginPost } from './origin.ts';
 import { ADMIN_BASE, ADMIN_PATHS } from './paths.ts';
 import { applyKeptForm, isKeptPath, keepExpiredForm, PENDING_COOKIE } from './pending-forms.ts';
 import { can } from './roles.ts';
-import { pathPattern, routerPath, ROUTES, type Route } from './routes.ts';
+import { inboxRouteList, pathPattern, routerPath, type Route } from './routes.ts';
 import { inboxStylesheet } from './stylesheet.ts';
 import { CSRF_FIELD } from './views/components.ts';
 import {
@@ -49,12 +49,12 @@ const stylesheetFor = precompressed(STYLESHEET);
 const OTHER_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** Runs a kept form's action for the signed-in person, as if they had just posted it. */
-async function replay(services: AdminServices, state: SignedIn, path: string, form: FormFields): Promise<boolean> {
-  for (const route of ROUTES) {
+async function replay(routes: readonly Route[], state: SignedIn, path: string, form: FormFields): Promise<boolean> {
+  for (const route of routes) {
     const match = pathPattern(route.path).exec(path);
     if (!match || route.method !== 'POST' || route.access === 'guest') continue;
     if (!can(state.auth.user.role, route.access)) return false;
-    await route.run(services, state, match.slice(1), form);
+    await route.run(state, match.slice(1), form);
     return true;
   }
   return false;
@@ -165,6 +165,7 @@ async function beforeBody(
   state: RequestState,
   route: Route,
   params: readonly string[],
+  routes: readonly Route[],
 ): Promise<boolean> {
   const path = state.url.pathname;
   await resolveSession(services, state);
@@ -179,7 +180,7 @@ async function beforeBody(
   }
   if (route.access === 'guest') {
     if (route.method === 'POST') return false;
-    await route.run(services, state);
+    await route.run(state);
     return true;
   }
   if (!state.auth) {
@@ -196,10 +197,10 @@ async function beforeBody(
   if (route.method === 'POST') return false;
   if (
     state.cookies.has(PENDING_COOKIE) &&
-    (await applyKeptForm(services, signedIn, (at, form) => replay(services, signedIn, at, form)))
+    (await applyKeptForm(services, signedIn, (at, form) => replay(routes, signedIn, at, form)))
   )
     return true;
-  await route.run(services, signedIn, params);
+  await route.run(signedIn, params);
   return true;
 }
 
@@ -212,7 +213,7 @@ async function withForm(
 ): Promise<void> {
   const path = state.url.pathname;
   if (route.access === 'guest') {
-    await route.run(services, state);
+    await route.run(state);
     return;
   }
   if (!state.auth) {
@@ -226,10 +227,10 @@ async function withForm(
     fail(services, state, 403, CSRF_MESSAGE);
     return;
   }
-  if (route.method === 'POST') await route.run(services, signedIn, params, form);
+  if (route.method === 'POST') await route.run(signedIn, params, form);
 }
 
-function registerRoute(scope: FastifyInstance, services: AdminServices, route: Route): void {
+function registerRoute(scope: FastifyInstance, services: AdminServices, route: Route, routes: readonly Route[]): void {
   scope.route({
     method: route.method,
     url: routerPath(route.path),
@@ -239,7 +240,7 @@ function registerRoute(scope: FastifyInstance, services: AdminServices, route: R
       // Answered unless a POST goes on to its form (an error page is an answer too).
       const outcome = { answered: true };
       await guarded(services, state, async () => {
-        outcome.answered = await beforeBody(services, state, route, paramsOf(request));
+        outcome.answered = await beforeBody(services, state, route, paramsOf(request), routes);
       });
       if (outcome.answered) reply.hijack();
     },
@@ -319,8 +320,9 @@ export function inboxRoutes(built: AdminServices): FastifyPluginAsync<InboxRoute
     acceptFormsOnly(scope, services);
     registerFiles(scope, services);
     const methodsByPath = new Map<string, Set<string>>();
-    for (const route of ROUTES) {
-      registerRoute(scope, services, route);
+    const routes = inboxRouteList(services);
+    for (const route of routes) {
+      registerRoute(scope, services, route, routes);
       methodsByPath.set(route.path, (methodsByPath.get(route.path) ?? new Set()).add(route.method));
     }
     for (const [path, methods] of methodsByPath) registerOtherMethods(scope, services, path, methods);

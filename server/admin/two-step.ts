@@ -170,7 +170,7 @@ export async function postCode(services: AdminServices, state: RequestState): Pr
 
 /** What the account page shows of the person's two-step sign-in (the QR while it waits for a code). */
 export async function twoStepSectionView(
-  services: AdminServices,
+  services: Pick<AdminServices, 'secret' | 'totp'>,
   user: { id: number; email: string },
 ): Promise<TwoStepSectionView> {
   const twoStep = await services.totp.state(user.id);

@@ -4,7 +4,7 @@
  * behind a generic Spanish 500. Fastify reads and bounds the body (`bodyLimit`); what it refuses is
  * mapped to the registry's refusals here.
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { MESSAGES as FIELD_MESSAGES } from '../../core/forms/schemas.ts';
 import { isDatabaseUnavailable } from '../db/storage.ts';
@@ -76,15 +76,26 @@ function refusalOf(error: FastifyError): ErrorAnswer | undefined {
 }
 
 /**
+ * Each refused field's first message, by the field's name (a problem of the whole body under `rootField`),
+ * as the schemas' own `fieldErrors` (core/forms/schemas.ts) reports them.
+ */
+export function issueFields(
+  issues: ReadonlyArray<Pick<FastifySchemaValidationError, 'instancePath' | 'message'>>,
+  rootField: string,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues)
+    errors[issue.instancePath.split('/')[1] || rootField] ??= issue.message ?? FIELD_MESSAGES.required;
+  return errors;
+}
+
+/**
  * A body a route's zod schema refused (schedule.ts): 422 with the first message of each field, as the
  * handlers that validate themselves answer; a request that sent no body at all is refused with 415.
  */
 function schemaRefusal(request: FastifyRequest, issues: readonly ZodFastifySchemaValidationError[]): ErrorAnswer {
   if (typeof request.body !== 'object' || request.body === null) return refusal('unsupportedMediaType');
-  const errors: Record<string, string> = {};
-  for (const issue of issues)
-    errors[issue.instancePath.split('/')[1] ?? ''] ??= issue.message ?? FIELD_MESSAGES.required;
-  return refusal('validation', { errors });
+  return refusal('validation', { errors: issueFields(issues, '') });
 }
 
 /**

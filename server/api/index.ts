@@ -1,36 +1,38 @@
 /**
- * The lead API: everything under `/api/`. The process entry (`server/index.ts`, or
- * `server/standalone.ts`) opens the database, creates the API once with
- * `createApi(apiConfigOf(config), storage)`, its slice of the configuration (config-slice.ts), and registers
- * its Fastify `plugin` with its `options` (server/app.ts).
+ * The lead API: everything under `/api/`. The process's composition (server/services.ts) opens the database,
+ * starts the senders (server/senders.ts: the outbox worker and the meetings) and creates the API once with
+ * `createApi(apiConfig, storage, senders)`, `apiConfig` its slice of the configuration (config-slice.ts);
+ * server/app.ts registers its Fastify `plugin` with its `options`. The API registers routes and queues work:
+ * it starts and stops no sender.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, apiPath, HEALTH_PATH, READY_PATH } from '../../core/api/routes.ts';
 import { ATTRIBUTION_HEADER, parseAttributionHeader } from '../../core/attribution.ts';
 import { LEAD_KIND_IDS, LEAD_KINDS, type LeadKind } from '../../core/forms/kinds.ts';
 import { servedLists } from '../../core/forms/options.ts';
+import { FORM_ERROR_KEY, type FormSchema } from '../../core/forms/schemas.ts';
 import { ensureSetting } from '../db/settings.ts';
 import type { Storage } from '../db/storage.ts';
-import { startOutboxWorker } from '../email/outbox-worker.ts';
+import type { OutboxWorker } from '../email/outbox-worker.ts';
 import { emailSettingsFor, type EmailSettings, type MailConfig } from '../email/settings.ts';
-import { emlDirectoryTransport, smtpTransport } from '../email/transport.ts';
-import { refusal, refuse } from '../errors.ts';
+import type { MailTransport } from '../email/transport.ts';
+import { ApiError, refusal, refuse } from '../errors.ts';
 import { errorMessage, stderrLogger, type Logger } from '../log/logger.ts';
-import { objectionHoldBack } from '../privacy/objections.ts';
 import { refusalsOf } from '../privacy/refusals.ts';
-import { startMeetings, type Meetings, type MeetingsConfig } from '../meetings/index.ts';
+import type { Meetings, MeetingsConfig } from '../meetings/index.ts';
 import { meetingRoutesConfigOf, meetingsPlugin, type MeetingRoutesConfig } from './meetings-plugin.ts';
 import { parseRequestTarget, withoutTrailingSlashes } from '../request-target.ts';
 import { clientAddress, hashAddress, originPage, requestLanguage } from '../client/facts.ts';
-import { leadLanguages } from './leads-language.ts';
+import { leadLanguages, type LeadLanguage } from './leads-language.ts';
+import { registerLocalizedPost, type LocalizedRoute } from './localized-route.ts';
 import { corsHeaders, judgeOrigin, type OriginVerdict } from './cors.ts';
 import { apiErrorHandler, jsonBody, parseJsonObject, sendJson, type ApiResponse } from './http.ts';
 import { pruneRateEvents, type RateLimit } from '../client/rate-limit.ts';
-import { register, type Handler, type Route } from './route-table.ts';
+import { methodRoutes, register, type Route } from './route-table.ts';
 import { registerSchedule } from './schedule.ts';
-import { submit, type SubmissionContext } from './submissions.ts';
+import { screenSubmission, submit, worded, type SubmissionContext } from './submissions.ts';
 import { TRANSLATIONS_PATH, translationRoutes, WEBSITE_CONTENT_PATH } from './translations.ts';
 import { createTranslationStore } from '../translations/store.ts';
 import { changedTexts, keyTexts } from '../translations/texts.ts';
@@ -49,10 +51,8 @@ export interface Api {
   options: ApiRoutesConfig;
   /** Readiness answers 503 from now on, so a load balancer stops sending new requests (SIGTERM). */
   drain(): void;
-  /** Stops the outbox worker (after its current send, within a bound); the database stays open for its owner. */
+  /** Stops the API's own timers and flushes its vitals; its senders and the database stay to their owners. */
   close(): Promise<void>;
-  /** The booked meetings (server/meetings/): the inbox moves, cancels and marks them through it. */
-  meetings: Meetings;
   /** Vitals beacons taken and refused by this instance since it started (for /metrics), and their flush. */
   vitals: { counts: BeaconCounts; flush(): Promise<void> };
   /** Every route's path, known once the plugin is registered (the metrics label requests with these only). */
@@ -118,10 +118,6 @@ export interface ApiOptions {
   /** The business clock (availability, received time). Tests inject a fixed one. */
   now?: () => Date;
   logger?: Logger;
-  /** Longest sleep of the outbox worker between two looks at the table. */
-  outboxPollMs?: number;
-  /** How often due meeting reminders are looked for. */
-  reminderPollMs?: number;
   /** The site's pages (server/monitoring/site-pages.ts): the only paths a vitals beacon may name. */
   sitePages?: ReadonlySet<string>;
 }
@@ -170,26 +166,6 @@ interface ApiState {
   closed: boolean;
 }
 
-/** The outbox's worker and the transport it sends with: SMTP when configured, else `.eml` files. */
-function startOutbox(config: ApiConfig, storage: Storage, logger: Logger, options: ApiOptions) {
-  const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, { timeoutMs: config.smtpTimeoutMs })
-    : emlDirectoryTransport(config.outboxDir);
-  const worker = startOutboxWorker({
-    storage,
-    transport,
-    logger,
-    retryBaseMs: config.outboxRetryBaseMs,
-    giveUpAfterMs: config.outboxGiveUpHours * 60 * 60 * 1000,
-    leaseMs: config.outboxLeaseMs,
-    stopTimeoutMs: config.shutdownTimeoutMs,
-    // Whoever opposed or revoked their consent gets no more e-mails about what they had sent.
-    holdBack: objectionHoldBack(storage),
-    ...(options.outboxPollMs ? { idlePollMs: options.outboxPollMs } : {}),
-  });
-  return { transport, worker };
-}
-
 /** Deletes rate-limit rows older than the longest window, every ten minutes. */
 function pruneRateEventsEvery(storage: Storage, windowMs: number, logger: Logger): NodeJS.Timeout {
   const pruner = setInterval(() => {
@@ -230,45 +206,79 @@ interface PluginDeps {
   now: () => Date;
   /** The salt of the client addresses' hashes. */
   salt: string;
-  meetings: Meetings;
+  meetings: ApiSenders['meetings'];
   emailSettings: EmailSettings;
   submissionContext: SubmissionContext;
   i18n: ReturnType<typeof translationRoutes>;
   state: ApiState;
 }
 
+/** Every active language's lead schemas, answers and option lists. */
+type LeadLanguages = ReturnType<typeof leadLanguages>;
+
 /** What the routes are built from. */
 interface RouteDeps extends PluginDeps {
   config: ApiRoutesConfig;
 }
 
-/** The route of one kind of lead, validated by its kind's schema in the page's language. */
-function submissionRoute(deps: RouteDeps, languages: ReturnType<typeof leadLanguages>, kind: LeadKind): Handler {
+/**
+ * `kind`'s submission in `code`'s language: its schema and the words of its answers; the client's hash,
+ * attribution and refusals read from the request's headers.
+ */
+function submissionInLanguage(
+  deps: RouteDeps,
+  lead: LeadLanguage,
+  kind: LeadKind,
+  code: string,
+): LocalizedRoute<FormSchema> {
   const { config, logger } = deps;
-  return async (request) => {
-    const body = jsonBody(request);
-    const req = request.raw;
-    const clientHash = hashAddress(clientAddress(req, config.trustProxy), deps.salt);
-    const sent = req.headers[ATTRIBUTION_HEADER.toLowerCase()];
-    const attribution = parseAttributionHeader(sent);
-    // A header that says nothing usable is dropped, never a reason to refuse the lead.
-    if (sent !== undefined && !attribution) logger.info('submission.attribution_ignored', { kind });
-    const language = requestLanguage(req, config.facts.translations);
-    const lead = languages.get(language) ?? languages.get(config.facts.translations.defaultCode);
-    if (!lead) throw new Error(`Sin esquemas de leads para el idioma ${language}`);
-    const outcome = await submit(deps.submissionContext, {
-      kind,
-      schema: lead.schemas[kind],
-      answers: lead.answers,
-      body,
-      originPage: originPage(req),
-      clientHash,
-      refusals: refusalsOf(req, config.facts.privacy),
-      attribution,
-      language,
-    });
-    return outcome.response;
+  const clientHashOf = (request: FastifyRequest) =>
+    hashAddress(clientAddress(request.raw, config.trustProxy), deps.salt);
+  return {
+    schema: lead.schemas[kind],
+    rootField: FORM_ERROR_KEY,
+    refuseFields: (errors) =>
+      new ApiError('validation', worded(refusal('validation', { errors }), lead.answers.validation)),
+    async screen(request, reply) {
+      const body = jsonBody(request);
+      const screen = { kind, body, originPage: originPage(request.raw), clientHash: clientHashOf(request) };
+      const answer = await screenSubmission(deps.submissionContext, { ...screen, answers: lead.answers });
+      return answer ? sendJson(reply, answer) : undefined;
+    },
+    async handle(request, fields) {
+      const req = request.raw;
+      const sent = req.headers[ATTRIBUTION_HEADER.toLowerCase()];
+      const attribution = parseAttributionHeader(sent);
+      // A header that says nothing usable is dropped, never a reason to refuse the lead.
+      if (sent !== undefined && !attribution) logger.info('submission.attribution_ignored', { kind });
+      const outcome = await submit(deps.submissionContext, {
+        kind,
+        fields,
+        answers: lead.answers,
+        originPage: originPage(req),
+        clientHash: clientHashOf(request),
+        refusals: refusalsOf(req, config.facts.privacy),
+        attribution,
+        language: code,
+      });
+      return outcome.response;
+    },
   };
+}
+
+/** One route per kind of lead, each validated by its kind's schema in the page's language; returns their paths. */
+function registerSubmissions(scope: FastifyInstance, deps: RouteDeps, languages: LeadLanguages): string[] {
+  const { translations } = deps.config.facts;
+  return LEAD_KIND_IDS.map((kind) => {
+    const path = apiPath(LEAD_KINDS[kind].action);
+    registerLocalizedPost(scope, path, translations, (code) => {
+      const lead = languages.get(code);
+      if (!lead) throw new Error(`Sin esquemas de leads para el idioma ${code}`);
+      return submissionInLanguage(deps, lead, kind, code);
+    });
+    methodRoutes(path, ['POST'], scope);
+    return path;
+  });
 }
 
 /** Readiness: the API should get traffic (not draining, database reachable within a bound). */
@@ -292,10 +302,9 @@ async function readiness({ storage, logger, state }: RouteDeps): Promise<ApiResp
 }
 
 /** Every route under `/api/` but the beacons' and the locale prefixes', by path. */
-function apiRoutes(deps: RouteDeps): Map<string, Route> {
+function apiRoutes(deps: RouteDeps, languages: LeadLanguages): Map<string, Route> {
   const { config } = deps;
   const selects = servedLists(config.facts.lists);
-  const languages = leadLanguages(config.facts);
   return new Map<string, Route>([
     [
       apiPath('contactFormSelects'),
@@ -308,11 +317,6 @@ function apiRoutes(deps: RouteDeps): Map<string, Route> {
         }),
       },
     ],
-    // One route per kind of lead, each validated by its kind's schema.
-    ...LEAD_KIND_IDS.map((kind): [string, Route] => [
-      apiPath(LEAD_KINDS[kind].action),
-      { POST: submissionRoute(deps, languages, kind) },
-    ]),
     ...deps.i18n.routes.map(([path, { GET }]): [string, Route] => [path, { GET: (request) => GET(request.raw) }]),
     // Liveness: the process answers. Readiness: it should get traffic (not draining, database reachable).
     [HEALTH_PATH, { GET: () => ({ status: 200, body: { status: 'ok' } }) }],
@@ -344,7 +348,8 @@ function apiPlugin(
 ): FastifyPluginAsync<ApiRoutesConfig> {
   const { i18n } = deps;
   return async (scope, config) => {
-    const routes = apiRoutes({ ...deps, config });
+    const languages = leadLanguages(config.facts);
+    const routes = apiRoutes({ ...deps, config }, languages);
     for (const path of routes.keys()) paths.add(path);
     scope.decorateRequest('origin', null);
     scope.addHook('onRequest', screen(config, deps.state));
@@ -371,9 +376,10 @@ function apiPlugin(
         }
       },
     );
-    for (const [path, route] of routes) register(scope, path, route);
-    // The routes whose schemas are fixed declare them with zod (schedule.ts); the rest validate in the handler.
+    // The routes with a body declare its zod schema (schedule.ts, localized-route.ts): the type provider checks it.
     scope.setValidatorCompiler(validatorCompiler);
+    for (const [path, route] of routes) register(scope, path, route);
+    for (const path of registerSubmissions(scope, { ...deps, config }, languages)) paths.add(path);
     const limit: RateLimit = {
       scope: 'schedule',
       max: config.scheduleRateLimitMax,
@@ -407,23 +413,33 @@ function apiPlugin(
   };
 }
 
-/** The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it. */
-export async function createApi(config: ApiConfig, storage: Storage, options: ApiOptions = {}): Promise<Api> {
+/**
+ * What the API hands its work to, started and stopped outside it (server/senders.ts): the outbox worker it
+ * wakes after a lead's e-mails are queued, the transport an erasure's CANCEL invites go out by at once, and
+ * the meetings.
+ */
+export interface ApiSenders {
+  worker: Pick<OutboxWorker, 'kick' | 'owner'>;
+  transport: Pick<MailTransport, 'kind' | 'send'>;
+  meetings: Pick<Meetings, 'service'>;
+}
+
+/**
+ * The API on `storage`, a database whose tables are up to date (see server/database.ts); it never closes it,
+ * nor starts or stops its `senders`.
+ */
+export async function createApi(
+  config: ApiConfig,
+  storage: Storage,
+  senders: ApiSenders,
+  options: ApiOptions = {},
+): Promise<Api> {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? stderrLogger;
   const salt = config.ipHashSalt ?? (await ensureSetting(storage, SALT_SETTING, randomBytes(32).toString('hex')));
-  const { transport, worker } = startOutbox(config, storage, logger, options);
+  const { transport, worker, meetings } = senders;
   const pruner = pruneRateEventsEvery(storage, config.rateLimitWindowMs, logger);
   const emailSettings = emailSettingsFor(config);
-  const meetings = await startMeetings({
-    config,
-    storage,
-    settings: emailSettings,
-    logger,
-    now,
-    onQueued: () => worker.kick(),
-    ...(options.reminderPollMs ? { reminderPollMs: options.reminderPollMs } : {}),
-  });
   const recorder = startVitalsRecorder({ storage, logger });
   const endpoint = createVitalsEndpoint({
     recorder,
@@ -465,7 +481,6 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
   return {
     plugin: apiPlugin(deps, paths, { endpoint, recorder }),
     options: apiRoutesConfigOf(config),
-    meetings,
     vitals: { counts: endpoint.counts, flush: () => recorder.flush() },
     routes: paths,
     setOnArrival(hook) {
@@ -484,8 +499,6 @@ export async function createApi(config: ApiConfig, storage: Storage, options: Ap
       clearInterval(pruner);
       clearInterval(translations.timer);
       await recorder.close();
-      await meetings.close();
-      await worker.stop();
       logger.info('api.stopped');
     },
   };

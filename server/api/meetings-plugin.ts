@@ -4,10 +4,12 @@
  * hands it its slice of the configuration as options: what these routes read comes from there only.
  */
 import type { FastifyPluginCallback } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Translations } from '../../core/i18n/load.ts';
 import type { TrustProxy } from '../client/trusted-proxies.ts';
 import { meetingRoutes, type MeetingApiOptions } from './meetings.ts';
-import { register } from './route-table.ts';
+import { registerLocalizedPost } from './localized-route.ts';
+import { methodRoutes, register } from './route-table.ts';
 
 /** What the meetings' routes read of the configuration: their plugin's options. */
 export interface MeetingRoutesConfig {
@@ -36,15 +38,21 @@ export function meetingsPlugin(
   paths: Set<string>,
 ): FastifyPluginCallback<MeetingRoutesConfig> {
   return (scope, config, done) => {
+    // The bodies' schemas are zod's (localized-route.ts), whichever scope registers the plugin.
+    scope.setValidatorCompiler(validatorCompiler);
     const routes = meetingRoutes({
       ...deps,
       trustProxy: config.trustProxy,
       limit: { scope: 'meeting', max: config.meetingRateLimitMax, windowMs: config.rateLimitWindowMs },
       translations: config.translations,
     });
-    for (const [path, route] of routes) {
+    const [readPath, read] = routes.read;
+    paths.add(readPath);
+    register(scope, readPath, read);
+    for (const { path, inLanguage } of routes.changes) {
       paths.add(path);
-      register(scope, path, route);
+      registerLocalizedPost(scope, path, config.translations, inLanguage);
+      methodRoutes(path, ['POST'], scope);
     }
     done();
   };

@@ -8,6 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { output, $ZodType } from 'zod/v4/core';
 import type { MeetingAnswerBody, MeetingBody } from '../../core/api/answers.ts';
 import { apiPath, MEETING_TOKEN_HEADER } from '../../core/api/routes.ts';
 import { APPOINTMENT_PATTERN } from '../../core/dates.ts';
@@ -16,7 +17,8 @@ import { SITE } from '../../core/site.ts';
 import type { Translations } from '../../core/i18n/load.ts';
 import { slotProblem } from '../availability/schedule.ts';
 import { clientAddress, hashAddress, requestLanguage } from '../client/facts.ts';
-import { jsonBody, type ApiResponse } from './http.ts';
+import type { ApiResponse } from './http.ts';
+import type { LocalizedRoute } from './localized-route.ts';
 import { consume, type RateLimit } from '../client/rate-limit.ts';
 import type { TrustProxy } from '../client/trusted-proxies.ts';
 import { createLeadStore, type StoredLead } from '../lead/store.ts';
@@ -90,28 +92,31 @@ const DEFAULT_MESSAGES: CallMessages = {
   appointment: 'Elige una fecha y una hora (AAAA-MM-DDTHH:mm)',
 };
 
-function callSchemas(messages: CallMessages) {
+/**
+ * The two calls' schemas, their messages read when a body is refused (`messages`): a translated language's
+ * follow the inbox's edits of its catalogue without the routes' schemas being compiled again.
+ */
+function callSchemas(messages: () => CallMessages) {
   const text = (name: string) =>
     z.string({
-      error: (issue) => (issue.input === undefined ? messages.required : `${name}: ${messages.notText}`),
+      error: (issue) => (issue.input === undefined ? messages().required : `${name}: ${messages().notText}`),
     });
-  const cancel = z.object({ token: text('token').min(1, messages.required) });
+  const cancel = z.object({ token: text('token').min(1, { error: () => messages().required }) });
   const reschedule = cancel.extend({
-    appointmentDate: text('appointmentDate').regex(APPOINTMENT_PATTERN, messages.appointment),
+    appointmentDate: text('appointmentDate').regex(APPOINTMENT_PATTERN, { error: () => messages().appointment }),
   });
   return { cancel, reschedule };
 }
 
-/** What a call's language changes: its words (none for the default language), checks and settings. */
+/** What a call's language changes: its words (none for the default language) and settings. */
 interface CallLanguage {
   words: MeetingWords | undefined;
-  schemas: ReturnType<typeof callSchemas>;
   settings: EmailSettings;
 }
 
 /**
- * Each translated language's words, checks and settings, worded again from the catalogues served now
- * whenever an edit from the inbox has reached them (their version changed), and kept until then.
+ * Each translated language's words and settings, worded again from the catalogues served now whenever an
+ * edit from the inbox has reached them (their version changed), and kept until then.
  */
 function callLanguages(options: MeetingApiOptions): () => ReadonlyMap<string, CallLanguage> {
   const { settings, translations, strings } = options;
@@ -125,7 +130,7 @@ function callLanguages(options: MeetingApiOptions): () => ReadonlyMap<string, Ca
     new Map(
       [...meetingLanguages(translations, strings)].map(([code, words]) => [
         code,
-        { words, schemas: callSchemas(words), settings: settingsOf.get(code) ?? settings },
+        { words, settings: settingsOf.get(code) ?? settings },
       ]),
     );
   let built = { version: strings?.version() ?? 0, languages: build() };
@@ -136,22 +141,27 @@ function callLanguages(options: MeetingApiOptions): () => ReadonlyMap<string, Ca
   };
 }
 
-export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partial<Record<'GET' | 'POST', Handler>>]> {
-  const { service, settings, translations } = options;
-  const defaultLanguage: CallLanguage = { words: undefined, schemas: callSchemas(DEFAULT_MESSAGES), settings };
-  const languagesNow = callLanguages(options);
+/** The meeting routes: the GET by path, and the two POSTs whose bodies' schemas depend on the language. */
+export interface MeetingRoutes {
+  read: [string, Partial<Record<'GET' | 'POST', Handler>>];
+  /** `path`'s POST in a language: its schema, its 422 and its handler (localized-route.ts registers it). */
+  changes: Array<{ path: string; inLanguage: (code: string) => LocalizedRoute<$ZodType> }>;
+}
 
-  /** The call's handler in its page's language; a refusal of the service is worded in it too. */
-  const inCallLanguage =
-    (handler: (request: FastifyRequest, language: CallLanguage) => Promise<ApiResponse>): Handler =>
-    async (request) => {
-      const language = languagesNow().get(requestLanguage(request.raw, translations)) ?? defaultLanguage;
-      try {
-        return await handler(request, language);
-      } catch (error) {
-        throw translatedRefusal(error, language.words);
-      }
-    };
+export function meetingRoutes(options: MeetingApiOptions): MeetingRoutes {
+  const { service, settings, translations } = options;
+  const defaultLanguage: CallLanguage = { words: undefined, settings };
+  const languagesNow = callLanguages(options);
+  const languageOf = (code: string): CallLanguage => languagesNow().get(code) ?? defaultLanguage;
+
+  /** The call's handler in its language; a refusal of the service is worded in it too. */
+  const worded = async (language: CallLanguage, call: () => Promise<ApiResponse>): Promise<ApiResponse> => {
+    try {
+      return await call();
+    } catch (error) {
+      throw translatedRefusal(error, language.words);
+    }
+  };
 
   /** Counts the call against the address; refused with a 429 when it is over. */
   async function countCall(request: FastifyRequest, language: CallLanguage): Promise<void> {
@@ -171,73 +181,78 @@ export function meetingRoutes(options: MeetingApiOptions): Array<[string, Partia
     return { status: 200, body };
   }
 
-  function invalid(issues: z.core.$ZodIssue[], language: CallLanguage): never {
-    const errors: Record<string, string> = {};
-    for (const issue of issues) {
-      const field = String(issue.path[0] ?? 'token');
-      errors[field] ??= issue.message;
-    }
-    throw validationRefusal(errors, language.words);
+  /** A change's route in `code`'s language: counted before its schema runs, refused and answered in it. */
+  function change<S extends $ZodType>(
+    code: string,
+    pick: (schemas: ReturnType<typeof callSchemas>) => S,
+    run: (body: output<S>, language: CallLanguage) => Promise<ApiResponse>,
+  ): LocalizedRoute<S> {
+    const schemas = callSchemas(() => languageOf(code).words ?? DEFAULT_MESSAGES);
+    return {
+      schema: pick(schemas),
+      rootField: 'token',
+      refuseFields: (errors) => validationRefusal(errors, languageOf(code).words),
+      async screen(request) {
+        await countCall(request, languageOf(code));
+        return undefined;
+      },
+      handle: (_request, body) => worded(languageOf(code), () => run(body, languageOf(code))),
+    };
   }
 
-  return [
-    [
-      apiPath('meeting'),
-      {
-        GET: inCallLanguage(async (request, language) => {
-          await countCall(request, language);
-          const sent = request.headers[MEETING_TOKEN_HEADER.toLowerCase()];
-          const token =
-            typeof sent === 'string'
-              ? sent
-              : (new URL(request.url, 'http://api.invalid').searchParams.get('token') ?? '');
-          const found = await service.lookup(token);
-          if (found.kind === 'unknown') throw refuse('meetingNotFound');
-          if (found.kind === 'expired') throw refuse('meetingExpired');
-          const body: MeetingAnswerBody = {
-            success: true,
-            meeting: meetingBody(found.meeting, found.lead, language.settings, options.now()),
-          };
-          return { status: 200, body };
-        }),
+  const reschedule = (code: string) =>
+    change(
+      code,
+      (schemas) => schemas.reschedule,
+      async ({ token, appointmentDate }, language) => {
+        // The service refuses such a slot too; checked here, the refusal names the problem in the language.
+        const problem = slotProblem(appointmentDate, options.now());
+        if (problem) throw slotRefusal(problem, language.words);
+        return answer(
+          await service.reschedule({ token }, appointmentDate, { kind: 'client' }),
+          language,
+          language.words?.answers.moved ?? MEETING_MESSAGES.moved,
+        );
       },
-    ],
-    [
-      apiPath('meetingReschedule'),
-      {
-        POST: inCallLanguage(async (request, language) => {
-          const body = jsonBody(request);
-          await countCall(request, language);
-          const parsed = language.schemas.reschedule.safeParse(body);
-          if (!parsed.success) return invalid(parsed.error.issues, language);
-          const { token, appointmentDate } = parsed.data;
-          // The service refuses such a slot too; checked here, the refusal names the problem in the language.
-          const problem = slotProblem(appointmentDate, options.now());
-          if (problem) throw slotRefusal(problem, language.words);
-          return answer(
-            await service.reschedule({ token }, appointmentDate, { kind: 'client' }),
-            language,
-            language.words?.answers.moved ?? MEETING_MESSAGES.moved,
-          );
-        }),
+    );
+
+  const cancel = (code: string) =>
+    change(
+      code,
+      (schemas) => schemas.cancel,
+      async ({ token }, language) => {
+        const { meeting, already } = await service.cancel({ token }, { kind: 'client' });
+        const words = language.words?.answers;
+        const message = already
+          ? (words?.alreadyCancelled ?? MEETING_MESSAGES.alreadyCancelled)
+          : (words?.cancelledNow ?? MEETING_MESSAGES.cancelledNow);
+        return answer(meeting, language, message);
       },
+    );
+
+  const read: Handler = async (request) => {
+    const language = languageOf(requestLanguage(request.raw, translations));
+    return worded(language, async () => {
+      await countCall(request, language);
+      const sent = request.headers[MEETING_TOKEN_HEADER.toLowerCase()];
+      const token =
+        typeof sent === 'string' ? sent : (new URL(request.url, 'http://api.invalid').searchParams.get('token') ?? '');
+      const found = await service.lookup(token);
+      if (found.kind === 'unknown') throw refuse('meetingNotFound');
+      if (found.kind === 'expired') throw refuse('meetingExpired');
+      const body: MeetingAnswerBody = {
+        success: true,
+        meeting: meetingBody(found.meeting, found.lead, language.settings, options.now()),
+      };
+      return { status: 200, body };
+    });
+  };
+
+  return {
+    read: [apiPath('meeting'), { GET: read }],
+    changes: [
+      { path: apiPath('meetingReschedule'), inLanguage: reschedule },
+      { path: apiPath('meetingCancel'), inLanguage: cancel },
     ],
-    [
-      apiPath('meetingCancel'),
-      {
-        POST: inCallLanguage(async (request, language) => {
-          const body = jsonBody(request);
-          await countCall(request, language);
-          const parsed = language.schemas.cancel.safeParse(body);
-          if (!parsed.success) return invalid(parsed.error.issues, language);
-          const { meeting, already } = await service.cancel({ token: parsed.data.token }, { kind: 'client' });
-          const words = language.words?.answers;
-          const message = already
-            ? (words?.alreadyCancelled ?? MEETING_MESSAGES.alreadyCancelled)
-            : (words?.cancelledNow ?? MEETING_MESSAGES.cancelledNow);
-          return answer(meeting, language, message);
-        }),
-      },
-    ],
-  ];
+  };
 }

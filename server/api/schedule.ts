@@ -2,9 +2,8 @@
  * `webSite/scheduleAvailable`: the free slots of a day, limited per client address. Its body's schema is the
  * same in every language, so Fastify checks it through the zod type provider before the handler runs, and
  * the handler gets the body typed; a body the schema refuses is answered by the API's error handler (http.ts)
- * as before, 422 with the field's Spanish message. The submissions' and the meetings' bodies are checked in
- * their handlers instead: their schema and messages are chosen by the page's language, which only the
- * request's headers tell, while a route's schema is compiled once, when the route is registered.
+ * as before, 422 with the field's Spanish message. The submissions' and the meetings' bodies are declared
+ * too, one route per language (localized-route.ts): their schemas and messages depend on the page's language.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

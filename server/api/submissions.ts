@@ -1,13 +1,14 @@
 /**
- * A form submission from parsed body to answer: rate limit, honeypot, validation, slot rules, then one
- * transaction that checks the client's quotas, stores the lead, books its slot and queues its two
- * e-mails. The answer is sent only after COMMIT.
+ * A form submission from parsed body to answer: rate limit and honeypot (`screenSubmission`, before the
+ * route's schema), then slot rules and one transaction that checks the client's quotas, stores the lead,
+ * books its slot and queues its two e-mails (`submit`, with the body the schema took). The answer is sent
+ * only after COMMIT.
  */
 import type { SubmissionBody } from '../../core/api/answers.ts';
 import type { Attribution } from '../../core/attribution.ts';
 import { appointmentToUtc, parseAppointment } from '../../core/dates.ts';
 import type { LeadKind } from '../../core/forms/kinds.ts';
-import { fieldErrors, HONEYPOT_FIELD, type FormSchema } from '../../core/forms/schemas.ts';
+import { HONEYPOT_FIELD } from '../../core/forms/schemas.ts';
 import { REFUSABLE_PURPOSES } from '../../core/privacy.ts';
 import { slotProblem } from '../availability/schedule.ts';
 import { saveAttribution } from '../lead/attribution-store.ts';
@@ -56,8 +57,8 @@ export interface SubmissionContext {
 
 export interface SubmissionRequest {
   kind: LeadKind;
-  schema: FormSchema;
-  body: Record<string, unknown>;
+  /** The body as its kind's schema cleaned it. */
+  fields: Record<string, unknown>;
   originPage: string;
   clientHash: string;
   /** Voluntary purposes of the privacy notice the visitor refused (X-Privacy-Refusals), stored with the lead. */
@@ -71,14 +72,12 @@ export interface SubmissionRequest {
 }
 
 export type SubmissionOutcome =
-  | { kind: 'stored'; response: ApiResponse; leadId: number }
-  | { kind: 'honeypot'; response: ApiResponse }
-  | { kind: 'rejected'; response: ApiResponse };
+  { kind: 'stored'; response: ApiResponse; leadId: number } | { kind: 'rejected'; response: ApiResponse };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A refusal of the registry worded in the lead's language: its status and fields, the language's message. */
-function worded(answer: ErrorAnswer, message: string): ErrorAnswer {
+export function worded(answer: ErrorAnswer, message: string): ErrorAnswer {
   return { ...answer, body: { ...answer.body, message } };
 }
 
@@ -92,19 +91,19 @@ function created(id: number, appointmentDate: string | undefined, answers: Pick<
  * A refused submission over the per-address limit, logged with the setting that decides it: whoever tests
  * the forms by hand hits it after a handful of sends and reads here how to raise it.
  */
-function rateLimited(
+function rateLimitedError(
   logger: Logger,
   limit: RateLimit,
   retryAfter: number,
   contact: EmailSettings['contact'],
-): SubmissionOutcome {
+): ApiError {
   logger.info('submission.rate_limited', {
     retryAfter,
     limit: limit.max,
     windowMs: limit.windowMs,
     hint: 'Para pruebas locales sube RATE_LIMIT_MAX (o baja RATE_LIMIT_WINDOW_MS) en .env',
   });
-  return { kind: 'rejected', response: refusal('tooManySubmissions', { retryAfter, contact }) };
+  return refuse('tooManySubmissions', { retryAfter, contact });
 }
 
 function isFilled(value: unknown): boolean {
@@ -151,36 +150,51 @@ async function queueLeadEmails(
   }
 }
 
+/** What a submission's checks before its schema read: the raw body and who sent it. */
+export interface SubmissionScreen {
+  kind: LeadKind;
+  body: Record<string, unknown>;
+  originPage: string;
+  clientHash: string;
+  /** The answers' words in the page's language (server/api/leads-language.ts); Spanish without it. */
+  answers?: Pick<LeadAnswers, 'success'>;
+}
+
+/**
+ * What runs before the body's schema: a client over its limit is refused (429), and a filled honeypot is
+ * answered like a success, with the id the next real lead would get, keeping nothing. Returns that answer,
+ * or nothing when the submission goes on to its schema.
+ */
+export async function screenSubmission(
+  context: SubmissionContext,
+  request: SubmissionScreen,
+): Promise<ApiResponse | undefined> {
+  const { storage, logger, rateLimit } = context;
+  const nowMs = Date.now();
+  // A first look without a lock spares validation work for a client that is over its limit.
+  const early = await overLimit(storage, rateLimit, request.clientHash, nowMs);
+  if (early !== undefined) throw rateLimitedError(logger, rateLimit, early, context.emailSettings.contact);
+  if (!isFilled(request.body[HONEYPOT_FIELD])) return undefined;
+  // Look exactly like a success and keep nothing (but count it: a bot is limited like anyone).
+  logger.info('submission.honeypot', { kind: request.kind, originPage: request.originPage });
+  const wait = await storage.transaction(async (tx) => {
+    const over = await lockAndCheck(tx, rateLimit, request.clientHash, nowMs);
+    if (over === undefined) await record(tx, rateLimit, request.clientHash, nowMs);
+    return over;
+  });
+  if (wait !== undefined) throw rateLimitedError(logger, rateLimit, wait, context.emailSettings.contact);
+  return created((await createLeadStore(storage).lastId()) + 1, undefined, request.answers ?? DEFAULT_ANSWERS);
+}
+
+/**
+ * A submission whose body its schema took (`fields`, cleaned by it): the slot rules, then one transaction
+ * that checks the client's quotas, stores the lead, books its slot and queues its two e-mails.
+ */
 export async function submit(context: SubmissionContext, request: SubmissionRequest): Promise<SubmissionOutcome> {
   const { storage, logger, rateLimit } = context;
   const answers = request.answers ?? DEFAULT_ANSWERS;
   const nowMs = Date.now();
-
-  // A first look without a lock spares validation work for a client that is over its limit.
-  const early = await overLimit(storage, rateLimit, request.clientHash, nowMs);
-  if (early !== undefined) return rateLimited(logger, rateLimit, early, context.emailSettings.contact);
-
-  if (isFilled(request.body[HONEYPOT_FIELD])) {
-    // Look exactly like a success, with the id the next real lead would get, and keep nothing (but
-    // count it: a bot is limited like anyone).
-    logger.info('submission.honeypot', { kind: request.kind, originPage: request.originPage });
-    const wait = await storage.transaction(async (tx) => {
-      const over = await lockAndCheck(tx, rateLimit, request.clientHash, nowMs);
-      if (over === undefined) await record(tx, rateLimit, request.clientHash, nowMs);
-      return over;
-    });
-    if (wait !== undefined) return rateLimited(logger, rateLimit, wait, context.emailSettings.contact);
-    return { kind: 'honeypot', response: created((await createLeadStore(storage).lastId()) + 1, undefined, answers) };
-  }
-
-  const parsed = request.schema.safeParse(request.body);
-  if (!parsed.success) {
-    return {
-      kind: 'rejected',
-      response: worded(refusal('validation', { errors: fieldErrors(parsed.error) }), answers.validation),
-    };
-  }
-  const fields = compact(parsed.data);
+  const fields = compact(request.fields);
   const slot = fields.appointmentDate;
   const now = context.now();
   if (slot) {
@@ -280,7 +294,10 @@ export async function submit(context: SubmissionContext, request: SubmissionRequ
     });
   } catch (error) {
     if (error instanceof ApiError && limitedFor !== undefined)
-      return rateLimited(logger, rateLimit, limitedFor, context.emailSettings.contact);
+      return {
+        kind: 'rejected',
+        response: rateLimitedError(logger, rateLimit, limitedFor, context.emailSettings.contact).answer,
+      };
     if (error instanceof ApiError && error.code === 'slotTaken')
       return { kind: 'rejected', response: worded(error.answer, answers.slotTaken) };
     if (error instanceof ApiError) return { kind: 'rejected', response: error.answer };

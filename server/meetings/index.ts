@@ -1,6 +1,6 @@
 /**
  * The meetings inside a running API: the service (handed to the submissions, the API's meeting routes and the inbox),
- * the reminders job and the busy-calendar refresh, started with the API and stopped with it.
+ * the reminders job and the busy-calendar refresh, started and stopped beside the API (server/senders.ts).
  */
 import type { Storage } from '../db/storage.ts';
 import type { EmailSettings } from '../email/settings.ts';

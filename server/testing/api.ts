@@ -19,7 +19,9 @@ import { silentLogger } from '../log/logger.ts';
 import { loadServerConfig, type ServerConfig } from '../config.ts';
 import { createApp } from '../app.ts';
 import { apiConfigOf } from '../api/config-slice.ts';
-import { createApi, type Api, type ApiOptions } from '../api/index.ts';
+import type { ApiOptions } from '../api/index.ts';
+import type { SendersOptions } from '../senders.ts';
+import { startApi, type RunningApi } from '../services.ts';
 
 /** Monday 2026-11-23, 08:00 in Mexico City: the next days all have open slots. */
 export const TEST_NOW = new Date('2026-11-23T14:00:00.000Z');
@@ -37,7 +39,7 @@ export interface TestApi {
   dir: string;
   engine: EngineName;
   config: ServerConfig;
-  api: Api;
+  api: RunningApi;
   /** The database the API was handed (opened and migrated as the process does it). */
   storage: Storage;
   /** The e-mails' settings of this configuration (what the process hands the inbox too). */
@@ -77,7 +79,7 @@ export function testConfig(dir: string, env: NodeJS.ProcessEnv = {}): ServerConf
   });
 }
 
-export interface TestApiOptions extends ApiOptions {
+export interface TestApiOptions extends ApiOptions, SendersOptions {
   /** Storage engine; SQLite unless a test runs `describe.each(TEST_ENGINES)`. */
   engine?: EngineName;
 }
@@ -110,7 +112,7 @@ export async function startTestApi(
   const config = testConfig(dir, { ...database.env, ...env });
   const storage = await openDatabase(database.location);
   // Handed its slice as the process hands it (server/services.ts), so every API test runs on that alone.
-  const api = await createApi(apiConfigOf(config), storage, {
+  const api = await startApi(apiConfigOf(config), storage, {
     now: () => TEST_NOW,
     logger: silentLogger,
     ...apiOptions,

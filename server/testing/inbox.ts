@@ -10,6 +10,7 @@ import type { EngineName } from '../db/testing/engines.ts';
 import { silentLogger } from '../log/logger.ts';
 import { runUserCommand } from '../admin/user-command/run.ts';
 import { loadAdminConfig } from '../admin/config.ts';
+import { inboxConfigOf } from '../admin/config-slice.ts';
 import { createAdmin, type Admin } from '../admin/index.ts';
 
 export const TEST_PASSWORD = 'Clave de prueba 2026!';
@@ -61,16 +62,10 @@ export async function startTestAdmin(engine: EngineName, env: NodeJS.ProcessEnv 
   const api = await startTestApi(env, { engine, now: () => clock.now });
   // Production hashes cost a second each on a busy machine; tests sign in hundreds of times.
   const config = loadAdminConfig({ ADMIN_PASSWORD_SCRYPT_LOG_N: '12', ...env });
-  const admin = await createAdmin({
+  const admin = await createAdmin(inboxConfigOf(api.config, config), {
     storage: api.storage,
-    config,
-    trustProxy: api.config.trustProxy,
     leadSettings: api.settings,
-    privacy: {
-      outboxDir: api.config.outboxDir,
-      facts: api.config.facts,
-      beforeErasure: (leadIds) => api.api.cancelMeetingsBeforeErasure(leadIds),
-    },
+    beforeErasure: (leadIds) => api.api.cancelMeetingsBeforeErasure(leadIds),
     meetings: api.api.meetings.service,
     mail: api.inboxMail,
     // The digest runs when a test calls it, on the test's clock.

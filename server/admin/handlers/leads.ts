@@ -17,6 +17,7 @@ import { originBreakdown } from '../attribution-stats.ts';
 import {
   actorOf,
   type AdminServices,
+  type PageServices,
   type NoticeKey,
   noticeFrom,
   pageContext,
@@ -48,8 +49,30 @@ import { filterDetail } from '../../privacy/audit.ts';
 import { SITE } from '../../../core/site.ts';
 import { refuse, type LeadRefusal } from '../../errors.ts';
 
+/** What the leads' pages and actions work with (the lead page is drawn by the meeting, pipeline and privacy handlers too). */
+export type LeadServices = PageServices &
+  Pick<
+    AdminServices,
+    | 'audit'
+    | 'config'
+    | 'deals'
+    | 'trustProxy'
+    | 'leadSettings'
+    | 'logger'
+    | 'mail'
+    | 'meetings'
+    | 'merges'
+    | 'monitoring'
+    | 'pipeline'
+    | 'privacy'
+    | 'searchIndex'
+    | 'translations'
+    | 'users'
+    | 'work'
+  >;
+
 /** Leads stored before the search columns existed are indexed a batch at a time; a failure only logs. */
-export async function catchUpSearch(services: AdminServices): Promise<void> {
+export async function catchUpSearch(services: LeadServices): Promise<void> {
   try {
     await services.searchIndex.catchUp();
   } catch (error) {
@@ -74,7 +97,7 @@ export function listNotices(url: URL): { notice?: Notice; noticeLead?: number } 
 
 /** The salesperson's WhatsApp greeting for a lead, from content/sales-emails.yaml. */
 function whatsappGreeting(
-  services: AdminServices,
+  services: LeadServices,
   user: AdminUser,
   lead: { id: number; name: string; company?: string | null | undefined },
 ): string {
@@ -82,7 +105,7 @@ function whatsappGreeting(
 }
 
 function templateValues(
-  services: AdminServices,
+  services: LeadServices,
   user: AdminUser,
   lead: { id: number; name: string; company?: string | null | undefined },
 ): Record<string, string> {
@@ -97,7 +120,7 @@ function templateValues(
 
 /** `tel:` and WhatsApp links of a lead that left a phone. */
 function phoneLinks(
-  services: AdminServices,
+  services: LeadServices,
   user: AdminUser,
   lead: { id: number; name: string; company?: string | null | undefined; phone?: string | null | undefined },
 ): { tel: string; whatsapp: string } | undefined {
@@ -107,7 +130,7 @@ function phoneLinks(
     : undefined;
 }
 
-export async function showInbox(services: AdminServices, state: SignedIn): Promise<void> {
+export async function showInbox(services: LeadServices, state: SignedIn): Promise<void> {
   const { filter, sort, page, problems, after } = parseListQuery(state.url.searchParams);
   const today = todayInMexicoCity(state.now);
   await catchUpSearch(services);
@@ -158,7 +181,7 @@ export function leadId(raw: string | undefined): number {
   return id;
 }
 
-export async function loadLead(services: AdminServices, id: number): Promise<StoredLead> {
+export async function loadLead(services: LeadServices, id: number): Promise<StoredLead> {
   const lead = await services.work.lead(id);
   if (!lead) throw refuse('inboxLeadNotFound');
   return lead;
@@ -186,7 +209,7 @@ export function mayMerge(user: AdminUser, assignees: { keep: number | null; drop
 
 /** The e-mail form: a refused send's values, else the chosen (or first) template filled in for this lead. */
 function emailDraft(
-  services: AdminServices,
+  services: LeadServices,
   state: SignedIn,
   lead: StoredLead,
   failed: PipelineFailure | undefined,
@@ -208,7 +231,7 @@ function emailDraft(
 type PipelineFailure = NonNullable<LeadPipelineView['failed']>;
 
 async function pipelineView(
-  services: AdminServices,
+  services: LeadServices,
   state: SignedIn,
   lead: StoredLead,
   assigneeId: number | null,
@@ -243,7 +266,7 @@ async function pipelineView(
 }
 
 export async function showLeadPage(
-  services: AdminServices,
+  services: LeadServices,
   state: SignedIn,
   lead: StoredLead,
   status: number,
@@ -319,7 +342,7 @@ export async function showLeadPage(
   );
 }
 
-export async function showLead(services: AdminServices, state: SignedIn, params: readonly string[]): Promise<void> {
+export async function showLead(services: LeadServices, state: SignedIn, params: readonly string[]): Promise<void> {
   const id = leadId(params[0]);
   // A merged lead's address (a bookmark, an old e-mail) leads to the lead it was merged into.
   const into = await services.merges.mergedInto(id);
@@ -351,7 +374,7 @@ export const valuesOf = (form: FormFields, names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, redisplayable(form.get(name))]));
 
 /** A refused change to a lead: its page afresh (how the lead is now), the refusal said at its section. */
-export async function showRefusedChange(services: AdminServices, state: SignedIn, refused: LeadRefusal): Promise<void> {
+export async function showRefusedChange(services: LeadServices, state: SignedIn, refused: LeadRefusal): Promise<void> {
   const lead = await loadLead(services, refused.leadId);
   await showLeadPage(services, state, lead, refused.status, {
     notice: { tone: 'error', message: refused.message },
@@ -360,7 +383,7 @@ export async function showRefusedChange(services: AdminServices, state: SignedIn
 }
 
 export async function changeStatus(
-  services: AdminServices,
+  services: LeadServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -409,7 +432,7 @@ const TAKE_REFUSED =
   'Este lead lo trabaja otra persona: solo alguien con rol de administración puede reasignarlo. Pídeselo o escríbele a quien lo tiene.';
 
 export async function assignLead(
-  services: AdminServices,
+  services: LeadServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -441,7 +464,7 @@ export async function assignLead(
 }
 
 export async function addNote(
-  services: AdminServices,
+  services: LeadServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -457,7 +480,7 @@ export async function addNote(
 }
 
 /** The CSV of the inbox's current filter, in the format of `npm run leads:export`. */
-export async function exportCsv(services: AdminServices, state: SignedIn): Promise<void> {
+export async function exportCsv(services: LeadServices, state: SignedIn): Promise<void> {
   const { filter } = parseListQuery(state.url.searchParams);
   const { res } = state;
   res.writeHead(200, {
@@ -487,7 +510,7 @@ export async function exportCsv(services: AdminServices, state: SignedIn): Promi
   });
 }
 
-export async function showMeetings(services: AdminServices, state: SignedIn): Promise<void> {
+export async function showMeetings(services: LeadServices, state: SignedIn): Promise<void> {
   const today = todayInMexicoCity(state.now);
   const meetings = await services.work.meetings(`${today}T00:00`, `${addDays(today, MEETINGS_DAYS_AHEAD)}T23:59`);
   const consultants = new Map(
@@ -496,7 +519,7 @@ export async function showMeetings(services: AdminServices, state: SignedIn): Pr
   render(state, 200, meetingsPage(pageContext(services, state), { meetings, consultants }));
 }
 
-export async function showDashboard(services: AdminServices, state: SignedIn): Promise<void> {
+export async function showDashboard(services: LeadServices, state: SignedIn): Promise<void> {
   const asked = Number(state.url.searchParams.get('weeks'));
   const weeks = (DASHBOARD_WEEK_CHOICES as readonly number[]).includes(asked) ? asked : DEFAULT_DASHBOARD_WEEKS;
   const mondays = lastWeeks(state.now, weeks);

@@ -8,8 +8,11 @@ import type { AdminServices, NoticeKey, RequestState, SignedIn } from '../contex
 import { withNotice } from '../context.ts';
 import { ADMIN_HEADERS, field, redirect, type FormFields } from '../http.ts';
 import { ADMIN_PATHS, leadPath } from '../paths.ts';
-import { leadId as leadIdOf, loadLead, showLeadPage } from './leads.ts';
+import { leadId as leadIdOf, loadLead, showLeadPage, type LeadServices } from './leads.ts';
 import { refuse } from '../../errors.ts';
+
+/** What a lead's meeting actions and the calendar feeds work with. */
+type MeetingHandlerServices = LeadServices & Pick<AdminServices, 'calendarFeeds'>;
 
 const teamChanger = (state: SignedIn): Changer & { kind: 'team' } => ({
   kind: 'team',
@@ -19,7 +22,7 @@ const teamChanger = (state: SignedIn): Changer & { kind: 'team' } => ({
 
 /** A refused change shown on the lead's page: on the slot list when it is about the slot, else as a notice. */
 async function refused(
-  services: AdminServices,
+  services: MeetingHandlerServices,
   state: SignedIn,
   leadId: number,
   refusal: MeetingRefusal,
@@ -36,7 +39,7 @@ async function refused(
 }
 
 async function attempt(
-  services: AdminServices,
+  services: MeetingHandlerServices,
   state: SignedIn,
   leadId: number,
   change: () => Promise<unknown>,
@@ -56,7 +59,7 @@ async function attempt(
 }
 
 export async function rescheduleMeeting(
-  services: AdminServices,
+  services: MeetingHandlerServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -79,7 +82,7 @@ export async function rescheduleMeeting(
 }
 
 export async function cancelMeeting(
-  services: AdminServices,
+  services: MeetingHandlerServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -100,7 +103,7 @@ export async function cancelMeeting(
 }
 
 export function markMeeting(outcome: 'held' | 'missed') {
-  return async (services: AdminServices, state: SignedIn, params: readonly string[]): Promise<void> => {
+  return async (services: MeetingHandlerServices, state: SignedIn, params: readonly string[]): Promise<void> => {
     const id = (await loadLead(services, leadIdOf(params[0]))).id;
     await attempt(
       services,
@@ -119,7 +122,7 @@ const FEED_ACTIONS = {
 } as const;
 
 export async function changeCalendarFeed(
-  services: AdminServices,
+  services: MeetingHandlerServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
@@ -137,7 +140,11 @@ export async function changeCalendarFeed(
  * The `.ics` a calendar app fetches from a subscription address (no session: the address is the secret).
  * An unknown, changed or revoked address answers a bare 404, the same for every case.
  */
-export async function serveCalendarFeed(services: AdminServices, state: RequestState, path: string): Promise<void> {
+export async function serveCalendarFeed(
+  services: MeetingHandlerServices,
+  state: RequestState,
+  path: string,
+): Promise<void> {
   const { req, res } = state;
   const body = await services.calendarFeeds.feedFor(path, state.now);
   if (body === undefined) {

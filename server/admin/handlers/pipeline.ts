@@ -10,10 +10,23 @@ import { leadPath } from '../paths.ts';
 import { boardPage } from '../views/board.ts';
 import { EMAIL_BODY_MAX_LENGTH, EMAIL_SUBJECT_MAX_LENGTH } from '../views/lead-pipeline.ts';
 import { mergePage, type MergeSide } from '../views/merge.ts';
-import { catchUpSearch, leadId, loadLead, mayMerge, listNotices, showLeadPage, valuesOf, versionOf } from './leads.ts';
+import {
+  catchUpSearch,
+  leadId,
+  loadLead,
+  mayMerge,
+  listNotices,
+  showLeadPage,
+  valuesOf,
+  versionOf,
+  type LeadServices,
+} from './leads.ts';
 import { isRefusal, refuse } from '../../errors.ts';
 
-export async function showBoard(services: AdminServices, state: SignedIn): Promise<void> {
+/** What the pipeline's actions and views work with. */
+type PipelineServices = LeadServices & Pick<AdminServices, 'outreach'>;
+
+export async function showBoard(services: PipelineServices, state: SignedIn): Promise<void> {
   const { filter } = parseListQuery(state.url.searchParams);
   const today = todayInMexicoCity(state.now);
   await catchUpSearch(services);
@@ -37,7 +50,7 @@ export async function showBoard(services: AdminServices, state: SignedIn): Promi
 const DEAL_FIELDS = ['value', 'closeDate', 'nextStepDate', 'nextStep'] as const;
 
 export async function saveDeal(
-  services: AdminServices,
+  services: PipelineServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -53,7 +66,7 @@ export async function saveDeal(
 }
 
 export async function completeNextStep(
-  services: AdminServices,
+  services: PipelineServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -65,7 +78,7 @@ export async function completeNextStep(
 }
 
 export async function sendClientEmail(
-  services: AdminServices,
+  services: PipelineServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -128,7 +141,7 @@ export async function sendClientEmail(
   redirect(state.res, withNotice(leadPath(lead.id), 'correo', '#contactar'));
 }
 
-async function mergeSide(services: AdminServices, id: number): Promise<MergeSide> {
+async function mergeSide(services: PipelineServices, id: number): Promise<MergeSide> {
   const [lead, leadState, users] = await Promise.all([
     loadLead(services, id),
     services.work.state(id),
@@ -152,7 +165,7 @@ function otherLead(raw: string | null | undefined): number {
 }
 
 /** The confirmation page of a merge (`?otro=` is the lead that joins this one). */
-export async function showMerge(services: AdminServices, state: SignedIn, params: readonly string[]): Promise<void> {
+export async function showMerge(services: PipelineServices, state: SignedIn, params: readonly string[]): Promise<void> {
   const keepId = leadId(params[0]);
   const dropId = otherLead(state.url.searchParams.get('otro'));
   const [keep, drop] = await Promise.all([mergeSide(services, keepId), mergeSide(services, dropId)]);
@@ -160,7 +173,7 @@ export async function showMerge(services: AdminServices, state: SignedIn, params
 }
 
 export async function mergeLead(
-  services: AdminServices,
+  services: PipelineServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,

@@ -12,17 +12,8 @@ import { pendingRewritesNotice } from '../../privacy/pending-rewrites.ts';
 import { isRequestKind, REQUESTS_PAGE_SIZE } from '../../privacy/requests.ts';
 import { rectificationSchema } from '../../privacy/service.ts';
 import type { Lookup } from '../../privacy/subject.ts';
-import { showLeadPage } from './leads.ts';
-import {
-  actorOf,
-  type AdminServices,
-  noticeFrom,
-  NOTICES,
-  pageContext,
-  render,
-  type SignedIn,
-  withNotice,
-} from '../context.ts';
+import { showLeadPage, type LeadServices } from './leads.ts';
+import { actorOf, noticeFrom, NOTICES, pageContext, render, type SignedIn, withNotice } from '../context.ts';
 import { ADMIN_HEADERS, field, redirect, type FormFields } from '../http.ts';
 import { ADMIN_PATHS, leadPath } from '../paths.ts';
 import type { FieldErrors } from '../views/components.ts';
@@ -30,13 +21,16 @@ import { auditPage, privacyPage, REASON_MAX_LENGTH, type PrivacyForm, type Priva
 import type { Notice } from '../views/layout.ts';
 import { ApiError, refuse } from '../../errors.ts';
 
+/** What the personal-data pages work with. */
+type PrivacyHandlerServices = LeadServices;
+
 const pageOf = (raw: string | null) => {
   const page = Number(raw ?? '1');
   return Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 };
 
 async function showPage(
-  services: AdminServices,
+  services: PrivacyHandlerServices,
   state: SignedIn,
   extra: Pick<PrivacyView, 'finding' | 'form' | 'notice'> = {},
   status = 200,
@@ -65,7 +59,7 @@ async function showPage(
   );
 }
 
-export function showPrivacy(services: AdminServices, state: SignedIn): Promise<void> {
+export function showPrivacy(services: PrivacyHandlerServices, state: SignedIn): Promise<void> {
   return showPage(services, state);
 }
 
@@ -104,7 +98,7 @@ const valuesOf = (form: FormFields, names: readonly string[]) =>
 
 /** Shows the person's finding again with a form's errors (or a notice) on it. */
 async function showPerson(
-  services: AdminServices,
+  services: PrivacyHandlerServices,
   state: SignedIn,
   lookup: Lookup,
   extra: { form?: PrivacyForm; notice?: Notice },
@@ -115,7 +109,7 @@ async function showPerson(
 }
 
 export async function findPerson(
-  services: AdminServices,
+  services: PrivacyHandlerServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
@@ -132,7 +126,7 @@ export async function findPerson(
 }
 
 export async function registerRequest(
-  services: AdminServices,
+  services: PrivacyHandlerServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
@@ -157,7 +151,7 @@ export async function registerRequest(
 
 /** Acceso: the request is answered and its document downloaded, as text or JSON. */
 export async function exportPerson(
-  services: AdminServices,
+  services: PrivacyHandlerServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
@@ -189,7 +183,7 @@ export async function exportPerson(
 }
 
 export async function objectPerson(
-  services: AdminServices,
+  services: PrivacyHandlerServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
@@ -219,7 +213,7 @@ export async function objectPerson(
 }
 
 export async function cancelPerson(
-  services: AdminServices,
+  services: PrivacyHandlerServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
@@ -258,7 +252,7 @@ export async function cancelPerson(
   await showPage(services, state, { notice });
 }
 
-export async function showAudit(services: AdminServices, state: SignedIn): Promise<void> {
+export async function showAudit(services: PrivacyHandlerServices, state: SignedIn): Promise<void> {
   const raw = state.url.searchParams.get('accion') ?? '';
   const action = isAuditAction(raw) ? raw : undefined;
   const page = pageOf(state.url.searchParams.get('pagina'));
@@ -277,7 +271,7 @@ export async function showAudit(services: AdminServices, state: SignedIn): Promi
 
 /** Rectification from the lead page (any account that works leads), recorded as ARCO when the person asked. */
 export async function rectifyContact(
-  services: AdminServices,
+  services: PrivacyHandlerServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,

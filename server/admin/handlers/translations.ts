@@ -1,7 +1,15 @@
 /** /admin/translations (admin only): the list with its filters, one key's page, saving and reverting. */
 import type { TranslationsService } from '../../translations/service.ts';
 import type { KeyTexts } from '../../translations/texts.ts';
-import { noticeFrom, pageContext, render, withNotice, type AdminServices, type SignedIn } from '../context.ts';
+import {
+  noticeFrom,
+  pageContext,
+  render,
+  withNotice,
+  type AdminServices,
+  type PageServices,
+  type SignedIn,
+} from '../context.ts';
 import { redirect, type FormFields } from '../http.ts';
 import {
   TRANSLATION_FILTERS,
@@ -12,8 +20,11 @@ import {
 } from '../views/translations.ts';
 import { refuse } from '../../errors.ts';
 
+/** What the translation pages work with: the strings' service and the log. */
+type TranslationServices = PageServices & Pick<AdminServices, 'translations' | 'logger'>;
+
 /** The service, or the 404 of a process that serves no site (the API alone, a test without one). */
-function serviceOf(services: AdminServices): TranslationsService {
+function serviceOf(services: TranslationServices): TranslationsService {
   if (!services.translations) throw refuse('inboxNoTranslations');
   return services.translations;
 }
@@ -33,7 +44,7 @@ function keep(entry: KeyTexts, filter: TranslationFilter): boolean {
   return true;
 }
 
-export async function showTranslations(services: AdminServices, state: SignedIn): Promise<void> {
+export async function showTranslations(services: TranslationServices, state: SignedIn): Promise<void> {
   const asked = state.url.searchParams.get('filtro');
   const filter: TranslationFilter = isFilter(asked) ? asked : 'todas';
   const query = (state.url.searchParams.get('q') ?? '').trim().slice(0, 100);
@@ -61,7 +72,7 @@ export async function showTranslations(services: AdminServices, state: SignedIn)
 }
 
 async function keyPage(
-  services: AdminServices,
+  services: TranslationServices,
   state: SignedIn,
   key: string,
   status: number,
@@ -89,12 +100,16 @@ async function keyPage(
 
 const keyOf = (params: readonly string[]): string => decodeURIComponent(params[0] ?? '');
 
-export function showTranslationKey(services: AdminServices, state: SignedIn, params: readonly string[]): Promise<void> {
+export function showTranslationKey(
+  services: TranslationServices,
+  state: SignedIn,
+  params: readonly string[],
+): Promise<void> {
   return keyPage(services, state, keyOf(params), 200);
 }
 
 export async function saveTranslation(
-  services: AdminServices,
+  services: TranslationServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -115,7 +130,7 @@ export async function saveTranslation(
 }
 
 export async function revertTranslation(
-  services: AdminServices,
+  services: TranslationServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,

@@ -1,5 +1,5 @@
 /** Turning two-step sign-in on and off from one's own account, and an admin's reset of someone else's. */
-import type { AdminServices, SignedIn } from '../context.ts';
+import type { SignedIn } from '../context.ts';
 import { withNotice } from '../context.ts';
 import { redirect, type FormFields } from '../http.ts';
 import { verifyPassword } from '../passwords.ts';
@@ -16,12 +16,15 @@ import {
 } from '../totp.ts';
 import { twoStepSectionView } from '../two-step.ts';
 import { TWO_STEP_MESSAGES } from '../views/two-step.ts';
-import { showAccount } from './users.ts';
+import { showAccount, type UserServices } from './users.ts';
 import { refuse } from '../../errors.ts';
+
+/** What the two-step settings of an account work with: they answer with the account page. */
+type TwoStepServices = UserServices;
 
 const ACCOUNT_SECTION = `${ADMIN_PATHS.account}#dos-pasos`;
 
-export async function startTwoStep(services: AdminServices, state: SignedIn): Promise<void> {
+export async function startTwoStep(services: TwoStepServices, state: SignedIn): Promise<void> {
   const { user } = state.auth;
   const begun = await services.totp.begin(user.id, sealSecret(services.secret, newTotpSecret()), state.now);
   if (begun) services.logger.info('admin.two_step_started', { account: user.id });
@@ -29,7 +32,7 @@ export async function startTwoStep(services: AdminServices, state: SignedIn): Pr
 }
 
 export async function confirmTwoStep(
-  services: AdminServices,
+  services: TwoStepServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
@@ -59,7 +62,7 @@ export async function confirmTwoStep(
 }
 
 export async function disableTwoStep(
-  services: AdminServices,
+  services: TwoStepServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
@@ -84,7 +87,7 @@ export async function disableTwoStep(
 }
 
 export async function resetUserTwoStep(
-  services: AdminServices,
+  services: TwoStepServices,
   state: SignedIn,
   params: readonly string[],
 ): Promise<void> {

@@ -1,7 +1,16 @@
 /** Account management (admin) and the signed-in person's own account. */
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, normalizeEmail } from '../accounts.ts';
-import { actorOf, type AdminServices, noticeFrom, pageContext, render, type SignedIn, withNotice } from '../context.ts';
+import {
+  actorOf,
+  type AdminServices,
+  type PageServices,
+  noticeFrom,
+  pageContext,
+  render,
+  type SignedIn,
+  withNotice,
+} from '../context.ts';
 import type { AuditAction } from '../../privacy/audit.ts';
 import { field, redirect, type FormFields } from '../http.ts';
 import type { AdminUser } from '../model.ts';
@@ -17,6 +26,13 @@ import { twoStepSection, userTwoStepSection, type TwoStepSectionView } from '../
 import { type AttackView, userPage, usersPage, type FormState } from '../views/users.ts';
 import { isRefusal, refuse } from '../../errors.ts';
 
+/** What the account and user pages work with. */
+export type UserServices = PageServices &
+  Pick<
+    AdminServices,
+    'audit' | 'calendarFeeds' | 'config' | 'logger' | 'sessions' | 'throttle' | 'totp' | 'trustProxy' | 'users'
+  >;
+
 const LAST_ADMIN = 'Debe quedar al menos una cuenta de administración activa.';
 
 function nameProblem(name: string): string | undefined {
@@ -29,7 +45,7 @@ function nameProblem(name: string): string | undefined {
 const cleanName = (form: FormFields) => field(form, 'name').replace(/\s+/g, ' ');
 
 export async function showUsers(
-  services: AdminServices,
+  services: UserServices,
   state: SignedIn,
   create?: FormState,
   status = 200,
@@ -64,7 +80,7 @@ export async function showUsers(
 }
 
 export async function createUser(
-  services: AdminServices,
+  services: UserServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
@@ -104,7 +120,7 @@ export async function createUser(
 
 /** An account change in the audit trail: who changed which account, and how (never the password). */
 function auditAccount(
-  services: AdminServices,
+  services: UserServices,
   state: SignedIn,
   action: AuditAction,
   account: number,
@@ -125,14 +141,14 @@ function userIdOf(raw: string | undefined): number {
   return id;
 }
 
-async function loadUser(services: AdminServices, raw: string | undefined): Promise<AdminUser> {
+async function loadUser(services: UserServices, raw: string | undefined): Promise<AdminUser> {
   const user = await services.users.byId(userIdOf(raw));
   if (!user) throw refuse('inboxAccountNotFound');
   return user;
 }
 
 async function showUserPage(
-  services: AdminServices,
+  services: UserServices,
   state: SignedIn,
   user: AdminUser,
   status = 200,
@@ -155,17 +171,17 @@ async function showUserPage(
   );
 }
 
-export async function showUser(services: AdminServices, state: SignedIn, params: readonly string[]): Promise<void> {
+export async function showUser(services: UserServices, state: SignedIn, params: readonly string[]): Promise<void> {
   await showUserPage(services, state, await loadUser(services, params[0]));
 }
 
 /** Whether taking admin away from `user` (demotion or disabling) would leave no active admin. */
-async function isLastAdmin(services: AdminServices, user: AdminUser): Promise<boolean> {
+async function isLastAdmin(services: UserServices, user: AdminUser): Promise<boolean> {
   return user.role === 'admin' && user.active && (await services.users.activeAdmins()) <= 1;
 }
 
 export async function updateUser(
-  services: AdminServices,
+  services: UserServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -190,7 +206,7 @@ export async function updateUser(
 }
 
 export async function setUserActive(
-  services: AdminServices,
+  services: UserServices,
   state: SignedIn,
   params: readonly string[],
   active: boolean,
@@ -212,7 +228,7 @@ export async function setUserActive(
 }
 
 export async function resetUserPassword(
-  services: AdminServices,
+  services: UserServices,
   state: SignedIn,
   params: readonly string[],
   form: FormFields,
@@ -236,7 +252,7 @@ export async function resetUserPassword(
 }
 
 export async function showAccount(
-  services: AdminServices,
+  services: UserServices,
   state: SignedIn,
   password?: FormState,
   status = 200,
@@ -263,7 +279,7 @@ export async function showAccount(
 }
 
 export async function changeOwnPassword(
-  services: AdminServices,
+  services: UserServices,
   state: SignedIn,
   _params: readonly string[],
   form: FormFields,
