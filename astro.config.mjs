@@ -19,6 +19,7 @@ import { translationsCheck } from './src/integrations/translations.ts';
 import { sitemapEntry } from './src/integrations/sitemap-entries.ts';
 import { loadEnv } from 'vite';
 import { SITE } from './core/site.ts';
+import { BUILD_ENV } from './src/lib/build-env.ts';
 import { emailPreviewsModule } from './build/email-previews.ts';
 
 // The canonical origin of the public site. Every canonical link, og:url and the sitemap derive from it.
@@ -116,6 +117,7 @@ export default defineConfig({
     // A wiki page whose text, front matter and code did not change since the last build is copied from
     // that build instead of rendered again (node_modules/.astro; src/lib/render-key.ts says what
     // else a page depends on). An editor's change to one page renders that page, not the whole wiki.
-    incrementalBuild: true,
+    // `npm run bench:build -- --no-incremental` turns it off to measure what it costs a clean build.
+    incrementalBuild: BUILD_ENV.incrementalBuild,
   },
 });

@@ -6,7 +6,8 @@
  * paragraph, and the milliseconds each added page costs. `-- --peer starlight` builds the same wiki pages
  * with Starlight (same Astro version, in its own temporary project, its default sidebar listing every page,
  * the wiki's own components removed) in the same run and prints the ratio. `-- --sizes 1,10` measures other
- * sizes; `-- --readme` writes the table into README.md (section Rendimiento).
+ * sizes; `-- --no-incremental` builds without Astro's incremental build (every page rendered, none kept),
+ * to see what it costs a clean build; `-- --readme` writes the table into README.md (section Rendimiento).
  * Times depend on what else the machine is doing: run it on an otherwise idle machine.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BUILD_TIMINGS_ENV, CPU_LINE, PHASE_LINE } from '../src/integrations/build-timing.ts';
+import { NO_INCREMENTAL_ENV } from '../src/lib/build-env.ts';
 import { CSP_CACHE_FILE } from '../src/integrations/csp-hashes.ts';
 import { MDX_CACHE_DIR } from '../src/integrations/mdx-cache.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
@@ -27,6 +29,8 @@ const option = (name: string) => {
 const SIZES = (option('sizes') ?? '1,10,30').split(',').map(Number);
 const PEER = option('peer');
 const WRITE_README = args.includes('--readme');
+/** Every page rendered and none kept for the next build: what Astro's incremental build costs a clean one. */
+const NO_INCREMENTAL = args.includes('--no-incremental');
 /** The page an editor changes between the clean build and the rebuild. */
 const EDITED_PAGE = 'content/wiki/setup.mdx';
 const TITLE_MAX = 60;
@@ -189,7 +193,13 @@ function runBuild(project: string): BuildRun {
     cwd: project,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', [BUILD_TIMINGS_ENV]: '1' },
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+      [BUILD_TIMINGS_ENV]: '1',
+      ...(NO_INCREMENTAL ? { [NO_INCREMENTAL_ENV]: '1' } : {}),
+    },
   });
   const elapsed = (performance.now() - start) / 1000;
   const output = `${result.stdout}\n${result.stderr}`;

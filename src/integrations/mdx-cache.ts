@@ -113,8 +113,12 @@ export function mdxCache(dir: string, salt: string): MdxCache {
     return { value: entry, json };
   }
 
+  /** The folder, made once per build rather than once per compiled page. */
+  let made: Promise<unknown> | undefined;
+
   async function store(key: string, json: string): Promise<void> {
-    await mkdir(dir, { recursive: true });
+    made ??= mkdir(dir, { recursive: true });
+    await made;
     // Through a temporary name: a build beside this one never reads half an entry.
     const temporary = `${fileOf(key)}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     await writeFile(temporary, json);

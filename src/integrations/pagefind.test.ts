@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { searchableDocument } from './pagefind.ts';
+import { searchableDocument, writeIndexFiles } from './pagefind.ts';
 
 const page = (main: string) =>
   '<!DOCTYPE html><html lang="es-MX"><head><title>Instalación | Angram</title></head>' +
@@ -41,5 +43,24 @@ describe('searchableDocument', () => {
     const main = layout.slice(layout.indexOf('<main'), layout.indexOf('</main>'));
     expect(main).toContain('data-pagefind-body');
     expect(layout.split('data-pagefind-body').length).toBe(2);
+  });
+});
+
+describe('writeIndexFiles', () => {
+  it('writes every file whole, in its folder, before it resolves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'angram-pagefind-'));
+    try {
+      // Larger than a page of the disk cache: Pagefind's own writer shipped such files cut at 4 KiB.
+      const script = new TextEncoder().encode('x'.repeat(45_555));
+      const fragment = new Uint8Array([31, 139, 8, 0]);
+      await writeIndexFiles(join(dir, 'pagefind'), [
+        { path: 'pagefind.js', content: script },
+        { path: 'fragment/es_1.pf_fragment', content: fragment },
+      ]);
+      expect(readFileSync(join(dir, 'pagefind', 'pagefind.js'))).toEqual(Buffer.from(script));
+      expect(readFileSync(join(dir, 'pagefind', 'fragment', 'es_1.pf_fragment'))).toEqual(Buffer.from(fragment));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

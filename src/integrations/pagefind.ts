@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
@@ -35,6 +36,16 @@ export function searchableDocument(html: string): string {
   ].join('');
 }
 
+/** The index's files under `dir`, each folder made once. */
+export async function writeIndexFiles(
+  dir: string,
+  files: ReadonlyArray<{ path: string; content: Uint8Array }>,
+): Promise<void> {
+  const folders = new Set(files.map((file) => dirname(join(dir, file.path))));
+  for (const folder of folders) await mkdir(folder, { recursive: true });
+  await Promise.all(files.map((file) => writeFile(join(dir, file.path), file.content)));
+}
+
 /**
  * Builds the wiki's search index with Pagefind's Node API once the static pages are written, into
  * `dist/pagefind/` (served as `/pagefind/pagefind.js`, loaded by the search dialog on first open). The
@@ -60,8 +71,12 @@ export function wikiSearchIndex(): AstroIntegration {
               const added = await index.addHTMLFile({ url: `/${path}`, content });
               if (added.errors.length > 0) throw new Error(`Pagefind (${path}): ${added.errors.join('; ')}`);
             }
-            const written = await index.writeFiles({ outputPath: join(root, PAGEFIND_DIR) });
-            if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+            // Pagefind's service answers its own writeFiles before every byte reaches the disk, and close()
+            // then kills it: under load a build shipped pagefind.js cut at a page boundary. The files are
+            // taken from it instead and written here, each awaited.
+            const built = await index.getFiles();
+            if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
+            await writeIndexFiles(join(root, PAGEFIND_DIR), built.files);
             return pages.length;
           } finally {
             await pagefind.close();

@@ -6,6 +6,7 @@
  */
 import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
 import { portfolioCasePath } from '../../../core/routes.ts';
+import { oncePerBuild } from '../once-per-build.ts';
 import { byOrder } from '../portfolio-cases.ts';
 import { translatedCaseSchema } from '../../schemas/portfolio.ts';
 import { translatedFile } from './page.ts';
@@ -31,15 +32,18 @@ function translatedCase(entry: CollectionEntry<'portfolio'>, locale: string): Lo
   return { ...entry.data, ...texts };
 }
 
-/** Every case in display order, its texts in `locale`. */
-export async function casesIn(locale: string): Promise<LocalizedCase[]> {
-  return byOrder(await getCollection('portfolio')).map((entry) => ({
+/**
+ * Every case in display order, its texts in `locale`. Once per build: each case page lists them all (its
+ * neighbours), which at a grown portfolio read every translated case again for every case page.
+ */
+export const casesIn = oncePerBuild(async (locale: string): Promise<LocalizedCase[]> =>
+  byOrder(await getCollection('portfolio')).map((entry) => ({
     id: entry.id,
     data: locale === DEFAULT_LOCALE ? entry.data : translatedCase(entry, locale),
     href: localizedHref(portfolioCasePath(entry.id), locale),
     hasStory: Boolean(entry.body?.trim()),
-  }));
-}
+  })),
+);
 
 /** The story of a case in `locale`, ready to render (`<Content />`). */
 export async function caseStory(id: string, locale: string): Promise<Awaited<ReturnType<typeof render>>> {

@@ -9,6 +9,7 @@ import { privacySchema, type PrivacyNotice } from '../../../core/content/privacy
 import { readPromisePlaceholders } from '../../../core/content/promises.ts';
 import { hasProse } from '../../../core/i18n/overlay.ts';
 import { fillKnownDeep } from '../../../core/text-template.ts';
+import { oncePerBuild } from '../once-per-build.ts';
 import { contentPage, siteOf, type LoadedPage, type PageRequest, type ServicePageCopy } from '../content/page.ts';
 import { crumbName, SERVICES_SECTION } from '../content/trail.ts';
 import { FAQ_CATEGORY_IDS, faqCategorySchema } from '../../schemas/faq.ts';
@@ -44,12 +45,13 @@ function localizeLinks<T>(value: T, locale: string): T {
 /**
  * The facts a translated text may quote: the case count as digits, and the promises that are bare figures
  * (`{horasPropuesta}` «24»), which read the same in every language; promises worded in Spanish are not.
+ * Read once per build: every page of another language asks, and the promises come from several files.
  */
-const counts = () => {
+const counts = oncePerBuild((): Record<string, string> => {
   const cases = String(translations.caseCount);
   const figures = Object.entries(readPromisePlaceholders(defaultRoot())).filter(([, value]) => /^\d+$/.test(value));
   return { ...Object.fromEntries(figures), casos: cases, Casos: cases };
-};
+});
 
 /** The translation parsed by its schema; a failure names the translated file. */
 function parsed<T extends z.ZodType>(schema: T, data: unknown, file: string): z.output<T> {
@@ -60,6 +62,20 @@ function parsed<T extends z.ZodType>(schema: T, data: unknown, file: string): z.
   );
 }
 
+/**
+ * A page's translation, checked as the Spanish page is (its rules name its Spanish links), then its links
+ * moved to their twins. Once per build: every case page of the language shows the portfolio page's labels.
+ */
+const translatedPageCopy = oncePerBuild((locale: string) =>
+  oncePerBuild((id: PageId): Page => {
+    const raw = { ...(translatedFile(locale, `pages/${id}.yaml`) as object), id };
+    return localizeLinks(
+      parsed(pageSchema, fillKnownDeep(raw, counts()), `content/${locale}/pages/${id}.yaml`),
+      locale,
+    );
+  }),
+);
+
 export async function localizedContentPage(
   request: PageRequest,
   id: PageId,
@@ -67,9 +83,7 @@ export async function localizedContentPage(
 ): Promise<LoadedPage<Page>> {
   if (locale === DEFAULT_LOCALE) return contentPage(request, id);
   const file = `content/${locale}/pages/${id}.yaml`;
-  const raw = { ...(translatedFile(locale, `pages/${id}.yaml`) as object), id };
-  // Checked as the Spanish page is (its rules name its Spanish links), then its links moved to their twins.
-  const copy = localizeLinks(parsed(pageSchema, fillKnownDeep(raw, counts()), file), locale);
+  const copy = translatedPageCopy(locale)(id);
   const path = id === '404' ? null : localizedHref(id === 'home' ? '/' : `/${id}`, locale);
   const site = siteOf(request);
   return {
