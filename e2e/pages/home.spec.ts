@@ -1,6 +1,24 @@
-import { CASES, pageSection, PHASES, SERVICES, TEAM, TESTIMONIALS } from '../support/content.ts';
+import { groupByCategory } from '../../src/lib/tech-stack.ts';
+import {
+  CASES,
+  CONTACT_EMAIL,
+  MARKETING_STATS,
+  pageCopy,
+  pageSection,
+  PHASES,
+  SERVICES,
+  TEAM,
+  TECHNOLOGIES,
+  TECHNOLOGY_LABELS,
+  TESTIMONIALS,
+} from '../support/content.ts';
 import { test, expect } from '../support/fixtures.ts';
 import { jsonLdNodes } from './jsonld.ts';
+
+const HERO = pageCopy('home').hero;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The hero's second button, which scrolls to the featured cases. */
+const portfolioButton = () => HERO.actions?.[1] ?? { label: '', href: '' };
 
 test.describe('home', () => {
   test.beforeEach(async ({ page }) => {
@@ -14,32 +32,32 @@ test.describe('home', () => {
     // Ten sections' checks in one test: the time of several.
     test.slow();
     await test.step('hero: the h1, both buttons and the marketing figures', async () => {
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Desarrollo Sin Límites');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO.title);
       await expect(page.locator('h1')).toHaveCount(1);
-      const start = page.getByRole('link', { name: 'Descubre tu Potencial' });
-      await expect(start).toHaveAttribute('href', '/iniciar-proyecto');
-      const portfolio = page.getByRole('link', { name: 'Ver Portfolio', exact: true });
-      await expect(portfolio).toHaveAttribute('href', '#portfolio');
+      const actions = HERO.actions ?? [];
+      expect(actions.length, 'los botones del hero en content/pages/home.yaml').toBeGreaterThan(0);
+      for (const { label, href } of actions) {
+        await expect(page.getByRole('link', { name: label, exact: true }).first()).toHaveAttribute('href', href);
+      }
       // The buttons fade in when 30% of them is visible.
+      const start = page.getByRole('link', { name: actions[0]?.label ?? '', exact: true }).first();
       await expect(start.locator('xpath=..')).toHaveAttribute('data-reveal-threshold', '0.3');
-      for (const [value, label] of [
-        ['50+', 'proyectos entregados'],
-        ['40+', 'clientes'],
-        ['99.9%', 'disponibilidad'],
-      ] as const) {
-        await expect(page.locator('dl').first().locator('div', { hasText: label }).locator('dd')).toHaveText(value);
+      const figures = page.locator('dl').first();
+      await expect(figures.locator('dd')).toHaveText(MARKETING_STATS.map((stat) => stat.value));
+      for (const { value, label } of MARKETING_STATS) {
+        await expect(figures.locator('div', { hasText: label }).locator('dd')).toHaveText(value);
       }
     });
 
-    await test.step('why us: the three pillars', async () => {
+    await test.step('why us: the pillars', async () => {
       const section = page.locator('#por-que-nosotros');
-      for (const pillar of ['Sin dependencias', 'Velocidad extrema', 'Escalabilidad infinita']) {
-        await expect(section.getByRole('heading', { level: 3, name: pillar })).toBeVisible();
-      }
+      const pillars = pageSection('home', 'por-que-nosotros').items.map((item) => item.title ?? '');
+      await expect(section.getByRole('heading', { level: 3 })).toHaveText(pillars);
     });
 
-    await test.step('#portfolio: the featured cases with two metrics, tech tags, "Ver Caso" and "Ver Todos los Proyectos"', async () => {
+    await test.step('#portfolio: the featured cases with two metrics, tech tags, their link and the portfolio link', async () => {
       const section = page.locator('#portfolio');
+      const copy = pageSection('home', 'portfolio');
       const cards = section.locator('article');
       const featured = CASES.filter((entry) => entry.featured);
       await expect(cards).toHaveCount(featured.length);
@@ -51,28 +69,34 @@ test.describe('home', () => {
         );
         await expect(card.locator('dd')).toHaveCount(2);
         await expect(card.getByRole('list', { name: 'Tecnologías' }).getByRole('listitem')).not.toHaveCount(0);
-        await expect(card).toContainText('Ver Caso');
+        await expect(card).toContainText(copy.linkLabel);
       }
-      // The launch's first case shows its first two figures, not its third.
-      const fintech = section.locator('article', { has: page.locator('a[href="/portfolio/fintech-revolution"]') });
-      await expect(fintech.locator('dd')).toHaveText(['$50M+ MXN', '2M+']);
-      await expect(fintech.getByRole('list', { name: 'Tecnologías' })).toContainText('Go');
+      // Each card shows its case's first two figures, not the third, and its first technology.
+      for (const { id, metrics, tech } of featured) {
+        const card = section.locator('article', { has: page.locator(`a[href="/portfolio/${id}"]`) });
+        await expect(card.locator('dd')).toHaveText(metrics.slice(0, 2));
+        await expect(card.getByRole('list', { name: 'Tecnologías' })).toContainText(tech[0] ?? '');
+      }
       await expect(section.locator('[data-reveal-stagger="200"] > [data-reveal]')).toHaveCount(featured.length);
-      await expect(section.getByRole('link', { name: 'Ver Todos los Proyectos' })).toHaveAttribute(
-        'href',
-        '/portfolio',
-      );
+      for (const { label, href } of copy.actions) {
+        await expect(section.getByRole('link', { name: label })).toHaveAttribute('href', href);
+      }
     });
 
     await test.step('#stack groups the technologies as Frontend, Backend, Cloud and Mobile', async () => {
       const section = page.locator('#stack');
-      await expect(section.getByRole('heading', { level: 3 })).toHaveText(['Frontend', 'Backend', 'Cloud', 'Móvil']);
-      await expect(section.getByRole('region', { name: 'Frontend' })).toContainText('React');
-      await expect(section.getByRole('region', { name: 'Móvil' })).toContainText('Flutter');
-      await expect(section.getByRole('link', { name: 'Ver todas las tecnologías' })).toHaveAttribute(
-        'href',
-        '/tecnologias',
+      const groups = groupByCategory(TECHNOLOGIES);
+      await expect(section.getByRole('heading', { level: 3 })).toHaveText(
+        groups.map(({ category }) => TECHNOLOGY_LABELS[category]),
       );
+      for (const { category, items } of groups) {
+        const region = section.getByRole('region', { name: TECHNOLOGY_LABELS[category] });
+        await expect(region.getByRole('listitem')).toHaveCount(items.length);
+        for (const { name } of items) await expect(region).toContainText(name);
+      }
+      for (const { label, href } of pageSection('home', 'stack').actions) {
+        await expect(section.getByRole('link', { name: label })).toHaveAttribute('href', href);
+      }
     });
 
     await test.step('process: the first phases with their durations', async () => {
@@ -84,10 +108,9 @@ test.describe('home', () => {
         await expect(steps.nth(index).getByRole('heading', { level: 3 })).toHaveText(title);
         await expect(steps.nth(index)).toContainText(duration);
       }
-      await expect(page.locator('#proceso').getByRole('link', { name: 'Conoce el proceso completo' })).toHaveAttribute(
-        'href',
-        '/proceso-desarrollo',
-      );
+      for (const { label, href } of pageSection('home', 'proceso').actions) {
+        await expect(page.locator('#proceso').getByRole('link', { name: label })).toHaveAttribute('href', href);
+      }
     });
 
     await test.step('the team in order, with portraits, roles and skills', async () => {
@@ -106,34 +129,36 @@ test.describe('home', () => {
       const section = page.locator('#testimonios');
       await expect(section.getByRole('img', { name: 'Calificación: 5 de 5' })).toHaveCount(TESTIMONIALS.length);
       await expect(section.locator('blockquote')).toHaveCount(TESTIMONIALS.length);
-      await expect(section).toContainText('Luis Fernando Treviño');
-      await expect(section.getByRole('link', { name: /^Ver Caso\s*: Pagora/ })).toHaveAttribute(
-        'href',
-        '/portfolio/fintech-revolution',
-      );
+      const caseLink = escapeRegExp(pageSection('home', 'portfolio').linkLabel);
+      for (const { name, project } of TESTIMONIALS) {
+        await expect(section).toContainText(name);
+        // The link names its case after the label, so a screen reader's list of links tells them apart.
+        const story = CASES.find((entry) => entry.id === project);
+        expect(story, `el caso del testimonio de ${name}`).toBeDefined();
+        await expect(
+          section.getByRole('link', { name: new RegExp(`^${caseLink}\\s*: ${escapeRegExp(story?.title ?? '')}`) }),
+        ).toHaveAttribute('href', `/portfolio/${project}`);
+      }
     });
 
     await test.step('#contacto holds the small form and the response promises', async () => {
       const section = page.locator('#contacto');
-      await expect(section.getByRole('heading', { level: 2, name: 'Platiquemos de tu proyecto' })).toBeVisible();
+      await expect(
+        section.getByRole('heading', { level: 2, name: pageSection('home', 'contacto').title }),
+      ).toBeVisible();
       await expect(section.locator('[data-form="small"]')).toBeVisible();
-      for (const text of [
-        '< 2 h',
-        '24 h',
-        '48 h',
-        'Primera respuesta',
-        'Propuesta detallada',
-        'Reunión agendada',
-        'Respuesta máxima',
-      ]) {
-        await expect(section).toContainText(text);
+      const promises = pageSection('contacto', 'promesas').items;
+      expect(promises.length, 'los tiempos de content/pages/contacto.yaml').toBeGreaterThan(0);
+      for (const { title, value } of promises) {
+        await expect(section).toContainText(title ?? '');
+        await expect(section).toContainText(value ?? '');
       }
     });
 
     await test.step('structured data: the Organization', async () => {
       const organization = (await jsonLdNodes(page)).find((node) => node['@type'] === 'Organization');
       expect(organization?.name).toBe('Angram');
-      expect(organization?.email).toBe('hola@angram.mx');
+      expect(organization?.email).toBe(CONTACT_EMAIL);
     });
 
     await test.step('headings go in order: one h1, then h2 per section, h3 in cards', async () => {
@@ -174,9 +199,10 @@ test.describe('home', () => {
     expect(await animations()).toEqual([]);
   });
 
-  test('"Ver Portfolio" takes the visitor to the featured cases', async ({ page }) => {
-    await page.getByRole('link', { name: 'Ver Portfolio', exact: true }).click();
-    await expect(page).toHaveURL(/#portfolio$/);
+  test("the hero's portfolio button takes the visitor to the featured cases", async ({ page }) => {
+    const { label, href } = portfolioButton();
+    await page.getByRole('link', { name: label, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(href)}$`));
     await expect(page.locator('#portfolio h2')).toBeInViewport();
   });
 

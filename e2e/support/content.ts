@@ -12,6 +12,7 @@ import { offerDuration, offerPrice } from '../../core/offers.ts';
 import { readPromisePlaceholders } from '../../core/content/promises.ts';
 import { fillKnownDeep } from '../../core/text-template.ts';
 import { entryIds } from '../../src/lib/content/entry-ids.ts';
+import type { TechnologyCategory } from '../../src/schemas/technologies.ts';
 
 interface Entry {
   id: string;
@@ -56,12 +57,18 @@ export const CASES = entries('content/portfolio', '.md').map((entry) => ({
   image: text(entry, 'image'),
   /** How many results the case's page lists. */
   results: Array.isArray(entry.data.results) ? entry.data.results.length : 0,
+  /** The figures the case leads with, in order (cards show the first two). */
+  metrics: (Array.isArray(entry.data.metrics) ? (entry.data.metrics as Array<{ value: unknown }>) : []).map((metric) =>
+    String(metric.value),
+  ),
+  tech: (Array.isArray(entry.data.tech) ? (entry.data.tech as unknown[]) : []).map(String),
 }));
 
-/** The testimonials of the home page, in order. */
+/** The testimonials of the home page, in order, each with the case it links to (if any). */
 export const TESTIMONIALS = entries('content/testimonials', '.yaml').map((entry) => ({
   id: entry.id,
-  author: text(entry, 'author'),
+  name: text(entry, 'name'),
+  project: typeof entry.data.project === 'string' ? entry.data.project : undefined,
 }));
 
 /** How many items a section of a page's copy (`content/pages/<page>.yaml`) lists. */
@@ -84,6 +91,17 @@ function listFile(file: string): Array<Record<string, unknown>> {
   if (!Array.isArray(data)) throw new Error(`${file} no es una lista`);
   return fillKnownDeep(data as Array<Record<string, unknown>>, readPromisePlaceholders(defaultRoot()));
 }
+
+/** The technologies (content/technologies.yaml), in the file's order, and each category's visible name. */
+export const TECHNOLOGIES = listFile('content/technologies.yaml').map((technology) => ({
+  name: String(technology.name),
+  category: technology.category as TechnologyCategory,
+}));
+export const TECHNOLOGY_LABELS = (
+  parsed(readFileSync(join(defaultRoot(), 'content/pages/tecnologias.yaml'), 'utf8'), 'tecnologias') as {
+    labels: Record<TechnologyCategory, string>;
+  }
+).labels;
 
 /** The categories of /integraciones, in order. */
 export const INTEGRATION_CATEGORIES = listFile('content/integrations.yaml').map((category) => ({
@@ -138,6 +156,16 @@ export const AUDIT = (() => {
 
 /** The messages a WhatsApp link opens with (content/contact.yaml). */
 export const CONTACT_GREETINGS = facts.contact.greetings;
+
+/** The address the site and its structured data give (content/contact.yaml). */
+export const CONTACT_EMAIL = facts.contact.email;
+
+/** The figures the home page's hero and /contacto show (content/stats.yaml, group marketing). */
+export const MARKETING_STATS = (() => {
+  const data = parsed(readFileSync(join(defaultRoot(), 'content/stats.yaml'), 'utf8'), 'stats');
+  const items = (data.marketing as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  return items.map((item) => ({ value: String(item.value), label: String(item.label) }));
+})();
 
 interface SectionCopy {
   title?: string;
