@@ -11,6 +11,7 @@ import { consultingServices, offersSchema } from '../../../core/content/offers.t
 import { formCopy, type FormCopy } from '../../../core/forms/copy.ts';
 import type { FormLists } from '../../../core/forms/options.ts';
 import { ROUTES } from '../../../core/routes.ts';
+import { oncePerBuild } from '../once-per-build.ts';
 import { shortNotice, type ShortNotice } from '../privacy/notice.ts';
 import { CONTACT } from '../site-contact.ts';
 import { SHORT_NOTICE } from '../site-privacy.ts';
@@ -34,20 +35,18 @@ function parsedOrThrow<T>(
   throw new Error(`content/${file}: ${result.error.message}`);
 }
 
-const listsByLocale = new Map<string, FormLists>();
-
-export function formListsFor(locale: string): FormLists {
-  if (locale === DEFAULT_LOCALE) return facts.lists;
-  const known = listsByLocale.get(locale);
-  if (known) return known;
+/** A translated language's form lists, parsed once per build (they are read by every form of every page). */
+const translatedLists = oncePerBuild((locale: string): FormLists => {
   const options = parsedOrThrow(
     formOptionsSchema.safeParse(translatedFile(locale, 'form-options.yaml')),
     `${locale}/form-options.yaml`,
   );
   const offers = parsedOrThrow(offersSchema.safeParse(translatedFile(locale, 'offers.yaml')), `${locale}/offers.yaml`);
-  const lists = { ...options, consultingServices: consultingServices(offers) };
-  listsByLocale.set(locale, lists);
-  return lists;
+  return { ...options, consultingServices: consultingServices(offers) };
+});
+
+export function formListsFor(locale: string): FormLists {
+  return locale === DEFAULT_LOCALE ? facts.lists : translatedLists(locale);
 }
 
 /** Whether a language's forms take phones of any country. */
