@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../db/storage.ts';
-import { TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../db/testing/engines.ts';
 import { compactAfterErasure } from './compact.ts';
 import { scanPostgres } from './testing/scan.ts';
 import { openTestStorage } from '../testing/storage.ts';
@@ -58,6 +58,31 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('compaction after an erasure (
 
     expect((await compaction).complete).toBe(true);
     expect(await scanPostgres(storage, [SECRET])).toEqual({});
+  });
+
+  it('waits for a write begun before the erasure in another database of the same cluster', async () => {
+    await storage.run('INSERT INTO notes (body) VALUES ($1)', [SECRET]);
+    // Another application's (or another instance's) database on the same server: its open write is not one
+    // of this database's sessions, yet VACUUM's snapshot reaches back to it and would keep the row.
+    const neighbour = await createTestDatabase('postgres');
+    const writer = new pg.Client({ connectionString: neighbour.env.DATABASE_URL });
+    await writer.connect();
+    try {
+      await writer.query('CREATE TABLE pedidos (id serial PRIMARY KEY)');
+      await writer.query('BEGIN');
+      await writer.query('INSERT INTO pedidos DEFAULT VALUES');
+      await storage.run('DELETE FROM notes WHERE body = $1', [SECRET]);
+
+      const compaction = compactAfterErasure(storage, ['notes']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await writer.query('COMMIT');
+
+      expect((await compaction).complete).toBe(true);
+      expect(await scanPostgres(storage, [SECRET])).toEqual({});
+    } finally {
+      await writer.end();
+      await neighbour.drop();
+    }
   });
 });
 

@@ -98,27 +98,32 @@ export async function compactAfterErasure(
 }
 
 /**
- * Waits until no other session of this database can still see a version the erasure deleted, so VACUUM FULL
- * drops them instead of copying them as "recently dead". PostgreSQL keeps a version while any session's
- * snapshot (`backend_xmin`) or open write (`backend_xid`) is older than the deleting transaction. A start
- * time is not enough: a transaction between two statements has no snapshot but still holds its id, and a
- * snapshot taken later can still reach back to such a transaction. So the wait compares ids with the next
- * id at the time of the call, which every erased version's deleter precedes. Returns false when it ran out.
+ * Waits until nothing can still make VACUUM FULL keep a version the erasure deleted (it copies such a version
+ * along as "recently dead" instead of dropping it). Two things hold one back. A session of this database whose
+ * snapshot (`backend_xmin`) or open write (`backend_xid`) is older than the deleting transaction: a start time
+ * is not enough, since a transaction between two statements has no snapshot but still holds its id. And a
+ * write still open in any database of the cluster: VACUUM's own snapshot reaches back to the oldest running
+ * transaction id wherever it runs, so another database's long write keeps the horizon too (sessions of other
+ * databases that only read do not). The current snapshot's `xmin` is that oldest running id, visible to any
+ * role. Both are compared with the next id at the time of the call, which every erased version's deleter
+ * precedes. Returns false when it ran out.
  */
 async function waitForOlderSnapshots(storage: Storage, waitMs: number): Promise<boolean> {
-  // The 64-bit counter folded to the 32-bit id the activity view shows (`age()` handles the wraparound).
-  const marker = await storage.get<{ xid: string }>(
-    'SELECT (pg_snapshot_xmax(pg_current_snapshot())::text::numeric % 4294967296)::text AS xid',
+  // The 64-bit counter, and folded to the 32-bit id the activity view shows (`age()` handles the wraparound).
+  const marker = await storage.get<{ full: string; xid: string }>(
+    `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS full,
+            (pg_snapshot_xmax(pg_current_snapshot())::text::numeric % 4294967296)::text AS xid`,
   );
   const deadline = Date.now() + waitMs;
   for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
-    const older = await storage.get<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid()
-          AND (age(backend_xmin) > age($1::xid) OR age(backend_xid) > age($1::xid))`,
-      [marker?.xid ?? null],
+    const older = await storage.get<{ writing: boolean; n: number }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot()) < $2::xid8 AS writing,
+              (SELECT count(*)::int FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid()
+                  AND (age(backend_xmin) > age($1::xid) OR age(backend_xid) > age($1::xid))) AS n`,
+      [marker?.xid ?? null, marker?.full ?? null],
     );
-    if ((older?.n ?? 0) === 0) return true;
+    if (older?.writing === false && older.n === 0) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
