@@ -88,7 +88,8 @@ describe.each(TEST_ENGINES)('rectification rewrites everything derived (%s)', (e
     await admin.post(`/admin/contacts/${jorge}/notes`, {
       note: `Nos lo recomendó ${BEFORE.name} (${BEFORE.email}, tel. ${BEFORE.phone}).`,
     });
-  });
+    // Two leads, five e-mails and the inbox's work: more than the default hook time on a busy machine.
+  }, 60_000);
 
   afterAll(async () => {
     await t.dispose();
