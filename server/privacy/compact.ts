@@ -93,7 +93,7 @@ export async function compactAfterErasure(
     ? { complete: true, detail: rewritten }
     : {
         complete: false,
-        detail: `${rewritten} Otra transacción abierta desde antes seguía viendo la versión anterior; se borrará cuando termine y se vuelva a reescribir.`,
+        detail: `${rewritten} Una transacción abierta desde antes (una lectura en esta base o una escritura en cualquier base del servidor) seguía alcanzando la versión anterior; se borrará cuando termine y se vuelva a reescribir.`,
       };
 }
 
