@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compressionLevels, precompressDirectory, startAssetCompression } from './precompress.ts';
+import { compressionLevels, precompressDirectory, startAssetCompression, startPageCompression } from './precompress.ts';
 
 describe('build-time compression', () => {
   let dir = '';
@@ -97,6 +97,30 @@ describe('build-time compression', () => {
         rewritten,
       );
       expect(gunzipSync(await readFile(join(site, '_astro', 'wiki.C4d5e6.css.gz'))).toString()).toBe(rewritten);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts on each page as it is rendered, unless the site looks too large for its level', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-'));
+    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-cache-'));
+    try {
+      const page = '<!doctype html><title>Auditoría</title><p>Revisamos tu infraestructura en dos semanas.</p>'.repeat(
+        60,
+      );
+      await startPageCompression(Buffer.from(page), 99, cacheDir);
+      expect((await readdir(cacheDir)).filter((name) => name.includes('.q10w22p3.'))).toHaveLength(1);
+      await writeFile(join(site, 'auditoria-infraestructura.html'), page);
+      expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0, early: 1 });
+      expect(brotliDecompressSync(await readFile(join(site, 'auditoria-infraestructura.html.br'))).toString()).toBe(
+        page,
+      );
+
+      // Two hundred thousand such pages would pass the large-site threshold: left for the last step.
+      await startPageCompression(Buffer.from(page.replace('dos', 'tres')), 200_000, cacheDir);
+      expect(await readdir(cacheDir)).toHaveLength(2);
     } finally {
       await rm(site, { recursive: true, force: true });
       await rm(cacheDir, { recursive: true, force: true });
