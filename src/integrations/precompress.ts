@@ -215,6 +215,40 @@ export async function precompressDirectory(
 /** The cache folder of the build running in this process, for the copies started before its last step. */
 let earlyCacheDir: string | undefined;
 
+/**
+ * How many files are compressed at once before the last step: one core fewer than the machine has, as the
+ * main thread renders on the other, and libuv's threads (four) keep two free for the build's own file
+ * writes, which queued behind every page's brotli and gzip otherwise. The last step widens it to every core.
+ */
+const EARLY_AT_ONCE = Math.max(1, availableParallelism() - 1);
+let atOnce = EARLY_AT_ONCE;
+let compressing = 0;
+const waiting: Array<() => void> = [];
+
+function acquire(): Promise<void> {
+  if (compressing < atOnce) {
+    compressing += 1;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+/** Hands the slot to the next waiting file, if any. */
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else compressing -= 1;
+}
+
+/** Lets `count` files be compressed at once from now on (never fewer than before). */
+function widen(count: number): void {
+  atOnce = Math.max(atOnce, count);
+  while (compressing < atOnce && waiting.length > 0) {
+    compressing += 1;
+    waiting.shift()?.();
+  }
+}
+
 /** Starts compressing `source` into the cache unless its copies are there or on their way; the promise settles then. */
 function startEarly(source: Buffer, levels: Levels, cacheDir: string | undefined): Promise<unknown> {
   if (!cacheDir || source.length < MIN_BYTES) return Promise.resolve();
@@ -222,7 +256,9 @@ function startEarly(source: Buffer, levels: Levels, cacheDir: string | undefined
   const running = started.get(key.br);
   if (running) return running;
   if (existsSync(join(cacheDir, key.br)) && existsSync(join(cacheDir, key.gz))) return Promise.resolve();
-  const copies = compress(source, levels, cacheDir);
+  const copies = acquire()
+    .then(() => compress(source, levels, cacheDir))
+    .finally(release);
   // A failure surfaces where the last step awaits the copies; a file it never asks for fails nothing.
   copies.catch(() => undefined);
   started.set(key.br, copies);
@@ -294,12 +330,15 @@ export function precompress(): AstroIntegration {
           updateConfig({ vite: { plugins: [earlyAssetCompression] } });
         }
       },
+      // Nothing renders any more: the copies still waiting get every core.
+      'astro:build:generated': () => widen(availableParallelism()),
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const html = await builtHtml(root);
         const result = await timedPhase(logger, 'compresion', () => precompressDirectory(root, { cacheDir, html }));
         releaseBuiltHtml(root);
         started.clear();
+        atOnce = EARLY_AT_ONCE;
         renderedPages = 0;
         renderedBytes = 0;
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
