@@ -161,6 +161,8 @@ function pruneCache(cacheDir: string, keep: ReadonlySet<string>): void {
 }
 
 const SOURCE_FACTS_SUFFIX = '.source.json';
+/** Each source file's characters, by the hash of its text (./site-characters.ts). */
+const SITE_CHARACTERS_FILE = 'site-characters.json';
 
 /** What the build needs to know of a source font: its weight axis and every character it has. */
 interface SourceFacts {
@@ -208,7 +210,12 @@ export async function subsetFamilies(
 ): Promise<SubsetFamily[]> {
   const cacheDir = resolve(options.root, options.cacheDir);
   mkdirSync(cacheDir, { recursive: true });
-  const { codePoints: siteCodePoints } = siteCharacters(options.root, options.textDirs, options.excludeDirs);
+  const { codePoints: siteCodePoints } = siteCharacters(
+    options.root,
+    options.textDirs,
+    options.excludeDirs,
+    join(cacheDir, SITE_CHARACTERS_FILE),
+  );
 
   const families: SubsetFamily[] = [];
   const factsFiles: string[] = [];
