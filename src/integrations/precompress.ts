@@ -215,12 +215,15 @@ export async function precompressDirectory(
 /** The cache folder of the build running in this process, for the copies started before its last step. */
 let earlyCacheDir: string | undefined;
 
+/** libuv's threads (its default; nothing here sets UV_THREADPOOL_SIZE): compression and every file operation share them. */
+const THREADPOOL = 4;
 /**
- * How many files are compressed at once before the last step: one core fewer than the machine has, as the
- * main thread renders on the other, and libuv's threads (four) keep two free for the build's own file
- * writes, which queued behind every page's brotli and gzip otherwise. The last step widens it to every core.
+ * How many files (a brotli and a gzip each) are compressed at once before the last step: at most one core
+ * fewer than the machine has, as the main thread renders on the other, and leaving two of libuv's threads
+ * free for the build's own file writes, which queued behind every page's compression otherwise (one file
+ * with the default four threads). Once the pages are written it widens to every core.
  */
-const EARLY_AT_ONCE = Math.max(1, availableParallelism() - 1);
+const EARLY_AT_ONCE = Math.max(1, Math.min(availableParallelism() - 1, Math.floor((THREADPOOL - 2) / 2)));
 let atOnce = EARLY_AT_ONCE;
 let compressing = 0;
 const waiting: Array<() => void> = [];
