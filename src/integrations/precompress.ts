@@ -60,7 +60,7 @@ export interface Levels {
  * - the bundler's scripts and styles (`_astro/`, named by their content's hash, 0.6 MB): brotli 11.
  *   Visitors keep them for a year and the next build brings the same bytes back from the cache; the first
  *   build compresses them before and while the pages render, on a core that would sit idle.
- * - the HTML and every other file: brotli 10 with postfix 3, 1.4 % more bytes than 11 for a third of its
+ * - the HTML and every other file: brotli 10 with postfix 3, 1.4 % more bytes than 11 for two fifths of its
  *   time. The pages change with every edit and are compressed as they are rendered: at 10 that keeps pace
  *   with the rendering on the other core (2 s of CPU for 99 pages), at 11 it would outlast it by 4 s.
  * - once the site's HTML passes LARGE_SITE_HTML_BYTES (a wiki or portfolio of hundreds of pages, each
