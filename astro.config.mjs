@@ -9,7 +9,7 @@ import { fontCoverage } from './src/integrations/fonts/coverage.ts';
 import { fontFamiliesConfig, subsetFontProvider } from './src/integrations/fonts/provider.ts';
 import { FONT_CACHE_DIR, SITE_FONTS, SITE_TEXT } from './src/integrations/fonts/site-fonts.ts';
 import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
-import { precompress } from './src/integrations/precompress.ts';
+import { precompress, startPageCompression } from './src/integrations/precompress.ts';
 import { mdxCompileCache } from './src/integrations/mdx-cache.ts';
 import { previousBuildAside } from './src/integrations/previous-build.ts';
 import { interactDirective } from './src/integrations/interact/index.ts';
@@ -62,7 +62,9 @@ export default defineConfig({
     }),
     wikiSearchIndex(),
     fontCoverage(fontFamilies),
-    ownCspHashes(),
+    // Trims each page's policy as it is rendered and hands the final bytes to compression, which starts
+    // on them while the next page renders.
+    ownCspHashes({ rendered: startPageCompression }),
     // Last: compresses what the other integrations wrote too.
     precompress(),
   ],

@@ -97,12 +97,31 @@ function readConsultants(root: string, lists: FormLists, offers: Offers): Consul
 
 const cache = new Map<string, ContentFacts>();
 
+/**
+ * The site's build evaluates this module three times in one process (the Astro config in Node, the content
+ * collections in Vite's module runner, the rendered pages' bundle), each copy with its own `cache`: a build
+ * shares the facts it read first with the others here instead (`shareContentFactsWithinBuild`), as content
+ * does not change while it runs. The dev server never fills it, so a change to this code reads them afresh.
+ */
+const SHARED = Symbol.for('angram.contentFactsOfBuild');
+type SharingGlobal = typeof globalThis & { [SHARED]?: Map<string, ContentFacts> };
+
+const rootKey = (root: string) => (root.endsWith('/') ? root : `${root}/`);
+
 /** The facts of a checkout (read once per process and root). */
 export function loadContentFacts(root: string = defaultRoot()): ContentFacts {
-  const cached = cache.get(root);
+  const cached = cache.get(root) ?? (globalThis as SharingGlobal)[SHARED]?.get(rootKey(root));
   if (cached) return cached;
   const facts = readContentFacts(root);
   cache.set(root, facts);
+  return facts;
+}
+
+/** For the site's build only: every copy of this module in the process gets the facts read here. */
+export function shareContentFactsWithinBuild(root: string): ContentFacts {
+  const facts = loadContentFacts(root);
+  const shared = ((globalThis as SharingGlobal)[SHARED] ??= new Map());
+  shared.set(rootKey(root), facts);
   return facts;
 }
 

@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AstroPrerenderer, RouteData } from 'astro';
 import { describe, expect, it } from 'vitest';
 import {
   keepOwnHashes,
   readTrimmedPolicies,
   trimmedPage,
+  trimmingPrerenderer,
   writeTrimmedPolicies,
+  type RenderTimeTrims,
   type TrimmedPolicies,
 } from './csp-hashes.ts';
 
@@ -104,5 +107,68 @@ describe('trimmed policies kept between builds', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('pages trimmed as they are rendered', () => {
+  const inline = "document.documentElement.classList.add('js');";
+  const csp = `script-src 'self' ${hash(inline)} ${hash('console.log("otra página")')}`;
+  const html =
+    `<html><head><meta http-equiv="content-security-policy" content="${csp}"><script>${inline}</script></head>` +
+    '<body><h1>Migración a la nube</h1><p>Sin detener la operación de tu tienda.</p></body></html>';
+  const htmlHeaders = { 'content-type': 'text/html' };
+  const paths = [{ pathname: '/migracion-cloud' }, { pathname: '/sitemap.xml' }, { pathname: '/wikiangram' }];
+  const inner = (respond: (url: string) => Response): AstroPrerenderer => ({
+    name: 'astro:default',
+    getStaticPaths: () => Promise.resolve(paths as Awaited<ReturnType<AstroPrerenderer['getStaticPaths']>>),
+    render: (request) => Promise.resolve(respond(request.url)),
+  });
+  const render = (prerenderer: AstroPrerenderer, url: string) =>
+    prerenderer.render(new Request(url), { routeData: {} as RouteData });
+  const bodyOf = async (result: Awaited<ReturnType<AstroPrerenderer['render']>>) =>
+    (result instanceof Response ? result : result.response).text();
+
+  it('writes each HTML page with its own hashes only, and hands the written bytes on with the number of paths', async () => {
+    const trims: RenderTimeTrims = { policies: new Map(), savedBytes: 0 };
+    const handed: Array<[string, number]> = [];
+    const prerenderer = trimmingPrerenderer(
+      inner((url) =>
+        url.endsWith('.xml')
+          ? new Response('<urlset/>', { headers: { 'content-type': 'application/xml' } })
+          : url.endsWith('/wikiangram')
+            ? new Response(null, { status: 301, headers: { location: '/wikiangram/overview' } })
+            : new Response(html, { status: 200, headers: htmlHeaders }),
+      ),
+      trims,
+      (page, sitePages) => handed.push([page.toString(), sitePages]),
+    );
+    await prerenderer.getStaticPaths();
+    const written = await bodyOf(await render(prerenderer, 'https://angram.mx/migracion-cloud'));
+    expect(written).toBe(keepOwnHashes(html));
+    expect(handed).toEqual([[written, 3]]);
+    expect(trims.policies.get(createHash('sha256').update(written).digest('base64url'))).toBe(
+      `script-src 'self' ${hash(inline)}`,
+    );
+    expect(trims.savedBytes).toBe(Buffer.byteLength(html) - Buffer.byteLength(written));
+
+    // Other files and redirects go through as they were, and nobody is told about them.
+    expect(await bodyOf(await render(prerenderer, 'https://angram.mx/sitemap.xml'))).toBe('<urlset/>');
+    const redirect = await render(prerenderer, 'https://angram.mx/wikiangram');
+    expect((redirect instanceof Response ? redirect : redirect.response).status).toBe(301);
+    expect(handed).toHaveLength(1);
+  });
+
+  it('keeps the metadata Astro’s incremental build reads beside the trimmed page', async () => {
+    const metadata = { contentEntryKeys: ['content/wiki/setup.mdx'], staticImages: [] };
+    const prerenderer = trimmingPrerenderer(
+      {
+        ...inner(() => new Response(html, { headers: htmlHeaders })),
+        render: () => Promise.resolve({ response: new Response(html, { headers: htmlHeaders }), metadata }),
+      },
+      { policies: new Map(), savedBytes: 0 },
+    );
+    const result = await render(prerenderer, 'https://angram.mx/wikiangram/setup');
+    expect(result).toMatchObject({ metadata });
+    expect(await bodyOf(result)).toBe(keepOwnHashes(html));
   });
 });

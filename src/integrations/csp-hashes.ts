@@ -1,8 +1,10 @@
 /**
  * Astro writes into every page's CSP <meta> the hash of every script and style the whole site has: the
  * inline ones of all pages and each bundled file (which `'self'` already allows). Those hashes are random
- * base64 that no compression shrinks, about 1 KB on every page. After the build, each page keeps only the
- * hashes of the inline scripts and styles it carries itself: the policy allows exactly what the page runs.
+ * base64 that no compression shrinks, about 1 KB on every page. Each page keeps only the hashes of the
+ * inline scripts and styles it carries itself: the policy allows exactly what the page runs. It is trimmed
+ * as Astro renders it, before it is written (`trimmingPrerenderer`), so its bytes are final there and
+ * compression starts on them; a page Astro copies from its incremental build is trimmed after the build.
  * The trimmed policy is kept between builds by the hash of the page's bytes: a rebuild reads the whole text
  * of the pages that changed only, and of the others just the head (at a thousand wiki pages, 150 MB of
  * HTML decoded, searched and encoded again on every build otherwise).
@@ -11,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { timedPhase } from './build-timing.ts';
 import { builtHtml, rewritePage } from './built-html.ts';
 
@@ -145,20 +147,84 @@ export async function writeTrimmedPolicies(file: string, policies: TrimmedPolici
   await rename(temporary, file);
 }
 
-export function ownCspHashes(): AstroIntegration {
+/** What a page's bytes and its trimmed policy are told to as each page is rendered (`trimmingPrerenderer`). */
+export type RenderedPage = (page: Buffer, sitePages: number) => void;
+
+const isHtml = (response: Response) => response.headers.get('content-type')?.startsWith('text/html') ?? false;
+
+/** The pages trimmed as they were rendered: each one's policy by the hash of its bytes, and the bytes saved. */
+export interface RenderTimeTrims {
+  policies: TrimmedPolicies;
+  savedBytes: number;
+}
+
+/**
+ * Astro's prerenderer with each HTML page's policy trimmed before Astro writes it: the bytes written are
+ * final as they leave the renderer, so `rendered` can start on them (compression, on libuv's threads)
+ * while the main thread renders the next page. Each trimmed policy goes into `trims` by the hash of the
+ * page written, so the step after the build only reads the head of the pages rendered here.
+ */
+export function trimmingPrerenderer(
+  inner: AstroPrerenderer,
+  trims: RenderTimeTrims,
+  rendered: RenderedPage = () => undefined,
+): AstroPrerenderer {
+  let sitePages = 0;
+  return {
+    ...inner,
+    name: `${inner.name}+angram:own-csp-hashes`,
+    getStaticPaths: async () => {
+      const paths = await inner.getStaticPaths();
+      sitePages = paths.length;
+      return paths;
+    },
+    render: async (request, options) => {
+      const result = await inner.render(request, options);
+      const response = result instanceof Response ? result : result.response;
+      if (!isHtml(response) || (response.status >= 300 && response.status < 400) || !response.body) return result;
+      const body = Buffer.from(await response.arrayBuffer());
+      const length = body.length;
+      const { page, policy } = trimWhole(body);
+      trims.policies.set(createHash('sha256').update(page).digest('base64url'), policy);
+      trims.savedBytes += length - page.length;
+      rendered(page, sitePages);
+      const trimmed = new Response(Uint8Array.from(page), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+      return result instanceof Response ? trimmed : { ...result, response: trimmed };
+    },
+  };
+}
+
+export interface OwnCspHashesOptions {
+  /** Told each page as rendered and trimmed, and how many paths the site renders. */
+  rendered?: RenderedPage;
+}
+
+export function ownCspHashes(options: OwnCspHashesOptions = {}): AstroIntegration {
   let cacheFile = '';
+  // The pages this build rendered, trimmed before they were written.
+  const trims: RenderTimeTrims = { policies: new Map(), savedBytes: 0 };
   return {
     name: 'angram:own-csp-hashes',
     hooks: {
       'astro:config:done': ({ config }) => {
         cacheFile = fileURLToPath(new URL(CSP_CACHE_FILE, config.root));
       },
+      'astro:build:start': ({ setPrerenderer }) => {
+        trims.policies.clear();
+        trims.savedBytes = 0;
+        setPrerenderer((inner) => trimmingPrerenderer(inner, trims, options.rendered));
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const saved = await timedPhase(logger, 'csp', async () => {
-          const cache = await readTrimmedPolicies(cacheFile);
+          // Pages restored from Astro's incremental build are read here; rendered ones are found in the map.
+          const cache = new Map([...(await readTrimmedPolicies(cacheFile)), ...trims.policies]);
           const next: TrimmedPolicies = new Map();
-          let bytes = 0;
+          let bytes = trims.savedBytes;
           for (const [path, body] of await builtHtml(root)) {
             const trimmed = trimmedPage(body, cache, next);
             if (trimmed === body) continue;
@@ -168,6 +234,7 @@ export function ownCspHashes(): AstroIntegration {
           await writeTrimmedPolicies(cacheFile, next);
           return bytes;
         });
+        trims.policies.clear();
         logger.info(`CSP de cada página con solo sus propios hashes: ${(saved / 1024).toFixed(0)} KiB menos en total.`);
       },
     },

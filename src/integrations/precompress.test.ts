@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compressionLevels, precompressDirectory } from './precompress.ts';
+import { compressionLevels, precompressDirectory, startAssetCompression, startPageCompression } from './precompress.ts';
 
 describe('build-time compression', () => {
   let dir = '';
@@ -65,11 +65,80 @@ describe('build-time compression', () => {
     }
   });
 
-  it('keeps brotli 11 for a site of today’s size and a fast level only for the HTML of a far larger one', () => {
-    const today = 4.5 * 1024 * 1024;
+  it('compresses the bundler’s files as it writes them, and the last step takes those copies', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-early-'));
+    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-early-cache-'));
+    try {
+      const script = 'export const saludo = () => console.info("¡Hola desde el formulario!");\n'.repeat(30);
+      const style = '.tarjeta { padding: 1rem; color: #0b1f33; }\n'.repeat(30);
+      const serverChunk = 'export const servidor = true;\n'.repeat(30);
+      await startAssetCompression(
+        [
+          { type: 'chunk', fileName: '_astro/LeadForm.B1x2y3.js', code: script },
+          { type: 'asset', fileName: '_astro/wiki.C4d5e6.css', source: new TextEncoder().encode(style) },
+          { type: 'chunk', fileName: 'chunks/prerender.mjs', code: serverChunk },
+        ],
+        cacheDir,
+      );
+      // Brotli and gzip copies of the script and the style; nothing of what stays out of dist/.
+      expect((await readdir(cacheDir)).length).toBe(4);
+
+      await mkdir(join(site, '_astro'));
+      await writeFile(join(site, '_astro', 'LeadForm.B1x2y3.js'), script);
+      // Written with other bytes than the bundle said: compressed again from what is on disk.
+      const rewritten = style.replace('1rem', '2rem');
+      await writeFile(join(site, '_astro', 'wiki.C4d5e6.css'), rewritten);
+      const result = await precompressDirectory(site, { cacheDir });
+      expect(result).toMatchObject({ files: 2, reused: 0, early: 1 });
+      expect(brotliDecompressSync(await readFile(join(site, '_astro', 'LeadForm.B1x2y3.js.br'))).toString()).toBe(
+        script,
+      );
+      expect(brotliDecompressSync(await readFile(join(site, '_astro', 'wiki.C4d5e6.css.br'))).toString()).toBe(
+        rewritten,
+      );
+      expect(gunzipSync(await readFile(join(site, '_astro', 'wiki.C4d5e6.css.gz'))).toString()).toBe(rewritten);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts on each page as it is rendered, unless the site looks too large for its level', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-'));
+    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-cache-'));
+    try {
+      const page = '<!doctype html><title>Auditoría</title><p>Revisamos tu infraestructura en dos semanas.</p>'.repeat(
+        60,
+      );
+      await startPageCompression(Buffer.from(page), 99, cacheDir);
+      expect((await readdir(cacheDir)).filter((name) => name.includes('.q10w22p3.'))).toHaveLength(1);
+      await writeFile(join(site, 'auditoria-infraestructura.html'), page);
+      expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0, early: 1 });
+      expect(brotliDecompressSync(await readFile(join(site, 'auditoria-infraestructura.html.br'))).toString()).toBe(
+        page,
+      );
+
+      // Two hundred thousand such pages would pass the large-site threshold: left for the last step.
+      await startPageCompression(Buffer.from(page.replace('dos', 'tres')), 200_000, cacheDir);
+      expect(await readdir(cacheDir)).toHaveLength(2);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives brotli 11 to the bundler’s files, 10 to the pages of today’s site, a fast level to a far larger one’s', () => {
+    const today = 6.6 * 1024 * 1024;
     const grown = 150 * 1024 * 1024;
-    expect(compressionLevels('.html', today)).toEqual({ brotli: 11, window: 22, gzip: 9 });
-    expect(compressionLevels('.js', grown).brotli).toBe(11);
-    expect(compressionLevels('.html', grown).brotli).toBeLessThan(11);
+    expect(compressionLevels('_astro/react.Bo1YneMr.js', today)).toEqual({
+      brotli: 11,
+      window: 22,
+      postfix: 0,
+      gzip: 9,
+    });
+    expect(compressionLevels('_astro/react.Bo1YneMr.js', grown).brotli).toBe(11);
+    expect(compressionLevels('en/contact.html', today)).toEqual({ brotli: 10, window: 22, postfix: 3, gzip: 9 });
+    expect(compressionLevels('pagefind/pagefind-ui.js', today).brotli).toBe(10);
+    expect(compressionLevels('wikiangram/setup.html', grown).brotli).toBeLessThan(10);
   });
 });

@@ -4,7 +4,7 @@
  * the file and the key, instead of a page that mixes languages.
  */
 import type { AstroIntegration } from 'astro';
-import { loadContentFacts } from '../../core/content/load.ts';
+import { shareContentFactsWithinBuild } from '../../core/content/load.ts';
 import { readTranslations } from '../../core/i18n/load.ts';
 
 export function translationsCheck(): AstroIntegration {
@@ -13,10 +13,10 @@ export function translationsCheck(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, command }) => {
         const root = decodeURIComponent(config.root.pathname);
-        // A build checks them through the content facts, which keep what they read: the wiki's e-mail
-        // previews load the same facts while Vite bundles, so the translations are read once, not twice.
-        // The dev server reads them afresh at each restart.
-        if (command === 'build') loadContentFacts(root);
+        // A build checks them through the content facts, read here once for the whole build: the wiki's
+        // e-mail previews, the content collections and the rendered pages get the same facts, not a read
+        // of their own. The dev server reads them afresh at each restart.
+        if (command === 'build') shareContentFactsWithinBuild(root);
         // A Spanish file that is not valid YAML is left to the content collections, which name its line.
         else readTranslations(root, { lenient: true });
       },

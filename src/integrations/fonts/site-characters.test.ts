@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,27 @@ describe('siteCharacters', () => {
     expect(files).toBe(2);
     expect(chars(codePoints)).toEqual(expect.arrayContaining(['→', '½', '©', '€']));
     for (const absent of ['😀', 'Ж', 'ø', 'Ø', 'Ω', '[']) expect(chars(codePoints)).not.toContain(absent);
+  });
+
+  it('keeps each file’s characters by the hash of its text, and counts an edited file anew', () => {
+    const root = mkdtempSync(join(tmpdir(), 'angram-chars-cache-'));
+    mkdirSync(join(root, 'content'));
+    const page = join(root, 'content', 'precios.md');
+    const cacheFile = join(root, 'caracteres.json');
+    writeFileSync(page, 'Desde 5 000 € al mes');
+    expect(chars(siteCharacters(root, ['content'], [], cacheFile).codePoints)).toContain('€');
+
+    // The next build believes what was kept for the same text: the file is not decoded again.
+    const [[key] = []] = JSON.parse(readFileSync(cacheFile, 'utf8')) as Array<[string, number[]]>;
+    writeFileSync(cacheFile, JSON.stringify([[key, ['Ω'.codePointAt(0)]]]));
+    expect(chars(siteCharacters(root, ['content'], [], cacheFile).codePoints)).toContain('Ω');
+
+    // An edit changes the hash: its characters are read from the text, and only current texts stay kept.
+    writeFileSync(page, 'Desde 250 £ al mes');
+    const edited = chars(siteCharacters(root, ['content'], [], cacheFile).codePoints);
+    expect(edited).toContain('£');
+    expect(edited).not.toContain('Ω');
+    expect(JSON.parse(readFileSync(cacheFile, 'utf8'))).toHaveLength(1);
   });
 
   it('survives a missing folder', () => {

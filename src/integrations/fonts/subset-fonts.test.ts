@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { create, type Font } from 'fontkit';
@@ -65,6 +65,31 @@ describe('subsetFamilies', () => {
     await expect(
       subsetFamilies([{ ...INTER, weight: { min: 50, max: 700 } }], { root, textDirs: ['content'], cacheDir: 'cache' }),
     ).rejects.toThrow(/eje/);
+  });
+
+  it('keeps what it read of a source font, and forgets it when the source changes', async () => {
+    const root = project();
+    const cacheDir = join(root, 'cache');
+    const [first] = await subsetFamilies([INTER], { root, textDirs: ['content'], cacheDir: 'cache' });
+    const factsFiles = () => readdirSync(cacheDir).filter((name) => name.endsWith('.source.json'));
+    const [facts] = factsFiles();
+    if (!first || !facts) throw new Error('falta lo leído de la fuente');
+    const kept = JSON.parse(readFileSync(join(cacheDir, facts), 'utf8')) as { codePoints: number[] };
+    expect(kept.codePoints).toHaveLength(first.fontCodePoints.size);
+
+    // The next build believes the kept facts: the font is not opened again.
+    const withoutTilde = kept.codePoints.filter((code) => code !== 'ñ'.codePointAt(0));
+    writeFileSync(join(cacheDir, facts), JSON.stringify({ ...kept, codePoints: withoutTilde }));
+    const [again] = await subsetFamilies([INTER], { root, textDirs: ['content'], cacheDir: 'cache' });
+    expect(again?.fontCodePoints.size).toBe(first.fontCodePoints.size - 1);
+
+    // Another source (Sora's file where Inter's was): read anew, and the old facts go.
+    writeFileSync(join(root, INTER.source), readFileSync(resolve(SORA.source)));
+    const [changed] = await subsetFamilies([INTER], { root, textDirs: ['content'], cacheDir: 'cache' });
+    const soraCharacters = open(resolve(SORA.source)).characterSet.filter((code) => code >= 0x20);
+    expect(changed?.fontCodePoints.size).toBe(soraCharacters.length);
+    expect(factsFiles()).toHaveLength(1);
+    expect(factsFiles()).not.toContain(facts);
   });
 
   it('cuts static weights into a preloaded site file and files for the other weight, each with its rest', async () => {

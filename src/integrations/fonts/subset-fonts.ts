@@ -9,8 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { create, type Font } from 'fontkit';
-import subsetFont from 'subset-font';
+import type { Font } from 'fontkit';
 import { siteCharacters } from './site-characters.ts';
 import { toUnicodeRange } from './unicode-range.ts';
 
@@ -101,6 +100,8 @@ async function cutFace(
   const file = join(cacheDir, `${spec.name.toLowerCase()}-${subset}-${key}.woff2`);
   if (!existsSync(file)) {
     const text = String.fromCodePoint(...sorted);
+    // Loaded only to cut a file: its WebAssembly costs every build a tenth of a second otherwise.
+    const { default: subsetFont } = await import('subset-font');
     const output = await subsetFont(source, text, {
       targetFormat: 'woff2',
       keepFeatures: [...spec.features],
@@ -154,8 +155,53 @@ async function cutFamily(
 function pruneCache(cacheDir: string, keep: ReadonlySet<string>): void {
   for (const name of readdirSync(cacheDir)) {
     const path = join(cacheDir, name);
-    if (name.endsWith('.woff2') && !keep.has(path)) rmSync(path, { force: true });
+    if ((name.endsWith('.woff2') || name.endsWith(SOURCE_FACTS_SUFFIX)) && !keep.has(path))
+      rmSync(path, { force: true });
   }
+}
+
+const SOURCE_FACTS_SUFFIX = '.source.json';
+/** Each source file's characters, by the hash of its text (./site-characters.ts). */
+const SITE_CHARACTERS_FILE = 'site-characters.json';
+
+/** What the build needs to know of a source font: its weight axis and every character it has. */
+interface SourceFacts {
+  axis: { min: number; max: number } | null;
+  codePoints: number[];
+}
+
+function isSourceFacts(value: unknown): value is SourceFacts {
+  if (typeof value !== 'object' || value === null || !('axis' in value) || !('codePoints' in value)) return false;
+  const { axis, codePoints } = value;
+  const axisOk =
+    axis === null ||
+    (typeof axis === 'object' && 'min' in axis && 'max' in axis && [axis.min, axis.max].every(Number.isFinite));
+  return axisOk && Array.isArray(codePoints) && codePoints.every(Number.isInteger);
+}
+
+/**
+ * The source's axis and characters, kept in the cache by the hash of its bytes: reading them takes fontkit
+ * and its JavaScript brotli decoder, a tenth of a second of every build's start otherwise.
+ */
+async function sourceFacts(spec: SubsetFamilySpec, source: Buffer, cacheDir: string): Promise<[SourceFacts, string]> {
+  const file = join(
+    cacheDir,
+    `${spec.name.toLowerCase()}-${cacheKey([String(RECIPE_VERSION), source])}${SOURCE_FACTS_SUFFIX}`,
+  );
+  if (existsSync(file)) {
+    const kept: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (isSourceFacts(kept)) return [kept, file];
+  }
+  const { create } = await import('fontkit');
+  const font = create(source);
+  if ('fonts' in font) throw new Error(`${spec.source} es una colección de fuentes; se espera un solo archivo WOFF2.`);
+  const wght = font.variationAxes.wght;
+  const facts: SourceFacts = {
+    axis: wght ? { min: wght.min, max: wght.max } : null,
+    codePoints: [...sourceCodePoints(font)],
+  };
+  writeFileSync(file, JSON.stringify(facts));
+  return [facts, file];
 }
 
 export async function subsetFamilies(
@@ -164,15 +210,19 @@ export async function subsetFamilies(
 ): Promise<SubsetFamily[]> {
   const cacheDir = resolve(options.root, options.cacheDir);
   mkdirSync(cacheDir, { recursive: true });
-  const { codePoints: siteCodePoints } = siteCharacters(options.root, options.textDirs, options.excludeDirs);
+  const { codePoints: siteCodePoints } = siteCharacters(
+    options.root,
+    options.textDirs,
+    options.excludeDirs,
+    join(cacheDir, SITE_CHARACTERS_FILE),
+  );
 
   const families: SubsetFamily[] = [];
+  const factsFiles: string[] = [];
   for (const spec of specs) {
     const source = readFileSync(resolve(options.root, spec.source));
-    const font = create(source);
-    if ('fonts' in font)
-      throw new Error(`${spec.source} es una colección de fuentes; se espera un solo archivo WOFF2.`);
-    const axis = font.variationAxes.wght;
+    const [{ axis, codePoints }, factsFile] = await sourceFacts(spec, source, cacheDir);
+    factsFiles.push(factsFile);
     if (!axis) throw new Error(`${spec.source} no es una fuente variable con eje wght.`);
     const weights = [spec.weight.min, spec.weight.max, ...(spec.weight.instances ?? [])];
     if (weights.some((weight) => weight < axis.min || weight > axis.max)) {
@@ -180,11 +230,14 @@ export async function subsetFamilies(
         `${spec.name}: los pesos ${weights.join(', ')} salen del eje de la fuente (${axis.min}-${axis.max}).`,
       );
     }
-    const fontCodePoints = sourceCodePoints(font);
+    const fontCodePoints = new Set(codePoints);
     const site = new Set([...fontCodePoints].filter((code) => siteCodePoints.has(code)));
     const rest = new Set([...fontCodePoints].filter((code) => !site.has(code)));
     families.push({ spec, faces: await cutFamily(spec, source, site, rest, cacheDir), fontCodePoints });
   }
-  pruneCache(cacheDir, new Set(families.flatMap((family) => family.faces.map((face) => face.file))));
+  pruneCache(
+    cacheDir,
+    new Set([...factsFiles, ...families.flatMap((family) => family.faces.map((face) => face.file))]),
+  );
   return families;
 }
