@@ -4,7 +4,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { wikiSearchIndex } from './src/integrations/pagefind.ts';
+import { wikiSearchIndex, wikiSearchIndexWritten } from './src/integrations/pagefind.ts';
 import { fontCoverage } from './src/integrations/fonts/coverage.ts';
 import { fontFamiliesConfig, subsetFontProvider } from './src/integrations/fonts/provider.ts';
 import { FONT_CACHE_DIR, SITE_FONTS, SITE_TEXT } from './src/integrations/fonts/site-fonts.ts';
@@ -63,6 +63,8 @@ export default defineConfig({
     wikiSearchIndex(),
     fontCoverage(fontFamilies),
     ownCspHashes(),
+    // The search index is built in Pagefind's process while fonts and CSP run here; compression needs it.
+    wikiSearchIndexWritten(),
     // Last: compresses what the other integrations wrote too.
     precompress(),
   ],
