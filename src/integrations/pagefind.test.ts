@@ -80,7 +80,7 @@ describe('addPages', () => {
         mostInFlight = Math.max(mostInFlight, inFlight);
         for (let turn = 0; turn < 3; turn += 1) await Promise.resolve();
         inFlight -= 1;
-        return { errors: url === failOn ? ['HTML inválido'] : [], file: { wordCount: 1, url: url ?? '', meta: {} } };
+        return { errors: url === failOn ? ['HTML inválido'] : [], file: { uniqueWords: 1, url: url ?? '', meta: {} } };
       },
     };
   }
