@@ -12,6 +12,7 @@ import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { mdxCompileCache } from './src/integrations/mdx-cache.ts';
 import { previousBuildAside } from './src/integrations/previous-build.ts';
+import { releaseBundlerMemory } from './src/integrations/bundle-memory.ts';
 import { interactDirective } from './src/integrations/interact/index.ts';
 import { ownCspHashes } from './src/integrations/csp-hashes.ts';
 import { buildCpuCheckpoints } from './src/integrations/build-timing.ts';
@@ -72,8 +73,9 @@ export default defineConfig({
   // Shiki's default inline colours would be style attributes, which the CSP blocks.
   markdown: { syntaxHighlight: 'prism' },
   vite: {
-    // The wiki's e-mail previews, rendered from the server's templates at build time (build/).
-    plugins: [tailwindcss(), emailPreviewsModule()],
+    // The wiki's e-mail previews, rendered from the server's templates at build time (build/); the bundler's
+    // spent memory given back before pages render (src/integrations/bundle-memory.ts).
+    plugins: [tailwindcss(), emailPreviewsModule(), releaseBundlerMemory()],
     build: {
       rollupOptions: {
         output: {
