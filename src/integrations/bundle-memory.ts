@@ -6,7 +6,7 @@
  * more resident memory than it used, and that was the build's peak. A full collection that also returns
  * free pages (the one V8 runs when memory runs out) drops them: once the modules are transformed and before
  * the server bundle is written, and once it is written, before the browser's bundle starts. Each costs
- * about half a second at a thousand pages; a build whose heap is small skips it.
+ * up to a second at a thousand pages; a build whose heap is small skips it.
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
