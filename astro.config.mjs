@@ -4,7 +4,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { wikiSearchIndex } from './src/integrations/pagefind.ts';
+import { wikiSearchIndex, wikiSearchIndexWritten } from './src/integrations/pagefind.ts';
 import { fontCoverage } from './src/integrations/fonts/coverage.ts';
 import { fontFamiliesConfig, subsetFontProvider } from './src/integrations/fonts/provider.ts';
 import { FONT_CACHE_DIR, SITE_FONTS, SITE_TEXT } from './src/integrations/fonts/site-fonts.ts';
@@ -12,6 +12,7 @@ import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
 import { precompress, startPageCompression } from './src/integrations/precompress.ts';
 import { mdxCompileCache } from './src/integrations/mdx-cache.ts';
 import { previousBuildAside } from './src/integrations/previous-build.ts';
+import { releaseBundlerMemory } from './src/integrations/bundle-memory.ts';
 import { interactDirective } from './src/integrations/interact/index.ts';
 import { ownCspHashes } from './src/integrations/csp-hashes.ts';
 import { buildCpuCheckpoints } from './src/integrations/build-timing.ts';
@@ -65,6 +66,8 @@ export default defineConfig({
     // Trims each page's policy as it is rendered and hands the final bytes to compression, which starts
     // on them while the next page renders.
     ownCspHashes({ rendered: startPageCompression }),
+    // The search index is built in Pagefind's process while fonts and CSP run here; compression needs it.
+    wikiSearchIndexWritten(),
     // Last: compresses what the other integrations wrote too.
     precompress(),
   ],
@@ -72,8 +75,9 @@ export default defineConfig({
   // Shiki's default inline colours would be style attributes, which the CSP blocks.
   markdown: { syntaxHighlight: 'prism' },
   vite: {
-    // The wiki's e-mail previews, rendered from the server's templates at build time (build/).
-    plugins: [tailwindcss(), emailPreviewsModule()],
+    // The wiki's e-mail previews, rendered from the server's templates at build time (build/); the bundler's
+    // spent memory given back before pages render (src/integrations/bundle-memory.ts).
+    plugins: [tailwindcss(), emailPreviewsModule(), releaseBundlerMemory()],
     build: {
       rollupOptions: {
         output: {

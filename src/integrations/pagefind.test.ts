@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { searchableDocument, writeIndexFiles } from './pagefind.ts';
+import { addPages, searchableDocument, writeIndexFiles } from './pagefind.ts';
 
 const page = (main: string) =>
   '<!DOCTYPE html><html lang="es-MX"><head><title>Instalación | Angram</title></head>' +
@@ -62,5 +62,41 @@ describe('writeIndexFiles', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('addPages', () => {
+  /** A stand-in for Pagefind's index that answers each page after a few turns of the event loop. */
+  function fakeIndex(failOn?: string) {
+    const sent: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    return {
+      sent,
+      mostInFlight: () => mostInFlight,
+      async addHTMLFile({ url, content }: { url?: string; content: string }) {
+        sent.push(`${url ?? ''} ${content}`);
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        for (let turn = 0; turn < 3; turn += 1) await Promise.resolve();
+        inFlight -= 1;
+        return { errors: url === failOn ? ['HTML inválido'] : [], file: { uniqueWords: 1, url: url ?? '', meta: {} } };
+      },
+    };
+  }
+  const pages = Array.from({ length: 40 }, (_, n) => [`wikiangram/p${n}.html`, Buffer.from(`<p>${n}</p>`)] as const);
+
+  it('sends every page once, in the order given, with several waiting for an answer at once', async () => {
+    const index = fakeIndex();
+    await addPages(index, pages);
+    expect(index.sent).toEqual(pages.map(([path, body]) => `/${path} ${body.toString()}`));
+    expect(index.mostInFlight()).toBeGreaterThan(1);
+    expect(index.mostInFlight()).toBeLessThan(pages.length);
+  });
+
+  it('rejects with the page Pagefind refused and sends no page after the answers already awaited', async () => {
+    const index = fakeIndex('/wikiangram/p5.html');
+    await expect(addPages(index, pages)).rejects.toThrow('Pagefind (wikiangram/p5.html): HTML inválido');
+    expect(index.sent.length).toBeLessThan(pages.length);
   });
 });

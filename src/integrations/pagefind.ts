@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
 import { timedPhase } from './build-timing.ts';
 import { builtHtml } from './built-html.ts';
@@ -47,41 +47,94 @@ export async function writeIndexFiles(
 }
 
 /**
+ * Pages sent to Pagefind before the first answer comes back. Its service indexes one page at a time, in the
+ * order they arrive; awaiting each answer before sending the next page left it idle while this process cut
+ * and encoded that page. A few in flight keep it busy without holding every encoded page in memory at once.
+ */
+const PAGES_IN_FLIGHT = 8;
+
+/** Adds every page to the index, in order, `PAGES_IN_FLIGHT` at a time; the first error stops the rest. */
+export async function addPages(
+  index: Pick<pagefind.PagefindIndex, 'addHTMLFile'>,
+  pages: ReadonlyArray<readonly [string, Buffer]>,
+): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const sender = async () => {
+    for (let position = next++; position < pages.length && !failed; position = next++) {
+      const [path, body] = pages[position] ?? ['', Buffer.alloc(0)];
+      const content = searchableDocument(body.toString('utf8'));
+      const added = await index.addHTMLFile({ url: `/${path}`, content });
+      if (added.errors.length > 0) {
+        failed = true;
+        throw new Error(`Pagefind (${path}): ${added.errors.join('; ')}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: PAGES_IN_FLIGHT }, sender));
+}
+
+async function buildIndex(root: string, logger: AstroIntegrationLogger): Promise<number> {
+  const pages = [...(await builtHtml(root))].filter(([path]) => WIKI_SEARCH_PAGE.test(path));
+  return timedPhase(logger, 'busqueda', async () => {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
+    if (!index) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
+    try {
+      if (pages.length === 0) throw new Error(`Pagefind no encontró páginas de la wiki en ${join(root, 'wikiangram')}`);
+      await addPages(index, pages);
+      // Pagefind's service answers its own writeFiles before every byte reaches the disk, and close()
+      // then kills it: under load a build shipped pagefind.js cut at a page boundary. The files are
+      // taken from it instead and written here, each awaited.
+      const built = await index.getFiles();
+      if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
+      await writeIndexFiles(join(root, PAGEFIND_DIR), built.files);
+      return pages.length;
+    } finally {
+      await pagefind.close();
+    }
+  });
+}
+
+/** The index each build is writing, by output folder: started by wikiSearchIndex, awaited by wikiSearchIndexWritten. */
+const indexing = new Map<string, Promise<number>>();
+
+/**
  * Builds the wiki's search index with Pagefind's Node API once the static pages are written, into
  * `dist/pagefind/` (served as `/pagefind/pagefind.js`, loaded by the search dialog on first open). The
  * pages come from the build's one reading of `dist/` (./built-html.ts), under the URL Pagefind would give
- * the file, cut to what it indexes (`searchableDocument`). A failure stops the build: a wiki without its
+ * the file, cut to what it indexes (`searchableDocument`).
+ *
+ * Pagefind indexes in its own process, so the hook only starts it: the steps after it (font coverage, CSP
+ * hashes) run in this process meanwhile, on the other core. `wikiSearchIndexWritten()`, placed before any
+ * step that reads `dist/pagefind/`, waits for it. A failure stops the build there: a wiki without its
  * search would ship silently broken.
  */
 export function wikiSearchIndex(): AstroIntegration {
   return {
     name: 'angram:wiki-search-index',
     hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const running = buildIndex(root, logger);
+        // Awaited by wikiSearchIndexWritten; a failure before then is not an unhandled rejection.
+        running.catch(() => undefined);
+        indexing.set(root, running);
+      },
+    },
+  };
+}
+
+/** Waits for the index wikiSearchIndex started; its error, if any, fails the build here. */
+export function wikiSearchIndexWritten(): AstroIntegration {
+  return {
+    name: 'angram:wiki-search-index-written',
+    hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const pages = [...(await builtHtml(root))].filter(([path]) => WIKI_SEARCH_PAGE.test(path));
-        const count = await timedPhase(logger, 'busqueda', async () => {
-          const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
-          if (!index) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
-          try {
-            if (pages.length === 0)
-              throw new Error(`Pagefind no encontró páginas de la wiki en ${join(root, 'wikiangram')}`);
-            for (const [path, body] of pages) {
-              const content = searchableDocument(body.toString('utf8'));
-              const added = await index.addHTMLFile({ url: `/${path}`, content });
-              if (added.errors.length > 0) throw new Error(`Pagefind (${path}): ${added.errors.join('; ')}`);
-            }
-            // Pagefind's service answers its own writeFiles before every byte reaches the disk, and close()
-            // then kills it: under load a build shipped pagefind.js cut at a page boundary. The files are
-            // taken from it instead and written here, each awaited.
-            const built = await index.getFiles();
-            if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
-            await writeIndexFiles(join(root, PAGEFIND_DIR), built.files);
-            return pages.length;
-          } finally {
-            await pagefind.close();
-          }
-        });
+        const running = indexing.get(root);
+        if (!running) throw new Error('wikiSearchIndexWritten() necesita wikiSearchIndex() antes en integrations');
+        indexing.delete(root);
+        const count = await running;
         logger.info(`${count} páginas de la wiki indexadas en /${PAGEFIND_DIR}/`);
       },
     },

@@ -176,7 +176,7 @@ beforeAll(async () => {
   for (const name of readdirSync(pages))
     if (!['portfolio', 'index.astro', 'faq.astro'].includes(name)) rmSync(join(pages, name), { recursive: true });
   const config = join(project, 'astro.config.mjs');
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^\s*wikiSearchIndex\(\),\n/m, ''));
+  writeFileSync(config, readFileSync(config, 'utf8').replace(/^\s*wikiSearchIndex(Written)?\(\),\n/gm, ''));
 
   await addCase();
   addQuestion();

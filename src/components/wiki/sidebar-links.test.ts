@@ -11,21 +11,29 @@ const pages: WikiPageMeta[] = [
 describe('sidebarLinksHtml', () => {
   it('writes each link as the template did, the title escaped and the current page marked', () => {
     const [overview] = wikiRoutes(pages).sidebar('overview');
-    expect(sidebarLinksHtml(overview?.links ?? [])).toBe(
+    expect(sidebarLinksHtml(overview?.links ?? [], overview?.currentSlug)).toBe(
       ' <li> <a href="/wikiangram/overview" aria-current="page" class="wiki-link"> Página uno </a> </li>' +
         '<li> <a href="/wikiangram/architecture" class="wiki-link"> ' +
         'Arquitectura &quot;Astro&quot; &amp; &lt;islas&gt; d&#39;React </a> </li> ',
     );
   });
 
-  it('shares a group without the current page between pages and writes the current group per page', () => {
+  it('shares each group between pages and marks only the link of the page being shown', () => {
     const routes = wikiRoutes(pages);
-    const fromSetup = routes.sidebar('setup').find((group) => group.id === 'overview');
-    const fromOverview = routes.sidebar('overview').find((group) => group.id === 'overview');
-    expect(routes.sidebar('architecture').find((group) => group.id === 'installation')?.links).toBe(
-      routes.sidebar('overview').find((group) => group.id === 'installation')?.links,
-    );
-    expect(sidebarLinksHtml(fromSetup?.links ?? [])).not.toContain('aria-current');
-    expect(sidebarLinksHtml(fromOverview?.links ?? [])).toContain('aria-current="page"');
+    const overviewOn = (slug: string) => routes.sidebar(slug).find((group) => group.id === 'overview');
+    expect(overviewOn('setup')?.links).toBe(overviewOn('overview')?.links);
+    expect(overviewOn('setup')?.currentSlug).toBeUndefined();
+    const html = (slug: string) => sidebarLinksHtml(overviewOn(slug)?.links ?? [], overviewOn(slug)?.currentSlug);
+    expect(html('setup')).not.toContain('aria-current');
+    for (const slug of ['overview', 'architecture']) {
+      expect(html(slug).split('aria-current="page"')).toHaveLength(2);
+      expect(html(slug)).toContain(`<a href="/wikiangram/${slug}" aria-current="page" class="wiki-link">`);
+      expect(html(slug).replace(' aria-current="page"', '')).toBe(html('setup'));
+    }
+  });
+
+  it('writes a group that holds no such page unmarked', () => {
+    const [overview] = wikiRoutes(pages).sidebar('overview');
+    expect(sidebarLinksHtml(overview?.links ?? [], 'no-existe')).not.toContain('aria-current');
   });
 });

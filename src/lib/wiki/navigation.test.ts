@@ -56,8 +56,7 @@ describe('buildSidebar', () => {
     expect(open).toEqual(['overview', 'functionality']);
     const current = groups.filter((group) => group.current).map((group) => group.id);
     expect(current).toEqual(['functionality']);
-    const links = groups.flatMap((group) => group.links);
-    expect(links.filter((link) => link.current).map((link) => link.href)).toEqual(['/wikiangram/email-template']);
+    expect(groups.map((group) => group.currentSlug).filter(Boolean)).toEqual(['email-template']);
     expect(groups.find((group) => group.id === 'functionality')?.links.map((link) => link.slug)).toEqual([
       'animations',
       'seo',

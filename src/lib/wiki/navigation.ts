@@ -17,7 +17,6 @@ export interface SidebarLink {
   slug: string;
   title: string;
   href: string;
-  current: boolean;
 }
 
 export interface SidebarGroup {
@@ -28,7 +27,10 @@ export interface SidebarGroup {
   current: boolean;
   /** Open in the server-rendered HTML (the default group or the current one). */
   open: boolean;
-  links: SidebarLink[];
+  /** The group's links, the same list on every page. */
+  links: readonly SidebarLink[];
+  /** The page being shown, when this group holds it: its link is the one marked as current. */
+  currentSlug?: string | undefined;
 }
 
 const groupRank = new Map<WikiGroupId, number>(WIKI_GROUPS.map((group, index) => [group.id, index]));
@@ -53,29 +55,32 @@ export interface WikiRoutes<T extends WikiPageMeta> {
 
 /**
  * Sorts the pages and lays out the sidebar once for the whole wiki, as a build renders every page with
- * the same list: each page then only marks its own link (sorting per page made a thousand-page wiki
- * sort a thousand times).
+ * the same list: each page then only names its own link (sorting per page made a thousand-page wiki
+ * sort a thousand times, and copying its group's links to mark one made each page cost more as the wiki got bigger).
  */
 export function wikiRoutes<T extends WikiPageMeta>(pages: readonly T[]): WikiRoutes<T> {
   const sorted = sortWikiPages(pages);
   const position = new Map(sorted.map((page, index) => [page.slug, index]));
+  const groupOf = new Map(sorted.map((page) => [page.slug, page.group]));
   const groups = WIKI_GROUPS.map((group) => ({
     group,
     links: sorted
       .filter((page) => page.group === group.id)
-      .map((page): SidebarLink => ({ slug: page.slug, title: page.title, href: wikiPath(page.slug), current: false })),
+      .map((page): SidebarLink => ({ slug: page.slug, title: page.title, href: wikiPath(page.slug) })),
   })).filter(({ links }) => links.length > 0);
   return {
     sidebar(currentSlug) {
+      const currentGroup = groupOf.get(currentSlug);
       return groups.map(({ group, links }) => {
-        const current = links.some((link) => link.slug === currentSlug);
+        const current = group.id === currentGroup;
         return {
           id: group.id,
           label: group.label,
           icon: group.icon,
           current,
           open: current || group.id === DEFAULT_OPEN_GROUP,
-          links: current ? links.map((link) => ({ ...link, current: link.slug === currentSlug })) : links,
+          links,
+          currentSlug: current ? currentSlug : undefined,
         };
       });
     },

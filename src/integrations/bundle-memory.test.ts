@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Plugin } from 'vite';
+import { RELEASE_ABOVE_BYTES, releaseBundlerMemory, type CollectGarbage } from './bundle-memory.ts';
+
+type Hook = 'renderStart' | 'buildStart';
+
+/** Calls one of the plugin's hooks as Vite would in the named environment. */
+function call(plugin: Plugin, hook: Hook, environment: string): void {
+  const handler = plugin[hook] as unknown as (this: { environment: { name: string } }) => void;
+  handler.call({ environment: { name: environment } });
+}
+
+function counted(heapBytes: number) {
+  const calls: Array<Parameters<CollectGarbage>[0]> = [];
+  let made = 0;
+  const plugin = releaseBundlerMemory({
+    collect: () => {
+      made += 1;
+      return (options) => calls.push(options);
+    },
+    usedHeapBytes: () => heapBytes,
+  });
+  return { plugin, calls, made: () => made };
+}
+
+describe('releaseBundlerMemory', () => {
+  it('collects everything once the pages’ modules are transformed and again before the browser bundle', () => {
+    const { plugin, calls, made } = counted(RELEASE_ABOVE_BYTES * 2);
+    expect(plugin.apply).toBe('build');
+    call(plugin, 'renderStart', 'prerender');
+    call(plugin, 'buildStart', 'client');
+    expect(calls).toEqual([
+      { type: 'major', execution: 'sync', flavor: 'last-resort' },
+      { type: 'major', execution: 'sync', flavor: 'last-resort' },
+    ]);
+    expect(made()).toBe(1);
+  });
+
+  it('leaves the other environments and their other hooks alone', () => {
+    const { plugin, calls } = counted(RELEASE_ABOVE_BYTES * 2);
+    call(plugin, 'buildStart', 'prerender');
+    call(plugin, 'renderStart', 'client');
+    call(plugin, 'renderStart', 'ssr');
+    expect(calls).toEqual([]);
+  });
+
+  it('skips a small heap, where a collection gives back too little to pay for itself', () => {
+    const { plugin, calls, made } = counted(RELEASE_ABOVE_BYTES - 1);
+    call(plugin, 'renderStart', 'prerender');
+    call(plugin, 'buildStart', 'client');
+    expect(calls).toEqual([]);
+    expect(made()).toBe(0);
+  });
+
+  it('reaches V8’s own collector without leaving it exposed to the site’s code', () => {
+    const plugin = releaseBundlerMemory({ usedHeapBytes: () => RELEASE_ABOVE_BYTES });
+    call(plugin, 'renderStart', 'prerender');
+    expect('gc' in globalThis).toBe(false);
+  });
+});
