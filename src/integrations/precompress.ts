@@ -94,8 +94,12 @@ function cacheKey(source: Buffer, levels: Levels): { br: string; gz: string } {
   return { br: `${hash}.q${levels.brotli}w${levels.window}p${levels.postfix}.br`, gz: `${hash}.l${levels.gzip}.gz` };
 }
 
-/** Copies being compressed ahead of the last step, by their brotli cache name (`startEarly`). */
-const started = new Map<string, Promise<Copies>>();
+/**
+ * Copies being compressed ahead of the last step, by their brotli cache name (`startEarly`). They settle
+ * once both copies are in the cache and hold no bytes: a thousand pages' copies would otherwise stay in
+ * memory until the last step.
+ */
+const started = new Map<string, Promise<void>>();
 
 async function cachedCopy(cacheFile: string, target: string): Promise<boolean> {
   try {
@@ -139,20 +143,21 @@ async function compressFile(path: string, source: Buffer, levels: Levels, cacheD
   const key = cacheKey(source, levels);
   const targets = { br: path + PRECOMPRESSED_SUFFIX.br, gz: path + PRECOMPRESSED_SUFFIX.gzip };
   const early = started.get(key.br);
+  // A copy started early that failed is made again below, as one never started.
+  if (early) await early.catch(() => undefined);
   let brotliBytes: number;
-  let origin: Compressed['origin'] = early ? 'early' : 'now';
+  let origin: Compressed['origin'] = early ? 'early' : 'cache';
   if (
-    !early &&
     cacheDir &&
     (await cachedCopy(join(cacheDir, key.br), targets.br)) &&
     (await cachedCopy(join(cacheDir, key.gz), targets.gz))
   ) {
     brotliBytes = (await stat(targets.br)).size;
-    origin = 'cache';
   } else {
-    const { br, gz } = await (early ?? compress(source, levels, cacheDir));
+    const { br, gz } = await compress(source, levels, cacheDir);
     await Promise.all([writeFile(targets.br, br), writeFile(targets.gz, gz)]);
     brotliBytes = br.length;
+    origin = 'now';
   }
   // Same time as the source: the server uses a copy only when it is not older than its file.
   const seconds = (await stat(path)).mtimeMs / 1000;
@@ -260,7 +265,9 @@ function startEarly(source: Buffer, levels: Levels, cacheDir: string | undefined
   if (running) return running;
   if (existsSync(join(cacheDir, key.br)) && existsSync(join(cacheDir, key.gz))) return Promise.resolve();
   const copies = acquire()
-    .then(() => compress(source, levels, cacheDir))
+    .then(async () => {
+      await compress(source, levels, cacheDir);
+    })
     .finally(release);
   // A failure surfaces where the last step awaits the copies; a file it never asks for fails nothing.
   copies.catch(() => undefined);
@@ -295,15 +302,15 @@ let renderedBytes = 0;
 /**
  * Starts compressing a page as soon as it is rendered (and its CSP trimmed, ./csp-hashes.ts), while the
  * main thread renders the next one. Its level depends on the whole site's HTML, not known yet: the pages
- * so far times the site's paths tells it, and a site that looks to pass LARGE_SITE_HTML_BYTES waits for
- * the last step instead, where the level is decided on what was written. A page whose bytes change after
- * this is compressed again there.
+ * so far times the site's paths estimates it (a site that looks to pass LARGE_SITE_HTML_BYTES gets the
+ * fast level from its first pages on, which is where a thousand-page wiki's compression hides behind its
+ * rendering). The last step decides the level on what was written: a page whose estimate or bytes were
+ * wrong is compressed again there, so the estimate costs time at worst, never bytes.
  */
 export function startPageCompression(page: Buffer, sitePages: number, cacheDir = earlyCacheDir): Promise<unknown> {
   renderedPages += 1;
   renderedBytes += page.length;
   const expected = (renderedBytes / renderedPages) * Math.max(sitePages, renderedPages);
-  if (expected > LARGE_SITE_HTML_BYTES) return Promise.resolve();
   return startEarly(page, compressionLevels('page.html', expected), cacheDir);
 }
 
