@@ -6,7 +6,8 @@ const systemChromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
-  // Builds nothing: `npm run test:e2e` builds first. Starts the production server on a free port.
+  // Builds nothing: `npm run test:e2e` builds first (`npm test` builds beside the unit tests). Starts the
+  // production server on a free port.
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: true,
   // Two on CI's two cores. A third fills the time tests spend waiting, but on a quiet machine the merged
