@@ -4,6 +4,16 @@ import { getViteConfig } from 'astro/config';
 /** Tests that copy the project and run Astro's CLI in it, the longest files of the suite. */
 const PROJECT_COPY_TESTS = ['src/schemas/build-errors.test.ts', 'src/schemas/editor-additions.test.ts'];
 
+/** Tests that run the API, the inbox and its jobs in their own process (see 'server-shared' below). */
+const IN_PROCESS_API_TESTS = [
+  'server/api/**/*.test.ts',
+  'server/admin/**/*.test.ts',
+  'server/meetings/**/*.test.ts',
+  'server/monitoring/**/*.test.ts',
+  'server/translations/**/*.test.ts',
+  'server/lead/**/*.test.ts',
+];
+
 // Unit and API tests sit beside the code they test; Playwright's specs live in e2e/ and are not Vitest's.
 export default getViteConfig({
   test: {
@@ -38,7 +48,24 @@ export default getViteConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: IN_PROCESS_API_TESTS,
           // One throwaway PostgreSQL cluster per run: the storage and API tests run on both engines.
+          globalSetup: ['server/db/testing/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-shared',
+          include: IN_PROCESS_API_TESTS,
+          // These files start the API in the test's own process and close all they open (the two that spawn a
+          // command wait for it to end). A worker runs them one after the other on one module graph instead of
+          // a fresh process each: loading Fastify, pg and the server's modules was a quarter of their time
+          // (server/api alone: 55 s of CPU isolated, 30 s shared). Shared, the whole server project left a
+          // worker that never exited, so the Vitest run never ended: files that signal processes, hold mail
+          // servers or leave a handle to the end of their process stay in 'server', one process each.
+          isolate: false,
+          // The same cluster as the server project's (global-setup.ts shares it).
           globalSetup: ['server/db/testing/global-setup.ts'],
         },
       },

@@ -2,7 +2,8 @@
  * `node scripts/parallel.ts "<command>" "<command>" ...`: runs shell commands side by side and fails when
  * any of them fails. `npm test` uses it for ESLint, the type checks and Vitest: the first two are a single
  * thread each, and Vitest's files spend much of their time waiting on servers, timers and PostgreSQL, so
- * one after the other they left CI's two cores partly idle for minutes. Each command's output is held and
+ * one after the other they left CI's two cores partly idle for minutes. The site's build for Playwright
+ * follows the type check, which ends first, instead of waiting for all three. Each command's output is held and
  * printed whole when it ends, so two reports never interleave.
  */
 import { spawn } from 'node:child_process';

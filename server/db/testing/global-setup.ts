@@ -1,10 +1,14 @@
 /**
  * Vitest global setup: one throwaway PostgreSQL cluster for the whole run, shared by every test file
- * (each file creates its own databases in it). Without PostgreSQL binaries the PostgreSQL cases are
+ * (each file creates its own databases in it) and by both server projects of vitest.config.ts: each runs
+ * this setup, the first starts the cluster and the last teardown stops it. Without PostgreSQL binaries the PostgreSQL cases are
  * skipped with a message, except in CI, where that is an error (.ci/run installs them).
  */
 import type { TestProject } from 'vitest/node';
-import { findPostgresBin, startPgCluster } from './pg-cluster.ts';
+import { findPostgresBin, startPgCluster, type PgCluster } from './pg-cluster.ts';
+
+let cluster: Promise<PgCluster> | undefined;
+let users = 0;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,8 +33,13 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('postgresSkipReason', reason);
     return undefined;
   }
-  const cluster = await startPgCluster();
-  project.provide('postgresAdminUrl', cluster.url);
+  cluster ??= startPgCluster();
+  users += 1;
+  const started = await cluster;
+  project.provide('postgresAdminUrl', started.url);
   project.provide('postgresSkipReason', '');
-  return () => cluster.stop();
+  return async () => {
+    users -= 1;
+    if (users === 0) await started.stop();
+  };
 }
