@@ -103,7 +103,7 @@ describe('build-time compression', () => {
     }
   });
 
-  it('starts on each page as it is rendered, at the level the site it looks to be part of gets', async () => {
+  it('starts on each page as it is rendered, unless the site looks too large for its level', async () => {
     const site = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-'));
     const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-cache-'));
     try {
@@ -118,17 +118,9 @@ describe('build-time compression', () => {
         page,
       );
 
-      // Two hundred thousand such pages would pass the large-site threshold: the fast level, from the start.
-      const another = page.replace('dos', 'tres');
-      await startPageCompression(Buffer.from(another), 200_000, cacheDir);
-      expect((await readdir(cacheDir)).filter((name) => name.includes('.q5w22p0.'))).toHaveLength(1);
-      // The site turned out small: the last step gives the page its own level, not the guessed one.
-      await writeFile(join(site, 'auditoria-infraestructura.html'), another);
-      expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0, early: 0 });
-      expect(brotliDecompressSync(await readFile(join(site, 'auditoria-infraestructura.html.br'))).toString()).toBe(
-        another,
-      );
-      expect((await readdir(cacheDir)).filter((name) => name.includes('.q10w22p3.'))).toHaveLength(2);
+      // Two hundred thousand such pages would pass the large-site threshold: left for the last step.
+      await startPageCompression(Buffer.from(page.replace('dos', 'tres')), 200_000, cacheDir);
+      expect(await readdir(cacheDir)).toHaveLength(2);
     } finally {
       await rm(site, { recursive: true, force: true });
       await rm(cacheDir, { recursive: true, force: true });
