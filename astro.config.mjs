@@ -4,12 +4,12 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { wikiSearchIndex, wikiSearchIndexWritten } from './src/integrations/pagefind.ts';
+import { PAGEFIND_DIR, wikiSearchIndex, wikiSearchIndexWritten } from './src/integrations/pagefind.ts';
 import { fontCoverage } from './src/integrations/fonts/coverage.ts';
 import { fontFamiliesConfig, subsetFontProvider } from './src/integrations/fonts/provider.ts';
 import { FONT_CACHE_DIR, SITE_FONTS, SITE_TEXT } from './src/integrations/fonts/site-fonts.ts';
 import { subsetFamilies } from './src/integrations/fonts/subset-fonts.ts';
-import { precompress, startPageCompression } from './src/integrations/precompress.ts';
+import { precompress, precompressBesideSearchIndex, startPageCompression } from './src/integrations/precompress.ts';
 import { mdxCompileCache } from './src/integrations/mdx-cache.ts';
 import { previousBuildAside } from './src/integrations/previous-build.ts';
 import { releaseBundlerMemory } from './src/integrations/bundle-memory.ts';
@@ -66,7 +66,8 @@ export default defineConfig({
     // Trims each page's policy as it is rendered and hands the final bytes to compression, which starts
     // on them while the next page renders.
     ownCspHashes({ rendered: startPageCompression }),
-    // The search index is built in Pagefind's process while fonts and CSP run here; compression needs it.
+    // The search index is built in Pagefind's process while fonts, CSP and the rest's compression run here.
+    precompressBesideSearchIndex(PAGEFIND_DIR),
     wikiSearchIndexWritten(),
     // Last: compresses what the other integrations wrote too.
     precompress(),

@@ -156,7 +156,8 @@ function phasesOf(output: string, wallSeconds: number): Record<string, number> {
   if (images !== undefined) phases['imágenes'] = images;
   for (const line of lines) {
     const match = PHASE_LINE.exec(line);
-    if (match) phases[match[1] ?? ''] = Number(match[2]) / 1000;
+    // A phase may run in two passes (compression beside the search index, then what is left): their sum.
+    if (match) phases[match[1] ?? ''] = (phases[match[1] ?? ''] ?? 0) + Number(match[2]) / 1000;
   }
   return phases;
 }
@@ -173,7 +174,7 @@ function cpuPhasesOf(output: string): Record<string, number> {
     const point = CPU_LINE.exec(line);
     if (point) points[point[1] ?? ''] = Number(point[2]) / 1000;
     const phase = PHASE_LINE.exec(line);
-    if (phase) phases[phase[1] ?? ''] = Number(phase[3]) / 1000;
+    if (phase) phases[phase[1] ?? ''] = (phases[phase[1] ?? ''] ?? 0) + Number(phase[3]) / 1000;
   }
   const { inicio, codigo, paginas } = points;
   if (inicio !== undefined) phases.arranque = inicio;

@@ -8,7 +8,7 @@ import { builtHtml } from './built-html.ts';
 
 /** Only the wiki's pages are searchable: `/wikiangram/<slug>`, not the redirect or the e-mail previews. */
 const WIKI_SEARCH_PAGE = /^wikiangram\/[^/]+\.html$/;
-const PAGEFIND_DIR = 'pagefind';
+export const PAGEFIND_DIR = 'pagefind';
 
 /**
  * What Pagefind needs of a wiki page: the document's head (language, title) and its <main>, which holds the

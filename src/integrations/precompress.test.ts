@@ -103,6 +103,30 @@ describe('build-time compression', () => {
     }
   });
 
+  it('compresses in two passes what one pass would: the site beside the search index, then the index', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-passes-'));
+    try {
+      const page = '<!doctype html><title>Wiki</title><p>Configura el correo de avisos.</p>'.repeat(40);
+      const index = '{"version":"1.5.2","languages":{"es":{"hash":"es_4f2a","wasm":"es","page_count":37}}}'.repeat(8);
+      await mkdir(join(site, 'pagefind'));
+      await writeFile(join(site, 'correo.html'), page);
+      await writeFile(join(site, 'pagefind', 'pagefind-entry.json'), index);
+      const outside = (path: string) => !path.startsWith('pagefind/');
+      const first = await precompressDirectory(site, { only: outside, prune: false });
+      expect([...first.taken]).toEqual(['correo.html']);
+      expect(existsSync(join(site, 'pagefind', 'pagefind-entry.json.br'))).toBe(false);
+      const last = await precompressDirectory(site, { only: (path) => !first.taken.has(path) });
+      expect([...last.taken]).toEqual(['pagefind/pagefind-entry.json']);
+      expect(first.files + last.files).toBe(2);
+      expect(brotliDecompressSync(await readFile(join(site, 'pagefind', 'pagefind-entry.json.br'))).toString()).toBe(
+        index,
+      );
+      expect(gunzipSync(await readFile(join(site, 'correo.html.gz'))).toString()).toBe(page);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('starts on each page as it is rendered, unless the site looks too large for its level', async () => {
     const site = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-'));
     const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-cache-'));

@@ -179,22 +179,38 @@ export interface PrecompressOptions {
   cacheDir?: string;
   /** Pages already in memory (./built-html.ts), by path from `root`; the rest is read from disk. */
   html?: BuiltHtml;
+  /** Which files to compress, by path from `root` (`a/b.html`); all when absent. */
+  only?: (path: string) => boolean;
+  /** Whether to delete the cache's stale copies at the end (a later pass over the same build does it). */
+  prune?: boolean;
 }
 
+export interface PrecompressResult {
+  files: number;
+  bytes: number;
+  brotliBytes: number;
+  reused: number;
+  early: number;
+  /** Every file of `root` this pass took (compressed, or too small to be), by path from `root`. */
+  taken: Set<string>;
+}
+
+const fromRoot = (root: string, path: string) => relative(root, path).split(sep).join('/');
+
 /** Writes `<file>.br` and `<file>.gz` beside every compressible file of `root`; returns how many files. */
-export async function precompressDirectory(
-  root: string,
-  options: PrecompressOptions = {},
-): Promise<{ files: number; bytes: number; brotliBytes: number; reused: number; early: number }> {
-  const { cacheDir, html } = options;
+export async function precompressDirectory(root: string, options: PrecompressOptions = {}): Promise<PrecompressResult> {
+  const { cacheDir, html, only = () => true, prune = true } = options;
   if (cacheDir) await mkdir(cacheDir, { recursive: true });
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
-  const paths = entries
+  const compressible = entries
     .filter((entry) => entry.isFile() && isCompressible(extname(entry.name)))
     .map((entry) => join(entry.parentPath, entry.name));
-  const held = (path: string) => html?.get(relative(root, path).split(sep).join('/'));
+  const held = (path: string) => html?.get(fromRoot(root, path));
+  // The level of a page depends on all of the site's HTML, whichever files this pass takes.
   let siteHtmlBytes = 0;
-  for (const path of paths) if (path.endsWith('.html')) siteHtmlBytes += held(path)?.length ?? (await stat(path)).size;
+  for (const path of compressible)
+    if (path.endsWith('.html')) siteHtmlBytes += held(path)?.length ?? (await stat(path)).size;
+  const paths = compressible.filter((path) => only(fromRoot(root, path)));
   const results: Compressed[] = [];
   let next = 0;
   const worker = async () => {
@@ -202,18 +218,19 @@ export async function precompressDirectory(
       const path = paths[index] ?? '';
       const source = held(path) ?? (await readFile(path));
       if (source.length < MIN_BYTES) continue;
-      const levels = compressionLevels(relative(root, path).split(sep).join('/'), siteHtmlBytes);
+      const levels = compressionLevels(fromRoot(root, path), siteHtmlBytes);
       results.push(await compressFile(path, source, levels, cacheDir));
     }
   };
   await Promise.all(Array.from({ length: availableParallelism() }, worker));
-  if (cacheDir) await pruneCache(cacheDir);
+  if (cacheDir && prune) await pruneCache(cacheDir);
   return {
     files: results.length,
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
     brotliBytes: results.reduce((sum, result) => sum + result.brotliBytes, 0),
     reused: results.filter((result) => result.origin === 'cache').length,
     early: results.filter((result) => result.origin === 'early').length,
+    taken: new Set(paths.map((path) => fromRoot(root, path))),
   };
 }
 
@@ -329,6 +346,46 @@ const earlyAssetCompression: Plugin = {
   },
 };
 
+/** What the pass beside the search index compressed, by the build's folder, for the last step to skip. */
+const firstPasses = new Map<string, PrecompressResult>();
+
+/**
+ * Compresses what the build wrote, but the search index, while Pagefind builds that index in its own process
+ * (./pagefind.ts): placed before `wikiSearchIndexWritten()`, the site's compression runs on the cores
+ * Pagefind leaves, instead of after it. `precompress()`, last, compresses what is left (the index and
+ * anything written later); without this pass it compresses everything.
+ */
+export function precompressBesideSearchIndex(searchIndexDir: string): AstroIntegration {
+  return {
+    name: 'angram:precompress-beside-search-index',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!earlyCacheDir) return;
+        const root = fileURLToPath(dir);
+        const html = await builtHtml(root);
+        const cacheDir = earlyCacheDir;
+        const outside = (path: string) => !path.startsWith(`${searchIndexDir}/`);
+        const result = await timedPhase(logger, 'compresion', () =>
+          precompressDirectory(root, { cacheDir, html, only: outside, prune: false }),
+        );
+        firstPasses.set(root, result);
+      },
+    },
+  };
+}
+
+function merged(first: PrecompressResult | undefined, last: PrecompressResult): PrecompressResult {
+  if (!first) return last;
+  return {
+    files: first.files + last.files,
+    bytes: first.bytes + last.bytes,
+    brotliBytes: first.brotliBytes + last.brotliBytes,
+    reused: first.reused + last.reused,
+    early: first.early + last.early,
+    taken: new Set([...first.taken, ...last.taken]),
+  };
+}
+
 export function precompress(): AstroIntegration {
   let cacheDir = '';
   return {
@@ -347,7 +404,13 @@ export function precompress(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const html = await builtHtml(root);
-        const result = await timedPhase(logger, 'compresion', () => precompressDirectory(root, { cacheDir, html }));
+        const first = firstPasses.get(root);
+        firstPasses.delete(root);
+        const left = (path: string) => !first?.taken.has(path);
+        const result = merged(
+          first,
+          await timedPhase(logger, 'compresion', () => precompressDirectory(root, { cacheDir, html, only: left })),
+        );
         releaseBuiltHtml(root);
         started.clear();
         atOnce = EARLY_AT_ONCE;
