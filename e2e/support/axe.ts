@@ -24,6 +24,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * excerpt for every node that passes, for results no test reads.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await transitionsSettled(page);
   for (const frame of page.frames()) {
     if (!(await frame.evaluate(() => Boolean((globalThis as AxeScope).axe)))) await frame.evaluate(axe.source);
   }
@@ -49,4 +50,22 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function revealAll(page: Page): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-visible')));
+}
+
+/** Longest wait for the page's transitions, so a long entrance never holds a test for its whole length. */
+const SETTLE_MS = 2000;
+
+/**
+ * Waits for the page's finite transitions and animations to end: axe measures colours as drawn, and a
+ * colour still easing (a hover left under the pointer by the previous test in a reused context, a button
+ * fading in) reads as its in-between shade, a contrast the page never rests at.
+ */
+async function transitionsSettled(page: Page): Promise<void> {
+  await page.evaluate(async (settleMs) => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)));
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, settleMs))]);
+  }, SETTLE_MS);
 }
