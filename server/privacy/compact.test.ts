@@ -21,66 +21,59 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('compaction after an erasure (
 
   afterAll(() => close());
 
-  it('waits for a transaction older than the erasure, so the rewrite keeps no old version', async () => {
+  /**
+   * Erases the secret while another connection to `url` holds the transaction `open` begins, starts the
+   * rewrite, ends the transaction 300 ms later: the rewrite must have waited for it and kept nothing.
+   */
+  async function rewriteWaitsFor(url: string, open: (client: pg.Client) => Promise<void>) {
     await storage.run('INSERT INTO notes (body) VALUES ($1)', [SECRET]);
-    // A transaction that took its snapshot before the erasure and holds no lock on the table (as a request
-    // reading other tables would): VACUUM FULL would copy the row along as "recently dead".
-    const reader = new pg.Client({ connectionString: database.env.DATABASE_URL });
-    await reader.connect();
-    await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-    await reader.query('SELECT 1');
-    await storage.run('DELETE FROM notes WHERE body = $1', [SECRET]);
-
-    const compaction = compactAfterErasure(storage, ['notes']);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await reader.query('COMMIT');
-    await reader.end();
-
-    expect((await compaction).complete).toBe(true);
-    expect(await scanPostgres(storage, [SECRET])).toEqual({});
-  });
-
-  it('waits for a write begun before the erasure even while it holds no snapshot between statements', async () => {
-    await storage.run('CREATE TABLE IF NOT EXISTS visits (id serial PRIMARY KEY)');
-    await storage.run('INSERT INTO notes (body) VALUES ($1)', [SECRET]);
-    // A request's transaction that wrote and now awaits something else: in READ COMMITTED it has no snapshot
-    // between statements, yet its transaction id keeps every version deleted after it from being dropped.
-    const writer = new pg.Client({ connectionString: database.env.DATABASE_URL });
-    await writer.connect();
-    await writer.query('BEGIN');
-    await writer.query('INSERT INTO visits DEFAULT VALUES');
-    await storage.run('DELETE FROM notes WHERE body = $1', [SECRET]);
-
-    const compaction = compactAfterErasure(storage, ['notes']);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await writer.query('COMMIT');
-    await writer.end();
-
-    expect((await compaction).complete).toBe(true);
-    expect(await scanPostgres(storage, [SECRET])).toEqual({});
-  });
-
-  it('waits for a write begun before the erasure in another database of the same cluster', async () => {
-    await storage.run('INSERT INTO notes (body) VALUES ($1)', [SECRET]);
-    // Another application's (or another instance's) database on the same server: its open write is not one
-    // of this database's sessions, yet VACUUM's snapshot reaches back to it and would keep the row.
-    const neighbour = await createTestDatabase('postgres');
-    const writer = new pg.Client({ connectionString: neighbour.env.DATABASE_URL });
-    await writer.connect();
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
     try {
-      await writer.query('CREATE TABLE pedidos (id serial PRIMARY KEY)');
-      await writer.query('BEGIN');
-      await writer.query('INSERT INTO pedidos DEFAULT VALUES');
+      await open(other);
       await storage.run('DELETE FROM notes WHERE body = $1', [SECRET]);
 
       const compaction = compactAfterErasure(storage, ['notes']);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await writer.query('COMMIT');
+      await other.query('COMMIT');
 
       expect((await compaction).complete).toBe(true);
       expect(await scanPostgres(storage, [SECRET])).toEqual({});
     } finally {
-      await writer.end();
+      await other.end();
+    }
+  }
+
+  it('waits for a transaction older than the erasure, so the rewrite keeps no old version', async () => {
+    // A transaction that took its snapshot before the erasure and holds no lock on the table (as a request
+    // reading other tables would): VACUUM FULL would copy the row along as "recently dead".
+    await rewriteWaitsFor(database.env.DATABASE_URL ?? '', async (reader) => {
+      await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await reader.query('SELECT 1');
+    });
+  });
+
+  it('waits for a write begun before the erasure even while it holds no snapshot between statements', async () => {
+    await storage.run('CREATE TABLE IF NOT EXISTS visits (id serial PRIMARY KEY)');
+    // A request's transaction that wrote and now awaits something else: in READ COMMITTED it has no snapshot
+    // between statements, yet its transaction id keeps every version deleted after it from being dropped.
+    await rewriteWaitsFor(database.env.DATABASE_URL ?? '', async (writer) => {
+      await writer.query('BEGIN');
+      await writer.query('INSERT INTO visits DEFAULT VALUES');
+    });
+  });
+
+  it('waits for a write begun before the erasure in another database of the same cluster', async () => {
+    // Another application's (or another instance's) database on the same server: its open write is not one
+    // of this database's sessions, yet VACUUM's snapshot reaches back to it and would keep the row.
+    const neighbour = await createTestDatabase('postgres');
+    try {
+      await rewriteWaitsFor(neighbour.env.DATABASE_URL ?? '', async (writer) => {
+        await writer.query('CREATE TABLE pedidos (id serial PRIMARY KEY)');
+        await writer.query('BEGIN');
+        await writer.query('INSERT INTO pedidos DEFAULT VALUES');
+      });
+    } finally {
       await neighbour.drop();
     }
   });
