@@ -1,10 +1,20 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPack } from './cache-pack.ts';
 import { compressionLevels, precompressDirectory, startAssetCompression, startPageCompression } from './precompress.ts';
+
+/** Whether the cache holds the copy of `text` compressed with the settings `suffix` names (`.q11w22p0.br`). */
+async function inCache(cacheDir: string, text: string, suffix: string): Promise<boolean> {
+  const pack = openPack(cacheDir, { readOnly: true });
+  const found = pack.has(createHash('sha256').update(text).digest('base64url') + suffix);
+  await pack.commit();
+  return found;
+}
 
 describe('build-time compression', () => {
   let dir = '';
@@ -65,6 +75,59 @@ describe('build-time compression', () => {
     }
   });
 
+  it('keeps its cache in one pack file per build, reusing every unchanged page’s copies and staying bounded', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-builds-'));
+    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-builds-cache-'));
+    try {
+      const page = (name: string, edit: number) =>
+        `<!doctype html><title>${name}</title><p>Guía de ${name}, revisión ${edit}.</p>`.repeat(60);
+      const names = ['setup', 'seo', 'correo', 'despliegue', 'respaldos'];
+      for (const name of names) await writeFile(join(site, `${name}.html`), page(name, 0));
+      expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 5, reused: 0 });
+      const oneBuild = (await stat(join(cacheDir, 'pack'))).size;
+      // Twelve builds, each after an editor changed one page, dist/ emptied in between.
+      for (let edit = 1; edit <= 12; edit += 1) {
+        for (const name of await readdir(site)) if (!name.endsWith('.html')) await rm(join(site, name));
+        await writeFile(join(site, 'setup.html'), page('setup', edit));
+        expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 5, reused: 4 });
+      }
+      expect(gunzipSync(await readFile(join(site, 'respaldos.html.gz'))).toString()).toBe(page('respaldos', 0));
+      expect(brotliDecompressSync(await readFile(join(site, 'setup.html.br'))).toString()).toBe(page('setup', 12));
+      expect((await readdir(cacheDir)).sort()).toEqual(['pack', 'pack.previous']);
+      for (const name of ['pack', 'pack.previous'])
+        expect((await stat(join(cacheDir, name))).size).toBeLessThan(oneBuild * 1.1);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('compresses again, never serving a wrong copy, when its cache file is damaged or cut short', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-damaged-'));
+    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-damaged-cache-'));
+    try {
+      const page = '<!doctype html><title>Respaldos</title><p>Cada noche, cifrados y fuera del servidor.</p>'.repeat(
+        50,
+      );
+      await writeFile(join(site, 'respaldos.html'), page);
+      await precompressDirectory(site, { cacheDir });
+      const pack = join(cacheDir, 'pack');
+      const bytes = await readFile(pack);
+      // The compressed copies come first: zeroes over them, index intact.
+      await writeFile(pack, Buffer.concat([Buffer.alloc(64), bytes.subarray(64)]));
+      expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0 });
+      expect(brotliDecompressSync(await readFile(join(site, 'respaldos.html.br'))).toString()).toBe(page);
+      expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 1 });
+
+      for (const name of await readdir(cacheDir)) await writeFile(join(cacheDir, name), bytes.subarray(0, 100));
+      expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0 });
+      expect(gunzipSync(await readFile(join(site, 'respaldos.html.gz'))).toString()).toBe(page);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
   it('compresses the bundler’s files as it writes them, and the last step takes those copies', async () => {
     const site = await mkdtemp(join(tmpdir(), 'angram-precompress-early-'));
     const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-early-cache-'));
@@ -80,8 +143,6 @@ describe('build-time compression', () => {
         ],
         cacheDir,
       );
-      // Brotli and gzip copies of the script and the style; nothing of what stays out of dist/.
-      expect((await readdir(cacheDir)).length).toBe(4);
 
       await mkdir(join(site, '_astro'));
       await writeFile(join(site, '_astro', 'LeadForm.B1x2y3.js'), script);
@@ -97,6 +158,9 @@ describe('build-time compression', () => {
         rewritten,
       );
       expect(gunzipSync(await readFile(join(site, '_astro', 'wiki.C4d5e6.css.gz'))).toString()).toBe(rewritten);
+      // The next build finds the script's copies; nothing of what stays out of dist/ was compressed.
+      expect(await inCache(cacheDir, script, '.q11w22p0.br')).toBe(true);
+      expect(await inCache(cacheDir, serverChunk, '.q11w22p0.br')).toBe(false);
     } finally {
       await rm(site, { recursive: true, force: true });
       await rm(cacheDir, { recursive: true, force: true });
@@ -112,7 +176,7 @@ describe('build-time compression', () => {
       await writeFile(join(site, 'correo.html'), page);
       await writeFile(join(site, 'pagefind', 'pagefind-entry.json'), index);
       const outside = (path: string) => !path.startsWith('pagefind/');
-      const first = await precompressDirectory(site, { only: outside, prune: false });
+      const first = await precompressDirectory(site, { only: outside, last: false });
       expect([...first.taken]).toEqual(['correo.html']);
       expect(existsSync(join(site, 'pagefind', 'pagefind-entry.json.br'))).toBe(false);
       const last = await precompressDirectory(site, { only: (path) => !first.taken.has(path) });
@@ -135,7 +199,6 @@ describe('build-time compression', () => {
         60,
       );
       await startPageCompression(Buffer.from(page), 99, cacheDir);
-      expect((await readdir(cacheDir)).filter((name) => name.includes('.q10w22p3.'))).toHaveLength(1);
       await writeFile(join(site, 'auditoria-infraestructura.html'), page);
       expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0, early: 1 });
       expect(brotliDecompressSync(await readFile(join(site, 'auditoria-infraestructura.html.br'))).toString()).toBe(
@@ -143,8 +206,10 @@ describe('build-time compression', () => {
       );
 
       // Two hundred thousand such pages would pass the large-site threshold: left for the last step.
-      await startPageCompression(Buffer.from(page.replace('dos', 'tres')), 200_000, cacheDir);
-      expect(await readdir(cacheDir)).toHaveLength(2);
+      const large = page.replace('dos', 'tres');
+      await startPageCompression(Buffer.from(large), 200_000, cacheDir);
+      await writeFile(join(site, 'auditoria-infraestructura.html'), large);
+      expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0, early: 0 });
     } finally {
       await rm(site, { recursive: true, force: true });
       await rm(cacheDir, { recursive: true, force: true });

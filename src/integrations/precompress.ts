@@ -3,15 +3,15 @@
  * host that serves such copies can use them. Four things keep it in step with what changed:
  * - a content-addressed cache (the hash of a file's bytes and of the settings names its copies) in a folder
  *   a clean `dist/` leaves alone, as Astro keeps its optimized images: an unchanged page costs a hash and a
- *   file copy, not a brotli run;
+ *   read of its copies, not a brotli run. The copies are kept in one pack file per build (./cache-pack.ts),
+ *   not two files per page: a new file costs more here than the bytes written into it;
  * - zlib's asynchronous API on libuv's threads, as many files at once as the machine has cores;
  * - each file compressed as soon as its bytes are final: the bundler's as it writes them, each page as it
  *   is rendered (`startPageCompression`), on the cores the single-threaded rendering leaves idle;
  * - each file the compression level that pays for itself (see `compressionLevels`).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,13 +22,12 @@ import type { Plugin } from 'vite';
 import { isCompressible, PRECOMPRESSED_SUFFIX } from '../../core/static-files.ts';
 import { timedPhase } from './build-timing.ts';
 import { builtHtml, releaseBuiltHtml, type BuiltHtml } from './built-html.ts';
+import { cachePack, type CachePack } from './cache-pack.ts';
 
 /** Below this a compressed copy saves nothing worth a request header. */
 const MIN_BYTES = 256;
 /** The cache, beside Astro's own (node_modules/.astro) and the fonts' (node_modules/.cache/angram-fonts). */
 export const PRECOMPRESS_CACHE_DIR = 'node_modules/.cache/angram-precompress';
-/** Copies nobody used for this long are deleted at the end of a build. */
-const CACHE_MAX_AGE_MS = 14 * 86_400_000;
 /** A site with more HTML than this is one whose wiki or portfolio grew to hundreds of pages (see `compressionLevels`). */
 const LARGE_SITE_HTML_BYTES = 8 * 1024 * 1024;
 /** Where Vite writes the bundled scripts, styles and images, each name carrying its content's hash. */
@@ -88,39 +87,27 @@ interface Copies {
   gz: Buffer;
 }
 
-/** The content's hash and the settings: the name of a file's copies in the cache. */
+/** The content's hash and the settings: the keys of a file's copies in the cache. */
 function cacheKey(source: Buffer, levels: Levels): { br: string; gz: string } {
   const hash = createHash('sha256').update(source).digest('base64url');
   return { br: `${hash}.q${levels.brotli}w${levels.window}p${levels.postfix}.br`, gz: `${hash}.l${levels.gzip}.gz` };
 }
 
 /**
- * Copies being compressed ahead of the last step, by their brotli cache name (`startEarly`). They settle
+ * Copies being compressed ahead of the last step, by their brotli cache key (`startEarly`). They settle
  * once both copies are in the cache and hold no bytes: a thousand pages' copies would otherwise stay in
  * memory until the last step.
  */
 const started = new Map<string, Promise<void>>();
 
-async function cachedCopy(cacheFile: string, target: string): Promise<boolean> {
-  try {
-    await copyFile(cacheFile, target);
-    const now = new Date();
-    await utimes(cacheFile, now, now);
-    return true;
-  } catch {
-    return false;
-  }
+/** Both copies from the cache, or none when either is missing or damaged. */
+async function cachedCopies(cache: CachePack, key: { br: string; gz: string }): Promise<Copies | undefined> {
+  const [br, gz] = await Promise.all([cache.get(key.br), cache.get(key.gz)]);
+  return br && gz ? { br, gz } : undefined;
 }
 
-/** Writes through a temporary name: a build running beside this one never reads half a file. */
-async function store(cacheFile: string, body: Buffer): Promise<void> {
-  const temporary = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await writeFile(temporary, body);
-  await rename(temporary, cacheFile);
-}
-
-/** Both copies of `source`, kept in `cacheDir` when there is one. */
-async function compress(source: Buffer, levels: Levels, cacheDir?: string): Promise<Copies> {
+/** Both copies of `source`, kept in `cache` when there is one. */
+async function compress(source: Buffer, levels: Levels, cache?: CachePack): Promise<Copies> {
   const [br, gz] = await Promise.all([
     brotliAsync(source, {
       params: {
@@ -132,46 +119,27 @@ async function compress(source: Buffer, levels: Levels, cacheDir?: string): Prom
     }),
     gzipAsync(source, { level: levels.gzip }),
   ]);
-  if (cacheDir) {
+  if (cache) {
     const key = cacheKey(source, levels);
-    await Promise.all([store(join(cacheDir, key.br), br), store(join(cacheDir, key.gz), gz)]);
+    await Promise.all([cache.put(key.br, br), cache.put(key.gz, gz)]);
   }
   return { br, gz };
 }
 
-async function compressFile(path: string, source: Buffer, levels: Levels, cacheDir?: string): Promise<Compressed> {
+async function compressFile(path: string, source: Buffer, levels: Levels, cache?: CachePack): Promise<Compressed> {
   const key = cacheKey(source, levels);
   const targets = { br: path + PRECOMPRESSED_SUFFIX.br, gz: path + PRECOMPRESSED_SUFFIX.gzip };
   const early = started.get(key.br);
   // A copy started early that failed is made again below, as one never started.
   if (early) await early.catch(() => undefined);
-  let brotliBytes: number;
-  let origin: Compressed['origin'] = early ? 'early' : 'cache';
-  if (
-    cacheDir &&
-    (await cachedCopy(join(cacheDir, key.br), targets.br)) &&
-    (await cachedCopy(join(cacheDir, key.gz), targets.gz))
-  ) {
-    brotliBytes = (await stat(targets.br)).size;
-  } else {
-    const { br, gz } = await compress(source, levels, cacheDir);
-    await Promise.all([writeFile(targets.br, br), writeFile(targets.gz, gz)]);
-    brotliBytes = br.length;
-    origin = 'now';
-  }
+  const cached = cache && (await cachedCopies(cache, key));
+  const origin: Compressed['origin'] = cached ? (early ? 'early' : 'cache') : 'now';
+  const { br, gz } = cached ?? (await compress(source, levels, cache));
+  await Promise.all([writeFile(targets.br, br), writeFile(targets.gz, gz)]);
   // Same time as the source: the server uses a copy only when it is not older than its file.
   const seconds = (await stat(path)).mtimeMs / 1000;
   await Promise.all([utimes(targets.br, seconds, seconds), utimes(targets.gz, seconds, seconds)]);
-  return { bytes: source.length, brotliBytes, origin };
-}
-
-async function pruneCache(cacheDir: string): Promise<void> {
-  const oldest = Date.now() - CACHE_MAX_AGE_MS;
-  for (const name of await readdir(cacheDir)) {
-    const file = join(cacheDir, name);
-    const info = await stat(file).catch(() => undefined);
-    if (info && info.mtimeMs < oldest) await rm(file, { force: true });
-  }
+  return { bytes: source.length, brotliBytes: br.length, origin };
 }
 
 export interface PrecompressOptions {
@@ -181,8 +149,11 @@ export interface PrecompressOptions {
   html?: BuiltHtml;
   /** Which files to compress, by path from `root` (`a/b.html`); all when absent. */
   only?: (path: string) => boolean;
-  /** Whether to delete the cache's stale copies at the end (a later pass over the same build does it). */
-  prune?: boolean;
+  /**
+   * Whether this pass is the build's last use of the cache, which then keeps what the build used and
+   * drops the rest (`CachePack.commit`); a pass followed by another over the same build leaves it open.
+   */
+  last?: boolean;
 }
 
 export interface PrecompressResult {
@@ -199,8 +170,8 @@ const fromRoot = (root: string, path: string) => relative(root, path).split(sep)
 
 /** Writes `<file>.br` and `<file>.gz` beside every compressible file of `root`; returns how many files. */
 export async function precompressDirectory(root: string, options: PrecompressOptions = {}): Promise<PrecompressResult> {
-  const { cacheDir, html, only = () => true, prune = true } = options;
-  if (cacheDir) await mkdir(cacheDir, { recursive: true });
+  const { cacheDir, html, only = () => true, last = true } = options;
+  const cache = cacheDir === undefined ? undefined : cachePack(cacheDir);
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
   const compressible = entries
     .filter((entry) => entry.isFile() && isCompressible(extname(entry.name)))
@@ -219,11 +190,11 @@ export async function precompressDirectory(root: string, options: PrecompressOpt
       const source = held(path) ?? (await readFile(path));
       if (source.length < MIN_BYTES) continue;
       const levels = compressionLevels(fromRoot(root, path), siteHtmlBytes);
-      results.push(await compressFile(path, source, levels, cacheDir));
+      results.push(await compressFile(path, source, levels, cache));
     }
   };
   await Promise.all(Array.from({ length: availableParallelism() }, worker));
-  if (cacheDir && prune) await pruneCache(cacheDir);
+  if (cache && last) await cache.commit();
   return {
     files: results.length,
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
@@ -280,10 +251,11 @@ function startEarly(source: Buffer, levels: Levels, cacheDir: string | undefined
   const key = cacheKey(source, levels);
   const running = started.get(key.br);
   if (running) return running;
-  if (existsSync(join(cacheDir, key.br)) && existsSync(join(cacheDir, key.gz))) return Promise.resolve();
+  const cache = cachePack(cacheDir);
+  if (cache.has(key.br) && cache.has(key.gz)) return Promise.resolve();
   const copies = acquire()
     .then(async () => {
-      await compress(source, levels, cacheDir);
+      await compress(source, levels, cache);
     })
     .finally(release);
   // A failure surfaces where the last step awaits the copies; a file it never asks for fails nothing.
@@ -366,7 +338,7 @@ export function precompressBesideSearchIndex(searchIndexDir: string): AstroInteg
         const cacheDir = earlyCacheDir;
         const outside = (path: string) => !path.startsWith(`${searchIndexDir}/`);
         const result = await timedPhase(logger, 'compresion', () =>
-          precompressDirectory(root, { cacheDir, html, only: outside, prune: false }),
+          precompressDirectory(root, { cacheDir, html, only: outside, last: false }),
         );
         firstPasses.set(root, result);
       },
@@ -394,7 +366,6 @@ export function precompress(): AstroIntegration {
       'astro:config:setup': ({ command, config, updateConfig }) => {
         cacheDir = fileURLToPath(new URL(`${PRECOMPRESS_CACHE_DIR}/`, config.root));
         if (command === 'build') {
-          mkdirSync(cacheDir, { recursive: true });
           earlyCacheDir = cacheDir;
           updateConfig({ vite: { plugins: [earlyAssetCompression] } });
         }
