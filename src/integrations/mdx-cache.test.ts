@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -31,37 +31,34 @@ describe('the cache of compiled wiki pages', () => {
 
   it('compiles a page once and serves the same answer to the next build', async () => {
     const compile = vi.fn(() => compiledFrom('Instalación'));
-    const first = await mdxCache(dir, 'ajustes').compile(PAGE_ID, '# Instalación', compile);
-    // A new cache object over the same folder: the next build, in another process.
+    const build = mdxCache(dir, 'ajustes');
+    const first = await build.compile(PAGE_ID, '# Instalación', compile);
+    await build.commit();
+    // A new cache object over the same folder: the next build.
     const second = await mdxCache(dir, 'ajustes').compile(PAGE_ID, '# Instalación', compile);
     expect(compile).toHaveBeenCalledTimes(1);
     expect(second).toEqual(first);
   });
 
-  it('deletes entries no build used for two weeks and renews, once a day, the date of those it used', async () => {
-    const day = 86_400_000;
-    const now = Date.now();
-    const writer = mdxCache(dir, 'ajustes');
-    for (const text of ['# Usada', '# Olvidada']) await writer.compile(PAGE_ID, text, () => compiledFrom(text));
-    const old = new Date(now - 20 * day);
-    for (const name of await readdir(dir)) await utimes(join(dir, name), old, old);
-    const aged = new Set(await readdir(dir));
-    // A page compiled today, unused by the next build, stays.
-    await writer.compile(PAGE_ID, '# Reciente', () => compiledFrom('# Reciente'));
-    const recent = (await readdir(dir)).find((name) => !aged.has(name));
-
-    const build = mdxCache(dir, 'ajustes');
-    const compile = vi.fn(() => compiledFrom('otra vez'));
-    await build.compile(PAGE_ID, '# Usada', compile);
-    expect(compile).not.toHaveBeenCalled();
-    await build.prune(now);
-
-    const left = await readdir(dir);
-    expect(left).toHaveLength(2);
-    expect(left).toContain(recent);
-    const usedFile = left.find((name) => name !== recent) ?? '';
-    expect(aged.has(usedFile)).toBe(true);
-    expect((await stat(join(dir, usedFile))).mtimeMs).toBeGreaterThan(now - day);
+  it('keeps in one file the pages of the last two builds, however many builds there are, and nothing older', async () => {
+    const page = (text: string) => `# ${text}\n\n${'Cada paso con su comando y lo que debe responder. '.repeat(20)}`;
+    const builds: number[] = [];
+    for (let build = 0; build < 15; build += 1) {
+      const cache = mdxCache(dir, 'ajustes');
+      // Each build: three pages as they were, one edited.
+      for (const text of ['Instalación', 'Correo', 'Respaldos', `Despliegue ${build}`])
+        await cache.compile(PAGE_ID, page(text), () => compiledFrom(page(text)));
+      await cache.commit();
+      builds.push((await stat(join(dir, 'pack'))).size);
+    }
+    expect((await readdir(dir)).sort()).toEqual(['pack', 'pack.previous']);
+    expect(Math.max(...builds)).toBeLessThan((builds[0] ?? 0) * 1.1);
+    const compile = vi.fn((text: string) => compiledFrom(text));
+    const next = mdxCache(dir, 'ajustes');
+    for (const text of ['Instalación', 'Despliegue 14', 'Despliegue 13', 'Despliegue 12'])
+      await next.compile(PAGE_ID, page(text), () => compile(page(text)));
+    expect(compile.mock.calls).toEqual([[page('Despliegue 12')]]);
+    await next.commit();
   });
 
   it('compiles again when the page text, its path or the settings changed, never serving the old code', async () => {
@@ -87,9 +84,19 @@ describe('the cache of compiled wiki pages', () => {
     await rm(component);
     const recompiled = await cache.compile(PAGE_ID, '<Callout>Ojo</Callout>', () => compiledFrom('sin Callout'));
     expect((recompiled as CompiledMdx).code).toContain('sin Callout');
+    await cache.commit();
+    // The next build gets the compile that replaced the refused one.
+    const next = mdxCache(dir, 'ajustes');
+    const kept = await next.compile(PAGE_ID, '<Callout>Ojo</Callout>', () => compiledFrom('compilada otra vez'));
+    expect((kept as CompiledMdx).code).toContain('sin Callout');
+    await next.commit();
 
-    for (const name of await readdir(dir)) if (name.endsWith('.json')) await writeFile(join(dir, name), '{"code": 4');
-    const repaired = await cache.compile(PAGE_ID, '<Callout>Ojo</Callout>', () => compiledFrom('reparado'));
+    const pack = join(dir, 'pack');
+    await writeFile(pack, Buffer.concat([Buffer.from('{"code": 4'), (await readFile(pack)).subarray(10)]));
+    await rm(join(dir, 'pack.previous'));
+    const repaired = await mdxCache(dir, 'ajustes').compile(PAGE_ID, '<Callout>Ojo</Callout>', () =>
+      compiledFrom('reparado'),
+    );
     expect((repaired as CompiledMdx).code).toContain('reparado');
   });
 
@@ -112,7 +119,23 @@ describe('the cache of compiled wiki pages', () => {
       'MDXError',
     );
     expect(await cache.compile(PAGE_ID, '# nada', () => undefined)).toBeUndefined();
-    expect((await readdir(dir)).filter((name) => name.endsWith('.json'))).toEqual([]);
+    await cache.commit();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('only reads the last build’s pages when it has no end to write them at (a dev server)', async () => {
+    const build = mdxCache(dir, 'ajustes');
+    await build.compile(PAGE_ID, '# Instalación', () => compiledFrom('Instalación'));
+    await build.commit();
+    const pack = await readFile(join(dir, 'pack'));
+    const dev = mdxCache(dir, 'ajustes', { readOnly: true });
+    const compile = vi.fn((text: string) => compiledFrom(text));
+    await dev.compile(PAGE_ID, '# Instalación', () => compile('Instalación'));
+    await dev.compile(PAGE_ID, '# Instalación en Windows', () => compile('Instalación en Windows'));
+    expect(compile.mock.calls).toEqual([['Instalación en Windows']]);
+    await dev.commit();
+    expect(await readdir(dir)).toEqual(['pack']);
+    expect(await readFile(join(dir, 'pack'))).toEqual(pack);
   });
 
   it('changes its settings hash when the installed packages or the configuration change', async () => {

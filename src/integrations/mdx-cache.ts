@@ -3,31 +3,25 @@
  * JSX parsing, code highlighting, Astro's metadata): at a thousand wiki pages that is most of the bundling
  * time, also when an editor changed one paragraph of one page. The compiler's answer depends only on the
  * file's text, its path, the installed packages and the project's configuration, so it is kept under a hash
- * of all four and a build compiles only the files that changed.
+ * of all four and a build compiles only the files that changed. The compiled pages are kept in one pack
+ * file per build (./cache-pack.ts), not one file per page: a new file costs more here than its bytes.
  *
  * Astro's MDX integration exposes no cache of its own; its Vite plugin is found by name once the
  * configuration is resolved and its compile step wrapped. Without that plugin nothing is cached.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
+import { cachePack, type PackOptions } from './cache-pack.ts';
 
 export const MDX_CACHE_DIR = 'node_modules/.cache/angram-mdx';
 /** The name `@astrojs/mdx` gives its compiling plugin. */
 export const MDX_PLUGIN_NAME = '@mdx-js/rolldown';
 /** Change when what is stored changes shape, so no build reads an entry written the old way. */
 const FORMAT = 'v1';
-/** Entries no build used for this long are deleted when a build ends. */
-const MAX_AGE_MS = 14 * 86_400_000;
-/**
- * How stale a used entry's date may be before the build's end renews it: once a day rather than at every
- * read, which at a thousand pages was a second of metadata writes in each build.
- */
-const TOUCH_AFTER_MS = 86_400_000;
 /** Files whose bytes decide how every page compiles: the packages installed and the project's settings. */
 const SETTINGS_FILES = ['package-lock.json', 'astro.config.mjs', 'astro.config.ts', 'tsconfig.json'];
 
@@ -77,8 +71,8 @@ export interface MdxCache {
    * once; those share one compile.
    */
   compile(id: string, code: string, compile: () => unknown): Promise<unknown>;
-  /** Deletes entries unused for two weeks and renews the date of those this build used. */
-  prune(now?: number): Promise<void>;
+  /** Ends the build's use of the folder: it keeps the pages this build compiled or reused, and drops the rest. */
+  commit(): Promise<void>;
 }
 
 /**
@@ -91,38 +85,25 @@ interface Shared {
   json?: string;
 }
 
-export function mdxCache(dir: string, salt: string): MdxCache {
-  const fileOf = (key: string) => join(dir, `${key}.json`);
+export function mdxCache(dir: string, salt: string, options: PackOptions = {}): MdxCache {
+  // One pack per folder, shared by the caches of every salt a build uses.
+  const pack = cachePack(dir, options);
   const keyOf = (id: string, code: string) =>
     createHash('sha256').update(salt).update('\0').update(id).update('\0').update(code).digest('base64url');
   const running = new Map<string, Promise<Shared>>();
-  /** Files read from the cache by this build: their dates are renewed once, by prune(). */
-  const used = new Set<string>();
 
   async function stored(key: string): Promise<Shared | undefined> {
-    let json: string;
+    const bytes = await pack.get(key);
+    if (!bytes) return undefined;
+    const json = bytes.toString('utf8');
     let entry: unknown;
     try {
-      json = await readFile(fileOf(key), 'utf8');
       entry = JSON.parse(json);
     } catch {
       return undefined;
     }
     if (!isCompiled(entry) || componentPaths(entry.meta).some((path) => !existsSync(path))) return undefined;
-    used.add(`${key}.json`);
     return { value: entry, json };
-  }
-
-  /** The folder, made once per build rather than once per compiled page. */
-  let made: Promise<unknown> | undefined;
-
-  async function store(key: string, json: string): Promise<void> {
-    made ??= mkdir(dir, { recursive: true });
-    await made;
-    // Through a temporary name: a build beside this one never reads half an entry.
-    const temporary = `${fileOf(key)}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    await writeFile(temporary, json);
-    await rename(temporary, fileOf(key));
   }
 
   async function compileOnce(key: string, compile: () => unknown): Promise<Shared> {
@@ -131,7 +112,8 @@ export function mdxCache(dir: string, salt: string): MdxCache {
     const compiled = await compile();
     if (!isCompiled(compiled)) return { value: compiled };
     const json = JSON.stringify(compiled);
-    await store(key, json);
+    // Replaces in this build's pack an entry read but refused (a component gone).
+    await pack.put(key, Buffer.from(json));
     return { value: compiled, json };
   }
 
@@ -147,17 +129,8 @@ export function mdxCache(dir: string, salt: string): MdxCache {
       running.set(key, shared);
       return (await shared).value;
     },
-    async prune(now = Date.now()) {
-      const names = await readdir(dir).catch(() => []);
-      for (const name of names) {
-        const file = join(dir, name);
-        const info = await stat(file).catch(() => undefined);
-        if (!info) continue;
-        if (used.has(name)) {
-          const date = new Date(now);
-          if (info.mtimeMs < now - TOUCH_AFTER_MS) await utimes(file, date, date).catch(() => undefined);
-        } else if (info.mtimeMs < now - MAX_AGE_MS) await rm(file, { force: true });
-      }
+    async commit() {
+      await pack.commit();
     },
   };
 }
@@ -183,13 +156,15 @@ export function cacheCompiles(plugin: Plugin, cache: MdxCache): boolean {
 }
 
 export function mdxCompileCache(): AstroIntegration {
+  let finish: () => Promise<void> | undefined = () => undefined;
   return {
     name: 'angram:mdx-cache',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig, logger }) => {
+      'astro:config:setup': ({ command, config, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
         const caches = new Map<string, MdxCache>();
-        let pruned = false;
+        // Only a build has an end at which to put its pack in place; a dev server reads the last build's.
+        const readOnly = command !== 'build';
         const plugin: Plugin = {
           name: 'angram:mdx-cache',
           configResolved(resolved) {
@@ -198,7 +173,7 @@ export function mdxCompileCache(): AstroIntegration {
             const salt = settingsSalt(root, `${resolved.mode} ${String(resolved.build.sourcemap)}`);
             let cache = caches.get(salt);
             if (!cache) {
-              cache = mdxCache(join(root, MDX_CACHE_DIR), salt);
+              cache = mdxCache(join(root, MDX_CACHE_DIR), salt, { readOnly });
               caches.set(salt, cache);
             }
             if (!mdx || !cacheCompiles(mdx, cache))
@@ -206,14 +181,14 @@ export function mdxCompileCache(): AstroIntegration {
                 `No se encontró el compilador de MDX (${MDX_PLUGIN_NAME}): las páginas se compilan sin caché.`,
               );
           },
-          // Every environment's bundle closes; the folder is one, so it is pruned once.
-          async closeBundle() {
-            if (pruned) return;
-            pruned = true;
-            await caches.values().next().value?.prune();
-          },
         };
         updateConfig({ vite: { plugins: [plugin] } });
+        finish = () => caches.values().next().value?.commit();
+      },
+      // Not at a bundle's close: each of Vite's environments closes its own, and the server Astro starts to
+      // prepare the build compiles before them all. The caches of all salts share one pack, committed once.
+      'astro:build:done': async () => {
+        await finish();
       },
     },
   };
