@@ -182,6 +182,16 @@ describe('a build cache kept as one pack file per build', () => {
     await cachePack(dir).commit();
   });
 
+  it('reports a pack it cannot create as a failed write, and commits nothing', async () => {
+    const notAFolder = join(dir, 'archivo');
+    await writeFile(notAFolder, 'no es una carpeta');
+    const pack = openPack(notAFolder);
+    const writing = pack.put('uno', bytes('primera entrada'));
+    await expect(writing).rejects.toThrow();
+    expect(await pack.get('uno')).toBeUndefined();
+    expect(await pack.commit()).toBe(false);
+  });
+
   it('reads without writing when opened read-only, and writes nothing for a build that kept nothing', async () => {
     await build(dir, [], { uno: 'primera entrada' });
     const before = await readFile(join(dir, 'pack'));

@@ -222,7 +222,13 @@ class PackWriter {
    * one its latest `put` wrote: an earlier write that ends later does not replace it.
    */
   put(key: string, bytes: Buffer): Promise<void> {
-    const fd = this.file();
+    let fd: number;
+    try {
+      fd = this.file();
+    } catch (error) {
+      // As a rejection, as the write's own failures: callers that carry an entry along only catch those.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     const entry = { offset: this.end, length: bytes.length, crc: crc32(bytes) };
     this.end += bytes.length;
     const latest = () => this.writing.get(key) === written;
@@ -263,13 +269,14 @@ class PackWriter {
       }
       await rename(join(this.dir, PACK), join(this.dir, PREVIOUS)).catch(() => undefined);
       await rename(this.path, join(this.dir, PACK));
-      await removeLeftovers(this.dir);
-      return true;
     } catch {
       // A cache that cannot be saved costs the next build time, never this one its result.
       await rm(this.path, { force: true });
       return false;
     }
+    // Left for the next build if this fails: the pack is in place either way.
+    await removeLeftovers(this.dir).catch(() => undefined);
+    return true;
   }
 }
 
