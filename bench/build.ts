@@ -5,7 +5,9 @@
  * compression cache), its peak memory, the time of each phase, a rebuild after an editor changes one wiki
  * paragraph, and the milliseconds each added page costs. `-- --peer starlight` builds the same wiki pages
  * with Starlight (same Astro version, in its own temporary project, its default sidebar listing every page,
- * the wiki's own components removed) in the same run and prints the ratio. `-- --sizes 1,10` measures other
+ * the wiki's own components removed) in the same run and prints the ratio, and builds the largest size again
+ * with only the wiki grown (the rest of the site as today), the like-for-like comparison with Starlight's
+ * site of wiki pages (`-- --wiki-sizes` chooses those sizes). `-- --sizes 1,10` measures other
  * sizes; `-- --no-incremental` builds without Astro's incremental build (every page rendered, none kept),
  * to see what it costs a clean build; `-- --readme` writes the table into README.md (section Rendimiento).
  * Times depend on what else the machine is doing: run it on an otherwise idle machine.
@@ -28,6 +30,15 @@ const option = (name: string) => {
 };
 const SIZES = (option('sizes') ?? '1,10,30').split(',').map(Number);
 const PEER = option('peer');
+/**
+ * Sizes built again with only the wiki grown, the rest of the site as it is today: the comparison with
+ * Starlight on the same wiki pages, whose own site is only those pages. By default the largest size when
+ * a peer is measured; `-- --wiki-sizes 10,30` chooses, `-- --wiki-sizes none` skips them.
+ */
+const WIKI_ONLY_SIZES = (option('wiki-sizes') ?? (PEER ? String(Math.max(...SIZES)) : 'none'))
+  .split(',')
+  .filter((size) => size !== 'none' && size !== '')
+  .map(Number);
 const WRITE_README = args.includes('--readme');
 /** Every page rendered and none kept for the next build: what Astro's incremental build costs a clean one. */
 const NO_INCREMENTAL = args.includes('--no-incremental');
@@ -83,8 +94,12 @@ function translatedCaseFolders(project: string): string[] {
     .map((entry) => `content/${entry.name}/portfolio`);
 }
 
-function growProject(project: string, factor: number): void {
+/** What a size grows: the wiki and the portfolio, or the wiki alone (the rest of the site as it is today). */
+type Scope = 'todo' | 'wiki';
+
+function growProject(project: string, factor: number, scope: Scope): void {
   grow(join(project, 'content/wiki'), 'mdx', factor);
+  if (scope === 'wiki') return;
   // Copied cases stay off the home page, which shows the featured ones.
   grow(join(project, 'content/portfolio'), 'md', factor, (text) =>
     text.replace(/^featured: true$/m, 'featured: false'),
@@ -304,9 +319,11 @@ function copyWikiTo(project: string, peer: string): void {
 
 interface SizeResult {
   factor: number;
+  scope: Scope;
   wikiPages: number;
   clean: BuildRun;
-  rebuild: BuildRun;
+  /** Not measured for the wiki-only size, whose edit would repeat the full size's. */
+  rebuild: BuildRun | undefined;
   peer: BuildRun | undefined;
 }
 
@@ -323,8 +340,16 @@ function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly s
   return [line(header), line(header.map((_, index) => (index === 0 ? '---' : '---:'))), ...rows.map(line)];
 }
 
+/** A size's measured builds for the phase tables: its label, the kind of build and the run. */
+function runsOf(r: SizeResult): Array<[string, string, BuildRun]> {
+  const label = `x${r.factor}${r.scope === 'wiki' ? ' (solo la wiki)' : ''}`;
+  const runs: Array<[string, string, BuildRun]> = [[label, 'limpio', r.clean]];
+  if (r.rebuild) runs.push([label, 'rebuild', r.rebuild]);
+  return runs;
+}
+
 function table(results: readonly SizeResult[]): string {
-  const size = (r: SizeResult) => [`x${r.factor}`, `${r.wikiPages} (${r.clean.pages})`];
+  const size = (r: SizeResult) => [runsOf(r)[0]?.[0] ?? '', `${r.wikiPages} (${r.clean.pages})`];
   const summaryHeader = [
     'Tamaño',
     'Páginas de la wiki (todas)',
@@ -340,8 +365,8 @@ function table(results: readonly SizeResult[]): string {
     fmt(r.clean.seconds),
     fmt(r.clean.cpuSeconds),
     fmt(r.clean.peakMb, 0),
-    fmt(r.rebuild.seconds),
-    fmt(r.rebuild.cpuSeconds),
+    fmt(r.rebuild?.seconds),
+    fmt(r.rebuild?.cpuSeconds),
     ...(PEER
       ? r.peer
         ? [
@@ -355,20 +380,10 @@ function table(results: readonly SizeResult[]): string {
   ]);
   const phaseHeader = ['Tamaño', 'Build', ...PHASES.map((phase) => `${PHASE_LABELS[phase] ?? phase} (s)`)];
   const phases = results.flatMap((r) =>
-    (
-      [
-        ['limpio', r.clean],
-        ['rebuild', r.rebuild],
-      ] as const
-    ).map(([kind, run]) => [`x${r.factor}`, kind, ...PHASES.map((phase) => fmt(run.phases[phase]))]),
+    runsOf(r).map(([label, kind, run]) => [label, kind, ...PHASES.map((phase) => fmt(run.phases[phase]))]),
   );
   const cpuPhases = results.flatMap((r) =>
-    (
-      [
-        ['limpio', r.clean],
-        ['rebuild', r.rebuild],
-      ] as const
-    ).map(([kind, run]) => [`x${r.factor}`, kind, ...CPU_PHASES.map((phase) => fmt(run.cpuPhases[phase]))]),
+    runsOf(r).map(([label, kind, run]) => [label, kind, ...CPU_PHASES.map((phase) => fmt(run.cpuPhases[phase]))]),
   );
   const cpuHeader = ['Tamaño', 'Build', ...CPU_PHASES.map((phase) => `${PHASE_LABELS[phase] ?? phase} (s)`)];
   const when = new Date().toISOString().slice(0, 10);
@@ -388,8 +403,9 @@ function table(results: readonly SizeResult[]): string {
     '',
     ...markdownTable(cpuHeader, cpuPhases),
   ];
-  const first = results[0];
-  const last = results.at(-1);
+  const grown = results.filter((r) => r.scope === 'todo');
+  const first = grown[0];
+  const last = grown.at(-1);
   if (first && last && last !== first) {
     const perPage = (a: BuildRun, b: BuildRun, value: (run: BuildRun) => number | undefined) =>
       (((value(b) ?? NaN) - (value(a) ?? NaN)) * 1000) / (b.pages - a.pages);
@@ -425,33 +441,44 @@ rmSync(join(project, PRECOMPRESS_CACHE_DIR), { recursive: true, force: true });
 seedImageCache(project);
 const peer = PEER === 'starlight' ? starlightProject() : undefined;
 if (PEER && PEER !== 'starlight') throw new Error(`--peer solo conoce starlight, no ${PEER}`);
-const results: SizeResult[] = [];
-try {
-  console.info(`Proyecto copiado en ${project}; ${availableParallelism()} núcleos; tamaños x${SIZES.join(', x')}.`);
-  for (const factor of SIZES) {
-    shrinkProject(project);
-    growProject(project, factor);
-    const wikiPages = readdirSync(join(project, 'content/wiki')).filter((name) => name.endsWith('.mdx')).length;
-    const clean = cleanBuild(project);
+/** A clean build at this size, a rebuild after an edit (full growth only) and Starlight on the same wiki pages. */
+function measureSize(factor: number, scope: Scope): SizeResult {
+  shrinkProject(project);
+  growProject(project, factor, scope);
+  const wikiPages = readdirSync(join(project, 'content/wiki')).filter((name) => name.endsWith('.mdx')).length;
+  const clean = cleanBuild(project);
+  let rebuild: BuildRun | undefined;
+  if (scope === 'todo') {
     const restore = readFileSync(join(project, EDITED_PAGE), 'utf8');
     editParagraph(project);
-    const rebuild = runBuild(project);
+    rebuild = runBuild(project);
     writeFileSync(join(project, EDITED_PAGE), restore);
-    let peerRun: BuildRun | undefined;
-    if (peer) {
-      copyWikiTo(project, peer);
-      peerRun = cleanBuild(peer);
-    }
-    results.push({ factor, wikiPages, clean, rebuild, peer: peerRun });
-    for (const [kind, run] of Object.entries({ limpio: clean, rebuild, starlight: peerRun }))
-      if (run) writeFileSync(join(tmpdir(), `angram-bench-build-x${factor}-${kind}.log`), run.output);
-    console.info(
-      `x${factor}: ${wikiPages} páginas de la wiki, ${clean.pages} en total; limpio ${fmt(clean.seconds)} s, ` +
-        `CPU ${fmt(clean.cpuSeconds)} s, pico ${fmt(clean.peakMb, 0)} MB, rebuild ${fmt(rebuild.seconds)} s ` +
-        `(compresión ${fmt(rebuild.phases.compresion)} s)` +
-        (peerRun ? `; Starlight ${fmt(peerRun.seconds)} s, pico ${fmt(peerRun.peakMb, 0)} MB` : ''),
-    );
   }
+  let peerRun: BuildRun | undefined;
+  if (peer) {
+    copyWikiTo(project, peer);
+    peerRun = cleanBuild(peer);
+  }
+  const tag = `x${factor}${scope === 'wiki' ? '-wiki' : ''}`;
+  for (const [kind, run] of Object.entries({ limpio: clean, rebuild, starlight: peerRun }))
+    if (run) writeFileSync(join(tmpdir(), `angram-bench-build-${tag}-${kind}.log`), run.output);
+  console.info(
+    `${tag}: ${wikiPages} páginas de la wiki, ${clean.pages} en total; limpio ${fmt(clean.seconds)} s, ` +
+      `CPU ${fmt(clean.cpuSeconds)} s, pico ${fmt(clean.peakMb, 0)} MB` +
+      (rebuild ? `, rebuild ${fmt(rebuild.seconds)} s (compresión ${fmt(rebuild.phases.compresion)} s)` : '') +
+      (peerRun ? `; Starlight ${fmt(peerRun.seconds)} s, pico ${fmt(peerRun.peakMb, 0)} MB` : ''),
+  );
+  return { factor, scope, wikiPages, clean, rebuild, peer: peerRun };
+}
+
+const results: SizeResult[] = [];
+try {
+  console.info(
+    `Proyecto copiado en ${project}; ${availableParallelism()} núcleos; tamaños x${SIZES.join(', x')}` +
+      (WIKI_ONLY_SIZES.length > 0 ? `; solo la wiki: x${WIKI_ONLY_SIZES.join(', x')}.` : '.'),
+  );
+  for (const factor of SIZES) results.push(measureSize(factor, 'todo'));
+  for (const factor of WIKI_ONLY_SIZES) results.push(measureSize(factor, 'wiki'));
 } finally {
   rmSync(project, { recursive: true, force: true });
 }

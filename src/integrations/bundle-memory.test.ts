@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
-import { RELEASE_ABOVE_BYTES, releaseBundlerMemory, type CollectGarbage } from './bundle-memory.ts';
+import {
+  HEAP_GROWTH_PERCENT,
+  RELEASE_ABOVE_BYTES,
+  releaseBundlerMemory,
+  type CollectGarbage,
+} from './bundle-memory.ts';
 
 type Hook = 'renderStart' | 'buildStart';
 
@@ -12,15 +17,17 @@ function call(plugin: Plugin, hook: Hook, environment: string): void {
 
 function counted(heapBytes: number) {
   const calls: Array<Parameters<CollectGarbage>[0]> = [];
+  const flags: string[] = [];
   let made = 0;
   const plugin = releaseBundlerMemory({
     collect: () => {
       made += 1;
       return (options) => calls.push(options);
     },
-    usedHeapBytes: () => heapBytes,
+    committedHeapBytes: () => heapBytes,
+    setV8Flags: (value) => flags.push(value),
   });
-  return { plugin, calls, made: () => made };
+  return { plugin, calls, flags, made: () => made };
 }
 
 describe('releaseBundlerMemory', () => {
@@ -52,8 +59,18 @@ describe('releaseBundlerMemory', () => {
     expect(made()).toBe(0);
   });
 
+  it('limits the heap’s growth once, when the first bundle starts, whatever its size', () => {
+    const { plugin, flags } = counted(0);
+    call(plugin, 'renderStart', 'prerender');
+    expect(flags).toEqual([]);
+    call(plugin, 'buildStart', 'client');
+    call(plugin, 'buildStart', 'prerender');
+    call(plugin, 'buildStart', 'client');
+    expect(flags).toEqual([`--heap-growing-percent=${HEAP_GROWTH_PERCENT}`]);
+  });
+
   it('reaches V8’s own collector without leaving it exposed to the site’s code', () => {
-    const plugin = releaseBundlerMemory({ usedHeapBytes: () => RELEASE_ABOVE_BYTES });
+    const plugin = releaseBundlerMemory({ committedHeapBytes: () => RELEASE_ABOVE_BYTES });
     call(plugin, 'renderStart', 'prerender');
     expect('gc' in globalThis).toBe(false);
   });
