@@ -3,11 +3,12 @@ import type { Plugin } from 'vite';
 import {
   HEAP_GROWTH_PERCENT,
   RELEASE_ABOVE_BYTES,
+  V8_DEFAULT_GROWTH,
   releaseBundlerMemory,
   type CollectGarbage,
 } from './bundle-memory.ts';
 
-type Hook = 'renderStart' | 'buildStart';
+type Hook = 'renderStart' | 'buildStart' | 'writeBundle';
 
 /** Calls one of the plugin's hooks as Vite would in the named environment. */
 function call(plugin: Plugin, hook: Hook, environment: string): void {
@@ -59,7 +60,7 @@ describe('releaseBundlerMemory', () => {
     expect(made()).toBe(0);
   });
 
-  it('limits the heap’s growth once, when the first bundle starts, whatever its size', () => {
+  it('limits the heap’s growth once, when the first bundle starts, whatever the heap’s size', () => {
     const { plugin, flags } = counted(0);
     call(plugin, 'renderStart', 'prerender');
     expect(flags).toEqual([]);
@@ -67,6 +68,15 @@ describe('releaseBundlerMemory', () => {
     call(plugin, 'buildStart', 'prerender');
     call(plugin, 'buildStart', 'client');
     expect(flags).toEqual([`--heap-growing-percent=${HEAP_GROWTH_PERCENT}`]);
+  });
+
+  it('gives V8 its own rule back once the server bundle is written, for the pages to render', () => {
+    const { plugin, flags } = counted(0);
+    call(plugin, 'buildStart', 'prerender');
+    call(plugin, 'writeBundle', 'client');
+    expect(flags).toEqual([`--heap-growing-percent=${HEAP_GROWTH_PERCENT}`]);
+    call(plugin, 'writeBundle', 'prerender');
+    expect(flags.at(-1)).toBe(V8_DEFAULT_GROWTH);
   });
 
   it('reaches V8’s own collector without leaving it exposed to the site’s code', () => {

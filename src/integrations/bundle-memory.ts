@@ -4,9 +4,9 @@
  * to the plugins), and V8 lets the heap grow to up to four times what survived its last collection before it
  * collects again: beside the bundler's own native memory, that slack was the build's peak (about 1.6 GB at
  * a thousand wiki pages). Two measures:
- * - From the first bundle on, the heap may grow by at most `HEAP_GROWTH_PERCENT` over what survived the last
- *   full collection. Collections come more often; their work is on V8's helper threads and they stay short,
- *   since what survives is small.
+ * - While Vite bundles, the heap may grow by at most `HEAP_GROWTH_PERCENT` over what survived the last full
+ *   collection. Collections come more often; their work is mostly on V8's helper threads and they stay
+ *   short, since what survives is small. Once the server bundle is written V8's own rule applies again.
  * - A full collection that also returns free pages (the one V8 runs when memory runs out), once the
  *   modules are transformed and before the server bundle is written, and once it is written, before the
  *   browser's bundle starts. Each costs up to a second at a thousand pages; a build whose committed heap is
@@ -24,6 +24,8 @@ export const RELEASE_ABOVE_BYTES = 256 * 1024 * 1024;
 
 /** How far the heap may grow past what survived the last full collection before the next one. */
 export const HEAP_GROWTH_PERCENT = 30;
+/** V8's own rule again: a growth between 10 % and four times, chosen from how fast it collects. */
+export const V8_DEFAULT_GROWTH = '--heap-growing-percent=0';
 
 /** The collector, taken from a fresh context with `--expose-gc` on only while the context is made. */
 function exposedCollector(): CollectGarbage {
@@ -62,6 +64,10 @@ export function releaseBundlerMemory(options: ReleaseOptions = {}): Plugin {
     apply: 'build',
     renderStart() {
       if (this.environment.name === 'prerender') release();
+    },
+    writeBundle() {
+      // Rendering keeps little garbage; a tighter heap there would only make the main thread collect more often.
+      if (this.environment.name === 'prerender') setV8Flags(V8_DEFAULT_GROWTH);
     },
     buildStart() {
       if (!growthLimited) {
