@@ -93,36 +93,6 @@ describe('PagePass', () => {
     expect(pass.heldBytes).toBe(0);
   });
 
-  it('lets the pass go on without a reader that reads from disk once it falls behind, and gives it every page', async () => {
-    const slow = recordingReader(() => true, PAGES * 2, true);
-    slow.reader.behind = 'disk';
-    const fast = recordingReader();
-    const rewriter = {
-      wants: (path: string) => path.endsWith('p9.html'),
-      rewrite: async ({ root: site, path }: BuiltPage) => {
-        const body = Buffer.from(pageBody(9).toUpperCase());
-        await writeFile(join(site, path), body);
-        return body;
-      },
-    };
-    const budgetPages = 4;
-    const pass = new PagePass(root, [rewriter, slow.reader, fast.reader], { heldBytes: budgetPages * PAGE_BYTES });
-    await pass.done(fast.reader);
-    // The slow reader holds its first pages in memory, then only their paths: never the whole site.
-    expect(fast.got).toHaveLength(PAGES + 1);
-    // Its budget and one page more, and the page the other reader is on.
-    expect(pass.peakHeldBytes).toBe((budgetPages + 2) * PAGE_BYTES);
-    for (let round = 0; round < PAGES && slow.got.length < PAGES + 1; round += 1) {
-      slow.settle();
-      await until(() => slow.waiting.length > 0 || slow.got.length === PAGES + 1);
-    }
-    slow.settle();
-    await pass.done(slow.reader);
-    expect(slow.got).toEqual(fast.got);
-    expect(fast.got).toContain(`wikiangram/p9.html ${pageBody(9).toUpperCase()}`);
-    expect(pass.heldBytes).toBe(0);
-  });
-
   it('holds a page until the last reader that wants it is done with it', async () => {
     const heldWhileRead: boolean[] = [];
     const started: { pass?: PagePass } = {};

@@ -44,13 +44,6 @@ export interface PageRewriter extends StepBase {
 export interface PageReader extends StepBase {
   read(page: BuiltPage): unknown;
   atOnce?: number;
-  /**
-   * When the pages waiting for it pass the budget: `wait` holds the pass until it catches up; `disk` lets
-   * the pass go on and has it read the next pages from disk itself when it comes to them (the page cache
-   * still has them; the rewriters wrote their bytes there), for a reader slower than the others, whose pace
-   * would otherwise be everyone's.
-   */
-  behind?: 'wait' | 'disk';
 }
 
 export type PageStep = PageRewriter | PageReader;
@@ -60,11 +53,11 @@ const isRewriter = (step: PageStep): step is PageRewriter => 'rewrite' in step;
 /** Files read ahead of the step that takes them: the disk's latency hidden, a few pages in memory. */
 const READS_AT_ONCE = 16;
 /**
- * Bytes of pages waiting for one reader (or being read by it), above which it is behind (`behind`): slack
- * enough that a reader a little slower than another is not held at every page, a small part of a site of
- * hundreds of pages (230 MB at x30).
+ * Bytes of pages read and not yet done with by every reader, above which the pass waits for the slowest one.
+ * Enough slack that a reader ahead of another (the search index ahead of compression) is not held at every
+ * page, a small part of a site of hundreds of pages (230 MB at x30).
  */
-const HELD_BYTES = 32 * 1024 * 1024;
+const HELD_BYTES = 48 * 1024 * 1024;
 
 /** Paths of every HTML file under `root`, in the order the file system lists them, as Pagefind's walk met them. */
 async function htmlPaths(root: string, dir = root): Promise<string[]> {
@@ -77,20 +70,16 @@ async function htmlPaths(root: string, dir = root): Promise<string[]> {
   return paths;
 }
 
-/** A page for a reader: in memory, or only its path when the reader fell behind and reads it from disk. */
-type Waiting = BuiltPage | { root: string; path: string; body?: undefined };
-
 /** A reader's pages waiting, and how many it is reading. */
 class ReaderQueue {
-  private readonly waiting: Waiting[] = [];
+  private readonly waiting: BuiltPage[] = [];
   private reading = 0;
-  /** Bytes of the pages in memory waiting for this reader or being read by it. */
-  bytes = 0;
   private failure: { error: unknown } | undefined;
   private closed = false;
-  private settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  private settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   readonly done: Promise<void>;
-  readonly step: PageReader;
+
+  private readonly step: PageReader;
   private readonly doneWith: (page: BuiltPage) => void;
 
   constructor(step: PageReader, doneWith: (page: BuiltPage) => void) {
@@ -103,18 +92,13 @@ class ReaderQueue {
     this.done.catch(() => undefined);
   }
 
-  /** Whether the pages waiting for this reader pass `budget`. */
-  behind(budget: number): boolean {
-    return !this.failure && this.bytes > budget;
-  }
-
-  /** Adds a page; `inMemory` false: only its path, for the reader to read from disk. Returns whether it holds it. */
-  add(page: BuiltPage, inMemory: boolean): boolean {
-    if (this.failure) return false;
-    if (inMemory) this.bytes += page.body.length;
-    this.waiting.push(inMemory ? page : { root: page.root, path: page.path });
+  add(page: BuiltPage): void {
+    if (this.failure) {
+      this.doneWith(page);
+      return;
+    }
+    this.waiting.push(page);
     this.pump();
-    return inMemory;
   }
 
   /** No more pages will come; `error`: the pass failed. */
@@ -126,14 +110,12 @@ class ReaderQueue {
 
   private pump(): void {
     while (!this.failure && this.reading < (this.step.atOnce ?? 1)) {
-      const next = this.waiting.shift();
-      if (!next) break;
+      const page = this.waiting.shift();
+      if (!page) break;
       this.reading += 1;
       let reading: Promise<unknown>;
       try {
-        reading = next.body
-          ? Promise.resolve(this.step.read(next))
-          : readFile(join(next.root, next.path)).then((body) => this.step.read({ ...next, body }));
+        reading = Promise.resolve(this.step.read(page));
       } catch (error) {
         this.fail(error);
         reading = Promise.resolve();
@@ -142,22 +124,17 @@ class ReaderQueue {
         .catch((error: unknown) => this.fail(error))
         .finally(() => {
           this.reading -= 1;
-          if (next.body) this.let(next);
+          this.doneWith(page);
           this.pump();
           this.finishIfIdle();
         });
     }
   }
 
-  private let(page: BuiltPage): void {
-    this.bytes -= page.body.length;
-    this.doneWith(page);
-  }
-
   private fail(error: unknown): void {
     if (this.failure) return;
     this.failure = { error };
-    for (const page of this.waiting.splice(0)) if (page.body) this.let(page);
+    for (const page of this.waiting.splice(0)) this.doneWith(page);
   }
 
   private finishIfIdle(): void {
@@ -169,7 +146,7 @@ class ReaderQueue {
 }
 
 export interface PassOptions {
-  /** Bytes of pages waiting for one reader above which it is behind (`HELD_BYTES`). */
+  /** Bytes held for the readers before the pass waits (`HELD_BYTES`). */
   heldBytes?: number;
 }
 
@@ -210,10 +187,6 @@ export class PagePass {
 
   private readonly holders = new Map<BuiltPage, number>();
 
-  private get budget(): number {
-    return this.options.heldBytes ?? HELD_BYTES;
-  }
-
   private release(page: BuiltPage): void {
     const left = (this.holders.get(page) ?? 1) - 1;
     if (left > 0) {
@@ -222,14 +195,11 @@ export class PagePass {
     }
     this.holders.delete(page);
     this.held -= page.body.length;
-    this.wakeUp?.();
+    if (this.held <= (this.options.heldBytes ?? HELD_BYTES)) this.wakeUp?.();
   }
 
-  /** Waits while a reader that holds the pass (`behind: 'wait'`) has more than the budget waiting. */
   private async roomForMore(): Promise<void> {
-    const holding = () =>
-      [...this.queues.values()].some((queue) => queue.step.behind !== 'disk' && queue.behind(this.budget));
-    while (holding()) {
+    while (this.held > (this.options.heldBytes ?? HELD_BYTES)) {
       await new Promise<void>((resolve) => {
         this.wakeUp = resolve;
       });
@@ -267,16 +237,12 @@ export class PagePass {
       for (const step of this.steps) {
         if (isRewriter(step) && step.wants(path)) page = { ...page, body: await step.rewrite(page) };
       }
-      // A reader lets a page go once its read settles, never within `add`: counted after every reader has it.
-      let holders = 0;
-      for (const [step, queue] of this.queues) {
-        if (step.wants(path) && queue.add(page, step.behind !== 'disk' || !queue.behind(this.budget))) holders += 1;
-      }
-      if (holders > 0) {
-        this.holders.set(page, holders);
-        this.held += page.body.length;
-        this.peakHeldBytes = Math.max(this.peakHeldBytes, this.held);
-      }
+      const readers = [...this.queues].filter(([step]) => step.wants(path));
+      if (readers.length === 0) continue;
+      this.holders.set(page, readers.length);
+      this.held += page.body.length;
+      this.peakHeldBytes = Math.max(this.peakHeldBytes, this.held);
+      for (const [, queue] of readers) queue.add(page);
       await this.roomForMore();
     }
   }

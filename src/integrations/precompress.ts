@@ -373,8 +373,6 @@ export function pageCompressionReader(cacheDir: string, outside: (path: string) 
   const reader: PageReader = {
     wants: outside,
     atOnce: availableParallelism(),
-    // The slowest step after the build at a hundred pages and more: the search index keeps the pass's pace.
-    behind: 'disk',
     read: async ({ root, path, body }) => {
       started ??= phaseStart();
       taken.add(path);
