@@ -28,8 +28,9 @@ function recordingReader(wants: (path: string) => boolean = () => true, atOnce =
   const reader: PageReader = {
     wants,
     atOnce,
-    read: ({ path, body }: BuiltPage) => {
-      got.push(`${path} ${body.toString()}`);
+    read: ({ path, body, text }: BuiltPage) => {
+      // The text is the body decoded, whether another reader decoded it first or this one does.
+      got.push(`${path} ${held ? text() : body.toString()}`);
       if (!held) return undefined;
       return new Promise<void>((resolve) => waiting.push(resolve));
     },

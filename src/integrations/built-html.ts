@@ -21,6 +21,28 @@ export interface BuiltPage {
   root: string;
   path: string;
   body: Buffer;
+  /**
+   * The body decoded as UTF-8. The readers that take the page as it comes (font coverage, and the search
+   * index when it has room) share one decoding of it; the text is not kept with the page while it waits
+   * for a slower reader (twice its bytes in memory), so a reader that comes to it later decodes it again.
+   */
+  text: () => string;
+}
+
+/** A page whose `text()` is decoded once until `forget()`, then on every call. */
+function builtPage(root: string, path: string, body: Buffer): { page: BuiltPage; forget: () => void } {
+  let shared: string | undefined;
+  let sharing = true;
+  const text = () => {
+    if (!sharing) return body.toString('utf8');
+    shared ??= body.toString('utf8');
+    return shared;
+  };
+  const forget = () => {
+    sharing = false;
+    shared = undefined;
+  };
+  return { page: { root, path, body, text }, forget };
 }
 
 interface StepBase {
@@ -233,16 +255,18 @@ export class PagePass {
     };
     for (const path of paths) {
       readAhead();
-      let page: BuiltPage = { root: this.root, path, body: await (reads.shift() ?? Buffer.alloc(0)) };
+      let body = await (reads.shift() ?? Buffer.alloc(0));
       for (const step of this.steps) {
-        if (isRewriter(step) && step.wants(path)) page = { ...page, body: await step.rewrite(page) };
+        if (isRewriter(step) && step.wants(path)) body = await step.rewrite(builtPage(this.root, path, body).page);
       }
+      const { page, forget } = builtPage(this.root, path, body);
       const readers = [...this.queues].filter(([step]) => step.wants(path));
       if (readers.length === 0) continue;
       this.holders.set(page, readers.length);
       this.held += page.body.length;
       this.peakHeldBytes = Math.max(this.peakHeldBytes, this.held);
       for (const [, queue] of readers) queue.add(page);
+      forget();
       await this.roomForMore();
     }
   }

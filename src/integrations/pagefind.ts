@@ -65,9 +65,9 @@ export function searchIndexReader(index: () => Promise<PageIndex>): PageReader &
     wants: (path) => WIKI_SEARCH_PAGE.test(path),
     atOnce: PAGES_IN_FLIGHT,
     pages: () => pages,
-    read: async ({ path, body }) => {
+    read: async ({ path, text }) => {
       pages += 1;
-      const content = searchableDocument(body.toString('utf8'));
+      const content = searchableDocument(text());
       const added = await (await index()).addHTMLFile({ url: `/${path}`, content });
       if (added.errors.length > 0) throw new Error(`Pagefind (${path}): ${added.errors.join('; ')}`);
     },

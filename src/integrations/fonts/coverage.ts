@@ -94,10 +94,10 @@ function coverageReader(families: readonly SubsetFamily[]) {
   const meter = new PhaseMeter();
   const reader: PageReader = {
     wants: (path) => !path.startsWith('pagefind/'),
-    read: ({ path, body }) =>
+    read: ({ path, text }) =>
       meter.measure(() => {
-        const text = unseenText(body.toString('utf8'), seen);
-        const fresh = [...codePointsOf(text)].filter((code) => !checked.has(code));
+        const unseen = unseenText(text(), seen);
+        const fresh = [...codePointsOf(unseen)].filter((code) => !checked.has(code));
         for (const code of fresh) checked.add(code);
         for (const { family, codePoint } of uncoveredCodePoints(new Set(fresh), families)) {
           const key = `${family} ${describeCharacter(codePoint)}`;
