@@ -7,7 +7,9 @@
  * One pass instead: each page is read once, rewritten by the steps that change it, then given to every step
  * that reads it and dropped as soon as the last of them is done with it. A step that falls behind holds the
  * pass once the pages waiting for it pass `HELD_BYTES`, so the steps run side by side at the pace of the
- * slowest and never hold the whole site.
+ * slowest and never hold the whole site. Letting a slow step fall behind and read its pages again from disk
+ * (the page cache has them) was tried and measured at x30: the buffers and strings it churned cost more CPU
+ * in garbage collection (20 full collections after rendering instead of 15) than the shared pace costs time.
  *
  * Each step registers in `astro:build:start` (`registerPageStep`); the first `astro:build:done` hook that asks
  * for its step's pages (`builtPagesTaken`) starts the pass for every registered step, and each hook awaits its
