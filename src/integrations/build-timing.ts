@@ -21,20 +21,56 @@ function cpuMs(): number {
   return Math.round((user + system) / 1000);
 }
 
+/** When a phase began: wall clock and the process's CPU time. */
+export interface PhaseStart {
+  wall: number;
+  cpu: number;
+}
+
+export const phaseStart = (): PhaseStart => ({ wall: performance.now(), cpu: cpuMs() });
+
+function logPhase(logger: AstroIntegrationLogger, phase: string, wall: number, cpu: number): void {
+  if (!BUILD_ENV.buildTimings) return;
+  const rss = Math.round(process.memoryUsage.rss() / 1024 / 1024);
+  logger.info(`fase ${phase}: ${Math.round(wall)} ms, ${Math.round(cpu)} ms de CPU, ${rss} MB en memoria`);
+}
+
+/** Runs a phase and prints its time, counted from `since` (a phase that began before this call) or from now. */
 export async function timedPhase<T>(
   logger: AstroIntegrationLogger,
   phase: string,
   run: () => Promise<T> | T,
+  since: PhaseStart = phaseStart(),
 ): Promise<T> {
-  const start = performance.now();
-  const cpuStart = cpuMs();
   const result = await run();
-  if (BUILD_ENV.buildTimings) {
-    const rss = Math.round(process.memoryUsage.rss() / 1024 / 1024);
-    const wall = Math.round(performance.now() - start);
-    logger.info(`fase ${phase}: ${wall} ms, ${cpuMs() - cpuStart} ms de CPU, ${rss} MB en memoria`);
-  }
+  logPhase(logger, phase, performance.now() - since.wall, cpuMs() - since.cpu);
   return result;
+}
+
+/**
+ * The time of a step that works in pieces between other steps' (one page at a time in the pass over the built
+ * pages, ./built-html.ts): the wall and main-thread CPU time of its pieces, summed. The main thread's CPU
+ * only: libuv's threads compress at the same time and are not this step's.
+ */
+export class PhaseMeter {
+  private wall = 0;
+  private cpu = 0;
+
+  measure<T>(run: () => T): T {
+    const start = performance.now();
+    const cpu = process.threadCpuUsage();
+    try {
+      return run();
+    } finally {
+      const used = process.threadCpuUsage(cpu);
+      this.wall += performance.now() - start;
+      this.cpu += (used.user + used.system) / 1000;
+    }
+  }
+
+  log(logger: AstroIntegrationLogger, phase: string): void {
+    logPhase(logger, phase, this.wall, this.cpu);
+  }
 }
 
 /**

@@ -11,11 +11,11 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
-import { timedPhase } from './build-timing.ts';
-import { builtHtml, rewritePage } from './built-html.ts';
+import { PhaseMeter } from './build-timing.ts';
+import { builtPagesTaken, registerPageStep, type PageRewriter } from './built-html.ts';
 
 const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
 const HEAD_END = Buffer.from('</head>');
@@ -203,10 +203,37 @@ export interface OwnCspHashesOptions {
   rendered?: RenderedPage;
 }
 
+/**
+ * Trims the pages of the build's pass over its pages (./built-html.ts) before any other step reads them, each
+ * written back when it changes: pages rendered by this build are found in `trims` and only their head is
+ * read; pages restored from Astro's incremental build are read whole.
+ */
+function trimmingRewriter(cacheFile: string, trims: RenderTimeTrims) {
+  const meter = new PhaseMeter();
+  const next: TrimmedPolicies = new Map();
+  let cache: Promise<TrimmedPolicies> | undefined;
+  // Bytes saved on restored pages; the rendered ones' are in `trims`.
+  let saved = 0;
+  const rewriter: PageRewriter = {
+    wants: () => true,
+    rewrite: async ({ root, path, body }) => {
+      cache ??= readTrimmedPolicies(cacheFile).then((stored) => new Map([...stored, ...trims.policies]));
+      const known = await cache;
+      const trimmed = meter.measure(() => trimmedPage(body, known, next));
+      if (trimmed === body) return body;
+      saved += body.length - trimmed.length;
+      await writeFile(join(root, path), trimmed);
+      return trimmed;
+    },
+  };
+  return { rewriter, meter, next, saved: () => trims.savedBytes + saved };
+}
+
 export function ownCspHashes(options: OwnCspHashesOptions = {}): AstroIntegration {
   let cacheFile = '';
   // The pages this build rendered, trimmed before they were written.
   const trims: RenderTimeTrims = { policies: new Map(), savedBytes: 0 };
+  let trimming = trimmingRewriter(cacheFile, trims);
   return {
     name: 'angram:own-csp-hashes',
     hooks: {
@@ -217,25 +244,18 @@ export function ownCspHashes(options: OwnCspHashesOptions = {}): AstroIntegratio
         trims.policies.clear();
         trims.savedBytes = 0;
         setPrerenderer((inner) => trimmingPrerenderer(inner, trims, options.rendered));
+        trimming = trimmingRewriter(cacheFile, trims);
+        registerPageStep('angram:own-csp-hashes', trimming.rewriter);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        const saved = await timedPhase(logger, 'csp', async () => {
-          // Pages restored from Astro's incremental build are read here; rendered ones are found in the map.
-          const cache = new Map([...(await readTrimmedPolicies(cacheFile)), ...trims.policies]);
-          const next: TrimmedPolicies = new Map();
-          let bytes = trims.savedBytes;
-          for (const [path, body] of await builtHtml(root)) {
-            const trimmed = trimmedPage(body, cache, next);
-            if (trimmed === body) continue;
-            bytes += body.length - trimmed.length;
-            await rewritePage(root, path, trimmed);
-          }
-          await writeTrimmedPolicies(cacheFile, next);
-          return bytes;
-        });
+        const { rewriter, meter, next, saved } = trimming;
+        await builtPagesTaken(fileURLToPath(dir), rewriter);
+        await writeTrimmedPolicies(cacheFile, next);
+        meter.log(logger, 'csp');
         trims.policies.clear();
-        logger.info(`CSP de cada página con solo sus propios hashes: ${(saved / 1024).toFixed(0)} KiB menos en total.`);
+        logger.info(
+          `CSP de cada página con solo sus propios hashes: ${(saved() / 1024).toFixed(0)} KiB menos en total.`,
+        );
       },
     },
   };

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addPages, searchableDocument, writeIndexFiles } from './pagefind.ts';
+import { PagePass, type PageReader } from './built-html.ts';
+import { searchableDocument, searchIndexReader, writeIndexFiles } from './pagefind.ts';
 
 const page = (main: string) =>
   '<!DOCTYPE html><html lang="es-MX"><head><title>Instalación | Angram</title></head>' +
@@ -65,8 +66,8 @@ describe('writeIndexFiles', () => {
   });
 });
 
-describe('addPages', () => {
-  /** A stand-in for Pagefind's index that answers each page after a few turns of the event loop. */
+describe('searchIndexReader', () => {
+  /** A stand-in for Pagefind's index (another process) that answers each page a little later. */
   function fakeIndex(failOn?: string) {
     const sent: string[] = [];
     let inFlight = 0;
@@ -78,25 +79,56 @@ describe('addPages', () => {
         sent.push(`${url ?? ''} ${content}`);
         inFlight += 1;
         mostInFlight = Math.max(mostInFlight, inFlight);
-        for (let turn = 0; turn < 3; turn += 1) await Promise.resolve();
+        await new Promise((resolve) => setTimeout(resolve, 5));
         inFlight -= 1;
         return { errors: url === failOn ? ['HTML inválido'] : [], file: { uniqueWords: 1, url: url ?? '', meta: {} } };
       },
     };
   }
-  const pages = Array.from({ length: 40 }, (_, n) => [`wikiangram/p${n}.html`, Buffer.from(`<p>${n}</p>`)] as const);
 
-  it('sends every page once, in the order given, with several waiting for an answer at once', async () => {
-    const index = fakeIndex();
-    await addPages(index, pages);
-    expect(index.sent).toEqual(pages.map(([path, body]) => `/${path} ${body.toString()}`));
-    expect(index.mostInFlight()).toBeGreaterThan(1);
-    expect(index.mostInFlight()).toBeLessThan(pages.length);
+  /** A built site of 40 wiki pages and a page outside the wiki, and the order its pass gives the wiki pages. */
+  function site() {
+    const root = mkdtempSync(join(tmpdir(), 'angram-pagefind-site-'));
+    mkdirSync(join(root, 'wikiangram', 'email-template'), { recursive: true });
+    for (let n = 0; n < 40; n += 1) writeFileSync(join(root, 'wikiangram', `p${n}.html`), `<p>${n}</p>`);
+    writeFileSync(join(root, 'wikiangram', 'email-template', 'aviso.html'), '<p>correo</p>');
+    writeFileSync(join(root, 'index.html'), '<p>inicio</p>');
+    const order: string[] = [];
+    const recorder: PageReader = {
+      wants: (path) => path.startsWith('wikiangram/'),
+      read: ({ path, body }) => void order.push(`/${path} ${body.toString()}`),
+    };
+    return { root, order, recorder };
+  }
+
+  it('sends every wiki page once, in the pass’s order, with several waiting for an answer at once', async () => {
+    const { root, order, recorder } = site();
+    try {
+      const index = fakeIndex();
+      const reader = searchIndexReader(() => Promise.resolve(index));
+      const pass = new PagePass(root, [reader, recorder]);
+      await pass.done(reader);
+      await pass.done(recorder);
+      expect(index.sent).toEqual(order.filter((line) => !line.includes('email-template')));
+      expect(reader.pages()).toBe(40);
+      expect(index.mostInFlight()).toBeGreaterThan(1);
+      expect(index.mostInFlight()).toBeLessThan(40);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('rejects with the page Pagefind refused and sends no page after the answers already awaited', async () => {
-    const index = fakeIndex('/wikiangram/p5.html');
-    await expect(addPages(index, pages)).rejects.toThrow('Pagefind (wikiangram/p5.html): HTML inválido');
-    expect(index.sent.length).toBeLessThan(pages.length);
+    const { root, recorder } = site();
+    try {
+      const index = fakeIndex('/wikiangram/p5.html');
+      const reader = searchIndexReader(() => Promise.resolve(index));
+      const pass = new PagePass(root, [reader, recorder]);
+      await expect(pass.done(reader)).rejects.toThrow('Pagefind (wikiangram/p5.html): HTML inválido');
+      await pass.done(recorder);
+      expect(index.sent.length).toBeLessThan(40);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
 import { timedPhase } from './build-timing.ts';
-import { builtHtml } from './built-html.ts';
+import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
 
 /** Only the wiki's pages are searchable: `/wikiangram/<slug>`, not the redirect or the e-mail previews. */
 const WIKI_SEARCH_PAGE = /^wikiangram\/[^/]+\.html$/;
@@ -53,46 +53,63 @@ export async function writeIndexFiles(
  */
 const PAGES_IN_FLIGHT = 8;
 
-/** Adds every page to the index, in order, `PAGES_IN_FLIGHT` at a time; the first error stops the rest. */
-export async function addPages(
-  index: Pick<pagefind.PagefindIndex, 'addHTMLFile'>,
-  pages: ReadonlyArray<readonly [string, Buffer]>,
-): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const sender = async () => {
-    for (let position = next++; position < pages.length && !failed; position = next++) {
-      const [path, body] = pages[position] ?? ['', Buffer.alloc(0)];
-      const content = searchableDocument(body.toString('utf8'));
-      const added = await index.addHTMLFile({ url: `/${path}`, content });
-      if (added.errors.length > 0) {
-        failed = true;
-        throw new Error(`Pagefind (${path}): ${added.errors.join('; ')}`);
-      }
-    }
+type PageIndex = Pick<pagefind.PagefindIndex, 'addHTMLFile'>;
+
+/**
+ * Adds each wiki page of the build's pass over its pages (./built-html.ts) to the index, in the pass's
+ * order, `PAGES_IN_FLIGHT` at a time; the first error stops the rest. `index` is the index once created.
+ */
+export function searchIndexReader(index: () => Promise<PageIndex>): PageReader & { pages: () => number } {
+  let pages = 0;
+  return {
+    wants: (path) => WIKI_SEARCH_PAGE.test(path),
+    atOnce: PAGES_IN_FLIGHT,
+    pages: () => pages,
+    read: async ({ path, text }) => {
+      pages += 1;
+      const content = searchableDocument(text());
+      const added = await (await index()).addHTMLFile({ url: `/${path}`, content });
+      if (added.errors.length > 0) throw new Error(`Pagefind (${path}): ${added.errors.join('; ')}`);
+    },
   };
-  await Promise.all(Array.from({ length: PAGES_IN_FLIGHT }, sender));
 }
 
-async function buildIndex(root: string, logger: AstroIntegrationLogger): Promise<number> {
-  const pages = [...(await builtHtml(root))].filter(([path]) => WIKI_SEARCH_PAGE.test(path));
+async function buildIndex(root: string, logger: AstroIntegrationLogger, search: SearchIndexing): Promise<number> {
   return timedPhase(logger, 'busqueda', async () => {
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
-    if (!index) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
     try {
-      if (pages.length === 0) throw new Error(`Pagefind no encontró páginas de la wiki en ${join(root, 'wikiangram')}`);
-      await addPages(index, pages);
+      await builtPagesTaken(root, search.reader);
+      if (search.reader.pages() === 0)
+        throw new Error(`Pagefind no encontró páginas de la wiki en ${join(root, 'wikiangram')}`);
+      const index = await search.index();
       // Pagefind's service answers its own writeFiles before every byte reaches the disk, and close()
       // then kills it: under load a build shipped pagefind.js cut at a page boundary. The files are
       // taken from it instead and written here, each awaited.
       const built = await index.getFiles();
       if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
       await writeIndexFiles(join(root, PAGEFIND_DIR), built.files);
-      return pages.length;
+      return search.reader.pages();
     } finally {
       await pagefind.close();
     }
   });
+}
+
+/** The index a build creates (when the first wiki page reaches it) and the reader that fills it. */
+interface SearchIndexing {
+  index: () => Promise<pagefind.PagefindIndex>;
+  reader: ReturnType<typeof searchIndexReader>;
+}
+
+function searchIndexing(): SearchIndexing {
+  let created: Promise<pagefind.PagefindIndex> | undefined;
+  const index = () => {
+    created ??= pagefind.createIndex({ forceLanguage: 'es' }).then(({ index: made, errors }) => {
+      if (!made) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
+      return made;
+    });
+    return created;
+  };
+  return { index, reader: searchIndexReader(index) };
 }
 
 /** The index each build is writing, by output folder: started by wikiSearchIndex, awaited by wikiSearchIndexWritten. */
@@ -101,21 +118,26 @@ const indexing = new Map<string, Promise<number>>();
 /**
  * Builds the wiki's search index with Pagefind's Node API once the static pages are written, into
  * `dist/pagefind/` (served as `/pagefind/pagefind.js`, loaded by the search dialog on first open). The
- * pages come from the build's one reading of `dist/` (./built-html.ts), under the URL Pagefind would give
+ * pages come from the build's one pass over `dist/` (./built-html.ts), under the URL Pagefind would give
  * the file, cut to what it indexes (`searchableDocument`).
  *
- * Pagefind indexes in its own process, so the hook only starts it: the steps after it (font coverage, CSP
- * hashes) run in this process meanwhile, on the other core. `wikiSearchIndexWritten()`, placed before any
+ * Pagefind indexes in its own process, so the hook only starts it: the other steps of the pass (font
+ * coverage, CSP hashes, compression) run in this process meanwhile, on the other core. `wikiSearchIndexWritten()`, placed before any
  * step that reads `dist/pagefind/`, waits for it. A failure stops the build there: a wiki without its
  * search would ship silently broken.
  */
 export function wikiSearchIndex(): AstroIntegration {
+  let search = searchIndexing();
   return {
     name: 'angram:wiki-search-index',
     hooks: {
+      'astro:build:start': () => {
+        search = searchIndexing();
+        registerPageStep('angram:wiki-search-index', search.reader);
+      },
       'astro:build:done': ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const running = buildIndex(root, logger);
+        const running = buildIndex(root, logger, search);
         // Awaited by wikiSearchIndexWritten; a failure before then is not an unhandled rejection.
         running.catch(() => undefined);
         indexing.set(root, running);

@@ -5,8 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PagePass } from './built-html.ts';
 import { openPack } from './cache-pack.ts';
-import { compressionLevels, precompressDirectory, startAssetCompression, startPageCompression } from './precompress.ts';
+import {
+  compressionLevels,
+  pageCompressionReader,
+  precompressDirectory,
+  startAssetCompression,
+  startPageCompression,
+} from './precompress.ts';
 
 /** Whether the cache holds the copy of `text` compressed with the settings `suffix` names (`.q11w22p0.br`). */
 async function inCache(cacheDir: string, text: string, suffix: string): Promise<boolean> {
@@ -65,10 +72,14 @@ describe('build-time compression', () => {
         page('Cada página lleva su URL canónica y su descripción.'),
       );
 
-      // A page held in memory by the steps before compression is compressed as held, not as on disk.
+      // A page of the pass over the built pages is compressed as the steps before handed it, not as on disk.
       const held = page('Texto ya reescrito por el paso de la CSP.');
-      await precompressDirectory(site, { cacheDir, html: new Map([['setup.html', Buffer.from(held)]]) });
+      const pages = pageCompressionReader(cacheDir, () => true);
+      const rewriter = { wants: (path: string) => path === 'setup.html', rewrite: () => Buffer.from(held) };
+      await new PagePass(site, [rewriter, pages.reader]).done(pages.reader);
       expect(brotliDecompressSync(await readFile(join(site, 'setup.html.br'))).toString()).toBe(held);
+      expect(pages.result()).toMatchObject({ taken: new Set(['setup.html', 'seo.html']) });
+      expect(pages.levelsHeld()).toBe(true);
     } finally {
       await rm(site, { recursive: true, force: true });
       await rm(cacheDir, { recursive: true, force: true });

@@ -20,8 +20,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { isCompressible, PRECOMPRESSED_SUFFIX } from '../../core/static-files.ts';
-import { timedPhase } from './build-timing.ts';
-import { builtHtml, releaseBuiltHtml, type BuiltHtml } from './built-html.ts';
+import { phaseStart, timedPhase, type PhaseStart } from './build-timing.ts';
+import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
 import { cachePack, type CachePack } from './cache-pack.ts';
 
 /** Below this a compressed copy saves nothing worth a request header. */
@@ -145,8 +145,6 @@ async function compressFile(path: string, source: Buffer, levels: Levels, cache?
 export interface PrecompressOptions {
   /** Where compressed copies are kept between builds; none: every file is compressed. */
   cacheDir?: string;
-  /** Pages already in memory (./built-html.ts), by path from `root`; the rest is read from disk. */
-  html?: BuiltHtml;
   /** Which files to compress, by path from `root` (`a/b.html`); all when absent. */
   only?: (path: string) => boolean;
   /**
@@ -168,26 +166,42 @@ export interface PrecompressResult {
 
 const fromRoot = (root: string, path: string) => relative(root, path).split(sep).join('/');
 
+/** The bytes of the HTML files among `paths`, as they are on disk. */
+async function htmlBytes(paths: readonly string[]): Promise<number> {
+  const sizes = await Promise.all(
+    paths.filter((path) => path.endsWith('.html')).map(async (path) => (await stat(path)).size),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+function summed(results: readonly Compressed[], taken: Set<string>): PrecompressResult {
+  return {
+    files: results.length,
+    bytes: results.reduce((sum, result) => sum + result.bytes, 0),
+    brotliBytes: results.reduce((sum, result) => sum + result.brotliBytes, 0),
+    reused: results.filter((result) => result.origin === 'cache').length,
+    early: results.filter((result) => result.origin === 'early').length,
+    taken,
+  };
+}
+
 /** Writes `<file>.br` and `<file>.gz` beside every compressible file of `root`; returns how many files. */
 export async function precompressDirectory(root: string, options: PrecompressOptions = {}): Promise<PrecompressResult> {
-  const { cacheDir, html, only = () => true, last = true } = options;
+  const { cacheDir, only = () => true, last = true } = options;
   const cache = cacheDir === undefined ? undefined : cachePack(cacheDir);
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
   const compressible = entries
     .filter((entry) => entry.isFile() && isCompressible(extname(entry.name)))
     .map((entry) => join(entry.parentPath, entry.name));
-  const held = (path: string) => html?.get(fromRoot(root, path));
   // The level of a page depends on all of the site's HTML, whichever files this pass takes.
-  let siteHtmlBytes = 0;
-  for (const path of compressible)
-    if (path.endsWith('.html')) siteHtmlBytes += held(path)?.length ?? (await stat(path)).size;
+  const siteHtmlBytes = await htmlBytes(compressible);
   const paths = compressible.filter((path) => only(fromRoot(root, path)));
   const results: Compressed[] = [];
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < paths.length; index = next++) {
       const path = paths[index] ?? '';
-      const source = held(path) ?? (await readFile(path));
+      const source = await readFile(path);
       if (source.length < MIN_BYTES) continue;
       const levels = compressionLevels(fromRoot(root, path), siteHtmlBytes);
       results.push(await compressFile(path, source, levels, cache));
@@ -195,14 +209,7 @@ export async function precompressDirectory(root: string, options: PrecompressOpt
   };
   await Promise.all(Array.from({ length: availableParallelism() }, worker));
   if (cache && last) await cache.commit();
-  return {
-    files: results.length,
-    bytes: results.reduce((sum, result) => sum + result.bytes, 0),
-    brotliBytes: results.reduce((sum, result) => sum + result.brotliBytes, 0),
-    reused: results.filter((result) => result.origin === 'cache').length,
-    early: results.filter((result) => result.origin === 'early').length,
-    taken: new Set(paths.map((path) => fromRoot(root, path))),
-  };
+  return summed(results, new Set(paths.map((path) => fromRoot(root, path))));
 }
 
 /** The cache folder of the build running in this process, for the copies started before its last step. */
@@ -322,23 +329,73 @@ const earlyAssetCompression: Plugin = {
 const firstPasses = new Map<string, PrecompressResult>();
 
 /**
+ * Compresses each page of the build's pass over its pages (./built-html.ts), as many at once as the machine
+ * has cores. A page's level depends on all of the site's HTML, known only once every page has passed the
+ * steps that rewrite them: it is taken from the pages' sizes on disk when the first page comes (the CSP step
+ * only shortens pages, so it can only overestimate), and `levelsHeld` tells whether what every page then
+ * had would have given the same levels; if not, the pages are compressed again from disk.
+ */
+export function pageCompressionReader(cacheDir: string, outside: (path: string) => boolean) {
+  const results: Compressed[] = [];
+  const taken = new Set<string>();
+  let started: PhaseStart | undefined;
+  let estimate: Promise<number> | undefined;
+  let estimated = 0;
+  let actual = 0;
+  const reader: PageReader = {
+    wants: outside,
+    atOnce: availableParallelism(),
+    read: async ({ root, path, body }) => {
+      started ??= phaseStart();
+      taken.add(path);
+      actual += body.length;
+      estimate ??= readdir(root, { recursive: true }).then((names) => htmlBytes(names.map((name) => join(root, name))));
+      estimated = await estimate;
+      if (body.length < MIN_BYTES) return;
+      results.push(await compressFile(join(root, path), body, compressionLevels(path, estimated), cachePack(cacheDir)));
+    },
+  };
+  return {
+    reader,
+    started: () => started,
+    levelsHeld: () => estimated > LARGE_SITE_HTML_BYTES === actual > LARGE_SITE_HTML_BYTES,
+    result: () => summed(results, taken),
+  };
+}
+
+/**
  * Compresses what the build wrote, but the search index, while Pagefind builds that index in its own process
  * (./pagefind.ts): placed before `wikiSearchIndexWritten()`, the site's compression runs on the cores
- * Pagefind leaves, instead of after it. `precompress()`, last, compresses what is left (the index and
- * anything written later); without this pass it compresses everything.
+ * Pagefind leaves, instead of after it. The pages come from the build's one pass over them, the other files
+ * from disk. `precompress()`, last, compresses what is left (the index and anything written later); without
+ * this pass it compresses everything.
  */
 export function precompressBesideSearchIndex(searchIndexDir: string): AstroIntegration {
+  const outside = (path: string) => !path.startsWith(`${searchIndexDir}/`);
+  let pages: ReturnType<typeof pageCompressionReader> | undefined;
   return {
     name: 'angram:precompress-beside-search-index',
     hooks: {
+      'astro:build:start': () => {
+        pages = earlyCacheDir ? pageCompressionReader(earlyCacheDir, outside) : undefined;
+        if (pages) registerPageStep('angram:precompress-pages', pages.reader);
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        if (!earlyCacheDir) return;
+        if (!earlyCacheDir || !pages) return;
         const root = fileURLToPath(dir);
-        const html = await builtHtml(root);
         const cacheDir = earlyCacheDir;
-        const outside = (path: string) => !path.startsWith(`${searchIndexDir}/`);
-        const result = await timedPhase(logger, 'compresion', () =>
-          precompressDirectory(root, { cacheDir, html, only: outside, last: false }),
+        const { reader, started, levelsHeld, result: pagesResult } = pages;
+        await builtPagesTaken(root, reader);
+        const result = await timedPhase(
+          logger,
+          'compresion',
+          async () => {
+            const held = levelsHeld();
+            const first = held ? pagesResult() : undefined;
+            const rest = (path: string) => outside(path) && !first?.taken.has(path);
+            return merged(first, await precompressDirectory(root, { cacheDir, only: rest, last: false }));
+          },
+          started(),
         );
         firstPasses.set(root, result);
       },
@@ -374,15 +431,13 @@ export function precompress(): AstroIntegration {
       'astro:build:generated': () => widen(availableParallelism()),
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const html = await builtHtml(root);
         const first = firstPasses.get(root);
         firstPasses.delete(root);
         const left = (path: string) => !first?.taken.has(path);
         const result = merged(
           first,
-          await timedPhase(logger, 'compresion', () => precompressDirectory(root, { cacheDir, html, only: left })),
+          await timedPhase(logger, 'compresion', () => precompressDirectory(root, { cacheDir, only: left })),
         );
-        releaseBuiltHtml(root);
         started.clear();
         atOnce = EARLY_AT_ONCE;
         renderedPages = 0;

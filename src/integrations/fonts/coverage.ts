@@ -5,8 +5,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { timedPhase } from '../build-timing.ts';
-import { builtHtml } from '../built-html.ts';
+import { PhaseMeter } from '../build-timing.ts';
+import { builtPagesTaken, registerPageStep, type PageReader } from '../built-html.ts';
 import { codePointsOf } from './site-characters.ts';
 import { isSiteSubset, type SubsetFamily } from './subset-fonts.ts';
 
@@ -82,28 +82,45 @@ export function describeCharacter(code: number): string {
   return `«${String.fromCodePoint(code)}» (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
+/**
+ * Reads each page of the build's pass over its pages (./built-html.ts) as it comes; `problems` are the
+ * characters missing from the site subsets, each with the first page that has it.
+ */
+function coverageReader(families: readonly SubsetFamily[]) {
+  const problems = new Map<string, string>();
+  // Text and characters already checked on an earlier page need no second look.
+  const seen = new Set<string>();
+  const checked = new Set<number>();
+  const meter = new PhaseMeter();
+  const reader: PageReader = {
+    wants: (path) => !path.startsWith('pagefind/'),
+    read: ({ path, text }) =>
+      meter.measure(() => {
+        const unseen = unseenText(text(), seen);
+        const fresh = [...codePointsOf(unseen)].filter((code) => !checked.has(code));
+        for (const code of fresh) checked.add(code);
+        for (const { family, codePoint } of uncoveredCodePoints(new Set(fresh), families)) {
+          const key = `${family} ${describeCharacter(codePoint)}`;
+          if (!problems.has(key)) problems.set(key, `/${path}`);
+        }
+      }),
+  };
+  return { reader, problems, meter };
+}
+
 export function fontCoverage(families: readonly SubsetFamily[]): AstroIntegration {
+  let coverage = coverageReader(families);
   return {
     name: 'angram:font-coverage',
     hooks: {
+      'astro:build:start': () => {
+        coverage = coverageReader(families);
+        registerPageStep('angram:font-coverage', coverage.reader);
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        const pages = await builtHtml(fileURLToPath(dir));
-        const problems = new Map<string, string>();
-        // Text and characters already checked on an earlier page need no second look.
-        const seen = new Set<string>();
-        const checked = new Set<number>();
-        await timedPhase(logger, 'fuentes', () => {
-          for (const [path, body] of pages) {
-            if (path.startsWith('pagefind/')) continue;
-            const text = unseenText(body.toString('utf8'), seen);
-            const fresh = [...codePointsOf(text)].filter((code) => !checked.has(code));
-            for (const code of fresh) checked.add(code);
-            for (const { family, codePoint } of uncoveredCodePoints(new Set(fresh), families)) {
-              const key = `${family} ${describeCharacter(codePoint)}`;
-              if (!problems.has(key)) problems.set(key, `/${path}`);
-            }
-          }
-        });
+        const { reader, problems, meter } = coverage;
+        await builtPagesTaken(fileURLToPath(dir), reader);
+        meter.log(logger, 'fuentes');
         if (problems.size > 0) {
           const list = [...problems].map(([what, page]) => `  - ${what}, p. ej. en ${page}`).join('\n');
           throw new Error(
