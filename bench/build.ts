@@ -317,6 +317,26 @@ function copyWikiTo(project: string, peer: string): void {
 
 // ---------------------------------------------------------------- report
 
+/** The CPU time the host gave to other machines (`steal` in /proc/stat), in seconds since boot. */
+function stealSinceBoot(): number | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const fields = /^cpu\s+(.*)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]?.split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal: the eighth field, in clock ticks (100 per second).
+  const steal = fields?.[7];
+  return steal === undefined || Number.isNaN(steal) ? undefined : steal / 100;
+}
+
+const STEAL_AT_START = stealSinceBoot();
+
+/**
+ * On a virtual machine the host may run others on these cores: every build of the run, Starlight's too, then
+ * takes longer by the same share, which moves times between runs but not their ratio.
+ */
+function stolenSeconds(): number | undefined {
+  const now = stealSinceBoot();
+  return now === undefined || STEAL_AT_START === undefined ? undefined : now - STEAL_AT_START;
+}
+
 interface SizeResult {
   factor: number;
   scope: Scope;
@@ -390,8 +410,12 @@ function table(results: readonly SizeResult[]): string {
   const load = loadavg()
     .map((value) => value.toFixed(1))
     .join(', ');
+  const stolen = stolenSeconds();
   const lines = [
-    `Medición del ${when} en ${availableParallelism()} núcleos (carga media al terminar: ${load}).`,
+    `Medición del ${when} en ${availableParallelism()} núcleos (carga media al terminar: ${load}` +
+      (stolen === undefined
+        ? ').'
+        : `; tiempo de CPU que el anfitrión de la máquina virtual dio a otros: ${fmt(stolen)} s).`),
     '',
     ...markdownTable(summaryHeader, summary),
     '',
