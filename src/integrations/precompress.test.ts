@@ -86,6 +86,25 @@ describe('build-time compression', () => {
     }
   });
 
+  it('tells when the pages it was handed put the site on the other side of the large-site level than its estimate', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-levels-'));
+    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-levels-cache-'));
+    try {
+      // Two pages of 4.5 MB on disk: over the 8 MB that make a site large, so the estimate picks brotli 5.
+      const big = `<!doctype html><title>Wiki</title>${'<p>Una línea de la barra lateral.</p>'.repeat(120_000)}`;
+      for (const name of ['a.html', 'b.html']) await writeFile(join(site, name), big);
+      const pages = pageCompressionReader(cacheDir, () => true);
+      // The CSP step trims one of them to a few bytes: what was written is a small site after all.
+      const small = Buffer.from('<!doctype html><title>Wiki</title><p>Recortada.</p>'.repeat(10));
+      const rewriter = { wants: (path: string) => path === 'a.html', rewrite: () => small };
+      await new PagePass(site, [rewriter, pages.reader]).done(pages.reader);
+      expect(pages.levelsHeld()).toBe(false);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps its cache in one pack file per build, reusing every unchanged page’s copies and staying bounded', async () => {
     const site = await mkdtemp(join(tmpdir(), 'angram-precompress-builds-'));
     const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-builds-cache-'));
