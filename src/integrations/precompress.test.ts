@@ -15,6 +15,18 @@ import {
   startPageCompression,
 } from './precompress.ts';
 
+/** A throwaway site folder and compression cache for `run`, removed afterwards whatever happens. */
+async function withSiteAndCache(name: string, run: (site: string, cacheDir: string) => Promise<void>): Promise<void> {
+  const site = await mkdtemp(join(tmpdir(), `angram-precompress-${name}-`));
+  const cacheDir = await mkdtemp(join(tmpdir(), `angram-precompress-${name}-cache-`));
+  try {
+    await run(site, cacheDir);
+  } finally {
+    await rm(site, { recursive: true, force: true });
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+}
+
 /** Whether the cache holds the copy of `text` compressed with the settings `suffix` names (`.q11w22p0.br`). */
 async function inCache(cacheDir: string, text: string, suffix: string): Promise<boolean> {
   const pack = openPack(cacheDir, { readOnly: true });
@@ -52,9 +64,7 @@ describe('build-time compression', () => {
   });
 
   it('reuses the copies of unchanged files from its cache, after dist/ is emptied, and compresses what changed', async () => {
-    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-site-'));
-    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-cache-'));
-    try {
+    await withSiteAndCache('site', async (site, cacheDir) => {
       const page = (text: string) => `<!doctype html><title>Wiki</title><p>${text}</p>`.repeat(40);
       await writeFile(join(site, 'setup.html'), page('Instala Node 24 y corre npm ci.'));
       await writeFile(join(site, 'seo.html'), page('Cada página lleva su URL canónica.'));
@@ -80,16 +90,11 @@ describe('build-time compression', () => {
       expect(brotliDecompressSync(await readFile(join(site, 'setup.html.br'))).toString()).toBe(held);
       expect(pages.result()).toMatchObject({ taken: new Set(['setup.html', 'seo.html']) });
       expect(pages.levelsHeld()).toBe(true);
-    } finally {
-      await rm(site, { recursive: true, force: true });
-      await rm(cacheDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('tells when the pages it was handed put the site on the other side of the large-site level than its estimate', async () => {
-    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-levels-'));
-    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-levels-cache-'));
-    try {
+    await withSiteAndCache('levels', async (site, cacheDir) => {
       // Two pages of 4.5 MB on disk: over the 8 MB that make a site large, so the estimate picks brotli 5.
       const big = `<!doctype html><title>Wiki</title>${'<p>Una línea de la barra lateral.</p>'.repeat(120_000)}`;
       for (const name of ['a.html', 'b.html']) await writeFile(join(site, name), big);
@@ -99,16 +104,11 @@ describe('build-time compression', () => {
       const rewriter = { wants: (path: string) => path === 'a.html', rewrite: () => small };
       await new PagePass(site, [rewriter, pages.reader]).done(pages.reader);
       expect(pages.levelsHeld()).toBe(false);
-    } finally {
-      await rm(site, { recursive: true, force: true });
-      await rm(cacheDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('keeps its cache in one pack file per build, reusing every unchanged page’s copies and staying bounded', async () => {
-    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-builds-'));
-    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-builds-cache-'));
-    try {
+    await withSiteAndCache('builds', async (site, cacheDir) => {
       const page = (name: string, edit: number) =>
         `<!doctype html><title>${name}</title><p>Guía de ${name}, revisión ${edit}.</p>`.repeat(60);
       const names = ['setup', 'seo', 'correo', 'despliegue', 'respaldos'];
@@ -126,16 +126,11 @@ describe('build-time compression', () => {
       expect((await readdir(cacheDir)).sort()).toEqual(['pack', 'pack.previous']);
       for (const name of ['pack', 'pack.previous'])
         expect((await stat(join(cacheDir, name))).size).toBeLessThan(oneBuild * 1.1);
-    } finally {
-      await rm(site, { recursive: true, force: true });
-      await rm(cacheDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('compresses again, never serving a wrong copy, when its cache file is damaged or cut short', async () => {
-    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-damaged-'));
-    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-damaged-cache-'));
-    try {
+    await withSiteAndCache('damaged', async (site, cacheDir) => {
       const page = '<!doctype html><title>Respaldos</title><p>Cada noche, cifrados y fuera del servidor.</p>'.repeat(
         50,
       );
@@ -152,16 +147,11 @@ describe('build-time compression', () => {
       for (const name of await readdir(cacheDir)) await writeFile(join(cacheDir, name), bytes.subarray(0, 100));
       expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0 });
       expect(gunzipSync(await readFile(join(site, 'respaldos.html.gz'))).toString()).toBe(page);
-    } finally {
-      await rm(site, { recursive: true, force: true });
-      await rm(cacheDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('compresses the bundler’s files as it writes them, and the last step takes those copies', async () => {
-    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-early-'));
-    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-early-cache-'));
-    try {
+    await withSiteAndCache('early', async (site, cacheDir) => {
       const script = 'export const saludo = () => console.info("¡Hola desde el formulario!");\n'.repeat(30);
       const style = '.tarjeta { padding: 1rem; color: #0b1f33; }\n'.repeat(30);
       const serverChunk = 'export const servidor = true;\n'.repeat(30);
@@ -191,10 +181,7 @@ describe('build-time compression', () => {
       // The next build finds the script's copies; nothing of what stays out of dist/ was compressed.
       expect(await inCache(cacheDir, script, '.q11w22p0.br')).toBe(true);
       expect(await inCache(cacheDir, serverChunk, '.q11w22p0.br')).toBe(false);
-    } finally {
-      await rm(site, { recursive: true, force: true });
-      await rm(cacheDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('compresses in two passes what one pass would: the site beside the search index, then the index', async () => {
@@ -222,9 +209,7 @@ describe('build-time compression', () => {
   });
 
   it('starts on each page as it is rendered, unless the site looks too large for its level', async () => {
-    const site = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-'));
-    const cacheDir = await mkdtemp(join(tmpdir(), 'angram-precompress-pages-cache-'));
-    try {
+    await withSiteAndCache('pages', async (site, cacheDir) => {
       const page = '<!doctype html><title>Auditoría</title><p>Revisamos tu infraestructura en dos semanas.</p>'.repeat(
         60,
       );
@@ -240,10 +225,7 @@ describe('build-time compression', () => {
       await startPageCompression(Buffer.from(large), 200_000, cacheDir);
       await writeFile(join(site, 'auditoria-infraestructura.html'), large);
       expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0, early: 0 });
-    } finally {
-      await rm(site, { recursive: true, force: true });
-      await rm(cacheDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('gives brotli 11 to the bundler’s files, 10 to the pages of today’s site, a fast level to a far larger one’s', () => {
