@@ -22,6 +22,7 @@ import { loadEnv } from 'vite';
 import { SITE } from './core/site.ts';
 import { BUILD_ENV } from './src/lib/build-env.ts';
 import { emailPreviewsModule } from './build/email-previews.ts';
+import { noDepOptimizerOutsideDev } from './src/integrations/no-dep-optimizer.ts';
 
 // The canonical origin of the public site. Every canonical link, og:url and the sitemap derive from it.
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
@@ -47,6 +48,8 @@ export default defineConfig({
     buildCpuCheckpoints(),
     // The previous dist/ is deleted while Vite bundles, not before (src/integrations/previous-build.ts).
     previousBuildAside(),
+    // Vite's dependency optimizer is for the development server's browser only (src/integrations/no-dep-optimizer.ts).
+    noDepOptimizerOutsideDev(),
     react(),
     // `client:interact`: React loads when the visitor first uses an island (src/integrations/interact).
     interactDirective(),
