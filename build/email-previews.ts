@@ -9,6 +9,9 @@ import type { EmailPreviewData } from '../src/lib/wiki/email-preview-data.ts';
 
 const ID = 'virtual:angram/email-previews';
 const RESOLVED = `\0${ID}`;
+/** The two ids exactly, for the hooks' filters. */
+const ID_FILTER = /^virtual:angram\/email-previews$/;
+const RESOLVED_FILTER = /^\0virtual:angram\/email-previews$/;
 
 /** The previews, variable tables and lead-score rules, as plain data. */
 export async function emailPreviewData(): Promise<EmailPreviewData> {
@@ -45,7 +48,11 @@ export async function emailPreviewData(): Promise<EmailPreviewData> {
 export function emailPreviewsModule(): Plugin {
   return {
     name: 'angram:email-previews',
-    resolveId: (id) => (id === ID ? RESOLVED : undefined),
-    load: async (id) => (id === RESOLVED ? `export default ${JSON.stringify(await emailPreviewData())};` : undefined),
+    // Filters: the bundler calls the hooks only for this module, not across into JavaScript for every other one.
+    resolveId: { filter: { id: ID_FILTER }, handler: () => RESOLVED },
+    load: {
+      filter: { id: RESOLVED_FILTER },
+      handler: async () => `export default ${JSON.stringify(await emailPreviewData())};`,
+    },
   };
 }
