@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,31 @@ describe('writeIndexFiles', () => {
       ]);
       expect(readFileSync(join(dir, 'pagefind', 'pagefind.js'))).toEqual(Buffer.from(script));
       expect(readFileSync(join(dir, 'pagefind', 'fragment', 'es_1.pf_fragment'))).toEqual(Buffer.from(fragment));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves out the ready-made interfaces the site never loads, and nothing pagefind.js needs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'angram-pagefind-'));
+    const bytes = new Uint8Array([1]);
+    const unused = ['pagefind-ui.js', 'pagefind-ui.css', 'pagefind-modular-ui.js', 'pagefind-modular-ui.css'];
+    const alsoUnused = ['pagefind-component-ui.js', 'pagefind-component-ui.css', 'pagefind-highlight.js'];
+    const needed = [
+      'pagefind.js',
+      'pagefind-worker.js',
+      'pagefind-entry.json',
+      'wasm.es.pagefind',
+      'index/es_1.pf_index',
+    ];
+    try {
+      await writeIndexFiles(
+        join(dir, 'pagefind'),
+        [...unused, ...alsoUnused, ...needed].map((path) => ({ path, content: bytes })),
+      );
+      const written = (path: string) => existsSync(join(dir, 'pagefind', path));
+      expect([...unused, ...alsoUnused].filter(written)).toEqual([]);
+      expect(needed.filter(written)).toEqual(needed);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

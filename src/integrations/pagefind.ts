@@ -36,14 +36,23 @@ export function searchableDocument(html: string): string {
   ].join('');
 }
 
-/** The index's files under `dir`, each folder made once. */
+/**
+ * Pagefind's ready-made search interfaces (Default UI, Modular UI, Component UI) and its highlighter, which it
+ * writes beside every index. The wiki's dialog (src/enhancements/wiki-search.ts) is the site's own and loads
+ * only `pagefind.js`, which brings its worker, its WebAssembly, the index and the fragments: these 420 KB
+ * would be deployed and compressed at every build for nobody.
+ */
+const UNUSED_BUNDLE = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
+
+/** The index's files under `dir`, each folder made once; the bundles the site never loads are left out. */
 export async function writeIndexFiles(
   dir: string,
   files: ReadonlyArray<{ path: string; content: Uint8Array }>,
 ): Promise<void> {
-  const folders = new Set(files.map((file) => dirname(join(dir, file.path))));
+  const used = files.filter((file) => !UNUSED_BUNDLE.test(file.path));
+  const folders = new Set(used.map((file) => dirname(join(dir, file.path))));
   for (const folder of folders) await mkdir(folder, { recursive: true });
-  await Promise.all(files.map((file) => writeFile(join(dir, file.path), file.content)));
+  await Promise.all(used.map((file) => writeFile(join(dir, file.path), file.content)));
 }
 
 /**
