@@ -27,7 +27,7 @@ async function withSiteAndCache(name: string, run: (site: string, cacheDir: stri
   }
 }
 
-/** Whether the cache holds the copy of `text` compressed with the settings `suffix` names (`.q11w22p0.br`). */
+/** Whether the cache holds the copy of `text` compressed with the settings `suffix` names (`.q10w22p3.br`). */
 async function inCache(cacheDir: string, text: string, suffix: string): Promise<boolean> {
   const pack = openPack(cacheDir, { readOnly: true });
   const found = pack.has(createHash('sha256').update(text).digest('base64url') + suffix);
@@ -179,8 +179,8 @@ describe('build-time compression', () => {
       );
       expect(gunzipSync(await readFile(join(site, '_astro', 'wiki.C4d5e6.css.gz'))).toString()).toBe(rewritten);
       // The next build finds the script's copies; nothing of what stays out of dist/ was compressed.
-      expect(await inCache(cacheDir, script, '.q11w22p0.br')).toBe(true);
-      expect(await inCache(cacheDir, serverChunk, '.q11w22p0.br')).toBe(false);
+      expect(await inCache(cacheDir, script, '.q10w22p3.br')).toBe(true);
+      expect(await inCache(cacheDir, serverChunk, '.q10w22p3.br')).toBe(false);
     });
   });
 
@@ -228,16 +228,16 @@ describe('build-time compression', () => {
     });
   });
 
-  it('gives brotli 11 to the bundler’s files, 10 to the pages of today’s site, a fast level to a far larger one’s', () => {
+  it('gives brotli 10 to the bundler’s files and today’s pages, a fast level to a far larger site’s pages', () => {
     const today = 6.6 * 1024 * 1024;
     const grown = 150 * 1024 * 1024;
     expect(compressionLevels('_astro/react.Bo1YneMr.js', today)).toEqual({
-      brotli: 11,
+      brotli: 10,
       window: 22,
-      postfix: 0,
+      postfix: 3,
       gzip: 9,
     });
-    expect(compressionLevels('_astro/react.Bo1YneMr.js', grown).brotli).toBe(11);
+    expect(compressionLevels('_astro/react.Bo1YneMr.js', grown).brotli).toBe(10);
     expect(compressionLevels('en/contact.html', today)).toEqual({ brotli: 10, window: 22, postfix: 3, gzip: 9 });
     expect(compressionLevels('pagefind/pagefind-ui.js', today).brotli).toBe(10);
     expect(compressionLevels('wikiangram/setup.html', grown).brotli).toBeLessThan(10);
