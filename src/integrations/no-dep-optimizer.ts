@@ -3,8 +3,8 @@
  * load the content collections' configuration on the server side; the optimizer, meant for the development
  * server's browser, pre-bundled React's client and Astro's runtime for it all the same (44 files in
  * `node_modules/.vite`), beside the collections being read. Nothing in a build reads those files, and on
- * a fresh checkout, where there is no earlier copy to reuse, that work cost the build's preparation about
- * 0.7 s of 1.3. `astro dev` keeps the optimizer as it is.
+ * a fresh checkout, where there is no earlier copy to reuse, that work cost about 0.4 s of CPU before the
+ * build could start bundling, and `astro sync` took 2.7 s instead of 2.1. `astro dev` keeps the optimizer.
  */
 import type { AstroIntegration } from 'astro';
 import type { DepOptimizationOptions, Plugin } from 'vite';
