@@ -9,9 +9,8 @@ import type { EmailPreviewData } from '../src/lib/wiki/email-preview-data.ts';
 
 const ID = 'virtual:angram/email-previews';
 const RESOLVED = `\0${ID}`;
-/** The two ids exactly, for the hooks' filters. */
-const ID_FILTER = /^virtual:angram\/email-previews$/;
-const RESOLVED_FILTER = /^\0virtual:angram\/email-previews$/;
+/** One id and nothing else, for the hooks' filters (the ids hold no regular-expression characters). */
+const exactly = (id: string) => new RegExp(`^${id}$`);
 
 /** The previews, variable tables and lead-score rules, as plain data. */
 export async function emailPreviewData(): Promise<EmailPreviewData> {
@@ -49,9 +48,9 @@ export function emailPreviewsModule(): Plugin {
   return {
     name: 'angram:email-previews',
     // Filters: the bundler calls the hooks only for this module, not across into JavaScript for every other one.
-    resolveId: { filter: { id: ID_FILTER }, handler: () => RESOLVED },
+    resolveId: { filter: { id: exactly(ID) }, handler: () => RESOLVED },
     load: {
-      filter: { id: RESOLVED_FILTER },
+      filter: { id: exactly(RESOLVED) },
       handler: async () => `export default ${JSON.stringify(await emailPreviewData())};`,
     },
   };

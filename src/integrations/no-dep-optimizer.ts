@@ -10,7 +10,7 @@ import type { AstroIntegration } from 'astro';
 import type { DepOptimizationOptions, Plugin } from 'vite';
 
 /** What Vite reads as "no optimizer": nothing to discover and nothing asked for. */
-export function withoutOptimizer(options: DepOptimizationOptions | undefined): DepOptimizationOptions {
+function withoutOptimizer(options: DepOptimizationOptions | undefined): DepOptimizationOptions {
   return { ...options, noDiscovery: true, include: [] };
 }
 

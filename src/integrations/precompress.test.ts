@@ -239,7 +239,7 @@ describe('build-time compression', () => {
     });
     expect(compressionLevels('_astro/react.Bo1YneMr.js', grown).brotli).toBe(10);
     expect(compressionLevels('en/contact.html', today)).toEqual({ brotli: 10, window: 22, postfix: 3, gzip: 9 });
-    expect(compressionLevels('pagefind/pagefind-ui.js', today).brotli).toBe(10);
+    expect(compressionLevels('pagefind/pagefind.js', today).brotli).toBe(10);
     expect(compressionLevels('wikiangram/setup.html', grown).brotli).toBeLessThan(10);
   });
 });
