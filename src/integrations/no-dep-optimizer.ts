@@ -16,11 +16,9 @@ function withoutOptimizer(options: DepOptimizationOptions | undefined): DepOptim
 
 export const optimizerOff: Plugin = {
   name: 'angram:no-dep-optimizer',
-  // After the integrations' own plugins, which add React's client to the list.
+  // After the integrations' own plugins, which add React's client to the list. Each environment gets the
+  // top-level options before this hook runs, so this one hook covers both.
   enforce: 'post',
-  config(config) {
-    config.optimizeDeps = withoutOptimizer(config.optimizeDeps);
-  },
   configEnvironment(_name, config) {
     config.optimizeDeps = withoutOptimizer(config.optimizeDeps);
   },
