@@ -22,6 +22,7 @@ import { NO_INCREMENTAL_ENV } from '../src/lib/build-env.ts';
 import { CSP_CACHE_FILE } from '../src/integrations/csp-hashes.ts';
 import { MDX_CACHE_DIR } from '../src/integrations/mdx-cache.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
+import { PREVIOUS_BUILD_DIR } from '../src/integrations/previous-build.ts';
 import { copyProject, PROJECT_ROOT } from '../src/schemas/project-copy.ts';
 
 const args = process.argv.slice(2);
@@ -236,14 +237,13 @@ function runBuild(project: string): BuildRun {
 }
 
 /**
- * A clean build: no dist/, no compressed copies, no compiled wiki pages, no CSP of earlier
- * pages, no content data store; only
- * Astro's optimized images stay, as they stay in any build's node_modules/.astro (the grown portfolio reuses
- * the same six images).
+ * A clean build: no dist/, no previous build set aside, no compressed copies, no compiled wiki pages, no CSP
+ * of earlier pages, no content data store; only Astro's optimized images stay, as they stay in any build's
+ * node_modules/.astro (the grown portfolio reuses the same six images).
  */
 function cleanBuild(project: string): BuildRun {
   // Cache folders go whole: in a copy of the project they may be links to the checkout's.
-  const caches = [PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(CSP_CACHE_FILE)];
+  const caches = [PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(CSP_CACHE_FILE), PREVIOUS_BUILD_DIR];
   for (const path of ['dist', '.astro', ...caches]) rmSync(join(project, path), { recursive: true, force: true });
   const astroCache = join(project, 'node_modules', '.astro');
   if (existsSync(astroCache))

@@ -107,6 +107,32 @@ describe('a build cache kept as one pack file per build', () => {
     expect(await readBack(dir, ['uno'])).toEqual(['primera entrada otra vez']);
   });
 
+  it('carries entries a build kept without reading them, from both last packs, and never a damaged one', async () => {
+    const page = (name: string) => `copia comprimida de ${name} `.repeat(40);
+    const names = ['inicio', 'contacto', 'faq', 'wiki', 'seo'];
+    await build(dir, [], Object.fromEntries(names.map((name) => [name, page(name)])));
+    await build(dir, [], { nueva: page('nueva') });
+    // The first build's pack is now the previous one; its entries in the order written, "contacto" second.
+    await damage(join(dir, 'pack.previous'), page('inicio').length + 3);
+
+    const pack = openPack(dir);
+    expect([...names, 'nueva'].map((name) => pack.keep(name))).toEqual([true, true, true, true, true, true]);
+    expect(pack.keep('nunca-guardada')).toBe(false);
+    await pack.put('hecha', bytes(page('hecha')));
+    expect(await pack.commit()).toBe(true);
+
+    await rm(join(dir, 'pack.previous'));
+    expect(await readBack(dir, [...names, 'nueva', 'hecha'])).toEqual([
+      page('inicio'),
+      '-',
+      page('faq'),
+      page('wiki'),
+      page('seo'),
+      page('nueva'),
+      page('hecha'),
+    ]);
+  });
+
   it('after a build killed midway, the next reads the last finished pack and deletes the leftover', async () => {
     await build(dir, [], { estable: 'de la última compilación terminada' });
     const module = fileURLToPath(new URL('./cache-pack.ts', import.meta.url));

@@ -9,11 +9,14 @@ import { PagePass } from './built-html.ts';
 import { openPack } from './cache-pack.ts';
 import {
   compressionLevels,
+  copiesRecord,
   pageCompressionReader,
   precompressDirectory,
+  previousCopies,
   startAssetCompression,
   startPageCompression,
 } from './precompress.ts';
+import { recordBuild, setPreviousBuildAside } from './previous-build.ts';
 
 /** A throwaway site folder and compression cache for `run`, removed afterwards whatever happens. */
 async function withSiteAndCache(name: string, run: (site: string, cacheDir: string) => Promise<void>): Promise<void> {
@@ -90,6 +93,47 @@ describe('build-time compression', () => {
       expect(brotliDecompressSync(await readFile(join(site, 'setup.html.br'))).toString()).toBe(held);
       expect(pages.result()).toMatchObject({ taken: new Set(['setup.html', 'seo.html']) });
       expect(pages.levelsHeld()).toBe(true);
+    });
+  });
+
+  it('moves the previous build’s copies of unchanged files back into dist/ and never a copy of other bytes', async () => {
+    await withSiteAndCache('previous', async (project, cacheDir) => {
+      const site = join(project, 'dist');
+      const aside = join(project, 'previous-builds');
+      const page = (text: string) => `<!doctype html><title>Wiki</title><p>${text}</p>`.repeat(40);
+      const texts = { setup: 'Instala Node 24.', seo: 'URL canónica.', correo: 'SMTP y reintentos.', faq: 'Dudas.' };
+      await mkdir(site);
+      for (const [name, text] of Object.entries(texts)) await writeFile(join(site, `${name}.html`), page(text));
+      const first = await precompressDirectory(site, { cacheDir });
+      await recordBuild(aside, site, copiesRecord(first.compressed));
+
+      // The next build: setup unchanged; seo edited; correo unchanged but its copies recorded as made with
+      // other levels (what a change of `compressionLevels` would leave); faq unchanged, its brotli copy gone.
+      const { previous } = await setPreviousBuildAside(site, aside);
+      const record = previous.record as { copies: Array<[string, string, string, number]> };
+      for (const row of record.copies) if (row[0] === 'correo.html') row[1] = row[1].replace('.q10', '.q11');
+      await rm(join(previous.files, 'faq.html.br'));
+      await mkdir(site, { recursive: true });
+      const edited = { ...texts, seo: 'URL canónica y descripción.' };
+      for (const [name, text] of Object.entries(edited)) await writeFile(join(site, `${name}.html`), page(text));
+
+      const copies = previousCopies(previous.files, previous.record);
+      const second = await precompressDirectory(site, { cacheDir, previous: copies });
+      expect(second).toMatchObject({ files: 4, movedBack: 1, reused: 3 });
+      expect(existsSync(join(previous.files, 'setup.html.br'))).toBe(false);
+      expect(existsSync(join(previous.files, 'correo.html.br'))).toBe(true);
+      for (const [name, text] of Object.entries(edited)) {
+        const file = join(site, `${name}.html`);
+        expect(brotliDecompressSync(await readFile(`${file}.br`)).toString()).toBe(page(text));
+        expect(gunzipSync(await readFile(`${file}.gz`)).toString()).toBe(page(text));
+        expect(Math.trunc((await stat(`${file}.br`)).mtimeMs)).toBe(Math.trunc((await stat(file)).mtimeMs));
+      }
+      // The copies moved back stay in the cache for a build without dist/.
+      expect(await inCache(cacheDir, page(texts.setup), '.q10w22p3.br')).toBe(true);
+      expect(await inCache(cacheDir, page(texts.setup), '.l9.gz')).toBe(true);
+      // A record of another shape moves nothing.
+      expect(previousCopies(previous.files, { format: 'otro', copies: record.copies }).keys.size).toBe(0);
+      expect(previousCopies(previous.files, undefined).keys.size).toBe(0);
     });
   });
 

@@ -11,7 +11,7 @@
  * - each file the compression level that pays for itself (see `compressionLevels`).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import { isCompressible, PRECOMPRESSED_SUFFIX } from '../../core/static-files.ts
 import { phaseStart, timedPhase, type PhaseStart } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
 import { cachePack, type CachePack } from './cache-pack.ts';
+import { previousBuildOf, recordThisBuild } from './previous-build.ts';
 
 /** Below this a compressed copy saves nothing worth a request header. */
 const MIN_BYTES = 256;
@@ -74,10 +75,16 @@ export function compressionLevels(path: string, siteHtmlBytes: number): Levels {
 }
 
 interface Compressed {
+  /** By path from the site's root. */
+  path: string;
+  key: CacheKey;
   bytes: number;
   brotliBytes: number;
-  /** Where the copies came from: the cache, the bundler's write (`startAssetCompression`), or this step. */
-  origin: 'cache' | 'early' | 'now';
+  /**
+   * Where the copies came from: the previous build's files, the cache, the bundler's write
+   * (`startAssetCompression`), or this step.
+   */
+  origin: 'previous' | 'cache' | 'early' | 'now';
 }
 
 interface Copies {
@@ -85,8 +92,13 @@ interface Copies {
   gz: Buffer;
 }
 
+interface CacheKey {
+  br: string;
+  gz: string;
+}
+
 /** The content's hash and the settings: the keys of a file's copies in the cache. */
-function cacheKey(source: Buffer, levels: Levels): { br: string; gz: string } {
+function cacheKey(source: Buffer, levels: Levels): CacheKey {
   const hash = createHash('sha256').update(source).digest('base64url');
   return { br: `${hash}.q${levels.brotli}w${levels.window}p${levels.postfix}.br`, gz: `${hash}.l${levels.gzip}.gz` };
 }
@@ -124,20 +136,107 @@ async function compress(source: Buffer, levels: Levels, cache?: CachePack): Prom
   return { br, gz };
 }
 
-async function compressFile(path: string, source: Buffer, levels: Levels, cache?: CachePack): Promise<Compressed> {
+/**
+ * The copies the previous build wrote, set aside with its files (./previous-build.ts): where they are, and
+ * the cache keys (content and levels) each file's copies were made with, by path from the site's root.
+ */
+export interface PreviousCopies {
+  files: string;
+  keys: ReadonlyMap<string, RecordedCopies>;
+}
+
+/** A file's copies as a build recorded them: their keys, and the brotli copy's size for the summary. */
+interface RecordedCopies extends CacheKey {
+  brotliBytes: number;
+}
+
+/** What a build records of its copies for the next one: `[path, brotli key, gzip key, brotli bytes]`. */
+const RECORD_FORMAT = 'angram-precompress-1';
+
+function isRecordRow(row: unknown): row is [string, string, string, number] {
+  return (
+    Array.isArray(row) &&
+    row.length === 4 &&
+    typeof row[0] === 'string' &&
+    typeof row[1] === 'string' &&
+    typeof row[2] === 'string' &&
+    Number.isSafeInteger(row[3])
+  );
+}
+
+/** The previous build's copies from its record; none when it left no record or one of another shape. */
+export function previousCopies(files: string, record: unknown): PreviousCopies {
+  const keys = new Map<string, RecordedCopies>();
+  const { format, copies } = (record ?? {}) as { format?: unknown; copies?: unknown };
+  if (format === RECORD_FORMAT && Array.isArray(copies) && copies.every(isRecordRow))
+    for (const [path, br, gz, brotliBytes] of copies) keys.set(path, { br, gz, brotliBytes });
+  return { files, keys };
+}
+
+/** The record of this build's copies (`previousCopies` reads it back). */
+export function copiesRecord(results: readonly Compressed[]): unknown {
+  return {
+    format: RECORD_FORMAT,
+    copies: results.map((result) => [result.path, result.key.br, result.key.gz, result.brotliBytes]),
+  };
+}
+
+/**
+ * Moves the previous build's copies of `path` into place when they were made from the same bytes with the
+ * same levels: two renames instead of two new files, the cache's entries kept without reading them.
+ * Whatever fails (a copy missing, another disk) leaves the copies to be written as any others.
+ */
+async function movedBack(
+  previous: PreviousCopies | undefined,
+  path: string,
+  key: CacheKey,
+  targets: CacheKey,
+  cache?: CachePack,
+): Promise<number | undefined> {
+  const recorded = previous?.keys.get(path);
+  if (!previous || recorded?.br !== key.br || recorded.gz !== key.gz) return undefined;
+  const from = join(previous.files, path);
+  const moved = await Promise.all([
+    rename(from + PRECOMPRESSED_SUFFIX.br, targets.br),
+    rename(from + PRECOMPRESSED_SUFFIX.gzip, targets.gz),
+  ]).then(
+    () => true,
+    () => false,
+  );
+  if (!moved) return undefined;
+  cache?.keep(key.br);
+  cache?.keep(key.gz);
+  return recorded.brotliBytes;
+}
+
+async function compressFile(
+  root: string,
+  path: string,
+  source: Buffer,
+  levels: Levels,
+  cache?: CachePack,
+  previous?: PreviousCopies,
+): Promise<Compressed> {
+  const file = join(root, path);
   const key = cacheKey(source, levels);
-  const targets = { br: path + PRECOMPRESSED_SUFFIX.br, gz: path + PRECOMPRESSED_SUFFIX.gzip };
+  const targets = { br: file + PRECOMPRESSED_SUFFIX.br, gz: file + PRECOMPRESSED_SUFFIX.gzip };
   const early = started.get(key.br);
   // A copy started early that failed is made again below, as one never started.
   if (early) await early.catch(() => undefined);
-  const cached = cache && (await cachedCopies(cache, key));
-  const origin: Compressed['origin'] = cached ? (early ? 'early' : 'cache') : 'now';
-  const { br, gz } = cached ?? (await compress(source, levels, cache));
-  await Promise.all([writeFile(targets.br, br), writeFile(targets.gz, gz)]);
+  const movedBytes = await movedBack(previous, path, key, targets, cache);
+  let origin: Compressed['origin'] = 'previous';
+  let brotliBytes = movedBytes ?? 0;
+  if (movedBytes === undefined) {
+    const cached = cache && (await cachedCopies(cache, key));
+    origin = cached ? (early ? 'early' : 'cache') : 'now';
+    const { br, gz } = cached ?? (await compress(source, levels, cache));
+    await Promise.all([writeFile(targets.br, br), writeFile(targets.gz, gz)]);
+    brotliBytes = br.length;
+  }
   // Same time as the source: the server uses a copy only when it is not older than its file.
-  const seconds = (await stat(path)).mtimeMs / 1000;
+  const seconds = (await stat(file)).mtimeMs / 1000;
   await Promise.all([utimes(targets.br, seconds, seconds), utimes(targets.gz, seconds, seconds)]);
-  return { bytes: source.length, brotliBytes: br.length, origin };
+  return { path, key, bytes: source.length, brotliBytes, origin };
 }
 
 export interface PrecompressOptions {
@@ -150,6 +249,8 @@ export interface PrecompressOptions {
    * drops the rest (`CachePack.commit`); a pass followed by another over the same build leaves it open.
    */
   last?: boolean;
+  /** The previous build's copies, moved into place where they still fit (`movedBack`). */
+  previous?: PreviousCopies;
 }
 
 export interface PrecompressResult {
@@ -157,9 +258,13 @@ export interface PrecompressResult {
   bytes: number;
   brotliBytes: number;
   reused: number;
+  /** Of the reused, how many were the previous build's copies moved back into place. */
+  movedBack: number;
   early: number;
   /** Every file of `root` this pass took (compressed, or too small to be), by path from `root`. */
   taken: Set<string>;
+  /** What each compressed file got: the next build's record (`copiesRecord`). */
+  compressed: Compressed[];
 }
 
 const fromRoot = (root: string, path: string) => relative(root, path).split(sep).join('/');
@@ -172,20 +277,23 @@ async function htmlBytes(paths: readonly string[]): Promise<number> {
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
-function summed(results: readonly Compressed[], taken: Set<string>): PrecompressResult {
+function summed(results: Compressed[], taken: Set<string>): PrecompressResult {
+  const movedBack = results.filter((result) => result.origin === 'previous').length;
   return {
     files: results.length,
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
     brotliBytes: results.reduce((sum, result) => sum + result.brotliBytes, 0),
-    reused: results.filter((result) => result.origin === 'cache').length,
+    reused: results.filter((result) => result.origin === 'cache').length + movedBack,
+    movedBack,
     early: results.filter((result) => result.origin === 'early').length,
     taken,
+    compressed: results,
   };
 }
 
 /** Writes `<file>.br` and `<file>.gz` beside every compressible file of `root`; returns how many files. */
 export async function precompressDirectory(root: string, options: PrecompressOptions = {}): Promise<PrecompressResult> {
-  const { cacheDir, only = () => true, last = true } = options;
+  const { cacheDir, only = () => true, last = true, previous } = options;
   const cache = cacheDir === undefined ? undefined : cachePack(cacheDir);
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
   const compressible = entries
@@ -201,8 +309,8 @@ export async function precompressDirectory(root: string, options: PrecompressOpt
       const path = paths[index] ?? '';
       const source = await readFile(path);
       if (source.length < MIN_BYTES) continue;
-      const levels = compressionLevels(fromRoot(root, path), siteHtmlBytes);
-      results.push(await compressFile(path, source, levels, cache));
+      const name = fromRoot(root, path);
+      results.push(await compressFile(root, name, source, compressionLevels(name, siteHtmlBytes), cache, previous));
     }
   };
   await Promise.all(Array.from({ length: availableParallelism() }, worker));
@@ -333,7 +441,11 @@ const firstPasses = new Map<string, PrecompressResult>();
  * only shortens pages, so it can only overestimate), and `levelsHeld` tells whether what every page then
  * had would have given the same levels; if not, the pages are compressed again from disk.
  */
-export function pageCompressionReader(cacheDir: string, outside: (path: string) => boolean) {
+export function pageCompressionReader(
+  cacheDir: string,
+  outside: (path: string) => boolean,
+  previous?: (root: string) => PreviousCopies | undefined,
+) {
   const results: Compressed[] = [];
   const taken = new Set<string>();
   let started: PhaseStart | undefined;
@@ -350,7 +462,8 @@ export function pageCompressionReader(cacheDir: string, outside: (path: string) 
       estimate ??= readdir(root, { recursive: true }).then((names) => htmlBytes(names.map((name) => join(root, name))));
       estimated = await estimate;
       if (body.length < MIN_BYTES) return;
-      results.push(await compressFile(join(root, path), body, compressionLevels(path, estimated), cachePack(cacheDir)));
+      const levels = compressionLevels(path, estimated);
+      results.push(await compressFile(root, path, body, levels, cachePack(cacheDir), previous?.(root)));
     },
   };
   return {
@@ -375,7 +488,7 @@ export function precompressBesideSearchIndex(searchIndexDir: string): AstroInteg
     name: 'angram:precompress-beside-search-index',
     hooks: {
       'astro:build:start': () => {
-        pages = earlyCacheDir ? pageCompressionReader(earlyCacheDir, outside) : undefined;
+        pages = earlyCacheDir ? pageCompressionReader(earlyCacheDir, outside, previousCopiesOf) : undefined;
         if (pages) registerPageStep('angram:precompress-pages', pages.reader);
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -391,7 +504,8 @@ export function precompressBesideSearchIndex(searchIndexDir: string): AstroInteg
             const held = levelsHeld();
             const first = held ? pagesResult() : undefined;
             const rest = (path: string) => outside(path) && !first?.taken.has(path);
-            return merged(first, await precompressDirectory(root, { cacheDir, only: rest, last: false }));
+            const previous = previousCopiesOf(root);
+            return merged(first, await precompressDirectory(root, { cacheDir, only: rest, last: false, previous }));
           },
           started(),
         );
@@ -408,9 +522,24 @@ function merged(first: PrecompressResult | undefined, last: PrecompressResult): 
     bytes: first.bytes + last.bytes,
     brotliBytes: first.brotliBytes + last.brotliBytes,
     reused: first.reused + last.reused,
+    movedBack: first.movedBack + last.movedBack,
     early: first.early + last.early,
     taken: new Set([...first.taken, ...last.taken]),
+    compressed: [...first.compressed, ...last.compressed],
   };
+}
+
+/** The previous build's copies of each site this build compresses, by its root, read once per build. */
+const previousByRoot = new Map<string, PreviousCopies>();
+
+function previousCopiesOf(root: string): PreviousCopies | undefined {
+  const known = previousByRoot.get(root);
+  if (known) return known;
+  const previous = previousBuildOf(root);
+  if (!previous) return undefined;
+  const copies = previousCopies(previous.files, previous.record);
+  previousByRoot.set(root, copies);
+  return copies;
 }
 
 export function precompress(): AstroIntegration {
@@ -432,17 +561,22 @@ export function precompress(): AstroIntegration {
         const first = firstPasses.get(root);
         firstPasses.delete(root);
         const left = (path: string) => !first?.taken.has(path);
+        const previous = previousCopiesOf(root);
         const result = merged(
           first,
-          await timedPhase(logger, 'compresion', () => precompressDirectory(root, { cacheDir, only: left })),
+          await timedPhase(logger, 'compresion', () => precompressDirectory(root, { cacheDir, only: left, previous })),
         );
+        // Every copy is written: what the next build may move back.
+        await recordThisBuild(root, copiesRecord(result.compressed));
+        previousByRoot.delete(root);
         started.clear();
         atOnce = EARLY_AT_ONCE;
         renderedPages = 0;
         renderedBytes = 0;
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
         logger.info(
-          `${result.files} archivos comprimidos (brotli y gzip; ${result.reused} sin cambios, de la caché; ` +
+          `${result.files} archivos comprimidos (brotli y gzip; ${result.reused} sin cambios: ` +
+            `${result.movedBack} del build anterior, ${result.reused - result.movedBack} de la caché; ` +
             `${result.early} empezados mientras se generaban las páginas): ` +
             `${kib(result.bytes)} -> ${kib(result.brotliBytes)} en brotli`,
         );

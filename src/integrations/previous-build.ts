@@ -1,49 +1,152 @@
 /**
  * Astro empties `dist/` before bundling, one synchronous delete after another: with every page's compressed
  * copies and the search index that is over 500 files, about a second of a rebuild during which nothing else
- * runs. Moving the previous build aside is a rename per entry; the files are then deleted on libuv's threads
- * while Vite bundles, and the build waits for them only at its end. What cannot be moved (another disk, a
- * file in use) stays where it was for Astro to delete as before.
+ * runs. Moving the previous build aside is a rename per entry; what is left of older builds is deleted on
+ * libuv's threads while Vite bundles. What cannot be moved (another disk, a file in use) stays where it was
+ * for Astro to delete as before.
+ *
+ * The previous build's files stay set aside until the next build, because some of them are what this
+ * build would write again: renaming an unchanged page's compressed copy back into `dist/` costs a fraction
+ * of writing it (./precompress.ts). Only a build's own record says which of its files are which
+ * (`recordBuild`), so the record goes aside with the files it describes, before them: a record is never
+ * read beside the files of a build it does not describe (a failed build leaves none).
+ *
+ * Layout: `<root>/<pid>-<time>/files/` (the files a build set aside) and `record.json` beside them;
+ * `<root>/records/<hash of dist/>.json`, each output folder's last finished build's record.
  */
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
-/** Where a previous build waits to be deleted; what a failed build left here goes at the next one. */
+/** Where previous builds wait to be reused and deleted. */
 export const PREVIOUS_BUILD_DIR = 'node_modules/.cache/angram-previous-build';
 
-/**
- * Moves everything in `outDir` (Git's folder aside) into a new folder of `trashRoot`; `deleted` settles
- * when `trashRoot`, whose deletion has already started, is gone.
- */
-export async function setPreviousBuildAside(outDir: string, trashRoot: string): Promise<{ deleted: Promise<void> }> {
-  const entries = await readdir(outDir).catch(() => []);
-  if (entries.length > 0) {
-    const trash = join(trashRoot, `${process.pid}-${Date.now().toString(36)}`);
-    await mkdir(trash, { recursive: true });
-    await Promise.all(
-      entries
-        .filter((name) => name !== '.git')
-        .map((name) => rename(join(outDir, name), join(trash, name)).catch(() => undefined)),
-    );
+/** `<pid>-<time>`: the folder a build set its predecessor aside in, and which process did. */
+const SET_ASIDE = /^(\d+)-[a-z0-9]+$/;
+const RECORDS = 'records';
+/** A set-aside folder or a record this old goes whatever its process id says: ids are reused, builds end. */
+const STALE_AFTER_MS = 7 * 86_400_000;
+
+/** The previous build of an output folder, as this build found it. */
+export interface PreviousBuild {
+  /** Its files, in the layout they had in `dist/`; some may be missing. */
+  files: string;
+  /** What it recorded of them when it finished (`recordBuild`), or undefined. */
+  record: unknown;
+}
+
+const recordFile = (root: string, outDir: string) =>
+  join(root, RECORDS, `${createHash('sha256').update(outDir).digest('base64url')}.json`);
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return { deleted: rm(trashRoot, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined) };
+}
+
+/**
+ * Whether a set-aside folder can go: not this build's, and its build is over (its process is gone, or it is
+ * this process, which runs one build at a time).
+ */
+async function isLeftOver(root: string, name: string, own: string): Promise<boolean> {
+  if (name === own || name === RECORDS) return false;
+  const pid = SET_ASIDE.exec(name)?.[1];
+  if (!pid || Number(pid) === process.pid || !isRunning(Number(pid))) return true;
+  const info = await stat(join(root, name)).catch(() => undefined);
+  return !info || info.mtimeMs < Date.now() - STALE_AFTER_MS;
+}
+
+/** Deletes older builds' folders and forgotten records (of output folders long not built). */
+async function deleteLeftovers(root: string, own: string): Promise<void> {
+  const names = await readdir(root).catch(() => []);
+  const stale = Date.now() - STALE_AFTER_MS;
+  const records = await readdir(join(root, RECORDS)).catch(() => []);
+  await Promise.all([
+    ...names.map(async (name) => {
+      if (await isLeftOver(root, name, own))
+        await rm(join(root, name), { recursive: true, force: true, maxRetries: 3 });
+    }),
+    ...records.map(async (name) => {
+      const path = join(root, RECORDS, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && info.mtimeMs < stale) await rm(path, { force: true });
+    }),
+  ]);
+}
+
+/**
+ * Moves everything in `outDir` (Git's folder aside), and the record its build left, into a new folder of
+ * `root`; `deleted` settles when older builds' folders, whose deletion has already started, are gone.
+ */
+export async function setPreviousBuildAside(
+  outDir: string,
+  root: string,
+): Promise<{ deleted: Promise<void>; previous: PreviousBuild }> {
+  const own = `${process.pid}-${Date.now().toString(36)}`;
+  const files = join(root, own, 'files');
+  await mkdir(files, { recursive: true });
+  const recordPath = join(root, own, 'record.json');
+  await rename(recordFile(root, outDir), recordPath).catch(() => undefined);
+  const entries = await readdir(outDir).catch(() => []);
+  await Promise.all(
+    entries
+      .filter((name) => name !== '.git')
+      .map((name) => rename(join(outDir, name), join(files, name)).catch(() => undefined)),
+  );
+  const record = await readFile(recordPath, 'utf8')
+    .then((text): unknown => JSON.parse(text))
+    .catch(() => undefined);
+  return { deleted: deleteLeftovers(root, own).catch(() => undefined), previous: { files, record } };
+}
+
+/**
+ * Keeps what a finished build says of its files in `outDir` for the next build, which moves it aside with
+ * them. Written whole under another name first: a record is complete or absent.
+ */
+export async function recordBuild(root: string, outDir: string, record: unknown): Promise<void> {
+  const path = recordFile(root, outDir);
+  await mkdir(join(root, RECORDS), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(record));
+  await rename(temporary, path);
+}
+
+/** The previous build and the records' folder of each output folder this process builds. */
+const builds = new Map<string, { root: string; previous?: PreviousBuild }>();
+
+/** The previous build of `outDir` as this build set it aside, if `previousBuildAside()` runs. */
+export function previousBuildOf(outDir: string): PreviousBuild | undefined {
+  return builds.get(outDir)?.previous;
+}
+
+/** Records what this build wrote in `outDir` for the next one (`recordBuild`), if `previousBuildAside()` runs. */
+export async function recordThisBuild(outDir: string, record: unknown): Promise<void> {
+  const build = builds.get(outDir);
+  if (build) await recordBuild(build.root, outDir, record);
 }
 
 export function previousBuildAside(): AstroIntegration {
   let outDir = '';
-  let trashRoot = '';
   let deleting: Promise<void> | undefined;
   return {
     name: 'angram:previous-build',
     hooks: {
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
-        trashRoot = fileURLToPath(new URL(`${PREVIOUS_BUILD_DIR}/`, config.root));
+        builds.set(outDir, { root: fileURLToPath(new URL(`${PREVIOUS_BUILD_DIR}/`, config.root)) });
       },
       'astro:build:start': async () => {
-        ({ deleted: deleting } = await setPreviousBuildAside(outDir, trashRoot));
+        const build = builds.get(outDir);
+        if (!build) return;
+        const aside = await setPreviousBuildAside(outDir, build.root);
+        build.previous = aside.previous;
+        deleting = aside.deleted;
       },
       'astro:build:done': async () => {
         await deleting;

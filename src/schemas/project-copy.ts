@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FONT_CACHE_DIR } from '../integrations/fonts/site-fonts.ts';
+import { PREVIOUS_BUILD_DIR } from '../integrations/previous-build.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -50,13 +51,14 @@ export function copyProject(paths?: readonly string[]): string {
 /**
  * The font cache is copied, not linked: a build prunes the subsets its copy no longer uses, and a copy with
  * other text (a new case study) would delete the files a build running beside it is about to read. The
- * other caches are shared.
+ * checkout's previous build is its own `dist/`, neither copied nor linked. The other caches are shared.
  */
 function copyCaches(dir: string): void {
   const caches = join(PROJECT_ROOT, 'node_modules', '.cache');
   if (!existsSync(caches)) return;
   mkdirSync(join(dir, 'node_modules', '.cache'));
   for (const name of readdirSync(caches)) {
+    if (name === basename(PREVIOUS_BUILD_DIR)) continue;
     const [from, to] = [join(caches, name), join(dir, 'node_modules', '.cache', name)];
     if (name === basename(FONT_CACHE_DIR)) cpSync(from, to, { recursive: true });
     else symlinkSync(from, to);
