@@ -48,6 +48,35 @@ describe('searchableDocument', () => {
 });
 
 describe('writeIndexFiles', () => {
+  it('moves the previous build’s unchanged files back and writes the others', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'angram-pagefind-'));
+    try {
+      const previous = join(dir, 'anterior', 'pagefind');
+      const bytes = (text: string) => new TextEncoder().encode(text);
+      mkdirSync(join(previous, 'fragment'), { recursive: true });
+      writeFileSync(join(previous, 'fragment', 'es_igual.pf_fragment'), 'fragmento sin cambios');
+      writeFileSync(join(previous, 'pagefind-entry.json'), '{"version":"anterior"}');
+      await writeIndexFiles(
+        join(dir, 'pagefind'),
+        [
+          { path: 'fragment/es_igual.pf_fragment', content: bytes('fragmento sin cambios') },
+          { path: 'fragment/es_nuevo.pf_fragment', content: bytes('fragmento de la página editada') },
+          { path: 'pagefind-entry.json', content: bytes('{"version":"nueva"}') },
+        ],
+        previous,
+      );
+      const read = (path: string) => readFileSync(join(dir, 'pagefind', path), 'utf8');
+      expect(read('fragment/es_igual.pf_fragment')).toBe('fragmento sin cambios');
+      expect(read('fragment/es_nuevo.pf_fragment')).toBe('fragmento de la página editada');
+      expect(read('pagefind-entry.json')).toBe('{"version":"nueva"}');
+      // Moved, not copied; the changed file's old bytes stay behind, to be deleted with the rest.
+      expect(existsSync(join(previous, 'fragment', 'es_igual.pf_fragment'))).toBe(false);
+      expect(readFileSync(join(previous, 'pagefind-entry.json'), 'utf8')).toBe('{"version":"anterior"}');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes every file whole, in its folder, before it resolves', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'angram-pagefind-'));
     try {

@@ -1,10 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
 import { timedPhase } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
+import { previousBuildOf } from './previous-build.ts';
 
 /** Only the wiki's pages are searchable: `/wikiangram/<slug>`, not the redirect or the e-mail previews. */
 const WIKI_SEARCH_PAGE = /^wikiangram\/[^/]+\.html$/;
@@ -44,15 +45,39 @@ export function searchableDocument(html: string): string {
  */
 const UNUSED_BUNDLE = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
 
-/** The index's files under `dir`, each folder made once; the bundles the site never loads are left out. */
+/**
+ * Puts one of the index's files at `target`: the previous build's file (`previous`) when its bytes are the
+ * same, moved back with a rename, or else written. Pagefind names its fragments and index chunks after
+ * their content, so after an editor's change nearly all of them are the previous build's, and a rename
+ * costs less here than a new file.
+ */
+async function placeIndexFile(target: string, content: Uint8Array, previous: string | undefined): Promise<void> {
+  const old = previous === undefined ? undefined : await readFile(previous).catch(() => undefined);
+  if (previous && old?.equals(content)) {
+    const moved = await rename(previous, target).then(
+      () => true,
+      () => false,
+    );
+    if (moved) return;
+  }
+  await writeFile(target, content);
+}
+
+/**
+ * The index's files under `dir`, each folder made once; the bundles the site never loads are left out.
+ * `previousDir`: the previous build's index, whose unchanged files are moved back (`placeIndexFile`).
+ */
 export async function writeIndexFiles(
   dir: string,
   files: ReadonlyArray<{ path: string; content: Uint8Array }>,
+  previousDir?: string,
 ): Promise<void> {
   const used = files.filter((file) => !UNUSED_BUNDLE.test(file.path));
   const folders = new Set(used.map((file) => dirname(join(dir, file.path))));
   for (const folder of folders) await mkdir(folder, { recursive: true });
-  await Promise.all(used.map((file) => writeFile(join(dir, file.path), file.content)));
+  await Promise.all(
+    used.map((file) => placeIndexFile(join(dir, file.path), file.content, previousDir && join(previousDir, file.path))),
+  );
 }
 
 /**
@@ -95,7 +120,8 @@ async function buildIndex(root: string, logger: AstroIntegrationLogger, search: 
       // taken from it instead and written here, each awaited.
       const built = await index.getFiles();
       if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
-      await writeIndexFiles(join(root, PAGEFIND_DIR), built.files);
+      const previous = previousBuildOf(root);
+      await writeIndexFiles(join(root, PAGEFIND_DIR), built.files, previous && join(previous.files, PAGEFIND_DIR));
       return search.reader.pages();
     } finally {
       await pagefind.close();
