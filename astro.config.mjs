@@ -46,7 +46,8 @@ export default defineConfig({
     translationsCheck(),
     // `npm run bench:build` only: the CPU time each of Astro's phases used (src/integrations/build-timing.ts).
     buildCpuCheckpoints(),
-    // The previous dist/ is deleted while Vite bundles, not before (src/integrations/previous-build.ts).
+    // The previous dist/ is set aside, not deleted before bundling: its unchanged compressed copies and search
+    // index files are moved back, and the next build deletes the rest (src/integrations/previous-build.ts).
     previousBuildAside(),
     // Vite's dependency optimizer is for the development server's browser only (src/integrations/no-dep-optimizer.ts).
     noDepOptimizerOutsideDev(),

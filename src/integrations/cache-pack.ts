@@ -21,6 +21,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
+import { isRunning } from './running-process.ts';
 
 /** Changes with the layout: a pack written another way is not read. */
 const MAGIC = Buffer.from('ANGPACK1');
@@ -60,6 +61,11 @@ export interface CachePack {
    * long runs, each checked. False when no last pack holds `key`.
    */
   keep(key: string): boolean;
+  /**
+   * Starts copying the entries kept so far into this build's pack, so that the copy runs beside the
+   * build's other work instead of at `commit`, which waits for it and copies any kept later.
+   */
+  carryKept(): void;
   /**
    * Puts this build's pack in place and closes the cache; later calls read and keep nothing. False when
    * nothing was written (the last pack stays) or the pack could not be put in place.
@@ -167,16 +173,6 @@ function footerOf(indexOffset: number, index: Buffer): Buffer {
   return footer;
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Deletes what is neither a finished pack nor the pack of a build still running: packs of killed builds,
  * and the one-file-per-entry copies this cache kept before it was a pack.
@@ -263,8 +259,9 @@ class PackWriter {
   }
 
   /**
-   * Appends `run`, bytes read from another pack, and keeps the entries it holds: `entries` at their
-   * offsets within it, each already checked.
+   * Appends `run`, bytes read from another pack, and indexes `entries` at their offsets within it (the
+   * ones the caller checked; any other bytes of the run stay unindexed). A key written since is not
+   * replaced.
    */
   async putRun(run: Buffer, entries: ReadonlyArray<readonly [string, Entry]>): Promise<void> {
     const fd = this.file();
@@ -342,6 +339,12 @@ export function openPack(dir: string, options: PackOptions = {}): CachePack {
       kept.add(key);
       return true;
     },
+    carryKept() {
+      if (closed || kept.size === 0) return;
+      const keys = [...kept].filter((key) => !writer.has(key));
+      kept.clear();
+      void track(carry(sources, keys, writer)).catch(() => undefined);
+    },
     async get(key) {
       if (closed) return undefined;
       return track((async () => (await writer.get(key)) ?? (await fromSources(key)))());
@@ -395,7 +398,8 @@ function runsOf(source: Source, keys: readonly string[]): Array<Array<readonly [
 /**
  * Copies the kept entries from the last packs into this build's, a run at a time: a thousand pages'
  * copies in a few reads and writes instead of two of each per entry. An entry whose bytes no longer
- * match its checksum is left behind, as `get` would miss it.
+ * match its checksum is not kept (its bytes go along with its run's, unindexed), as `get` would miss it;
+ * a run that cannot be read or written is left out, the rest still copied.
  */
 async function carry(sources: readonly Source[], keys: readonly string[], writer: PackWriter): Promise<void> {
   let left = keys;
@@ -403,12 +407,13 @@ async function carry(sources: readonly Source[], keys: readonly string[], writer
     for (const run of runsOf(source, left)) {
       const start = run[0]?.[1].offset ?? 0;
       const last = run.at(-1)?.[1];
-      const bytes = last && (await readFully(source.fd, last.offset + last.length - start, start));
+      const bytes =
+        last && (await readFully(source.fd, last.offset + last.length - start, start).catch(() => undefined));
       if (!bytes) continue;
       const whole = run
         .map(([key, entry]) => [key, { ...entry, offset: entry.offset - start }] as const)
         .filter(([, entry]) => crc32(bytes.subarray(entry.offset, entry.offset + entry.length)) === entry.crc);
-      await writer.putRun(bytes, whole);
+      await writer.putRun(bytes, whole).catch(() => undefined);
     }
     left = left.filter((key) => !writer.has(key));
   }
@@ -428,6 +433,7 @@ export function cachePack(dir: string, options: PackOptions = {}): CachePack {
     get: (key) => pack.get(key),
     put: (key, bytes) => pack.put(key, bytes),
     keep: (key) => pack.keep(key),
+    carryKept: () => pack.carryKept(),
     async commit() {
       try {
         return await pack.commit();

@@ -1,11 +1,11 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
 import { timedPhase } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
-import { previousBuildOf } from './previous-build.ts';
+import { movedInto, previousBuildOf } from './previous-build.ts';
 
 /** Only the wiki's pages are searchable: `/wikiangram/<slug>`, not the redirect or the e-mail previews. */
 const WIKI_SEARCH_PAGE = /^wikiangram\/[^/]+\.html$/;
@@ -52,13 +52,9 @@ const UNUSED_BUNDLE = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css
  * costs less here than a new file.
  */
 async function placeIndexFile(target: string, content: Uint8Array, previous: string | undefined): Promise<void> {
-  const old = previous === undefined ? undefined : await readFile(previous).catch(() => undefined);
-  if (previous && old?.equals(content)) {
-    const moved = await rename(previous, target).then(
-      () => true,
-      () => false,
-    );
-    if (moved) return;
+  if (previous !== undefined) {
+    const old = await readFile(previous).catch(() => undefined);
+    if (old?.equals(content) && (await movedInto(previous, target))) return;
   }
   await writeFile(target, content);
 }

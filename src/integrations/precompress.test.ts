@@ -3,19 +3,18 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PagePass } from './built-html.ts';
 import { openPack } from './cache-pack.ts';
 import {
   compressionLevels,
-  copiesRecord,
   pageCompressionReader,
   precompressDirectory,
-  previousCopies,
   startAssetCompression,
   startPageCompression,
 } from './precompress.ts';
+import { copiesRecord, previousCopies, type CopiesRecord } from './previous-copies.ts';
 import { recordBuild, setPreviousBuildAside } from './previous-build.ts';
 
 /** A throwaway site folder and compression cache for `run`, removed afterwards whatever happens. */
@@ -96,30 +95,40 @@ describe('build-time compression', () => {
     });
   });
 
-  it('moves the previous build’s copies of unchanged files back into dist/ and never a copy of other bytes', async () => {
+  it('moves the previous build’s copies of unchanged files back into dist/, and only copies still whole', async () => {
     await withSiteAndCache('previous', async (project, cacheDir) => {
       const site = join(project, 'dist');
       const aside = join(project, 'previous-builds');
       const page = (text: string) => `<!doctype html><title>Wiki</title><p>${text}</p>`.repeat(40);
-      const texts = { setup: 'Instala Node 24.', seo: 'URL canónica.', correo: 'SMTP y reintentos.', faq: 'Dudas.' };
+      const texts = {
+        setup: 'Instala Node 24.',
+        seo: 'URL canónica.',
+        correo: 'SMTP y reintentos.',
+        faq: 'Dudas.',
+        respaldos: 'Cada noche.',
+        despliegue: 'Un solo servidor.',
+      };
       await mkdir(site);
       for (const [name, text] of Object.entries(texts)) await writeFile(join(site, `${name}.html`), page(text));
       const first = await precompressDirectory(site, { cacheDir });
-      await recordBuild(aside, site, copiesRecord(first.compressed));
+      await recordBuild(aside, site, copiesRecord(first.compressed.map((each) => [each.path, each.copies])));
 
-      // The next build: setup unchanged; seo edited; correo unchanged but its copies recorded as made with
-      // other levels (what a change of `compressionLevels` would leave); faq unchanged, its brotli copy gone.
+      // The next build. setup: unchanged. seo: edited. correo: unchanged, its copies recorded as made with
+      // other levels (what a change of `compressionLevels` would leave). faq: its brotli copy gone.
+      // respaldos: its gzip copy cut short (a power cut). despliegue: its brotli copy rewritten since.
       const { previous } = await setPreviousBuildAside(site, aside);
-      const record = previous.record as { copies: Array<[string, string, string, number]> };
+      const record = previous.record as CopiesRecord;
       for (const row of record.copies) if (row[0] === 'correo.html') row[1] = row[1].replace('.q10', '.q11');
       await rm(join(previous.files, 'faq.html.br'));
+      const cut = join(previous.files, 'respaldos.html.gz');
+      await writeFile(cut, (await readFile(cut)).subarray(0, 20));
+      await writeFile(join(previous.files, 'despliegue.html.br'), brotliCompressSync(page('Otro texto.')));
       await mkdir(site, { recursive: true });
       const edited = { ...texts, seo: 'URL canónica y descripción.' };
       for (const [name, text] of Object.entries(edited)) await writeFile(join(site, `${name}.html`), page(text));
 
-      const copies = previousCopies(previous.files, previous.record);
-      const second = await precompressDirectory(site, { cacheDir, previous: copies });
-      expect(second).toMatchObject({ files: 4, movedBack: 1, reused: 3 });
+      const second = await precompressDirectory(site, { cacheDir, previous: previousCopies(previous) });
+      expect(second).toMatchObject({ files: 6, movedBack: 1, reused: 5 });
       expect(existsSync(join(previous.files, 'setup.html.br'))).toBe(false);
       expect(existsSync(join(previous.files, 'correo.html.br'))).toBe(true);
       for (const [name, text] of Object.entries(edited)) {
@@ -128,12 +137,14 @@ describe('build-time compression', () => {
         expect(gunzipSync(await readFile(`${file}.gz`)).toString()).toBe(page(text));
         expect(Math.trunc((await stat(`${file}.br`)).mtimeMs)).toBe(Math.trunc((await stat(file)).mtimeMs));
       }
-      // The copies moved back stay in the cache for a build without dist/.
+      // The copies moved back stay in the cache for a build without dist/: in this build's pack, not only in
+      // the one before.
+      await rm(join(cacheDir, 'pack.previous'));
       expect(await inCache(cacheDir, page(texts.setup), '.q10w22p3.br')).toBe(true);
       expect(await inCache(cacheDir, page(texts.setup), '.l9.gz')).toBe(true);
-      // A record of another shape moves nothing.
-      expect(previousCopies(previous.files, { format: 'otro', copies: record.copies }).keys.size).toBe(0);
-      expect(previousCopies(previous.files, undefined).keys.size).toBe(0);
+      // A record of another layout moves nothing.
+      expect(previousCopies({ ...previous, record: { ...record, format: 'otro' } }).recorded.size).toBe(0);
+      expect(previousCopies({ ...previous, record: undefined }).recorded.size).toBe(0);
     });
   });
 

@@ -1,6 +1,8 @@
 /**
  * Compresses the built site once, at build time, so the server never spends the event loop on it and any
- * host that serves such copies can use them. Four things keep it in step with what changed:
+ * host that serves such copies can use them. Five things keep it in step with what changed:
+ * - the previous build's copies of a file whose bytes and levels did not change, moved back into `dist/`
+ *   with a rename (./previous-copies.ts): no new file, nothing compressed or read from the cache;
  * - a content-addressed cache (the hash of a file's bytes and of the settings names its copies) in a folder
  *   a clean `dist/` leaves alone, as Astro keeps its optimized images: an unchanged page costs a hash and a
  *   read of its copies, not a brotli run. The copies are kept in one pack file per build (./cache-pack.ts),
@@ -11,7 +13,7 @@
  * - each file the compression level that pays for itself (see `compressionLevels`).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +25,15 @@ import { isCompressible, PRECOMPRESSED_SUFFIX } from '../../core/static-files.ts
 import { phaseStart, timedPhase, type PhaseStart } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
 import { cachePack, type CachePack } from './cache-pack.ts';
-import { previousBuildOf, recordThisBuild } from './previous-build.ts';
+import { previousBuildOf, recordThisBuild, type PreviousBuild } from './previous-build.ts';
+import {
+  copiesRecord,
+  copyFacts,
+  movedBack,
+  previousCopies,
+  type FileCopies,
+  type PreviousCopies,
+} from './previous-copies.ts';
 
 /** Below this a compressed copy saves nothing worth a request header. */
 const MIN_BYTES = 256;
@@ -77,9 +87,9 @@ export function compressionLevels(path: string, siteHtmlBytes: number): Levels {
 interface Compressed {
   /** By path from the site's root. */
   path: string;
-  key: CacheKey;
   bytes: number;
-  brotliBytes: number;
+  /** What was written, the record's row for the next build (./previous-copies.ts). */
+  copies: FileCopies;
   /**
    * Where the copies came from: the previous build's files, the cache, the bundler's write
    * (`startAssetCompression`), or this step.
@@ -136,79 +146,6 @@ async function compress(source: Buffer, levels: Levels, cache?: CachePack): Prom
   return { br, gz };
 }
 
-/**
- * The copies the previous build wrote, set aside with its files (./previous-build.ts): where they are, and
- * the cache keys (content and levels) each file's copies were made with, by path from the site's root.
- */
-export interface PreviousCopies {
-  files: string;
-  keys: ReadonlyMap<string, RecordedCopies>;
-}
-
-/** A file's copies as a build recorded them: their keys, and the brotli copy's size for the summary. */
-interface RecordedCopies extends CacheKey {
-  brotliBytes: number;
-}
-
-/** What a build records of its copies for the next one: `[path, brotli key, gzip key, brotli bytes]`. */
-const RECORD_FORMAT = 'angram-precompress-1';
-
-function isRecordRow(row: unknown): row is [string, string, string, number] {
-  return (
-    Array.isArray(row) &&
-    row.length === 4 &&
-    typeof row[0] === 'string' &&
-    typeof row[1] === 'string' &&
-    typeof row[2] === 'string' &&
-    Number.isSafeInteger(row[3])
-  );
-}
-
-/** The previous build's copies from its record; none when it left no record or one of another shape. */
-export function previousCopies(files: string, record: unknown): PreviousCopies {
-  const keys = new Map<string, RecordedCopies>();
-  const { format, copies } = (record ?? {}) as { format?: unknown; copies?: unknown };
-  if (format === RECORD_FORMAT && Array.isArray(copies) && copies.every(isRecordRow))
-    for (const [path, br, gz, brotliBytes] of copies) keys.set(path, { br, gz, brotliBytes });
-  return { files, keys };
-}
-
-/** The record of this build's copies (`previousCopies` reads it back). */
-export function copiesRecord(results: readonly Compressed[]): unknown {
-  return {
-    format: RECORD_FORMAT,
-    copies: results.map((result) => [result.path, result.key.br, result.key.gz, result.brotliBytes]),
-  };
-}
-
-/**
- * Moves the previous build's copies of `path` into place when they were made from the same bytes with the
- * same levels: two renames instead of two new files, the cache's entries kept without reading them.
- * Whatever fails (a copy missing, another disk) leaves the copies to be written as any others.
- */
-async function movedBack(
-  previous: PreviousCopies | undefined,
-  path: string,
-  key: CacheKey,
-  targets: CacheKey,
-  cache?: CachePack,
-): Promise<number | undefined> {
-  const recorded = previous?.keys.get(path);
-  if (!previous || recorded?.br !== key.br || recorded.gz !== key.gz) return undefined;
-  const from = join(previous.files, path);
-  const moved = await Promise.all([
-    rename(from + PRECOMPRESSED_SUFFIX.br, targets.br),
-    rename(from + PRECOMPRESSED_SUFFIX.gzip, targets.gz),
-  ]).then(
-    () => true,
-    () => false,
-  );
-  if (!moved) return undefined;
-  cache?.keep(key.br);
-  cache?.keep(key.gz);
-  return recorded.brotliBytes;
-}
-
 async function compressFile(
   root: string,
   path: string,
@@ -223,20 +160,37 @@ async function compressFile(
   const early = started.get(key.br);
   // A copy started early that failed is made again below, as one never started.
   if (early) await early.catch(() => undefined);
-  const movedBytes = await movedBack(previous, path, key, targets, cache);
-  let origin: Compressed['origin'] = 'previous';
-  let brotliBytes = movedBytes ?? 0;
-  if (movedBytes === undefined) {
-    const cached = cache && (await cachedCopies(cache, key));
-    origin = cached ? (early ? 'early' : 'cache') : 'now';
-    const { br, gz } = cached ?? (await compress(source, levels, cache));
-    await Promise.all([writeFile(targets.br, br), writeFile(targets.gz, gz)]);
-    brotliBytes = br.length;
+  const back = await movedBack(previous, path, key, targets);
+  if (back) {
+    // Kept in the cache for a build without dist/, not read now.
+    cache?.keep(key.br);
+    cache?.keep(key.gz);
   }
+  const written = back
+    ? { origin: 'previous' as const, copies: back }
+    : await writtenCopies(source, levels, key, targets, cache, early !== undefined);
   // Same time as the source: the server uses a copy only when it is not older than its file.
   const seconds = (await stat(file)).mtimeMs / 1000;
   await Promise.all([utimes(targets.br, seconds, seconds), utimes(targets.gz, seconds, seconds)]);
-  return { path, key, bytes: source.length, brotliBytes, origin };
+  return { path, bytes: source.length, ...written };
+}
+
+/** Writes both copies to `targets`, from the cache or compressed now. */
+async function writtenCopies(
+  source: Buffer,
+  levels: Levels,
+  key: CacheKey,
+  targets: CacheKey,
+  cache: CachePack | undefined,
+  startedEarly: boolean,
+): Promise<Pick<Compressed, 'origin' | 'copies'>> {
+  const cached = cache && (await cachedCopies(cache, key));
+  const { br, gz } = cached ?? (await compress(source, levels, cache));
+  await Promise.all([writeFile(targets.br, br), writeFile(targets.gz, gz)]);
+  return {
+    origin: cached ? (startedEarly ? 'early' : 'cache') : 'now',
+    copies: { br: copyFacts(key.br, br), gz: copyFacts(key.gz, gz) },
+  };
 }
 
 export interface PrecompressOptions {
@@ -278,13 +232,13 @@ async function htmlBytes(paths: readonly string[]): Promise<number> {
 }
 
 function summed(results: Compressed[], taken: Set<string>): PrecompressResult {
-  const movedBack = results.filter((result) => result.origin === 'previous').length;
+  const moved = results.filter((result) => result.origin === 'previous').length;
   return {
     files: results.length,
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
-    brotliBytes: results.reduce((sum, result) => sum + result.brotliBytes, 0),
-    reused: results.filter((result) => result.origin === 'cache').length + movedBack,
-    movedBack,
+    brotliBytes: results.reduce((sum, result) => sum + result.copies.br.bytes, 0),
+    reused: results.filter((result) => result.origin === 'cache').length + moved,
+    movedBack: moved,
     early: results.filter((result) => result.origin === 'early').length,
     taken,
     compressed: results,
@@ -509,6 +463,8 @@ export function precompressBesideSearchIndex(searchIndexDir: string): AstroInteg
           },
           started(),
         );
+        // The cache's copy of what was moved back runs while the search index is finished, not after it.
+        cachePack(cacheDir).carryKept();
         firstPasses.set(root, result);
       },
     },
@@ -529,16 +485,17 @@ function merged(first: PrecompressResult | undefined, last: PrecompressResult): 
   };
 }
 
-/** The previous build's copies of each site this build compresses, by its root, read once per build. */
-const previousByRoot = new Map<string, PreviousCopies>();
+/** The copies of each previous build, read from its record once. */
+const readRecords = new WeakMap<PreviousBuild, PreviousCopies>();
 
+/** The previous build's copies of the site at `root`, if its files were set aside for this build. */
 function previousCopiesOf(root: string): PreviousCopies | undefined {
-  const known = previousByRoot.get(root);
-  if (known) return known;
   const previous = previousBuildOf(root);
   if (!previous) return undefined;
-  const copies = previousCopies(previous.files, previous.record);
-  previousByRoot.set(root, copies);
+  const known = readRecords.get(previous);
+  if (known) return known;
+  const copies = previousCopies(previous);
+  readRecords.set(previous, copies);
   return copies;
 }
 
@@ -567,8 +524,7 @@ export function precompress(): AstroIntegration {
           await timedPhase(logger, 'compresion', () => precompressDirectory(root, { cacheDir, only: left, previous })),
         );
         // Every copy is written: what the next build may move back.
-        await recordThisBuild(root, copiesRecord(result.compressed));
-        previousByRoot.delete(root);
+        await recordThisBuild(root, copiesRecord(result.compressed.map((each) => [each.path, each.copies])));
         started.clear();
         atOnce = EARLY_AT_ONCE;
         renderedPages = 0;

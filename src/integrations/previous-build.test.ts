@@ -4,7 +4,23 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordBuild, setPreviousBuildAside } from './previous-build.ts';
+import { pathToFileURL } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import {
+  previousBuildAside,
+  previousBuildOf,
+  recordBuild,
+  recordThisBuild,
+  setPreviousBuildAside,
+} from './previous-build.ts';
+
+type Hooks = AstroIntegration['hooks'];
+
+/** Runs one of the integration's hooks with only what it reads of Astro's arguments. */
+async function run(hooks: Hooks, name: keyof Hooks, options: object): Promise<void> {
+  const hook = hooks[name] as ((options: object) => unknown) | undefined;
+  await hook?.(options);
+}
 
 describe('the previous build set aside', () => {
   let project = '';
@@ -76,6 +92,26 @@ describe('the previous build set aside', () => {
     } finally {
       other.kill();
     }
+  });
+
+  it('gives the other steps the previous build by the folder Astro builds into, however it is written', async () => {
+    const integration = previousBuildAside();
+    const config = { root: pathToFileURL(`${project}/`), outDir: pathToFileURL(`${dist}/`) };
+    const build = async () => {
+      await run(integration.hooks, 'astro:config:done', { config });
+      await run(integration.hooks, 'astro:build:start', {});
+      await mkdir(dist, { recursive: true });
+      await writeFile(join(dist, 'index.html'), '<h1>Angram</h1>');
+      // As the build's last step sees the folder: `build:done` gives it as a URL ending in a slash.
+      await recordThisBuild(`${dist}/`, { copies: ['index.html'] });
+      await run(integration.hooks, 'astro:build:done', {});
+    };
+    await build();
+    await build();
+    const previous = previousBuildOf(dist);
+    expect(previous).toBe(previousBuildOf(`${dist}/`));
+    expect(previous?.record).toEqual({ copies: ['index.html'] });
+    expect(await readFile(join(previous?.files ?? '', 'index.html'), 'utf8')).toBe('<h1>Angram</h1>');
   });
 
   it('sets nothing aside for a project without a previous build', async () => {

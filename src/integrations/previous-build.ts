@@ -16,9 +16,10 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { isRunning } from './running-process.ts';
 
 /** Where previous builds wait to be reused and deleted. */
 export const PREVIOUS_BUILD_DIR = 'node_modules/.cache/angram-previous-build';
@@ -37,17 +38,18 @@ export interface PreviousBuild {
   record: unknown;
 }
 
-const recordFile = (root: string, outDir: string) =>
-  join(root, RECORDS, `${createHash('sha256').update(outDir).digest('base64url')}.json`);
+/** An output folder as one string however it was written (`dist`, `/x/dist/`): the key of its record. */
+const folderKey = (outDir: string) => resolve(outDir);
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+const recordFile = (root: string, outDir: string) =>
+  join(root, RECORDS, `${createHash('sha256').update(folderKey(outDir)).digest('base64url')}.json`);
+
+/** Renames `from` to `to`; whether it happened (another disk, a missing file: not). */
+export function movedInto(from: string, to: string): Promise<boolean> {
+  return rename(from, to).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -90,24 +92,31 @@ export async function setPreviousBuildAside(
 ): Promise<{ deleted: Promise<void>; previous: PreviousBuild }> {
   const own = `${process.pid}-${Date.now().toString(36)}`;
   const files = join(root, own, 'files');
-  await mkdir(files, { recursive: true });
+  const deleted = () => deleteLeftovers(root, own).catch(() => undefined);
+  // Nowhere to set it aside: Astro deletes dist/ as it would without this.
+  if (
+    !(await mkdir(files, { recursive: true }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return { deleted: deleted(), previous: { files, record: undefined } };
   const recordPath = join(root, own, 'record.json');
-  await rename(recordFile(root, outDir), recordPath).catch(() => undefined);
+  await movedInto(recordFile(root, outDir), recordPath);
   const entries = await readdir(outDir).catch(() => []);
   await Promise.all(
-    entries
-      .filter((name) => name !== '.git')
-      .map((name) => rename(join(outDir, name), join(files, name)).catch(() => undefined)),
+    entries.filter((name) => name !== '.git').map((name) => movedInto(join(outDir, name), join(files, name))),
   );
   const record = await readFile(recordPath, 'utf8')
     .then((text): unknown => JSON.parse(text))
     .catch(() => undefined);
-  return { deleted: deleteLeftovers(root, own).catch(() => undefined), previous: { files, record } };
+  return { deleted: deleted(), previous: { files, record } };
 }
 
 /**
  * Keeps what a finished build says of its files in `outDir` for the next build, which moves it aside with
- * them. Written whole under another name first: a record is complete or absent.
+ * them. Written whole under another name first: a record is complete or absent. Only the build that wrote
+ * those files may call it, once they are all written.
  */
 export async function recordBuild(root: string, outDir: string, record: unknown): Promise<void> {
   const path = recordFile(root, outDir);
@@ -122,13 +131,16 @@ const builds = new Map<string, { root: string; previous?: PreviousBuild }>();
 
 /** The previous build of `outDir` as this build set it aside, if `previousBuildAside()` runs. */
 export function previousBuildOf(outDir: string): PreviousBuild | undefined {
-  return builds.get(outDir)?.previous;
+  return builds.get(folderKey(outDir))?.previous;
 }
 
-/** Records what this build wrote in `outDir` for the next one (`recordBuild`), if `previousBuildAside()` runs. */
+/**
+ * Records what this build wrote in `outDir` for the next one (`recordBuild`), if `previousBuildAside()`
+ * runs. A record that cannot be written costs the next build time, never this one its result.
+ */
 export async function recordThisBuild(outDir: string, record: unknown): Promise<void> {
-  const build = builds.get(outDir);
-  if (build) await recordBuild(build.root, outDir, record);
+  const build = builds.get(folderKey(outDir));
+  if (build) await recordBuild(build.root, outDir, record).catch(() => undefined);
 }
 
 export function previousBuildAside(): AstroIntegration {
@@ -139,10 +151,10 @@ export function previousBuildAside(): AstroIntegration {
     hooks: {
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
-        builds.set(outDir, { root: fileURLToPath(new URL(`${PREVIOUS_BUILD_DIR}/`, config.root)) });
+        builds.set(folderKey(outDir), { root: fileURLToPath(new URL(`${PREVIOUS_BUILD_DIR}/`, config.root)) });
       },
       'astro:build:start': async () => {
-        const build = builds.get(outDir);
+        const build = builds.get(folderKey(outDir));
         if (!build) return;
         const aside = await setPreviousBuildAside(outDir, build.root);
         build.previous = aside.previous;
