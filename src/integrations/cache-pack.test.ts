@@ -139,6 +139,24 @@ describe('a build cache kept as one pack file per build', () => {
     ]);
   });
 
+  it('carries kept entries beside the build’s own writes: a write wins, and commit waits for the copy', async () => {
+    const page = (name: string) => `copia comprimida de ${name} `.repeat(40);
+    await build(dir, [], { inicio: page('inicio'), contacto: page('contacto'), faq: page('faq') });
+    const pack = openPack(dir);
+    expect(['inicio', 'contacto', 'faq'].map((name) => pack.keep(name))).toEqual([true, true, true]);
+    pack.carryKept();
+    // Made anew while the copy of the kept entries runs.
+    await pack.put('contacto', bytes(page('contacto, revisada')));
+    // Committed at once: the copy still running is waited for.
+    expect(await pack.commit()).toBe(true);
+    await rm(join(dir, 'pack.previous'));
+    expect(await readBack(dir, ['inicio', 'contacto', 'faq'])).toEqual([
+      page('inicio'),
+      page('contacto, revisada'),
+      page('faq'),
+    ]);
+  });
+
   it('after a build killed midway, the next reads the last finished pack and deletes the leftover', async () => {
     await build(dir, [], { estable: 'de la última compilación terminada' });
     const module = fileURLToPath(new URL('./cache-pack.ts', import.meta.url));

@@ -57,8 +57,8 @@ export interface CachePack {
   put(key: string, bytes: Buffer): Promise<void>;
   /**
    * Keeps the entry under `key` in this build's pack without reading it now, as if it had been read: the
-   * build got those bytes elsewhere. Entries kept this way are copied from the last packs at `commit`, in
-   * long runs, each checked. False when no last pack holds `key`.
+   * build got those bytes elsewhere. Entries kept this way are copied from the last packs in long runs,
+   * each checked, at `carryKept` or `commit`. False when no last pack holds `key`.
    */
   keep(key: string): boolean;
   /**
@@ -340,10 +340,11 @@ export function openPack(dir: string, options: PackOptions = {}): CachePack {
       return true;
     },
     carryKept() {
-      if (closed || kept.size === 0) return;
+      if (closed) return;
+      // A key being written now stays kept: if that write fails, `commit` carries it still.
       const keys = [...kept].filter((key) => !writer.has(key));
-      kept.clear();
-      void track(carry(sources, keys, writer)).catch(() => undefined);
+      for (const key of keys) kept.delete(key);
+      if (keys.length > 0) void track(carry(sources, keys, writer)).catch(() => undefined);
     },
     async get(key) {
       if (closed) return undefined;

@@ -161,13 +161,14 @@ async function compressFile(
   // A copy started early that failed is made again below, as one never started.
   if (early) await early.catch(() => undefined);
   const back = await movedBack(previous, path, key, targets);
-  if (back) {
-    // Kept in the cache for a build without dist/, not read now.
-    cache?.keep(key.br);
-    cache?.keep(key.gz);
-  }
+  // Kept in the cache for a build without dist/: copied from the last pack, or put from what was read.
+  if (back && cache)
+    await Promise.all([
+      cache.keep(key.br) || cache.put(key.br, back.bytes.br),
+      cache.keep(key.gz) || cache.put(key.gz, back.bytes.gz),
+    ]);
   const written = back
-    ? { origin: 'previous' as const, copies: back }
+    ? { origin: 'previous' as const, copies: back.copies }
     : await writtenCopies(source, levels, key, targets, cache, early !== undefined);
   // Same time as the source: the server uses a copy only when it is not older than its file.
   const seconds = (await stat(file)).mtimeMs / 1000;
@@ -175,12 +176,18 @@ async function compressFile(
   return { path, bytes: source.length, ...written };
 }
 
+/** Where a file's two copies go. */
+interface CopyPaths {
+  br: string;
+  gz: string;
+}
+
 /** Writes both copies to `targets`, from the cache or compressed now. */
 async function writtenCopies(
   source: Buffer,
   levels: Levels,
   key: CacheKey,
-  targets: CacheKey,
+  targets: CopyPaths,
   cache: CachePack | undefined,
   startedEarly: boolean,
 ): Promise<Pick<Compressed, 'origin' | 'copies'>> {
@@ -236,7 +243,7 @@ function summed(results: Compressed[], taken: Set<string>): PrecompressResult {
   return {
     files: results.length,
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
-    brotliBytes: results.reduce((sum, result) => sum + result.copies.br.bytes, 0),
+    brotliBytes: results.reduce((sum, result) => sum + result.copies.br.length, 0),
     reused: results.filter((result) => result.origin === 'cache').length + moved,
     movedBack: moved,
     early: results.filter((result) => result.origin === 'early').length,

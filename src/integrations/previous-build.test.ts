@@ -102,8 +102,8 @@ describe('the previous build set aside', () => {
       await run(integration.hooks, 'astro:build:start', {});
       await mkdir(dist, { recursive: true });
       await writeFile(join(dist, 'index.html'), '<h1>Angram</h1>');
-      // As the build's last step sees the folder: `build:done` gives it as a URL ending in a slash.
-      await recordThisBuild(`${dist}/`, { copies: ['index.html'] });
+      // Written another way than the configuration's URL, which ends in a slash.
+      await recordThisBuild(dist, { copies: ['index.html'] });
       await run(integration.hooks, 'astro:build:done', {});
     };
     await build();
@@ -112,6 +112,23 @@ describe('the previous build set aside', () => {
     expect(previous).toBe(previousBuildOf(`${dist}/`));
     expect(previous?.record).toEqual({ copies: ['index.html'] });
     expect(await readFile(join(previous?.files ?? '', 'index.html'), 'utf8')).toBe('<h1>Angram</h1>');
+  });
+
+  it('never fails a build for a record it cannot write or a folder it cannot make', async () => {
+    await mkdir(dist, { recursive: true });
+    await writeFile(join(dist, 'index.html'), '<h1>Angram</h1>');
+    // A file where the folders should be: nothing can be made under it.
+    await mkdir(join(project, 'node_modules/.cache'), { recursive: true });
+    await writeFile(root, 'no es una carpeta');
+    const integration = previousBuildAside();
+    const config = { root: pathToFileURL(`${project}/`), outDir: pathToFileURL(`${dist}/`) };
+    await run(integration.hooks, 'astro:config:done', { config });
+    await run(integration.hooks, 'astro:build:start', {});
+    await expect(recordThisBuild(dist, { copies: [] })).resolves.toBeUndefined();
+    await run(integration.hooks, 'astro:build:done', {});
+    // Left for Astro to delete, as without this step.
+    expect(await readdir(dist)).toEqual(['index.html']);
+    expect(previousBuildOf(dist)?.record).toBeUndefined();
   });
 
   it('sets nothing aside for a project without a previous build', async () => {

@@ -93,14 +93,15 @@ export async function setPreviousBuildAside(
   const own = `${process.pid}-${Date.now().toString(36)}`;
   const files = join(root, own, 'files');
   const deleted = () => deleteLeftovers(root, own).catch(() => undefined);
-  // Nowhere to set it aside: Astro deletes dist/ as it would without this.
-  if (
-    !(await mkdir(files, { recursive: true }).then(
-      () => true,
-      () => false,
-    ))
-  )
+  const made = await mkdir(files, { recursive: true }).then(
+    () => true,
+    () => false,
+  );
+  if (!made) {
+    // Nowhere to set it aside: Astro deletes dist/ as it would without this, and the record goes with it.
+    await rm(recordFile(root, outDir), { force: true }).catch(() => undefined);
     return { deleted: deleted(), previous: { files, record: undefined } };
+  }
   const recordPath = join(root, own, 'record.json');
   await movedInto(recordFile(root, outDir), recordPath);
   const entries = await readdir(outDir).catch(() => []);

@@ -18,7 +18,7 @@ import { movedInto, type PreviousBuild } from './previous-build.ts';
 /** One copy (brotli or gzip) as written: its key in the compression cache, its length and CRC-32. */
 export interface CopyFacts {
   key: string;
-  bytes: number;
+  length: number;
   crc: number;
 }
 
@@ -47,7 +47,7 @@ export interface CopiesRecord {
 
 /** The facts of a copy whose bytes are at hand. */
 export function copyFacts(key: string, bytes: Uint8Array): CopyFacts {
-  return { key, bytes: bytes.length, crc: crc32(bytes) };
+  return { key, length: bytes.length, crc: crc32(bytes) };
 }
 
 /** What a build records of the copies it wrote, by path from the site's root. */
@@ -55,10 +55,10 @@ export function copiesRecord(written: Iterable<readonly [string, FileCopies]>): 
   const copies = [...written].map(([path, { br, gz }]): RecordRow => [
     path,
     br.key,
-    br.bytes,
+    br.length,
     br.crc,
     gz.key,
-    gz.bytes,
+    gz.length,
     gz.crc,
   ]);
   return { format: RECORD_FORMAT, copies };
@@ -78,37 +78,44 @@ export function previousCopies(previous: PreviousBuild): PreviousCopies {
   const { format, copies } = (previous.record ?? {}) as { format?: unknown; copies?: unknown };
   if (format === RECORD_FORMAT && Array.isArray(copies) && copies.every(isRecordRow)) {
     for (const [path, br, brBytes, brCrc, gz, gzBytes, gzCrc] of copies)
-      recorded.set(path, { br: { key: br, bytes: brBytes, crc: brCrc }, gz: { key: gz, bytes: gzBytes, crc: gzCrc } });
+      recorded.set(path, {
+        br: { key: br, length: brBytes, crc: brCrc },
+        gz: { key: gz, length: gzBytes, crc: gzCrc },
+      });
   }
   return { files: previous.files, recorded };
 }
 
-/** Whether the file at `path` holds exactly the bytes `facts` recorded. */
-async function holds(path: string, facts: CopyFacts): Promise<boolean> {
+/** The bytes of the file at `path` if they are exactly the ones `facts` recorded. */
+async function recordedBytes(path: string, facts: CopyFacts): Promise<Buffer | undefined> {
   const bytes = await readFile(path).catch(() => undefined);
-  return bytes?.length === facts.bytes && crc32(bytes) === facts.crc;
+  return bytes?.length === facts.length && crc32(bytes) === facts.crc ? bytes : undefined;
+}
+
+/** Copies moved back: what the record said of them, and their bytes as read to check them. */
+export interface MovedBack {
+  copies: FileCopies;
+  bytes: { br: Buffer; gz: Buffer };
 }
 
 /**
  * Moves the previous build's copies of `path` to `targets` when they were made with the keys `keys` (the
- * same bytes, the same levels) and are still the bytes recorded; their facts then, or undefined and the
- * copies are to be written as any others (both targets are overwritten then).
+ * same bytes, the same levels) and are still the bytes recorded; undefined otherwise, and the copies are
+ * to be written as any others (both targets are overwritten then).
  */
 export async function movedBack(
   previous: PreviousCopies | undefined,
   path: string,
   keys: { br: string; gz: string },
   targets: { br: string; gz: string },
-): Promise<FileCopies | undefined> {
+): Promise<MovedBack | undefined> {
   const recorded = previous?.recorded.get(path);
   if (!previous || recorded?.br.key !== keys.br || recorded.gz.key !== keys.gz) return undefined;
-  const from = {
-    br: join(previous.files, path) + PRECOMPRESSED_SUFFIX.br,
-    gz: join(previous.files, path) + PRECOMPRESSED_SUFFIX.gzip,
-  };
-  const intact = await Promise.all([holds(from.br, recorded.br), holds(from.gz, recorded.gz)]);
-  if (!intact.every(Boolean)) return undefined;
+  const from = join(previous.files, path);
+  const sources = { br: from + PRECOMPRESSED_SUFFIX.br, gz: from + PRECOMPRESSED_SUFFIX.gzip };
+  const [br, gz] = await Promise.all([recordedBytes(sources.br, recorded.br), recordedBytes(sources.gz, recorded.gz)]);
+  if (!br || !gz) return undefined;
   // Both settled before answering: a late rename must not land after the copies written instead.
-  const moved = await Promise.all([movedInto(from.br, targets.br), movedInto(from.gz, targets.gz)]);
-  return moved.every(Boolean) ? recorded : undefined;
+  const moved = await Promise.all([movedInto(sources.br, targets.br), movedInto(sources.gz, targets.gz)]);
+  return moved.every(Boolean) ? { copies: recorded, bytes: { br, gz } } : undefined;
 }
