@@ -12,6 +12,7 @@ import { LEAD_FORM_IDS } from '../../core/forms/kinds.ts';
 import { ARCO_DEADLINE_DAYS } from '../../core/privacy.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { SITE } from '../../core/site.ts';
+import { SIDEBAR_STATE_KEY } from '../../src/components/wiki/sidebar-state.ts';
 import { collectedFields } from '../../src/lib/privacy/form-fields.ts';
 import { expect, sitemapPaths, test, waitForIsland } from '../support/fixtures.ts';
 import { jsonLdNodes } from '../support/json-ld.ts';
@@ -156,6 +157,8 @@ test.describe('what the site keeps in the browser', () => {
     await visit('/iniciar-proyecto');
     await visit('/wikiangram/overview', async () => {
       await page.locator('details[data-wiki-group]:not([data-current]) > summary').first().click();
+      // A details element reports its toggle in a later task: the group's state is saved then, not at the click.
+      await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), SIDEBAR_STATE_KEY)).not.toBeNull();
     });
     await visit(ROUTES.privacy);
     await visit('/pagina-que-no-existe');
