@@ -1,8 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BASE_CHARACTERS, CODE_ONLY_SYMBOLS, codePointsOf, decodeEscapes, siteCharacters } from './site-characters.ts';
+
+/** Folders made by a test, removed after it whatever happens. */
+const made: string[] = [];
+afterEach(() => {
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function temporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  made.push(folder);
+  return folder;
+}
 
 const chars = (points: Set<number>) => [...points].map((code) => String.fromCodePoint(code));
 
@@ -42,7 +54,7 @@ describe('siteCharacters', () => {
   });
 
   it('adds what the copy writes beyond ASCII, and skips tests, excluded folders and binary files', () => {
-    const root = mkdtempSync(join(tmpdir(), 'angram-chars-'));
+    const root = temporaryFolder('angram-chars-');
     mkdirSync(join(root, 'content', 'wiki'), { recursive: true });
     mkdirSync(join(root, 'src', 'integrations'), { recursive: true });
     writeFileSync(join(root, 'content', 'wiki', 'page.mdx'), 'Pingüino → ½ y ©');
@@ -57,7 +69,7 @@ describe('siteCharacters', () => {
   });
 
   it('keeps each file’s characters by the hash of its text, and counts an edited file anew', () => {
-    const root = mkdtempSync(join(tmpdir(), 'angram-chars-cache-'));
+    const root = temporaryFolder('angram-chars-cache-');
     mkdirSync(join(root, 'content'));
     const page = join(root, 'content', 'precios.md');
     const cacheFile = join(root, 'caracteres.json');
