@@ -331,6 +331,12 @@ export function openPack(dir: string, options: PackOptions = {}): CachePack {
   }
 
   const kept = new Set<string>();
+  /** Starts carrying what is kept and not being written now (a write that fails leaves its key kept). */
+  const carryKept = (): Promise<void> | undefined => {
+    const keys = [...kept].filter((key) => !writer.has(key));
+    for (const key of keys) kept.delete(key);
+    return keys.length > 0 ? track(carry(sources, keys, writer)).catch(() => undefined) : undefined;
+  };
 
   return {
     has: (key) => writer.has(key) || sources.some((source) => source.entries.has(key)),
@@ -340,11 +346,7 @@ export function openPack(dir: string, options: PackOptions = {}): CachePack {
       return true;
     },
     carryKept() {
-      if (closed) return;
-      // A key being written now stays kept: if that write fails, `commit` carries it still.
-      const keys = [...kept].filter((key) => !writer.has(key));
-      for (const key of keys) kept.delete(key);
-      if (keys.length > 0) void track(carry(sources, keys, writer)).catch(() => undefined);
+      if (!closed) void carryKept();
     },
     async get(key) {
       if (closed) return undefined;
@@ -355,11 +357,7 @@ export function openPack(dir: string, options: PackOptions = {}): CachePack {
       if (closed) return false;
       closed = true;
       while (busy.size > 0) await Promise.allSettled([...busy]);
-      await carry(
-        sources,
-        [...kept].filter((key) => !writer.has(key)),
-        writer,
-      ).catch(() => undefined);
+      await carryKept();
       for (const source of sources) closeSync(source.fd);
       return writer.finish();
     },

@@ -480,16 +480,7 @@ export function precompressBesideSearchIndex(searchIndexDir: string): AstroInteg
 
 function merged(first: PrecompressResult | undefined, last: PrecompressResult): PrecompressResult {
   if (!first) return last;
-  return {
-    files: first.files + last.files,
-    bytes: first.bytes + last.bytes,
-    brotliBytes: first.brotliBytes + last.brotliBytes,
-    reused: first.reused + last.reused,
-    movedBack: first.movedBack + last.movedBack,
-    early: first.early + last.early,
-    taken: new Set([...first.taken, ...last.taken]),
-    compressed: [...first.compressed, ...last.compressed],
-  };
+  return summed([...first.compressed, ...last.compressed], new Set([...first.taken, ...last.taken]));
 }
 
 /** The copies of each previous build, read from its record once. */
