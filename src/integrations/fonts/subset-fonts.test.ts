@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { create, type Font } from 'fontkit';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fontFamiliesConfig, subsetFontProvider } from './provider.ts';
 import { SITE_FONTS } from './site-fonts.ts';
 import { subsetFamilies, type SubsetFamilySpec } from './subset-fonts.ts';
@@ -10,9 +10,16 @@ import { subsetFamilies, type SubsetFamilySpec } from './subset-fonts.ts';
 const INTER = SITE_FONTS[0] as SubsetFamilySpec;
 const SORA = SITE_FONTS[1] as SubsetFamilySpec;
 
+/** Projects made by a test, removed after it whatever happens. */
+const projects: string[] = [];
+afterEach(() => {
+  for (const root of projects.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
 /** A tiny project: its copy is one page with a ñ and an ellipsis; its fonts are the real ones. */
 function project(): string {
   const root = mkdtempSync(join(tmpdir(), 'angram-fonts-'));
+  projects.push(root);
   mkdirSync(join(root, 'content'));
   writeFileSync(join(root, 'content', 'page.md'), 'Diseño… entrega');
   mkdirSync(join(root, 'src', 'assets', 'fonts'), { recursive: true });
