@@ -266,7 +266,7 @@ describe('build-time compression', () => {
     }
   });
 
-  it('starts on each page as it is rendered, unless the site looks too large for its level', async () => {
+  it('starts on each page as it is rendered; a wrong guess of the site’s size costs time, never bytes', async () => {
     await withSiteAndCache('pages', async (site, cacheDir) => {
       const page = '<!doctype html><title>Auditoría</title><p>Revisamos tu infraestructura en dos semanas.</p>'.repeat(
         60,
@@ -278,11 +278,16 @@ describe('build-time compression', () => {
         page,
       );
 
-      // Two hundred thousand such pages would pass the large-site threshold: left for the last step.
+      // Two hundred thousand such pages would pass the large-site threshold: compressed early at its fast
+      // level, then again at the level the one page written calls for, which the next build finds.
       const large = page.replace('dos', 'tres');
       await startPageCompression(Buffer.from(large), 200_000, cacheDir);
       await writeFile(join(site, 'auditoria-infraestructura.html'), large);
       expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, reused: 0, early: 0 });
+      expect(brotliDecompressSync(await readFile(join(site, 'auditoria-infraestructura.html.br'))).toString()).toBe(
+        large,
+      );
+      expect(await inCache(cacheDir, large, '.q10w22p3.br')).toBe(true);
     });
   });
 

@@ -7,9 +7,11 @@
  *   a clean `dist/` leaves alone, as Astro keeps its optimized images: an unchanged page costs a hash and a
  *   read of its copies, not a brotli run. The copies are kept in one pack file per build (./cache-pack.ts),
  *   not two files per page: a new file costs more here than the bytes written into it;
- * - zlib's asynchronous API on libuv's threads, as many files at once as the machine has cores;
  * - each file compressed as soon as its bytes are final: the bundler's as it writes them, each page as it
- *   is rendered (`startPageCompression`), on the cores the single-threaded rendering leaves idle;
+ *   is rendered (`startPageCompression`), in helper processes that take only the CPU the rendering
+ *   leaves idle (./idle-compression.ts);
+ * - what those threads did not finish, on zlib's asynchronous API, as many files at once as the machine
+ *   has cores;
  * - each file the compression level that pays for itself (see `compressionLevels`).
  */
 import { createHash } from 'node:crypto';
@@ -18,13 +20,15 @@ import { availableParallelism } from 'node:os';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { isCompressible, PRECOMPRESSED_SUFFIX } from '../../core/static-files.ts';
 import { phaseStart, timedPhase, type PhaseStart } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
 import { cachePack, type CachePack } from './cache-pack.ts';
+import { brotliOptions, gzipOptions, type Levels } from './compression-options.ts';
+import { idleCompression, type Copies } from './idle-compression.ts';
 import { previousBuildOf, recordThisBuild, type PreviousBuild } from './previous-build.ts';
 import {
   copiesRecord,
@@ -46,24 +50,6 @@ const ASSETS_DIR = '_astro';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-export interface Levels {
-  brotli: number;
-  /**
-   * log2 of brotli's window. 22 (4 MB) holds any page whole, at a thousand wiki pages too (250 KB): a
-   * wider one compresses them to the same bytes but for the header's window size, and its encoder reserves
-   * memory that Node reports to the garbage collector, which then ran a full collection every few pages
-   * (13 s of a 30 s compression at 370 wiki pages).
-   */
-  window: number;
-  /**
-   * Brotli's distance postfix bits (NPOSTFIX). The encoder never picks them itself; 3 takes 0.6 % off this
-   * site's HTML and scripts at quality 10 for no time, and nothing at 11, whose search already finds
-   * what they would.
-   */
-  postfix: number;
-  gzip: number;
-}
 
 /**
  * Each file the level whose time it pays back, measured on this site (both languages, 6.6 MB of text):
@@ -97,11 +83,6 @@ interface Compressed {
   origin: 'previous' | 'cache' | 'early' | 'now';
 }
 
-interface Copies {
-  br: Buffer;
-  gz: Buffer;
-}
-
 interface CacheKey {
   br: string;
   gz: string;
@@ -129,15 +110,8 @@ async function cachedCopies(cache: CachePack, key: { br: string; gz: string }): 
 /** Both copies of `source`, kept in `cache` when there is one. */
 async function compress(source: Buffer, levels: Levels, cache?: CachePack): Promise<Copies> {
   const [br, gz] = await Promise.all([
-    brotliAsync(source, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
-        [constants.BROTLI_PARAM_LGWIN]: levels.window,
-        [constants.BROTLI_PARAM_NPOSTFIX]: levels.postfix,
-        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-      },
-    }),
-    gzipAsync(source, { level: levels.gzip }),
+    brotliAsync(source, brotliOptions(levels, source.length)),
+    gzipAsync(source, gzipOptions(levels)),
   ]);
   if (cache) {
     const key = cacheKey(source, levels);
@@ -282,42 +256,8 @@ export async function precompressDirectory(root: string, options: PrecompressOpt
 /** The cache folder of the build running in this process, for the copies started before its last step. */
 let earlyCacheDir: string | undefined;
 
-/** libuv's threads (its default; nothing here sets UV_THREADPOOL_SIZE): compression and every file operation share them. */
-const THREADPOOL = 4;
-/**
- * How many files (a brotli and a gzip each) are compressed at once before the last step: at most one core
- * fewer than the machine has, as the main thread renders on the other, and leaving two of libuv's threads
- * free for the build's own file writes, which queued behind every page's compression otherwise (one file
- * with the default four threads). Once the pages are written it widens to every core.
- */
-const EARLY_AT_ONCE = Math.max(1, Math.min(availableParallelism() - 1, Math.floor((THREADPOOL - 2) / 2)));
-let atOnce = EARLY_AT_ONCE;
-let compressing = 0;
-const waiting: Array<() => void> = [];
-
-function acquire(): Promise<void> {
-  if (compressing < atOnce) {
-    compressing += 1;
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => waiting.push(resolve));
-}
-
-/** Hands the slot to the next waiting file, if any. */
-function release(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else compressing -= 1;
-}
-
-/** Lets `count` files be compressed at once from now on (never fewer than before). */
-function widen(count: number): void {
-  atOnce = Math.max(atOnce, count);
-  while (compressing < atOnce && waiting.length > 0) {
-    compressing += 1;
-    waiting.shift()?.();
-  }
-}
+/** The helpers that compress while the pages render, at the lowest priority. */
+const idle = idleCompression();
 
 /** Starts compressing `source` into the cache unless its copies are there or on their way; the promise settles then. */
 function startEarly(source: Buffer, levels: Levels, cacheDir: string | undefined): Promise<unknown> {
@@ -327,11 +267,10 @@ function startEarly(source: Buffer, levels: Levels, cacheDir: string | undefined
   if (running) return running;
   const cache = cachePack(cacheDir);
   if (cache.has(key.br) && cache.has(key.gz)) return Promise.resolve();
-  const copies = acquire()
-    .then(async () => {
-      await compress(source, levels, cache);
-    })
-    .finally(release);
+  const copies = idle.compress(source, levels).then(async (made) => {
+    if (!made) throw new Error('se deja para el último paso');
+    await Promise.all([cache.put(key.br, made.br), cache.put(key.gz, made.gz)]);
+  });
   // A failure surfaces where the last step awaits the copies; a file it never asks for fails nothing.
   copies.catch(() => undefined);
   started.set(key.br, copies);
@@ -365,17 +304,14 @@ let renderedBytes = 0;
 /**
  * Starts compressing a page as soon as it is rendered (and its CSP trimmed, ./csp-hashes.ts), while the
  * main thread renders the next one. Its level depends on the whole site's HTML, not known yet: the pages
- * so far times the site's paths estimates it, and a site that looks to pass LARGE_SITE_HTML_BYTES waits
- * for the last step: its pages' compression beside the rendering slowed the rendering more than it saved
- * (x30: pages 8.8 s longer, compression 5.1 s shorter), as the rendering thread lost its core to brotli
- * and gzip. The last step decides the level on what was written: a page whose estimate or bytes were
- * wrong is compressed again there, so the estimate costs time at worst, never bytes.
+ * so far times the site's paths estimates it. The last step decides the level on what was written: a page
+ * whose estimate or bytes were wrong is compressed again there, so the estimate costs time at worst, never
+ * bytes.
  */
 export function startPageCompression(page: Buffer, sitePages: number, cacheDir = earlyCacheDir): Promise<unknown> {
   renderedPages += 1;
   renderedBytes += page.length;
   const expected = (renderedBytes / renderedPages) * Math.max(sitePages, renderedPages);
-  if (expected > LARGE_SITE_HTML_BYTES) return Promise.resolve();
   return startEarly(page, compressionLevels('page.html', expected), cacheDir);
 }
 
@@ -387,7 +323,7 @@ const earlyAssetCompression: Plugin = {
   name: 'angram:early-compression',
   apply: 'build',
   writeBundle(_options, bundle) {
-    // Not awaited: the build goes on while libuv's threads compress.
+    // Not awaited: the build goes on while the helpers compress.
     void startAssetCompression(Object.values(bundle));
   },
 };
@@ -509,8 +445,8 @@ export function precompress(): AstroIntegration {
           updateConfig({ vite: { plugins: [earlyAssetCompression] } });
         }
       },
-      // Nothing renders any more: the copies still waiting get every core.
-      'astro:build:generated': () => widen(availableParallelism()),
+      // Nothing renders any more: what the helpers have not finished, the last step does on every core.
+      'astro:build:generated': () => idle.drop(),
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const first = firstPasses.get(root);
@@ -524,7 +460,7 @@ export function precompress(): AstroIntegration {
         // Every copy is written: what the next build may move back.
         await recordThisBuild(root, copiesRecord(result.compressed.map((each) => [each.path, each.copies])));
         started.clear();
-        atOnce = EARLY_AT_ONCE;
+        idle.close();
         renderedPages = 0;
         renderedBytes = 0;
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
