@@ -3,7 +3,8 @@
  * lists the message's `.eml` copies before this one exists, so the worker, once it records the send, finds
  * the body erased and removes the copy itself. On both engines, with the real erasure and the real files.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,7 +64,7 @@ describe.each(TEST_ENGINES)('an erasure while the message is being written (%s)'
     cleanups.push(close);
     await queueConfirmation(storage);
     const outboxDir = mkdtempSync(join(tmpdir(), 'angram-erased-send-'));
-    cleanups.push(async () => rmSync(outboxDir, { recursive: true, force: true }));
+    cleanups.push(() => rm(outboxDir, { recursive: true, force: true }));
     const privacy = createPrivacyService({ storage, outboxDir, facts: loadContentFacts() });
     const eml = emlDirectoryTransport(outboxDir);
     const sent: number[] = [];
