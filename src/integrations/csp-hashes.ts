@@ -160,7 +160,7 @@ export interface RenderTimeTrims {
 
 /**
  * Astro's prerenderer with each HTML page's policy trimmed before Astro writes it: the bytes written are
- * final as they leave the renderer, so `rendered` can start on them (compression, on libuv's threads)
+ * final as they leave the renderer, so `rendered` can start on them (compression, in its helper processes)
  * while the main thread renders the next page. Each trimmed policy goes into `trims` by the hash of the
  * page written, so the step after the build only reads the head of the pages rendered here.
  */
