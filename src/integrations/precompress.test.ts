@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PagePass } from './built-html.ts';
 import { openPack } from './cache-pack.ts';
 import {
@@ -288,6 +288,37 @@ describe('build-time compression', () => {
         large,
       );
       expect(await inCache(cacheDir, large, '.q10w22p3.br')).toBe(true);
+    });
+  });
+
+  it('renames into place the copies left while the pages rendered, and writes its own when they are gone', async () => {
+    await withSiteAndCache('staged', async (site, cacheDir) => {
+      // Beside the cache, as the build's scratch folder is: a cache keeps nothing it did not write.
+      const staging = `${cacheDir}-scratch`;
+      onTestFinished(() => rm(staging, { recursive: true, force: true }));
+      const page =
+        '<!doctype html><title>Respaldos</title><p>Copias cifradas cada noche, probadas cada mes.</p>'.repeat(50);
+      await startPageCompression(Buffer.from(page), 99, cacheDir, staging);
+      expect(await readdir(staging)).toHaveLength(2);
+      await writeFile(join(site, 'respaldos.html'), page);
+      const first = await precompressDirectory(site, { cacheDir });
+      expect(first).toMatchObject({ files: 1, reused: 0, early: 1 });
+      // Moved, not copied: nothing is left where the helpers put them.
+      expect(await readdir(staging)).toEqual([]);
+      expect(brotliDecompressSync(await readFile(join(site, 'respaldos.html.br'))).toString()).toBe(page);
+      expect(gunzipSync(await readFile(join(site, 'respaldos.html.gz'))).toString()).toBe(page);
+      // What the record keeps of them is what a copy written here would give.
+      const [recorded] = first.compressed;
+      const written = await precompressDirectory(site, {});
+      expect(recorded?.copies).toEqual(written.compressed[0]?.copies);
+
+      // Copies staged and then lost (a cleaned folder): written from the cache instead.
+      const other = page.replace('cada noche', 'cada hora');
+      await startPageCompression(Buffer.from(other), 99, cacheDir, staging);
+      await rm(staging, { recursive: true, force: true });
+      await writeFile(join(site, 'respaldos.html'), other);
+      expect(await precompressDirectory(site, { cacheDir })).toMatchObject({ files: 1, early: 1 });
+      expect(gunzipSync(await readFile(join(site, 'respaldos.html.gz'))).toString()).toBe(other);
     });
   });
 

@@ -11,7 +11,8 @@
  * (`recordBuild`), so the record goes aside with the files it describes, before them: a record is never
  * read beside the files of a build it does not describe (a failed build leaves none).
  *
- * Layout: `<root>/<pid>-<time>/files/` (the files a build set aside) and `record.json` beside them;
+ * Layout: `<root>/<pid>-<time>/files/` (the files a build set aside), `record.json` beside them and
+ * `scratch/` (what the build itself makes ahead);
  * `<root>/records/<hash of dist/>.json`, each output folder's last finished build's record.
  */
 import { createHash } from 'node:crypto';
@@ -36,6 +37,11 @@ export interface PreviousBuild {
   files: string;
   /** What it recorded of them when it finished (`recordBuild`), or undefined. */
   record: unknown;
+  /**
+   * A folder of this build's own beside them (made by whoever writes there first), deleted with them by the
+   * next build: files this build makes ahead and renames into `dist/` later (./precompress.ts).
+   */
+  scratch: string;
 }
 
 /** An output folder as one string however it was written (`dist`, `/x/dist/`): the key of its record. */
@@ -92,6 +98,7 @@ export async function setPreviousBuildAside(
 ): Promise<{ deleted: Promise<void>; previous: PreviousBuild }> {
   const own = `${process.pid}-${Date.now().toString(36)}`;
   const files = join(root, own, 'files');
+  const scratch = join(root, own, 'scratch');
   const deleted = () => deleteLeftovers(root, own).catch(() => undefined);
   const made = await mkdir(files, { recursive: true }).then(
     () => true,
@@ -100,7 +107,7 @@ export async function setPreviousBuildAside(
   if (!made) {
     // Nowhere to set it aside: Astro deletes dist/ as it would without this, and the record goes with it.
     await rm(recordFile(root, outDir), { force: true }).catch(() => undefined);
-    return { deleted: deleted(), previous: { files, record: undefined } };
+    return { deleted: deleted(), previous: { files, record: undefined, scratch } };
   }
   const recordPath = join(root, own, 'record.json');
   await movedInto(recordFile(root, outDir), recordPath);
@@ -111,7 +118,7 @@ export async function setPreviousBuildAside(
   const record = await readFile(recordPath, 'utf8')
     .then((text): unknown => JSON.parse(text))
     .catch(() => undefined);
-  return { deleted: deleted(), previous: { files, record } };
+  return { deleted: deleted(), previous: { files, record, scratch } };
 }
 
 /**
