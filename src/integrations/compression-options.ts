@@ -1,9 +1,15 @@
 /**
- * The settings of a file's compressed copies, shared by the build's main thread and the threads that
+ * The settings of a file's compressed copies, shared by the build's process and the helper processes that
  * compress while the pages render (./idle-compression-worker.ts): the same levels give the same bytes
  * wherever they run.
  */
 import { constants, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+
+/** A file's two compressed copies. */
+export interface Copies {
+  br: Buffer;
+  gz: Buffer;
+}
 
 export interface Levels {
   brotli: number;

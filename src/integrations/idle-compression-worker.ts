@@ -1,7 +1,7 @@
 /**
- * A helper process of the compression that runs while the pages render (./idle-compression.ts), started at
- * the lowest priority: it compresses each file it is sent with zlib's synchronous calls, on its own thread,
- * so the priority covers the work (the asynchronous ones would run it on libuv's threads).
+ * A helper process of the compression that runs while the pages render (./idle-compression.ts), put at the
+ * lowest priority once started. It compresses each file it is sent with zlib's synchronous calls, which
+ * cost less CPU than the asynchronous ones for a page's size.
  */
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { brotliOptions, gzipOptions, type Levels } from './compression-options.ts';

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brotliOptions, gzipOptions, type Levels } from './compression-options.ts';
@@ -70,6 +70,45 @@ describe('idleCompression', () => {
     expect(await next).toBeDefined();
   });
 
+  it('gives back the work of a helper that dies, and compresses the next file with a new one', async () => {
+    const compression = compressionFor({ helpers: 1 });
+    expect(await compression.compress(page(17), LEVELS)).toBeDefined();
+    const [helper] = helperPids();
+    const running = compression.compress(Buffer.concat(Array.from({ length: 40 }, () => page(18))), LEVELS);
+    process.kill(helper ?? 0, 'SIGKILL');
+    expect(await running).toBeUndefined();
+    expect(await compression.compress(page(19), LEVELS)).toBeDefined();
+  });
+
+  it('stops starting helpers that cannot run, and compresses nothing rather than fail', async () => {
+    const compression = compressionFor({ helpers: 1, worker: new URL('./no-existe.ts', import.meta.url) });
+    expect(await compression.compress(page(20), LEVELS)).toBeUndefined();
+    expect(await compression.compress(page(21), LEVELS)).toBeUndefined();
+    expect(helperPids('no-existe.ts')).toEqual([]);
+  });
+
+  it('never keeps a process alive: a script that compresses and never closes ends by itself', () => {
+    const module = new URL('./idle-compression.ts', import.meta.url).href;
+    const script = `import { idleCompression } from ${JSON.stringify(module)};
+      const copies = await idleCompression({ helpers: 1 }).compress(Buffer.alloc(4096, 'a'), ${JSON.stringify(LEVELS)});
+      console.log(copies ? copies.gz.length : 'sin copias');`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.error).toBeUndefined();
+    expect(run.status, run.stderr).toBe(0);
+    expect(Number(run.stdout.trim())).toBeGreaterThan(0);
+  });
+
+  it.runIf(process.platform === 'linux')('runs its helpers in the idle class, or at nice 19', async () => {
+    const compression = compressionFor({ helpers: 1 });
+    expect(await compression.compress(page(22), LEVELS)).toBeDefined();
+    const [helper] = helperPids();
+    const { policy, nice } = scheduling(helper ?? 0);
+    expect(policy === SCHED_IDLE || nice === 19).toBe(true);
+  });
+
   it('gives back the work of a helper that stops, and compresses again with new helpers after close', async () => {
     const compression = compressionFor({ helpers: 1 });
     const running = compression.compress(page(15), LEVELS);
@@ -87,6 +126,23 @@ function scheduling(pid: number): { policy: number; nice: number } {
 }
 
 const SCHED_IDLE = 5;
+
+/** The helpers this process started that are still running, from /proc (Linux only; elsewhere none). */
+function helperPids(module = 'idle-compression-worker.ts'): number[] {
+  if (process.platform !== 'linux') return [];
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(module);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 describe.runIf(process.platform === 'linux')('lowerPriority', () => {
   it('puts a process in the idle scheduling class, or at nice 19 where that is refused', () => {

@@ -14,13 +14,8 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { availableParallelism, constants as osConstants, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Levels } from './compression-options.ts';
+import type { Copies, Levels } from './compression-options.ts';
 import type { CompressAnswer, CompressJob } from './idle-compression-worker.ts';
-
-export interface Copies {
-  br: Buffer;
-  gz: Buffer;
-}
 
 export interface IdleCompression {
   /**
@@ -48,43 +43,62 @@ interface Helper {
 export interface IdleCompressionOptions {
   /** One fewer than the machine's cores by default: the rendering keeps one. */
   helpers?: number;
+  /** The helper's module; another only in tests (one that cannot start). */
+  worker?: URL;
   /** Bytes of sources waiting for a helper; past this a file is left to the caller, so memory stays bounded. */
   maxQueuedBytes?: number;
 }
 
 /**
- * Fifty-odd pages of a thousand-page wiki. Past it the helpers are not keeping up (the rendering leaves
- * them little), and holding more pages only makes the build's garbage collector work harder.
+ * About seventy pages of a thousand-page wiki (120 KB each). Past it the helpers are not keeping up (the
+ * rendering leaves them little), and holding more pages only makes the build's garbage collector work harder.
  */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
 export function idleCompression(options: IdleCompressionOptions = {}): IdleCompression {
   const count = options.helpers ?? Math.max(1, availableParallelism() - 1);
   const maxQueuedBytes = options.maxQueuedBytes ?? MAX_QUEUED_BYTES;
+  const worker = fileURLToPath(options.worker ?? new URL('./idle-compression-worker.ts', import.meta.url));
   const queue: Pending[] = [];
   let queuedBytes = 0;
   let helpers: Helper[] = [];
   let nextId = 0;
+  /** Whether any helper of this pool has answered since it was made or closed. */
+  let answered = false;
+  /** Set when helpers cannot run here (a failed fork, or helpers that end before any answer) until `close`. */
+  let unavailable = false;
+
+  function startHelper(): Helper | undefined {
+    let child: ChildProcess;
+    try {
+      // No flags of this process (an `--input-type` or a test runner's): the helper needs none.
+      child = fork(worker, { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    } catch {
+      // Most spawn errors are thrown, not emitted: the build goes on and compresses its files itself.
+      return undefined;
+    }
+    const helper: Helper = { process: child, running: undefined };
+    if (child.pid !== undefined) lowerPriority(child.pid);
+    // An idle helper keeps nothing alive; one at work keeps its channel open until it answers (`next`).
+    child.unref();
+    child.channel?.unref();
+    child.on('message', (message: CompressAnswer) => finished(helper, message));
+    // Not once: a send to a helper that just died may emit a second error, and one without a listener throws.
+    child.on('error', () => failed(helper));
+    child.once('exit', () => failed(helper));
+    return helper;
+  }
 
   function start(): Helper[] {
-    return Array.from({ length: count }, () => {
-      const child = fork(fileURLToPath(new URL('./idle-compression-worker.ts', import.meta.url)), {
-        serialization: 'advanced',
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      });
-      const helper: Helper = { process: child, running: undefined };
-      if (child.pid !== undefined) lowerPriority(child.pid);
-      // The build never waits for a helper to end.
-      child.unref();
-      child.channel?.unref();
-      child.on('message', (message: CompressAnswer) => finished(helper, message));
-      child.once('error', () => failed(helper));
-      child.once('exit', () => failed(helper));
-      return helper;
-    });
+    const started = Array.from({ length: count }, startHelper).filter((helper) => helper !== undefined);
+    if (started.length === 0) unavailable = true;
+    return started;
   }
 
   function finished(helper: Helper, message: CompressAnswer): void {
+    // An answer that arrives after its helper was given up is ignored, and nothing more is sent to it.
+    if (!helpers.includes(helper)) return;
+    answered = true;
     const running = helper.running;
     helper.running = undefined;
     // Settling again what was dropped changes nothing: a promise keeps its first value.
@@ -95,17 +109,26 @@ export function idleCompression(options: IdleCompressionOptions = {}): IdleCompr
 
   /** A helper that stopped: its work goes back to the caller, and so does the queue once none is left. */
   function failed(helper: Helper): void {
+    if (!helpers.includes(helper)) return;
     helper.running?.settle(undefined);
     helper.running = undefined;
     helpers = helpers.filter((each) => each !== helper);
-    if (helpers.length === 0) dropQueue();
+    if (helpers.length > 0) return;
+    dropQueue();
+    // Helpers that end before any answer (a module that cannot load) would otherwise be started again
+    // for every file, each start a fork and a `chrt` on the rendering thread.
+    if (!answered) unavailable = true;
   }
 
   function next(helper: Helper): void {
     const pending = queue.shift();
-    if (!pending) return;
+    if (!pending) {
+      helper.process.channel?.unref();
+      return;
+    }
     queuedBytes -= pending.job.source.length;
     helper.running = pending;
+    helper.process.channel?.ref();
     helper.process.send(pending.job);
   }
 
@@ -121,8 +144,9 @@ export function idleCompression(options: IdleCompressionOptions = {}): IdleCompr
 
   return {
     compress(source, levels) {
-      if (queuedBytes + source.length > maxQueuedBytes) return Promise.resolve(undefined);
+      if (unavailable || queuedBytes + source.length > maxQueuedBytes) return Promise.resolve(undefined);
       if (helpers.length === 0) helpers = start();
+      if (helpers.length === 0) return Promise.resolve(undefined);
       return new Promise((settle) => {
         queue.push({ job: { id: nextId++, source, levels }, settle });
         queuedBytes += source.length;
@@ -135,6 +159,8 @@ export function idleCompression(options: IdleCompressionOptions = {}): IdleCompr
       drop();
       const ending = helpers;
       helpers = [];
+      answered = false;
+      unavailable = false;
       for (const helper of ending) helper.process.kill();
     },
   };
@@ -144,11 +170,12 @@ export function idleCompression(options: IdleCompressionOptions = {}): IdleCompr
  * Linux's idle scheduling class (`chrt`, from util-linux): the process runs only on a core nothing else
  * wants, and a thread of the build that wakes takes the core back at once. Nice 19 alone still let the
  * compression take time from the rendering (x30: pages 16.6-17.8 s with it, 12.2-15.0 s in the idle class,
- * 10.6-13.7 s without any compression beside them). Where `chrt` is missing or refused, nice 19; where
- * that is refused too, normal priority: slower, never wrong.
+ * 10.6-13.7 s without any compression beside them). Every thread the helper has started so far moves
+ * (`--all-tasks`); those it starts later inherit the class. Where `chrt` is missing or refused, nice 19;
+ * where that is refused too, normal priority: slower, never wrong.
  */
 export function lowerPriority(pid: number): void {
-  const idleClass = spawnSync('chrt', ['--idle', '--pid', '0', String(pid)], { stdio: 'ignore' });
+  const idleClass = spawnSync('chrt', ['--all-tasks', '--idle', '--pid', '0', String(pid)], { stdio: 'ignore' });
   if (idleClass.status === 0) return;
   try {
     setPriority(pid, osConstants.priority.PRIORITY_LOW);

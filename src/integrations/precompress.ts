@@ -11,7 +11,7 @@
  *   is rendered (`startPageCompression`), in helper processes that take only the CPU the rendering
  *   leaves idle (./idle-compression.ts), and written beside the build as files the last step renames into
  *   place (`stage`);
- * - what those threads did not finish, on zlib's asynchronous API, as many files at once as the machine
+ * - what the helpers did not finish, on zlib's asynchronous API, as many files at once as the machine
  *   has cores;
  * - each file the compression level that pays for itself (see `compressionLevels`).
  */
@@ -28,8 +28,8 @@ import { isCompressible, PRECOMPRESSED_SUFFIX } from '../../core/static-files.ts
 import { phaseStart, timedPhase, type PhaseStart } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
 import { cachePack, type CachePack } from './cache-pack.ts';
-import { brotliOptions, gzipOptions, type Levels } from './compression-options.ts';
-import { idleCompression, type Copies } from './idle-compression.ts';
+import { brotliOptions, gzipOptions, type Copies, type Levels } from './compression-options.ts';
+import { idleCompression } from './idle-compression.ts';
 import { movedInto, previousBuildOf, recordThisBuild, type PreviousBuild } from './previous-build.ts';
 import {
   copiesRecord,
@@ -153,6 +153,9 @@ async function compressFile(
   return { path, bytes: source.length, ...written };
 }
 
+/** Where a file's copies came from, and what the record keeps of them. */
+type WrittenCopies = Pick<Compressed, 'origin' | 'copies'>;
+
 /** Where a file's two copies go. */
 interface CopyPaths {
   br: string;
@@ -167,7 +170,7 @@ async function writtenCopies(
   targets: CopyPaths,
   cache: CachePack | undefined,
   startedEarly: boolean,
-): Promise<Pick<Compressed, 'origin' | 'copies'>> {
+): Promise<WrittenCopies> {
   const cached = cache && (await cachedCopies(cache, key));
   const { br, gz } = cached ?? (await compress(source, levels, cache));
   await Promise.all([writeFile(targets.br, br), writeFile(targets.gz, gz)]);
@@ -265,6 +268,15 @@ const earlyStagingDir = () => (earlyOutDir === undefined ? undefined : previousB
 /** The helpers that compress while the pages render, at the lowest priority. */
 const idle = idleCompression();
 
+function resetEarlyCompression(): void {
+  started.clear();
+  staged.clear();
+  stagingFolders.clear();
+  idle.close();
+  renderedPages = 0;
+  renderedBytes = 0;
+}
+
 /**
  * The copies the helpers made, written as files while the pages render, by cache key, with what the
  * record needs of each. The last step renames them into `dist/`: at x30 writing 2,400 copies as new files
@@ -293,10 +305,7 @@ async function stage(dir: string | undefined, key: string, bytes: Buffer): Promi
 }
 
 /** Both staged copies of `key` renamed to `targets`, or undefined when either is not there to rename. */
-async function stagedMovedIn(
-  key: CacheKey,
-  targets: CopyPaths,
-): Promise<Pick<Compressed, 'origin' | 'copies'> | undefined> {
+async function stagedMovedIn(key: CacheKey, targets: CopyPaths): Promise<WrittenCopies | undefined> {
   const br = staged.get(key.br);
   const gz = staged.get(key.gz);
   if (!br || !gz) return undefined;
@@ -310,7 +319,10 @@ async function stagedMovedIn(
   return moved.every(Boolean) ? { origin: 'early', copies: { br: br.facts, gz: gz.facts } } : undefined;
 }
 
-/** Starts compressing `source` into the cache unless its copies are there or on their way; the promise settles then. */
+/**
+ * Starts compressing `source` into the cache and the staging folder unless its copies are in the cache or
+ * on their way; the promise settles then.
+ */
 function startEarly(
   source: Buffer,
   levels: Levels,
@@ -344,7 +356,7 @@ type BundleFile = { fileName: string } & (
 );
 
 /**
- * Starts compressing the bundler's files (`_astro/`) into the cache as it writes them and returns at once;
+ * Starts compressing the bundler's files (`_astro/`) as it writes them (`startEarly`) and returns at once;
  * the promise it gives settles when they are all compressed. The last step takes the copies from here; a
  * file that does not end up in `dist/` only leaves a copy in the cache, and one whose bytes differ from
  * what was written is compressed there as any other.
@@ -524,18 +536,20 @@ export function precompress(): AstroIntegration {
         firstPasses.delete(root);
         const left = (path: string) => !first?.taken.has(path);
         const previous = previousCopiesOf(root);
-        const result = merged(
-          first,
-          await timedPhase(logger, 'compresion', () => precompressDirectory(root, { cacheDir, only: left, previous })),
-        );
-        // Every copy is written: what the next build may move back.
-        await recordThisBuild(root, copiesRecord(result.compressed.map((each) => [each.path, each.copies])));
-        started.clear();
-        staged.clear();
-        stagingFolders.clear();
-        idle.close();
-        renderedPages = 0;
-        renderedBytes = 0;
+        let result: PrecompressResult;
+        try {
+          result = merged(
+            first,
+            await timedPhase(logger, 'compresion', () =>
+              precompressDirectory(root, { cacheDir, only: left, previous }),
+            ),
+          );
+          // Every copy is written: what the next build may move back.
+          await recordThisBuild(root, copiesRecord(result.compressed.map((each) => [each.path, each.copies])));
+        } finally {
+          // A failed build leaves nothing to the next one in this process (the dev server's, a test's).
+          resetEarlyCompression();
+        }
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
         logger.info(
           `${result.files} archivos comprimidos (brotli y gzip; ${result.reused} sin cambios: ` +
