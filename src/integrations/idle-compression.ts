@@ -71,8 +71,12 @@ export function idleCompression(options: IdleCompressionOptions = {}): IdleCompr
   function startHelper(): Helper | undefined {
     let child: ChildProcess;
     try {
-      // No flags of this process (an `--input-type` or a test runner's): the helper needs none.
-      child = fork(worker, { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      // None of this process's flags (an `--input-type`, a test runner's); `gc` for the helper's own collections.
+      child = fork(worker, {
+        execArgv: ['--expose-gc'],
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
     } catch {
       // Most spawn errors are thrown, not emitted: the build goes on and compresses its files itself.
       return undefined;
