@@ -295,6 +295,7 @@ describe('build-time compression', () => {
     await withSiteAndCache('staged', async (site, cacheDir) => {
       // Beside the cache, as the build's scratch folder is: a cache keeps nothing it did not write.
       const staging = `${cacheDir}-scratch`;
+      await mkdir(staging);
       onTestFinished(() => rm(staging, { recursive: true, force: true }));
       const page =
         '<!doctype html><title>Respaldos</title><p>Copias cifradas cada noche, probadas cada mes.</p>'.repeat(50);

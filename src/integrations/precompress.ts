@@ -16,7 +16,7 @@
  * - each file the compression level that pays for itself (see `compressionLevels`).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ import { builtPagesTaken, registerPageStep, type PageReader } from './built-html
 import { cachePack, type CachePack } from './cache-pack.ts';
 import { brotliOptions, gzipOptions, type Copies, type Levels } from './compression-options.ts';
 import { idleCompression } from './idle-compression.ts';
-import { movedInto, previousBuildOf, recordThisBuild, type PreviousBuild } from './previous-build.ts';
+import { movedInto, previousBuildOf, recordThisBuild, succeeded, type PreviousBuild } from './previous-build.ts';
 import {
   copiesRecord,
   copyFacts,
@@ -104,7 +104,7 @@ function cacheKey(source: Buffer, levels: Levels): CacheKey {
 const started = new Map<string, Promise<void>>();
 
 /** Both copies from the cache, or none when either is missing or damaged. */
-async function cachedCopies(cache: CachePack, key: { br: string; gz: string }): Promise<Copies | undefined> {
+async function cachedCopies(cache: CachePack, key: CacheKey): Promise<Copies | undefined> {
   const [br, gz] = await Promise.all([cache.get(key.br), cache.get(key.gz)]);
   return br && gz ? { br, gz } : undefined;
 }
@@ -271,7 +271,6 @@ const idle = idleCompression();
 function resetEarlyCompression(): void {
   started.clear();
   staged.clear();
-  stagingFolders.clear();
   idle.close();
   renderedPages = 0;
   renderedBytes = 0;
@@ -283,25 +282,11 @@ function resetEarlyCompression(): void {
  * there held its pass over the pages for 2 s, while during the rendering the CPU for it sits idle.
  */
 const staged = new Map<string, { dir: string; facts: CopyFacts }>();
-const stagingFolders = new Map<string, Promise<boolean>>();
 
 /** Leaves `bytes` under `key` in `dir` for `stagedMovedIn`; a copy that cannot be written is simply not staged. */
 async function stage(dir: string | undefined, key: string, bytes: Buffer): Promise<void> {
-  if (dir === undefined) return;
-  let folder = stagingFolders.get(dir);
-  if (!folder) {
-    folder = mkdir(dir, { recursive: true }).then(
-      () => true,
-      () => false,
-    );
-    stagingFolders.set(dir, folder);
-  }
-  if (!(await folder)) return;
-  const written = await writeFile(join(dir, key), bytes).then(
-    () => true,
-    () => false,
-  );
-  if (written) staged.set(key, { dir, facts: copyFacts(key, bytes) });
+  if (dir !== undefined && (await succeeded(writeFile(join(dir, key), bytes))))
+    staged.set(key, { dir, facts: copyFacts(key, bytes) });
 }
 
 /** Both staged copies of `key` renamed to `targets`, or undefined when either is not there to rename. */

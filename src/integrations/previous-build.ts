@@ -38,8 +38,8 @@ export interface PreviousBuild {
   /** What it recorded of them when it finished (`recordBuild`), or undefined. */
   record: unknown;
   /**
-   * A folder of this build's own beside them (made by whoever writes there first), deleted with them by the
-   * next build: files this build makes ahead and renames into `dist/` later (./precompress.ts).
+   * A folder of this build's own beside them, deleted with them by the next build: files this build makes
+   * ahead and renames into `dist/` later (./precompress.ts). It may be missing.
    */
   scratch: string;
 }
@@ -50,12 +50,17 @@ const folderKey = (outDir: string) => resolve(outDir);
 const recordFile = (root: string, outDir: string) =>
   join(root, RECORDS, `${createHash('sha256').update(folderKey(outDir)).digest('base64url')}.json`);
 
-/** Renames `from` to `to`; whether it happened (another disk, a missing file: not). */
-export function movedInto(from: string, to: string): Promise<boolean> {
-  return rename(from, to).then(
+/** Whether `work` succeeded, for file operations whose failure only means a slower path. */
+export function succeeded(work: Promise<unknown>): Promise<boolean> {
+  return work.then(
     () => true,
     () => false,
   );
+}
+
+/** Renames `from` to `to`; whether it happened (another disk, a missing file: not). */
+export function movedInto(from: string, to: string): Promise<boolean> {
+  return succeeded(rename(from, to));
 }
 
 /**
@@ -100,10 +105,11 @@ export async function setPreviousBuildAside(
   const files = join(root, own, 'files');
   const scratch = join(root, own, 'scratch');
   const deleted = () => deleteLeftovers(root, own).catch(() => undefined);
-  const made = await mkdir(files, { recursive: true }).then(
-    () => true,
-    () => false,
-  );
+  // The scratch folder is only a faster path: a build that cannot make it writes its files in place.
+  const [made] = await Promise.all([
+    succeeded(mkdir(files, { recursive: true })),
+    succeeded(mkdir(scratch, { recursive: true })),
+  ]);
   if (!made) {
     // Nowhere to set it aside: Astro deletes dist/ as it would without this, and the record goes with it.
     await rm(recordFile(root, outDir), { force: true }).catch(() => undefined);
