@@ -37,25 +37,81 @@ function textParts(html: string): string[] {
   return [...parts, ...placeholders];
 }
 
-/** The visible text of an HTML document, roughly: element text outside code and scripts, plus placeholders. */
+/**
+ * The visible text of an HTML document, roughly: element text outside code and scripts, plus placeholders.
+ * The pieces are joined by line breaks, which are no character a font must have and which keep an entity
+ * from forming across a tag (`&rarr<b>;</b>`).
+ */
 export function pageText(html: string): string {
-  return textParts(html).join(' ');
+  return textParts(html).join('\n');
+}
+
+const AMPERSAND = 0x26;
+const BACKSLASH = 0x5c;
+const isSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdfff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+/**
+ * What the site's pages have shown so far, for `unseenText`: each UTF-16 unit outside the surrogates, in a
+ * table, and as strings the characters beyond them and the runs that hold an entity or an escape (whose
+ * meaning is only known decoded).
+ */
+export class SeenText {
+  readonly units = new Uint8Array(0x10000);
+  readonly strings = new Set<string>();
+
+  /** Whether `text` was new, learning it; a copy is kept, since a slice would keep the whole page alive. */
+  learn(text: string): boolean {
+    if (this.strings.has(text)) return false;
+    this.strings.add(Buffer.from(text).toString());
+    return true;
+  }
 }
 
 /**
- * The pieces of a page's text that no earlier page had (`seen`, which learns them). The header, the footer
- * and the wiki's sidebar (every wiki page listed on every wiki page: nine tenths of a page's text at a
- * thousand pages) are read once for the whole site, not once per page.
+ * Appends to `fresh` what `text[from, to)` holds that no earlier page showed: each new character, or the
+ * run whole when it holds `&` or `\` (an entity or an escape, decoded later as a whole). The loop looks at
+ * each character of the run once and allocates only for what is new: every page repeats the header, the
+ * footer and the wiki's sidebar (nine tenths of a page's text at a thousand wiki pages).
  */
-export function unseenText(html: string, seen: Set<string>): string {
-  const fresh: string[] = [];
-  for (const part of textParts(html)) {
-    if (seen.has(part)) continue;
-    // A copy: the slice would keep the whole page's text alive for the rest of the build.
-    seen.add(Buffer.from(part).toString());
-    fresh.push(part);
+function unseenCharacters(text: string, from: number, to: number, seen: SeenText, fresh: string[]): void {
+  for (let at = from; at < to; at += 1) {
+    const unit = text.charCodeAt(at);
+    if (unit === AMPERSAND || unit === BACKSLASH) {
+      const run = text.slice(from, to);
+      if (seen.learn(run)) fresh.push(run);
+      return;
+    }
+    if (isSurrogate(unit)) {
+      const pair = unit <= 0xdbff && at + 1 < to && isLowSurrogate(text.charCodeAt(at + 1)) ? 2 : 1;
+      const character = text.slice(at, at + pair);
+      if (seen.learn(character)) fresh.push(character);
+      at += pair - 1;
+    } else if (seen.units[unit] === 0) {
+      seen.units[unit] = 1;
+      fresh.push(String.fromCharCode(unit));
+    }
   }
-  return fresh.join(' ');
+}
+
+/**
+ * The text of a page that no earlier page had (`seen`, which learns it), as pieces joined by line breaks:
+ * the same characters, decoded, as `pageText` of every page would give, each found on the first page that
+ * has it. The tags are found by the expression `pageText` uses; the text between them is read in place.
+ */
+export function unseenText(html: string, seen: SeenText): string {
+  const fresh: string[] = [];
+  const placeholders: string[] = [];
+  const tags = new RegExp(NOT_TEXT.source, NOT_TEXT.flags);
+  let end = 0;
+  for (let match = tags.exec(html); match; match = tags.exec(html)) {
+    unseenCharacters(html, end, match.index, seen, fresh);
+    end = match.index + match[0].length;
+    if (match[2] !== undefined) placeholders.push(match[2]);
+  }
+  unseenCharacters(html, end, html.length, seen, fresh);
+  for (const placeholder of placeholders) unseenCharacters(placeholder, 0, placeholder.length, seen, fresh);
+  return fresh.join('\n');
 }
 
 export interface Uncovered {
@@ -89,7 +145,7 @@ export function describeCharacter(code: number): string {
 function coverageReader(families: readonly SubsetFamily[]) {
   const problems = new Map<string, string>();
   // Text and characters already checked on an earlier page need no second look.
-  const seen = new Set<string>();
+  const seen = new SeenText();
   const checked = new Set<number>();
   const meter = new PhaseMeter();
   const reader: PageReader = {
