@@ -24,6 +24,7 @@ import { MDX_CACHE_DIR } from '../src/integrations/mdx-cache.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
 import { PREVIOUS_BUILD_DIR } from '../src/integrations/previous-build.ts';
 import { copyProject, PROJECT_ROOT } from '../src/schemas/project-copy.ts';
+import { buildArguments } from './lib/build-command.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -201,11 +202,11 @@ function cpuPhasesOf(output: string): Record<string, number> {
 }
 
 function runBuild(project: string): BuildRun {
-  const cli = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const build = buildArguments(project);
   const timed = existsSync('/usr/bin/time');
   const [command, commandArgs] = timed
-    ? ['/usr/bin/time', ['-v', process.execPath, cli, 'build']]
-    : [process.execPath, [cli, 'build']];
+    ? ['/usr/bin/time', ['-v', process.execPath, ...build]]
+    : [process.execPath, build];
   const start = performance.now();
   const result = spawnSync(command, commandArgs, {
     cwd: project,
@@ -281,6 +282,10 @@ function starlightProject(): string {
     );
     if (install.status !== 0) throw new Error('No se pudo instalar Starlight');
   }
+  // Built the way the bench builds every project (./lib/build-command.ts): Astro's own command, no flags.
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  manifest.scripts = { build: 'node node_modules/astro/bin/astro.mjs build' };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   writeFileSync(
     join(dir, 'astro.config.mjs'),
     "import { defineConfig } from 'astro/config';\nimport starlight from '@astrojs/starlight';\n" +

@@ -22,6 +22,7 @@ import lighthouse from 'lighthouse';
 import { startProductionServer } from '../server/testing/production-server.ts';
 import { loadContentFacts } from '../core/content/load.ts';
 import { portfolioCasePath, ROUTES } from '../core/routes.ts';
+import { buildArguments } from './lib/build-command.ts';
 import { inlineJavaScriptBytes } from './lib/inline-javascript.ts';
 import {
   LIGHTHOUSE_RUNS,
@@ -143,7 +144,7 @@ const median = (values: number[]): number => {
 function buildSite(): number {
   rmSync('node_modules/.astro', { recursive: true, force: true });
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+  const result = spawnSync(process.execPath, buildArguments('.'), {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (result.status !== 0) throw new Error('astro build falló');
