@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
@@ -23,7 +24,7 @@ import { SITE } from './core/site.ts';
 import { BUILD_ENV } from './src/lib/build-env.ts';
 import { emailPreviewsModule } from './build/email-previews.ts';
 import { noDepOptimizerOutsideDev } from './src/integrations/no-dep-optimizer.ts';
-import { CONTENT_PAGES_GROUP } from './src/integrations/content-chunks.ts';
+import { contentPagesGroup } from './src/integrations/content-chunks.ts';
 
 // The canonical origin of the public site. Every canonical link, og:url and the sitemap derive from it.
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
@@ -94,7 +95,7 @@ export default defineConfig({
                 test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]islands[\\/]ui[\\/]Icon\.tsx$/,
               },
               // The Markdown and MDX pages in a few large chunks instead of two each (src/integrations/content-chunks.ts).
-              CONTENT_PAGES_GROUP,
+              contentPagesGroup(fileURLToPath(new URL('./content/', import.meta.url))),
             ],
           },
         },

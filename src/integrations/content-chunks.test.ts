@@ -1,25 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_PAGE_MODULE } from './content-chunks.ts';
+import { contentPageModule } from './content-chunks.ts';
 
-describe('CONTENT_PAGE_MODULE', () => {
-  it('takes the pages of the collections, with the queries Astro adds to them', () => {
+describe('contentPageModule', () => {
+  const pages = contentPageModule('/site/content');
+
+  it('takes the pages of the project’s collections, with the queries Astro adds to them', () => {
     for (const id of [
       '/site/content/wiki/setup.mdx',
       '/site/content/wiki/setup.mdx?astroPropagatedAssets',
       '/site/content/en/portfolio/tienda.md',
-      'C:\\site\\content\\portfolio\\tienda.md',
     ])
-      expect(CONTENT_PAGE_MODULE.test(id), id).toBe(true);
+      expect(pages.test(id), id).toBe(true);
+    expect(contentPageModule('C:\\site\\content\\').test('C:/site/content/portfolio/tienda.md')).toBe(true);
   });
 
-  it('leaves out components, layouts and the collections’ data files', () => {
+  it('leaves out components, data files, other folders named content and queries that end in .md', () => {
     for (const id of [
       '/site/src/components/wiki/WikiCallout.astro',
-      '/site/src/layouts/WikiLayout.astro',
       '/site/content/contact.yaml',
       '/site/content/wiki/setup.mdx.ts',
-      '/site/node_modules/astro/dist/content/runtime.js',
+      '/site/node_modules/paquete/content/README.md',
+      '/otro/content/wiki/setup.mdx',
+      '/site/src/pages/index.astro?raw=/site/content/a.md',
+      '/site/content/../src/x.astro?name=.md',
     ])
-      expect(CONTENT_PAGE_MODULE.test(id), id).toBe(false);
+      expect(pages.test(id), id).toBe(false);
   });
 });
