@@ -115,6 +115,9 @@ describe('unseenText', () => {
     'İ',
     '\u0085',
     '\u00a0',
+    '\ufffd',
+    '&\ud83d',
+    '&\ufffd',
   ];
 
   function randomPage(next: () => number): string {

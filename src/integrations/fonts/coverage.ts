@@ -63,7 +63,8 @@ export class SeenText {
   /** Whether `text` was new, learning it; a copy is kept, since a slice would keep the whole page alive. */
   learn(text: string): boolean {
     if (this.strings.has(text)) return false;
-    this.strings.add(Buffer.from(text).toString());
+    // UTF-16 both ways: a lone surrogate stays itself (UTF-8 would make it U+FFFD).
+    this.strings.add(Buffer.from(text, 'utf16le').toString('utf16le'));
     return true;
   }
 }
