@@ -225,7 +225,7 @@ function table(rows: Array<BenchPage & Sample>, buildMs: number | null): string 
   if (buildMs !== null)
     lines.push(
       '',
-      `Compilación completa en frío (\`astro build\` sin caché de imágenes, ${pageCount()} páginas): ${(buildMs / 1000).toFixed(1)} s.`,
+      `Compilación completa en frío (\`npm run build\` sin caché de imágenes, ${pageCount()} páginas): ${(buildMs / 1000).toFixed(1)} s.`,
     );
   return lines.join('\n');
 }
