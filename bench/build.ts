@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { BUILD_TIMINGS_ENV, CPU_LINE, PHASE_LINE } from '../src/integrations/build-timing.ts';
 import { NO_INCREMENTAL_ENV } from '../src/lib/build-env.ts';
 import { CSP_CACHE_FILE } from '../src/integrations/csp-hashes.ts';
@@ -460,14 +461,16 @@ function perPageNote(label: string, from: SizeResult, to: SizeResult): string {
   return `${note}.`;
 }
 
-function writeReadme(text: string): void {
+/** Puts the table between the README's marks, formatted as the project's Prettier wants it (lint:files). */
+async function writeReadme(text: string): Promise<void> {
   const readme = join(PROJECT_ROOT, 'README.md');
   const [start, end] = ['<!-- bench:build:start -->', '<!-- bench:build:end -->'];
   const current = readFileSync(readme, 'utf8');
   const from = current.indexOf(start);
   const to = current.indexOf(end);
   if (from === -1 || to === -1) throw new Error(`README.md no tiene las marcas ${start} y ${end}`);
-  writeFileSync(readme, `${current.slice(0, from + start.length)}\n\n${text}\n\n${current.slice(to)}`);
+  const next = `${current.slice(0, from + start.length)}\n\n${text}\n\n${current.slice(to)}`;
+  writeFileSync(readme, await format(next, { ...(await resolveConfig(readme)), filepath: readme }));
 }
 
 // ---------------------------------------------------------------- main
@@ -539,4 +542,4 @@ try {
 }
 const text = table(results);
 console.info(`\n${text}`);
-if (WRITE_README) writeReadme(text);
+if (WRITE_README) await writeReadme(text);
