@@ -15,6 +15,7 @@
  * for its step's pages (`builtPagesTaken`) starts the pass for every registered step, and each hook awaits its
  * own step: the steps' hooks run one after another, but their work over the pages runs at once.
  */
+import { createHash } from 'node:crypto';
 import { opendir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
@@ -29,22 +30,29 @@ export interface BuiltPage {
    * for a slower reader (twice its bytes in memory), so a reader that comes to it later decodes it again.
    */
   text: () => string;
+  /**
+   * The SHA-256 of the body (base64url), computed once for every step: the CSP trimming, the font coverage
+   * check and the compression each key what they keep between builds by it.
+   */
+  digest: () => string;
 }
 
-/** A page whose `text()` is decoded once until `forget()`, then on every call. */
+/** A page whose `text()` is decoded once until `forget()`, then on every call, and whose digest is computed once. */
 function builtPage(root: string, path: string, body: Buffer): { page: BuiltPage; forget: () => void } {
   let shared: string | undefined;
   let sharing = true;
+  let digested: string | undefined;
   const text = () => {
     if (!sharing) return body.toString('utf8');
     shared ??= body.toString('utf8');
     return shared;
   };
+  const digest = () => (digested ??= createHash('sha256').update(body).digest('base64url'));
   const forget = () => {
     sharing = false;
     shared = undefined;
   };
-  return { page: { root, path, body, text }, forget };
+  return { page: { root, path, body, text, digest }, forget };
 }
 
 interface StepBase {
@@ -257,11 +265,13 @@ export class PagePass {
     };
     for (const path of paths) {
       readAhead();
-      let body = await (reads.shift() ?? Buffer.alloc(0));
+      let { page, forget } = builtPage(this.root, path, await (reads.shift() ?? Buffer.alloc(0)));
       for (const step of this.steps) {
-        if (isRewriter(step) && step.wants(path)) body = await step.rewrite(builtPage(this.root, path, body).page);
+        if (!isRewriter(step) || !step.wants(path)) continue;
+        const body = await step.rewrite(page);
+        // An unchanged page stays the same object, its digest computed once for every step.
+        if (body !== page.body) ({ page, forget } = builtPage(this.root, path, body));
       }
-      const { page, forget } = builtPage(this.root, path, body);
       const readers = [...this.queues].filter(([step]) => step.wants(path));
       if (readers.length === 0) continue;
       this.holders.set(page, readers.length);

@@ -106,8 +106,12 @@ function trimWhole(body: Buffer): { page: Buffer; policy: string | null } {
  * gets the policy found then, written into its head; any other page is read whole. Either way the policy
  * goes into `next`, the cache for the next build.
  */
-export function trimmedPage(body: Buffer, cache: TrimmedPolicies, next: TrimmedPolicies): Buffer {
-  const key = createHash('sha256').update(body).digest('base64url');
+export function trimmedPage(
+  body: Buffer,
+  cache: TrimmedPolicies,
+  next: TrimmedPolicies,
+  key = createHash('sha256').update(body).digest('base64url'),
+): Buffer {
   const known = cache.get(key);
   const headEnd = body.indexOf(HEAD_END);
   if (known !== undefined && headEnd !== -1) {
@@ -216,10 +220,10 @@ function trimmingRewriter(cacheFile: string, trims: RenderTimeTrims) {
   let saved = 0;
   const rewriter: PageRewriter = {
     wants: () => true,
-    rewrite: async ({ root, path, body }) => {
+    rewrite: async ({ root, path, body, digest }) => {
       cache ??= readTrimmedPolicies(cacheFile).then((stored) => new Map([...stored, ...trims.policies]));
       const known = await cache;
-      const trimmed = meter.measure(() => trimmedPage(body, known, next));
+      const trimmed = meter.measure(() => trimmedPage(body, known, next, digest()));
       if (trimmed === body) return body;
       saved += body.length - trimmed.length;
       await writeFile(join(root, path), trimmed);

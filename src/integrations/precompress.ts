@@ -90,9 +90,12 @@ interface CacheKey {
   gz: string;
 }
 
-/** The content's hash and the settings: the keys of a file's copies in the cache. */
-function cacheKey(source: Buffer, levels: Levels): CacheKey {
-  const hash = createHash('sha256').update(source).digest('base64url');
+/** The content's hash and the settings: the keys of a file's copies in the cache. `hash`: the content's, if known. */
+function cacheKey(
+  source: Buffer,
+  levels: Levels,
+  hash = createHash('sha256').update(source).digest('base64url'),
+): CacheKey {
   return { br: `${hash}.q${levels.brotli}w${levels.window}p${levels.postfix}.br`, gz: `${hash}.l${levels.gzip}.gz` };
 }
 
@@ -129,9 +132,10 @@ async function compressFile(
   levels: Levels,
   cache?: CachePack,
   previous?: PreviousCopies,
+  digest?: string,
 ): Promise<Compressed> {
   const file = join(root, path);
-  const key = cacheKey(source, levels);
+  const key = cacheKey(source, levels, digest);
   const targets = { br: file + PRECOMPRESSED_SUFFIX.br, gz: file + PRECOMPRESSED_SUFFIX.gzip };
   const early = started.get(key.br);
   // A copy started early that failed is made again below, as one never started.
@@ -419,7 +423,7 @@ export function pageCompressionReader(
   const reader: PageReader = {
     wants: outside,
     atOnce: availableParallelism(),
-    read: async ({ root, path, body }) => {
+    read: async ({ root, path, body, digest }) => {
       started ??= phaseStart();
       taken.add(path);
       actual += body.length;
@@ -427,7 +431,7 @@ export function pageCompressionReader(
       estimated = await estimate;
       if (body.length < MIN_BYTES) return;
       const levels = compressionLevels(path, estimated);
-      results.push(await compressFile(root, path, body, levels, cachePack(cacheDir), previous?.(root)));
+      results.push(await compressFile(root, path, body, levels, cachePack(cacheDir), previous?.(root), digest()));
     },
   };
   return {
