@@ -21,6 +21,7 @@ import { format, resolveConfig } from 'prettier';
 import { BUILD_TIMINGS_ENV, CPU_LINE, PHASE_LINE } from '../src/integrations/build-timing.ts';
 import { NO_INCREMENTAL_ENV } from '../src/lib/build-env.ts';
 import { CSP_CACHE_FILE } from '../src/integrations/csp-hashes.ts';
+import { COVERAGE_CACHE_FILE } from '../src/integrations/fonts/coverage.ts';
 import { MDX_CACHE_DIR } from '../src/integrations/mdx-cache.ts';
 import { PRECOMPRESS_CACHE_DIR } from '../src/integrations/precompress.ts';
 import { PREVIOUS_BUILD_DIR } from '../src/integrations/previous-build.ts';
@@ -240,12 +241,18 @@ function runBuild(project: string): BuildRun {
 
 /**
  * A clean build: no dist/, no previous build set aside, no compressed copies, no compiled wiki pages, no CSP
- * of earlier pages, no content data store; only Astro's optimized images stay, as they stay in any build's
- * node_modules/.astro (the grown portfolio reuses the same six images).
+ * or font verdicts of earlier pages, no content data store; only Astro's optimized images stay, as they stay
+ * in any build's node_modules/.astro (the grown portfolio reuses the same six images).
  */
 function cleanBuild(project: string): BuildRun {
   // Cache folders go whole: in a copy of the project they may be links to the checkout's.
-  const caches = [PRECOMPRESS_CACHE_DIR, MDX_CACHE_DIR, dirname(CSP_CACHE_FILE), PREVIOUS_BUILD_DIR];
+  const caches = [
+    PRECOMPRESS_CACHE_DIR,
+    MDX_CACHE_DIR,
+    dirname(CSP_CACHE_FILE),
+    COVERAGE_CACHE_FILE,
+    PREVIOUS_BUILD_DIR,
+  ];
   for (const path of ['dist', '.astro', ...caches]) rmSync(join(project, path), { recursive: true, force: true });
   const astroCache = join(project, 'node_modules', '.astro');
   if (existsSync(astroCache))

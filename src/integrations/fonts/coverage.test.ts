@@ -1,5 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { describeCharacter, pageText, SeenText, uncoveredCharacters, unseenText } from './coverage.ts';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AstroIntegrationLogger } from 'astro';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BuiltPage } from '../built-html.ts';
+import {
+  COVERAGE_CACHE_FILE,
+  coverageFingerprint,
+  coverageReader,
+  describeCharacter,
+  fontCoverage,
+  pageText,
+  readCoveredPages,
+  SeenText,
+  uncoveredCharacters,
+  unseenText,
+  writeCoveredPages,
+} from './coverage.ts';
 import { codePointsOf } from './site-characters.ts';
 import type { SubsetFamily } from './subset-fonts.ts';
 
@@ -172,5 +191,93 @@ describe('uncoveredCharacters', () => {
 
   it('describes a character with its code point', () => {
     expect(describeCharacter(0xf1)).toBe('«ñ» (U+00F1)');
+  });
+});
+
+describe('pages found covered, kept for the next build', () => {
+  const folders: string[] = [];
+  afterEach(async () => {
+    for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  });
+  const folder = async () => {
+    const made = await mkdtemp(join(tmpdir(), 'angram-font-coverage-'));
+    folders.push(made);
+    return made;
+  };
+
+  const digestOf = (html: string) => createHash('sha256').update(html).digest('base64url');
+  const builtPage = (path: string, html: string): BuiltPage => ({
+    root: '/',
+    path,
+    body: Buffer.from(html),
+    text: () => html,
+    digest: () => digestOf(html),
+  });
+
+  it('reads again only the pages not found covered before, by their bytes', () => {
+    // A page is trusted by its digest alone: this one would fail, were it read.
+    const trusted = builtPage('a.html', '<p>abc [x]</p>');
+    const changed = builtPage('b.html', '<p>abc [y]</p>');
+    const { reader, problems, pages, counts } = coverageReader([family], new Set([digestOf('<p>abc [x]</p>')]));
+    void reader.read(trusted);
+    expect(problems.size).toBe(0);
+    void reader.read(changed);
+    expect([...problems.values()]).toEqual(['/b.html', '/b.html']);
+    expect(counts()).toEqual({ taken: 2, read: 1 });
+    expect(pages).toEqual(new Set([trusted.digest(), changed.digest()]));
+  });
+
+  it('ties the verdicts to both sets of characters of every family', () => {
+    const fingerprint = coverageFingerprint([family]);
+    expect(coverageFingerprint([{ ...family }])).toBe(fingerprint);
+    const [site, rest] = family.faces;
+    const wider = { ...family, faces: [{ ...site!, codePoints: points('abcABC ñÑ[') }, rest!] };
+    expect(coverageFingerprint([wider])).not.toBe(fingerprint);
+    expect(coverageFingerprint([{ ...family, fontCodePoints: points('abc') }])).not.toBe(fingerprint);
+  });
+
+  it('reads back what it wrote, and nothing from another fingerprint or a damaged file', async () => {
+    const file = join(await folder(), 'cache', 'covered.json');
+    expect(await readCoveredPages(file, 'f1')).toEqual(new Set());
+    await writeCoveredPages(file, 'f1', ['p1', 'p2']);
+    expect(await readCoveredPages(file, 'f1')).toEqual(new Set(['p1', 'p2']));
+    expect(await readCoveredPages(file, 'f2')).toEqual(new Set());
+    await writeFile(file, '{"fingerprint":"f1","pages":["p1"');
+    expect(await readCoveredPages(file, 'f1')).toEqual(new Set());
+    await writeFile(file, '{"fingerprint":"f1","pages":"p1"}');
+    expect(await readCoveredPages(file, 'f1')).toEqual(new Set());
+  });
+
+  it('skips in the next build the pages a build found covered, and keeps nothing from a build that failed', async () => {
+    const project = await folder();
+    const dist = join(project, 'dist');
+    await mkdir(dist);
+    await writeFile(join(dist, 'a.html'), '<p>abc</p>');
+    await writeFile(join(dist, 'b.html'), '<p>ñ ABC</p>');
+    const messages: string[] = [];
+    const logger = { info: (message: string) => messages.push(message) } as unknown as AstroIntegrationLogger;
+    const build = async () => {
+      const integration = fontCoverage([family]);
+      const hooks = integration.hooks as Record<string, (options: object) => unknown>;
+      await hooks['astro:config:done']?.({ config: { root: pathToFileURL(`${project}/`) } });
+      await hooks['astro:build:start']?.({});
+      await hooks['astro:build:done']?.({ dir: pathToFileURL(`${dist}/`), logger });
+    };
+    const cache = join(project, COVERAGE_CACHE_FILE);
+
+    await build();
+    expect(messages.at(-1)).not.toContain('iguales');
+    const first = await readFile(cache, 'utf8');
+
+    await writeFile(join(dist, 'b.html'), '<p>ñ ABC a</p>');
+    await build();
+    expect(messages.at(-1)).toContain('1 de 2 páginas iguales a las de un build anterior');
+
+    await writeFile(join(dist, 'c.html'), '<p>[nuevo]</p>');
+    await expect(build()).rejects.toThrow(/«\[» \(U\+005B\), p\. ej\. en \/c\.html/);
+    const afterFailure = JSON.parse(await readFile(cache, 'utf8')) as { pages: string[] };
+    expect(afterFailure.pages).toHaveLength(2);
+    expect(afterFailure.pages).not.toContain(digestOf('<p>[nuevo]</p>'));
+    expect(await readFile(cache, 'utf8')).not.toBe(first);
   });
 });

@@ -3,8 +3,11 @@
  * from the preloaded site subset: such a page would download the whole "rest" file, or fall back to a
  * system font for that character, and the byte budget would break without anyone noticing.
  */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { PhaseMeter } from '../build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from '../built-html.ts';
 import { codePointsOf } from './site-characters.ts';
@@ -125,10 +128,13 @@ export function uncoveredCharacters(text: string, families: readonly SubsetFamil
   return uncoveredCodePoints(codePointsOf(text), families);
 }
 
+const siteCodePoints = (family: SubsetFamily): ReadonlySet<number> =>
+  family.faces.find((face) => isSiteSubset(face.subset))?.codePoints ?? new Set<number>();
+
 /** Of the code points `used`, those a family's font has but its preloaded subset lacks. */
 function uncoveredCodePoints(used: ReadonlySet<number>, families: readonly SubsetFamily[]): Uncovered[] {
   return families.flatMap((family) => {
-    const site = family.faces.find((face) => isSiteSubset(face.subset))?.codePoints ?? new Set<number>();
+    const site = siteCodePoints(family);
     return [...used]
       .filter((code) => family.fontCodePoints.has(code) && !site.has(code))
       .map((codePoint) => ({ family: family.spec.name, codePoint }));
@@ -140,18 +146,64 @@ export function describeCharacter(code: number): string {
 }
 
 /**
- * Reads each page of the build's pass over its pages (./built-html.ts) as it comes; `problems` are the
- * characters missing from the site subsets, each with the first page that has it.
+ * The pages a build found covered, by their digest (`BuiltPage.digest`), kept for the next build: a page with
+ * the same bytes, checked against the same subsets, needs no second look. In a rebuild after an editor's
+ * change that is every page but one, and the pass over the pages goes at the pace of its slowest step.
  */
-function coverageReader(families: readonly SubsetFamily[]) {
+export const COVERAGE_CACHE_FILE = 'node_modules/.cache/angram-font-coverage.json';
+/** Change when what makes a page covered changes (the text read, the decoding), so no build trusts an old verdict. */
+const COVERAGE_FORMAT = 'v1';
+
+const sorted = (codes: ReadonlySet<number>) => [...codes].sort((a, b) => a - b).join(',');
+
+/** What a page's verdict depends on besides its bytes: the check itself and each family's two sets of characters. */
+export function coverageFingerprint(families: readonly SubsetFamily[]): string {
+  const hash = createHash('sha256').update(COVERAGE_FORMAT).update(NOT_TEXT.source);
+  for (const family of families)
+    hash.update(`\0${family.spec.name}\0${sorted(family.fontCodePoints)}\0${sorted(siteCodePoints(family))}`);
+  return hash.digest('base64url');
+}
+
+/** The digests of the pages found covered under `fingerprint`; none when the file is missing, unreadable or another's. */
+export async function readCoveredPages(file: string, fingerprint: string): Promise<Set<string>> {
+  const stored: unknown = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as unknown)
+    .catch(() => undefined);
+  if (typeof stored !== 'object' || stored === null) return new Set();
+  const { fingerprint: storedFingerprint, pages } = stored as Record<string, unknown>;
+  if (storedFingerprint !== fingerprint || !Array.isArray(pages)) return new Set();
+  return new Set(pages.filter((page): page is string => typeof page === 'string'));
+}
+
+/** Writes the covered pages whole or not at all: a temporary file renamed into place. */
+export async function writeCoveredPages(file: string, fingerprint: string, pages: Iterable<string>): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify({ fingerprint, pages: [...pages] }));
+  await rename(temporary, file);
+}
+
+/**
+ * Reads each page of the build's pass over its pages (./built-html.ts) as it comes; `problems` are the
+ * characters missing from the site subsets, each with the first page that has it. A page in `covered` (by
+ * its digest) is not read again; `pages` are the digests of every page the build found covered so far.
+ */
+export function coverageReader(families: readonly SubsetFamily[], covered: ReadonlySet<string> = new Set()) {
   const problems = new Map<string, string>();
+  const pages = new Set<string>();
   // Text and characters already checked on an earlier page need no second look.
   const seen = new SeenText();
   const checked = new Set<number>();
   const meter = new PhaseMeter();
+  let taken = 0;
+  let read = 0;
   const reader: PageReader = {
     wants: (path) => !path.startsWith('pagefind/'),
-    read: ({ path, text }) =>
+    read: ({ path, text, digest }) => {
+      taken += 1;
+      pages.add(digest());
+      if (covered.has(digest())) return;
+      read += 1;
       meter.measure(() => {
         const unseen = unseenText(text(), seen);
         const fresh = [...codePointsOf(unseen)].filter((code) => !checked.has(code));
@@ -160,22 +212,45 @@ function coverageReader(families: readonly SubsetFamily[]) {
           const key = `${family} ${describeCharacter(codePoint)}`;
           if (!problems.has(key)) problems.set(key, `/${path}`);
         }
-      }),
+      });
+    },
   };
-  return { reader, problems, meter };
+  return { reader, problems, meter, pages, counts: () => ({ taken, read }) };
+}
+
+function logCoverage(
+  logger: AstroIntegrationLogger,
+  families: readonly SubsetFamily[],
+  { taken, read }: { taken: number; read: number },
+) {
+  const sizes = families.flatMap((f) =>
+    f.faces
+      .filter((face) => isSiteSubset(face.subset))
+      .map((face) => `${f.spec.name} ${face.weight} ${(face.bytes / 1024).toFixed(1)} KB`),
+  );
+  const again =
+    read === taken
+      ? ''
+      : `; ${taken - read} de ${taken} páginas iguales a las de un build anterior, sin leerlas otra vez`;
+  logger.info(`Fuentes: cada página cubierta por el subconjunto del sitio (${sizes.join(', ')})${again}.`);
 }
 
 export function fontCoverage(families: readonly SubsetFamily[]): AstroIntegration {
+  const fingerprint = coverageFingerprint(families);
+  let cacheFile = '';
   let coverage = coverageReader(families);
   return {
     name: 'angram:font-coverage',
     hooks: {
-      'astro:build:start': () => {
-        coverage = coverageReader(families);
+      'astro:config:done': ({ config }) => {
+        cacheFile = join(fileURLToPath(config.root), COVERAGE_CACHE_FILE);
+      },
+      'astro:build:start': async () => {
+        coverage = coverageReader(families, await readCoveredPages(cacheFile, fingerprint));
         registerPageStep('angram:font-coverage', coverage.reader);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const { reader, problems, meter } = coverage;
+        const { reader, problems, meter, pages, counts } = coverage;
         await builtPagesTaken(fileURLToPath(dir), reader);
         meter.log(logger, 'fuentes');
         if (problems.size > 0) {
@@ -186,12 +261,9 @@ export function fontCoverage(families: readonly SubsetFamily[]): AstroIntegratio
               'agrégalos a BASE_CHARACTERS en src/integrations/fonts/site-characters.ts.',
           );
         }
-        const sizes = families.flatMap((f) =>
-          f.faces
-            .filter((face) => isSiteSubset(face.subset))
-            .map((face) => `${f.spec.name} ${face.weight} ${(face.bytes / 1024).toFixed(1)} KB`),
-        );
-        logger.info(`Fuentes: cada página cubierta por el subconjunto del sitio (${sizes.join(', ')}).`);
+        // Only a build whose every page passed vouches for its pages.
+        await writeCoveredPages(cacheFile, fingerprint, pages);
+        logCoverage(logger, families, counts());
       },
     },
   };
