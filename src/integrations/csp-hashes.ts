@@ -10,12 +10,13 @@
  * HTML decoded, searched and encoded again on every build otherwise).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { PhaseMeter } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageRewriter } from './built-html.ts';
+import { readJsonFile, writeJsonFile } from './json-file.ts';
 
 const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
 const HEAD_END = Buffer.from('</head>');
@@ -129,26 +130,19 @@ export function trimmedPage(
 }
 
 export async function readTrimmedPolicies(file: string): Promise<TrimmedPolicies> {
-  try {
-    const entries = JSON.parse(await readFile(file, 'utf8')) as unknown;
-    if (!Array.isArray(entries)) return new Map();
-    return new Map(
-      entries.filter(
-        (entry): entry is [string, string | null] =>
-          Array.isArray(entry) && typeof entry[0] === 'string' && (typeof entry[1] === 'string' || entry[1] === null),
-      ),
-    );
-  } catch {
-    return new Map();
-  }
+  const entries = await readJsonFile(file);
+  if (!Array.isArray(entries)) return new Map();
+  return new Map(
+    entries.filter(
+      (entry): entry is [string, string | null] =>
+        Array.isArray(entry) && typeof entry[0] === 'string' && (typeof entry[1] === 'string' || entry[1] === null),
+    ),
+  );
 }
 
 /** Keeps only the pages of this build, written through a temporary name (a build beside it reads it whole). */
 export async function writeTrimmedPolicies(file: string, policies: TrimmedPolicies): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}`;
-  await writeFile(temporary, JSON.stringify([...policies]));
-  await rename(temporary, file);
+  await writeJsonFile(file, [...policies]);
 }
 
 /** What a page's bytes and its trimmed policy are told to as each page is rendered (`trimmingPrerenderer`). */

@@ -16,10 +16,11 @@
  * `<root>/records/<hash of dist/>.json`, each output folder's last finished build's record.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { readJsonFile, writeJsonFile } from './json-file.ts';
 import { isRunning } from './running-process.ts';
 
 /** Where previous builds wait to be reused and deleted. */
@@ -121,9 +122,7 @@ export async function setPreviousBuildAside(
   await Promise.all(
     entries.filter((name) => name !== '.git').map((name) => movedInto(join(outDir, name), join(files, name))),
   );
-  const record = await readFile(recordPath, 'utf8')
-    .then((text): unknown => JSON.parse(text))
-    .catch(() => undefined);
+  const record = await readJsonFile(recordPath);
   return { deleted: deleted(), previous: { files, record, scratch } };
 }
 
@@ -133,11 +132,7 @@ export async function setPreviousBuildAside(
  * those files may call it, once they are all written.
  */
 export async function recordBuild(root: string, outDir: string, record: unknown): Promise<void> {
-  const path = recordFile(root, outDir);
-  await mkdir(join(root, RECORDS), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(record));
-  await rename(temporary, path);
+  await writeJsonFile(recordFile(root, outDir), record);
 }
 
 /** The previous build and the records' folder of each output folder this process builds. */

@@ -4,12 +4,12 @@
  * system font for that character, and the byte budget would break without anyone noticing.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { PhaseMeter } from '../build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from '../built-html.ts';
+import { readJsonFile, writeJsonFile } from '../json-file.ts';
 import { codePointsOf } from './site-characters.ts';
 import { isSiteSubset, type SubsetFamily } from './subset-fonts.ts';
 
@@ -166,9 +166,7 @@ export function coverageFingerprint(families: readonly SubsetFamily[]): string {
 
 /** The digests of the pages found covered under `fingerprint`; none when the file is missing, unreadable or another's. */
 export async function readCoveredPages(file: string, fingerprint: string): Promise<Set<string>> {
-  const stored: unknown = await readFile(file, 'utf8')
-    .then((text) => JSON.parse(text) as unknown)
-    .catch(() => undefined);
+  const stored = await readJsonFile(file);
   if (typeof stored !== 'object' || stored === null) return new Set();
   const { fingerprint: storedFingerprint, pages } = stored as Record<string, unknown>;
   if (storedFingerprint !== fingerprint || !Array.isArray(pages)) return new Set();
@@ -177,10 +175,7 @@ export async function readCoveredPages(file: string, fingerprint: string): Promi
 
 /** Writes the covered pages whole or not at all: a temporary file renamed into place. */
 export async function writeCoveredPages(file: string, fingerprint: string, pages: Iterable<string>): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify({ fingerprint, pages: [...pages] }));
-  await rename(temporary, file);
+  await writeJsonFile(file, { fingerprint, pages: [...pages] });
 }
 
 /**
