@@ -2,7 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { builtPagesTaken, PagePass, registerPageStep, type BuiltPage, type PageReader } from './built-html.ts';
+import {
+  builtPagesTaken,
+  inPassOrder,
+  PagePass,
+  registerPageStep,
+  type BuiltPage,
+  type PageReader,
+} from './built-html.ts';
 
 /** Every page the same size, so a budget counts pages. */
 const PAGE_BYTES = 100;
@@ -68,6 +75,25 @@ describe('PagePass', () => {
     expect(wiki.got).toContain(`wikiangram/p7.html ${pageBody(7).toUpperCase()}`);
     expect(wiki.got).toContain(`wikiangram/p8.html ${pageBody(8)}`);
     expect(pass.heldBytes).toBe(0);
+  });
+
+  it('goes through the pages in the order of their paths, not the order a folder lists them in', async () => {
+    // Written in reverse, nested and in mixed case: a file system may list them in any order.
+    await mkdir(join(root, 'blog', 'z'), { recursive: true });
+    await writeFile(join(root, 'blog', 'z', 'nota.html'), pageBody(1));
+    await writeFile(join(root, 'blog', 'Articulo.html'), pageBody(2));
+    await writeFile(join(root, 'Aviso.html'), pageBody(3));
+    const all = recordingReader();
+    await new PagePass(root, [all.reader]).done(all.reader);
+    const paths = all.got.map((line) => line.split(' ')[0] ?? '');
+    expect(paths).toEqual([...paths].sort());
+    expect(paths.slice(0, 4)).toEqual(['Aviso.html', 'blog/Articulo.html', 'blog/z/nota.html', 'index.html']);
+    expect(inPassOrder(['b/a.html', 'a.html', 'B.html', 'a/b.html'])).toEqual([
+      'B.html',
+      'a.html',
+      'a/b.html',
+      'b/a.html',
+    ]);
   });
 
   it('never holds more pages than its budget while a reader falls behind, then gives it the rest', async () => {

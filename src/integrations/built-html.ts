@@ -37,6 +37,9 @@ export interface BuiltPage {
   digest: () => string;
 }
 
+/** The digest `BuiltPage.digest()` gives a page of these bytes, for a step that reads a page outside the pass. */
+export const pageDigest = (body: Uint8Array): string => createHash('sha256').update(body).digest('base64url');
+
 /** A page whose `text()` is decoded once until `forget()`, then on every call, and whose digest is computed once. */
 function builtPage(root: string, path: string, body: Buffer): { page: BuiltPage; forget: () => void } {
   let shared: string | undefined;
@@ -47,7 +50,7 @@ function builtPage(root: string, path: string, body: Buffer): { page: BuiltPage;
     shared ??= body.toString('utf8');
     return shared;
   };
-  const digest = () => (digested ??= createHash('sha256').update(body).digest('base64url'));
+  const digest = () => (digested ??= pageDigest(body));
   const forget = () => {
     sharing = false;
     shared = undefined;
@@ -91,16 +94,28 @@ const READS_AT_ONCE = 16;
  */
 const HELD_BYTES = 48 * 1024 * 1024;
 
-/** Paths of every HTML file under `root`, in the order the file system lists them, as Pagefind's walk met them. */
-async function htmlPaths(root: string, dir = root): Promise<string[]> {
+/**
+ * `paths` (from the site's root, with `/`) in the order the pass goes through them: by their UTF-16 code
+ * units, the same on every machine. The order a file system lists a folder in is not (ext4 lists by a hash
+ * seeded per disk), and the search index numbers its pages in the order they arrive, so it came out
+ * different on two machines from the same pages. A step that works ahead of the pass sorts its own paths
+ * with this (./pagefind.ts).
+ */
+export const inPassOrder = (paths: Iterable<string>): string[] => [...paths].sort();
+
+/** Paths of every HTML file under `dir`, from `root`, in the order the file system lists them. */
+async function htmlFilesUnder(root: string, dir: string): Promise<string[]> {
   const paths: string[] = [];
   for await (const entry of await opendir(dir)) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) paths.push(...(await htmlPaths(root, path)));
+    if (entry.isDirectory()) paths.push(...(await htmlFilesUnder(root, path)));
     else if (entry.isFile() && entry.name.endsWith('.html')) paths.push(relative(root, path).split(sep).join('/'));
   }
   return paths;
 }
+
+/** Paths of every HTML file under `root`, in the pass's order. */
+const htmlPaths = async (root: string): Promise<string[]> => inPassOrder(await htmlFilesUnder(root, root));
 
 /** A reader's pages waiting, and how many it is reading. */
 class ReaderQueue {

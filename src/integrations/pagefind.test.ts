@@ -2,50 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PagePass, type PageReader } from './built-html.ts';
-import { searchableDocument, searchIndexReader, writeIndexFiles } from './pagefind.ts';
-
-const page = (main: string) =>
-  '<!DOCTYPE html><html lang="es-MX"><head><title>Instalación | Angram</title></head>' +
-  '<body class="wiki-body"><nav aria-label="Wiki"><a href="/wikiangram/otra">Otra página</a></nav>' +
-  `${main}<aside>Índice</aside><footer>Pie</footer></body></html>`;
-
-describe('searchableDocument', () => {
-  it('keeps the head, the body tag and <main>, and drops the sidebar, the aside and the footer', () => {
-    const main = '<main id="contenido"><div data-pagefind-body><h1>Instalación</h1><p>Node 24.</p></div></main>';
-    const cut = searchableDocument(page(main));
-    expect(cut).toBe(
-      '<!DOCTYPE html><html lang="es-MX"><head><title>Instalación | Angram</title></head>' +
-        `<body class="wiki-body">${main}</body></html>`,
-    );
-  });
-
-  it('keeps the first image on each side of <main>, which Pagefind takes as the result picture', () => {
-    const html =
-      '<html><head></head><body><img src="/a.svg" alt=""><nav><img src="/b.svg" alt=""></nav>' +
-      '<main><p>Texto</p></main><footer><img src="/c.svg" alt=""><img src="/d.svg" alt=""></footer></body></html>';
-    expect(searchableDocument(html)).toBe(
-      '<html><head></head><body><img src="/a.svg" alt=""><main><p>Texto</p></main><img src="/c.svg" alt=""></body></html>',
-    );
-  });
-
-  it('leaves a page without one <main> whole', () => {
-    expect(searchableDocument(page('<div data-pagefind-body><p>Sin main</p></div>'))).toBe(
-      page('<div data-pagefind-body><p>Sin main</p></div>'),
-    );
-    const twice = page('<main><p>Uno</p></main><main><p>Dos</p></main>');
-    expect(searchableDocument(twice)).toBe(twice);
-    expect(searchableDocument('<main><p>sin body</p></main>')).toBe('<main><p>sin body</p></main>');
-  });
-
-  it('keeps everything the wiki layout marks for the index inside <main>', () => {
-    // Pagefind indexes only data-pagefind-body; the layout must keep it inside the part that is kept.
-    const layout = readFileSync('src/layouts/WikiLayout.astro', 'utf8');
-    const main = layout.slice(layout.indexOf('<main'), layout.indexOf('</main>'));
-    expect(main).toContain('data-pagefind-body');
-    expect(layout.split('data-pagefind-body').length).toBe(2);
-  });
-});
+import { pageDigest, PagePass, type PageReader } from './built-html.ts';
+import { indexFiles, searchIndexReader, writeIndexFiles } from './pagefind.ts';
+import { pagefindSink, type SearchSink } from './search-sink.ts';
 
 describe('writeIndexFiles', () => {
   it('moves the previous build’s unchanged files back and writes the others', async () => {
@@ -122,22 +81,25 @@ describe('writeIndexFiles', () => {
 
 describe('searchIndexReader', () => {
   /** A stand-in for Pagefind's index (another process) that answers each page a little later. */
-  function fakeIndex(failOn?: string) {
+  function fakeSink(failOn?: string) {
     const sent: string[] = [];
     let inFlight = 0;
     let mostInFlight = 0;
-    return {
+    const sink: SearchSink & { sent: string[]; mostInFlight: () => number } = {
       sent,
       mostInFlight: () => mostInFlight,
-      async addHTMLFile({ url, content }: { url?: string; content: string }) {
-        sent.push(`${url ?? ''} ${content}`);
+      async add(path, body) {
+        sent.push(`/${path} ${body.toString()}`);
         inFlight += 1;
         mostInFlight = Math.max(mostInFlight, inFlight);
         await new Promise((resolve) => setTimeout(resolve, 5));
         inFlight -= 1;
-        return { errors: url === failOn ? ['HTML inválido'] : [], file: { uniqueWords: 1, url: url ?? '', meta: {} } };
+        if (`/${path}` === failOn) throw new Error(`Pagefind (${path}): HTML inválido`);
       },
+      files: () => Promise.resolve([]),
+      close: () => Promise.resolve(),
     };
+    return sink;
   }
 
   /** A built site of 40 wiki pages and a page outside the wiki, and the order its pass gives the wiki pages. */
@@ -155,18 +117,20 @@ describe('searchIndexReader', () => {
     return { root, order, recorder };
   }
 
+  const fresh = (sink: SearchSink) => () => Promise.resolve({ sink, fed: new Map<string, string>(), ahead: false });
+
   it('sends every wiki page once, in the pass’s order, with several waiting for an answer at once', async () => {
     const { root, order, recorder } = site();
     try {
-      const index = fakeIndex();
-      const reader = searchIndexReader(() => Promise.resolve(index));
+      const sink = fakeSink();
+      const reader = searchIndexReader(fresh(sink));
       const pass = new PagePass(root, [reader, recorder]);
       await pass.done(reader);
       await pass.done(recorder);
-      expect(index.sent).toEqual(order.filter((line) => !line.includes('email-template')));
-      expect(reader.pages()).toBe(40);
-      expect(index.mostInFlight()).toBeGreaterThan(1);
-      expect(index.mostInFlight()).toBeLessThan(40);
+      expect(sink.sent).toEqual(order.filter((line) => !line.includes('email-template')));
+      expect(reader.pages()).toEqual({ seen: 40, heldAhead: 0 });
+      expect(sink.mostInFlight()).toBeGreaterThan(1);
+      expect(sink.mostInFlight()).toBeLessThan(40);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -175,13 +139,84 @@ describe('searchIndexReader', () => {
   it('rejects with the page Pagefind refused and sends no page after the answers already awaited', async () => {
     const { root, recorder } = site();
     try {
-      const index = fakeIndex('/wikiangram/p5.html');
-      const reader = searchIndexReader(() => Promise.resolve(index));
+      const sink = fakeSink('/wikiangram/p1.html');
+      const reader = searchIndexReader(fresh(sink));
       const pass = new PagePass(root, [reader, recorder]);
-      await expect(pass.done(reader)).rejects.toThrow('Pagefind (wikiangram/p5.html): HTML inválido');
+      await expect(pass.done(reader)).rejects.toThrow('Pagefind (wikiangram/p1.html): HTML inválido');
       await pass.done(recorder);
-      expect(index.sent.length).toBeLessThan(40);
+      expect(sink.sent.length).toBeLessThan(40);
     } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('gives an index fed ahead only the pages whose bytes changed since', async () => {
+    const { root } = site();
+    try {
+      const sink = fakeSink();
+      const fed = new Map<string, string>();
+      for (let n = 0; n < 40; n += 1) fed.set(`wikiangram/p${n}.html`, pageDigest(Buffer.from(`<p>${n}</p>`)));
+      fed.set('wikiangram/p7.html', pageDigest(Buffer.from('<p>siete, antes de editarla</p>')));
+      const reader = searchIndexReader(() => Promise.resolve({ sink, fed, ahead: true }));
+      await new PagePass(root, [reader]).done(reader);
+      expect(sink.sent).toEqual(['/wikiangram/p7.html <p>7</p>']);
+      expect(reader.pages()).toEqual({ seen: 40, heldAhead: 39 });
+      expect(reader.lost()).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('goes on when the helper holding an index fed ahead fails, and says so', async () => {
+    const { root } = site();
+    try {
+      const sink = fakeSink('/wikiangram/p3.html');
+      const reader = searchIndexReader(() => Promise.resolve({ sink, fed: new Map(), ahead: true }));
+      await new PagePass(root, [reader]).done(reader);
+      expect(reader.lost()).toBe(true);
+      expect(reader.pages().seen).toBe(40);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('indexFiles', () => {
+  const page = (title: string) =>
+    `<html lang="es-MX"><head><title>${title}</title></head><body><main><div data-pagefind-body>` +
+    `<h1>${title}</h1><p>Guía de ${title.toLowerCase()} para el equipo.</p></div></main></body></html>`;
+  const hash = (files: Array<{ path: string; content: Uint8Array }>) =>
+    [...files]
+      .sort((a, b) => (a.path < b.path ? -1 : 1))
+      .map((file) => `${file.path}:${Buffer.from(file.content).toString('base64')}`)
+      .join('\n');
+
+  it('builds the index from the pages on disk when the helper holding it failed, the same index', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'angram-pagefind-lost-'));
+    try {
+      mkdirSync(join(root, 'wikiangram'));
+      for (const title of ['Despliegue', 'Instalación', 'Pruebas'])
+        writeFileSync(join(root, 'wikiangram', `${title}.html`), page(title));
+      const reference = pagefindSink();
+      for (const title of ['Despliegue', 'Instalación', 'Pruebas'])
+        await reference.add(`wikiangram/${title}.html`, Buffer.from(page(title)));
+      const expected = hash(await reference.files());
+      await reference.close();
+      let closed = false;
+      const helper: SearchSink = {
+        add: () => Promise.reject(new Error('terminó')),
+        files: () => Promise.reject(new Error('El proceso auxiliar del índice de búsqueda terminó.')),
+        close: () => {
+          closed = true;
+          return Promise.resolve();
+        },
+      };
+      const planned = { sink: helper, fed: new Map<string, string>(), ahead: true };
+      expect(hash(await indexFiles(root, planned, false))).toBe(expected);
+      expect(closed).toBe(true);
+      expect(hash(await indexFiles(root, planned, true))).toBe(expected);
+    } finally {
+      await pagefindSink().close();
       rmSync(root, { recursive: true, force: true });
     }
   });

@@ -6,36 +6,15 @@ import * as pagefind from 'pagefind';
 import { timedPhase } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
 import { movedInto, previousBuildOf } from './previous-build.ts';
+import { fedInHelper } from './search-helper-client.ts';
+import { feedAhead, PAGES_IN_FLIGHT, searchablePaths, sinkForPass, type FedSink } from './search-index-ahead.ts';
+import { pagefindSink, type IndexFile } from './search-sink.ts';
 
 /** Only the wiki's pages are searchable: `/wikiangram/<slug>`, not the redirect or the e-mail previews. */
+const WIKI_DIR = 'wikiangram';
 const WIKI_SEARCH_PAGE = /^wikiangram\/[^/]+\.html$/;
+const isSearchPage = (path: string) => WIKI_SEARCH_PAGE.test(path);
 export const PAGEFIND_DIR = 'pagefind';
-
-/**
- * What Pagefind needs of a wiki page: the document's head (language, title) and its <main>, which holds the
- * indexed part (`data-pagefind-body`). Pagefind indexes nothing outside that part, but it parses the whole
- * page first, and the sidebar before <main> lists every page of the wiki: at a thousand pages it is nine
- * tenths of each page's bytes and most of the index's time. Pagefind also takes the page's first image as
- * the result's picture, so the first image on each side of <main> stays where it was: the index is the same,
- * byte for byte. A page without exactly one <main> goes whole.
- */
-export function searchableDocument(html: string): string {
-  const bodyStart = html.indexOf('<body');
-  const mainStart = html.indexOf('<main');
-  const mainEnd = html.indexOf('</main>');
-  if (bodyStart === -1 || mainStart < bodyStart || mainEnd < mainStart || html.includes('<main', mainStart + 1))
-    return html;
-  const bodyTagEnd = html.indexOf('>', bodyStart) + 1;
-  const afterMain = mainEnd + '</main>'.length;
-  const firstImage = (part: string) => /<img\b[^>]*>/i.exec(part)?.[0] ?? '';
-  return [
-    html.slice(0, bodyTagEnd),
-    firstImage(html.slice(bodyTagEnd, mainStart)),
-    html.slice(mainStart, afterMain),
-    firstImage(html.slice(afterMain)),
-    '</body></html>',
-  ].join('');
-}
 
 /**
  * Pagefind's ready-made search interfaces (Default UI, Modular UI, Component UI) and its highlighter, which it
@@ -76,94 +55,138 @@ export async function writeIndexFiles(
   );
 }
 
-/**
- * Pages sent to Pagefind before the first answer comes back. Its service indexes one page at a time, in the
- * order they arrive; awaiting each answer before sending the next page left it idle while this process cut
- * and encoded that page. A few in flight keep it busy without holding every encoded page in memory at once.
- */
-const PAGES_IN_FLIGHT = 8;
+/** What the pass did with the wiki's pages: how many it saw, and how many the index fed ahead already held. */
+export interface SearchPages {
+  seen: number;
+  heldAhead: number;
+}
 
-type PageIndex = Pick<pagefind.PagefindIndex, 'addHTMLFile'>;
+/** The sink the pass feeds, what it held before the pass, and whether it was fed ahead (./search-index-ahead.ts). */
+export type PassSink = FedSink & { ahead: boolean };
 
 /**
- * Adds each wiki page of the build's pass over its pages (./built-html.ts) to the index, in the pass's
- * order, `PAGES_IN_FLIGHT` at a time; the first error stops the rest. `index` is the index once created.
+ * Gives the sink each wiki page of the build's pass over its pages (./built-html.ts), in the pass's order,
+ * `PAGES_IN_FLIGHT` at a time; the first error stops the rest. A page the sink was fed ahead with the same
+ * bytes is not given again. A sink fed ahead lives in a helper process: when it fails (`lost()`), the
+ * pages are left to a new index (`buildIndex`) and the pass goes on. `sinkFor(root)`: the sink for the site
+ * at `root`.
  */
-export function searchIndexReader(index: () => Promise<PageIndex>): PageReader & { pages: () => number } {
-  let pages = 0;
+export function searchIndexReader(
+  sinkFor: (root: string) => Promise<PassSink>,
+): PageReader & { pages: () => SearchPages; lost: () => boolean } {
+  const pages: SearchPages = { seen: 0, heldAhead: 0 };
+  let lost = false;
   return {
-    wants: (path) => WIKI_SEARCH_PAGE.test(path),
+    wants: isSearchPage,
     atOnce: PAGES_IN_FLIGHT,
-    pages: () => pages,
-    read: async ({ path, text }) => {
-      pages += 1;
-      const content = searchableDocument(text());
-      const added = await (await index()).addHTMLFile({ url: `/${path}`, content });
-      if (added.errors.length > 0) throw new Error(`Pagefind (${path}): ${added.errors.join('; ')}`);
+    pages: () => ({ ...pages }),
+    lost: () => lost,
+    read: async ({ root, path, body, digest }) => {
+      pages.seen += 1;
+      const { sink, fed, ahead } = await sinkFor(root);
+      if (fed.get(path) === digest()) {
+        pages.heldAhead += 1;
+        return;
+      }
+      if (!ahead) return sink.add(path, body);
+      await sink.add(path, body).catch(() => {
+        lost = true;
+      });
     },
   };
 }
 
-async function buildIndex(root: string, logger: AstroIntegrationLogger, search: SearchIndexing): Promise<number> {
+/** The files of an index made in this process from the wiki pages written under `root`. */
+async function indexFromDisk(root: string): Promise<IndexFile[]> {
+  const sink = pagefindSink();
+  await feedAhead(sink, root, await searchablePaths(root, WIKI_DIR, isSearchPage));
+  return sink.files();
+}
+
+/**
+ * The index's files: the pass's sink's (`planned`), or, when that sink was fed ahead in a helper that failed
+ * (`lost`: during the pass) or fell silent, those of a new index given the pages on disk under `root` (the
+ * same pages in the same order: the same index).
+ */
+export async function indexFiles(root: string, planned: PassSink, lost: boolean): Promise<IndexFile[]> {
+  const { sink, ahead } = planned;
+  if (!ahead) return sink.files();
+  const files = lost ? undefined : await sink.files().catch(() => undefined);
+  if (files) return files;
+  await sink.close();
+  return indexFromDisk(root);
+}
+
+async function buildIndex(root: string, logger: AstroIntegrationLogger, search: SearchIndexing): Promise<SearchPages> {
   return timedPhase(logger, 'busqueda', async () => {
     try {
       await builtPagesTaken(root, search.reader);
-      if (search.reader.pages() === 0)
-        throw new Error(`Pagefind no encontró páginas de la wiki en ${join(root, 'wikiangram')}`);
-      const index = await search.index();
-      // Pagefind's service answers its own writeFiles before every byte reaches the disk, and close()
-      // then kills it: under load a build shipped pagefind.js cut at a page boundary. The files are
-      // taken from it instead and written here, each awaited.
-      const built = await index.getFiles();
-      if (built.errors.length > 0) throw new Error(`Pagefind: ${built.errors.join('; ')}`);
+      if (search.reader.pages().seen === 0)
+        throw new Error(`Pagefind no encontró páginas de la wiki en ${join(root, WIKI_DIR)}`);
+      const files = await indexFiles(root, await search.sinkFor(root), search.reader.lost());
       const previous = previousBuildOf(root);
-      await writeIndexFiles(join(root, PAGEFIND_DIR), built.files, previous && join(previous.files, PAGEFIND_DIR));
+      await writeIndexFiles(join(root, PAGEFIND_DIR), files, previous && join(previous.files, PAGEFIND_DIR));
       return search.reader.pages();
     } finally {
-      await pagefind.close();
+      await search.close();
     }
   });
 }
 
-/** The index a build creates (when the first wiki page reaches it) and the reader that fills it. */
+/** A build's index: fed ahead from the previous build's pages in a helper if there is one, then by the pass. */
 interface SearchIndexing {
-  index: () => Promise<pagefind.PagefindIndex>;
+  sinkFor: (root: string) => Promise<PassSink>;
   reader: ReturnType<typeof searchIndexReader>;
+  /** Ends whatever holds an index: the helper, and Pagefind's service in this process. */
+  close: () => Promise<void>;
 }
 
-function searchIndexing(): SearchIndexing {
-  let created: Promise<pagefind.PagefindIndex> | undefined;
-  const index = () => {
-    created ??= pagefind.createIndex({ forceLanguage: 'es' }).then(({ index: made, errors }) => {
-      if (!made) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
-      return made;
+/** `previousFiles`: the previous build's files, whose wiki pages the index is fed ahead with. */
+function searchIndexing(previousFiles: string | undefined): SearchIndexing {
+  let ahead: Promise<FedSink> | undefined;
+  if (previousFiles !== undefined) {
+    ahead = searchablePaths(previousFiles, WIKI_DIR, isSearchPage).then((paths) => {
+      if (paths.length === 0) throw new Error('El build anterior no tiene páginas de la wiki.');
+      return fedInHelper(previousFiles, paths);
     });
-    return created;
+    // Awaited by sinkFor; a failure there only means a new index.
+    ahead.catch(() => undefined);
+  }
+  let planned: Promise<PassSink> | undefined;
+  const sinkFor = (root: string) =>
+    (planned ??= sinkForPass(ahead, () => searchablePaths(root, WIKI_DIR, isSearchPage), pagefindSink));
+  const close = async () => {
+    await Promise.all([ahead?.then(({ sink }) => sink.close()).catch(() => undefined), pagefind.close()]);
   };
-  return { index, reader: searchIndexReader(index) };
+  return { sinkFor, reader: searchIndexReader(sinkFor), close };
 }
 
 /** The index each build is writing, by output folder: started by wikiSearchIndex, awaited by wikiSearchIndexWritten. */
-const indexing = new Map<string, Promise<number>>();
+const indexing = new Map<string, Promise<SearchPages>>();
 
 /**
  * Builds the wiki's search index with Pagefind's Node API once the static pages are written, into
  * `dist/pagefind/` (served as `/pagefind/pagefind.js`, loaded by the search dialog on first open). The
  * pages come from the build's one pass over `dist/` (./built-html.ts), under the URL Pagefind would give
- * the file, cut to what it indexes (`searchableDocument`).
+ * the file, cut to what it indexes (./search-document.ts). When the previous build was set aside
+ * (./previous-build.ts), its pages are given to the index while Vite bundles, and the pass gives again
+ * only the pages that changed (./search-index-ahead.ts).
  *
  * Pagefind indexes in its own process, so the hook only starts it: the other steps of the pass (font
- * coverage, CSP hashes, compression) run in this process meanwhile, on the other core. `wikiSearchIndexWritten()`, placed before any
- * step that reads `dist/pagefind/`, waits for it. A failure stops the build there: a wiki without its
- * search would ship silently broken.
+ * coverage, CSP hashes, compression) run in this process meanwhile, on the other core.
+ * `wikiSearchIndexWritten()`, placed before any step that reads `dist/pagefind/`, waits for it. A failure
+ * stops the build there: a wiki without its search would ship silently broken.
  */
 export function wikiSearchIndex(): AstroIntegration {
-  let search = searchIndexing();
+  let search = searchIndexing(undefined);
   return {
     name: 'angram:wiki-search-index',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        // After previousBuildAside's own hook, which set the previous build aside in a build.
+        search = searchIndexing(previousBuildOf(fileURLToPath(config.outDir))?.files);
+      },
       'astro:build:start': () => {
-        search = searchIndexing();
         registerPageStep('angram:wiki-search-index', search.reader);
       },
       'astro:build:done': ({ dir, logger }) => {
@@ -187,8 +210,11 @@ export function wikiSearchIndexWritten(): AstroIntegration {
         const running = indexing.get(root);
         if (!running) throw new Error('wikiSearchIndexWritten() necesita wikiSearchIndex() antes en integrations');
         indexing.delete(root);
-        const count = await running;
-        logger.info(`${count} páginas de la wiki indexadas en /${PAGEFIND_DIR}/`);
+        const { seen, heldAhead } = await running;
+        logger.info(
+          `${seen} páginas de la wiki indexadas en /${PAGEFIND_DIR}/` +
+            (heldAhead > 0 ? `, ${heldAhead} dadas al índice desde el build anterior mientras se empaquetaba` : ''),
+        );
       },
     },
   };

@@ -152,19 +152,27 @@ export async function recordThisBuild(outDir: string, record: unknown): Promise<
   if (build) await recordBuild(build.root, outDir, record).catch(() => undefined);
 }
 
+/**
+ * Sets the previous build aside as soon as the configuration is final, in a build only (a development server
+ * keeps `dist/` as it is): steps that work ahead of the build (./search-index-ahead.ts) can read its files
+ * while Astro syncs the content and collects the routes, seconds before `astro:build:start`.
+ */
 export function previousBuildAside(): AstroIntegration {
-  let outDir = '';
+  let building = false;
   let deleting: Promise<void> | undefined;
   return {
     name: 'angram:previous-build',
     hooks: {
-      'astro:config:done': ({ config }) => {
-        outDir = fileURLToPath(config.outDir);
-        builds.set(folderKey(outDir), { root: fileURLToPath(new URL(`${PREVIOUS_BUILD_DIR}/`, config.root)) });
+      'astro:config:setup': ({ command }) => {
+        building = command === 'build';
       },
-      'astro:build:start': async () => {
-        const build = builds.get(folderKey(outDir));
-        if (!build) return;
+      'astro:config:done': async ({ config }) => {
+        const outDir = fileURLToPath(config.outDir);
+        const build: { root: string; previous?: PreviousBuild } = {
+          root: fileURLToPath(new URL(`${PREVIOUS_BUILD_DIR}/`, config.root)),
+        };
+        builds.set(folderKey(outDir), build);
+        if (!building) return;
         const aside = await setPreviousBuildAside(outDir, build.root);
         build.previous = aside.previous;
         deleting = aside.deleted;
