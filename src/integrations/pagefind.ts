@@ -6,7 +6,7 @@ import * as pagefind from 'pagefind';
 import { timedPhase } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
 import { movedInto, previousBuildOf } from './previous-build.ts';
-import { fedInHelper } from './search-helper-client.ts';
+import { feedInHelper, type HelperFeed } from './search-helper-client.ts';
 import { feedAhead, PAGES_IN_FLIGHT, searchablePaths, sinkForPass, type FedSink } from './search-index-ahead.ts';
 import { pagefindSink, type IndexFile } from './search-sink.ts';
 
@@ -143,20 +143,21 @@ interface SearchIndexing {
 
 /** `previousFiles`: the previous build's files, whose wiki pages the index is fed ahead with. */
 function searchIndexing(previousFiles: string | undefined): SearchIndexing {
-  let ahead: Promise<FedSink> | undefined;
+  let helper: Promise<HelperFeed> | undefined;
   if (previousFiles !== undefined) {
-    ahead = searchablePaths(previousFiles, WIKI_DIR, isSearchPage).then((paths) => {
+    helper = searchablePaths(previousFiles, WIKI_DIR, isSearchPage).then((paths) => {
       if (paths.length === 0) throw new Error('El build anterior no tiene páginas de la wiki.');
-      return fedInHelper(previousFiles, paths);
+      return feedInHelper(previousFiles, paths);
     });
     // Awaited by sinkFor; a failure there only means a new index.
-    ahead.catch(() => undefined);
+    helper.catch(() => undefined);
   }
+  const ahead = helper && (async () => (await helper).awaited());
   let planned: Promise<PassSink> | undefined;
   const sinkFor = (root: string) =>
     (planned ??= sinkForPass(ahead, () => searchablePaths(root, WIKI_DIR, isSearchPage), pagefindSink));
   const close = async () => {
-    await Promise.all([ahead?.then(({ sink }) => sink.close()).catch(() => undefined), pagefind.close()]);
+    await Promise.all([helper?.then((feed) => feed.close()).catch(() => undefined), pagefind.close()]);
   };
   return { sinkFor, reader: searchIndexReader(sinkFor), close };
 }

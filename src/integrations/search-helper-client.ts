@@ -3,10 +3,11 @@
  * lives there, fed ahead with the previous build's pages.
  *
  * A helper of the lowest priority runs only on CPU nothing else wants; on a machine kept busy by other work
- * it may get none for as long as that lasts. So a helper that has said nothing for `patienceMs` while the
- * build waits on it is given up: it is ended and every call of its sink fails, which the search index step
- * answers with a new index in the build's own process (./pagefind.ts). A slow helper costs time, never the
- * build.
+ * it may get none for as long as that lasts, and Pagefind's process may die under it without a word. So
+ * once the build waits on the helper, a helper whose work has not moved for `patienceMs` (the pages it
+ * indexed, the answers it gave) is given up: it is ended and every call of its sink fails, which the search
+ * index step answers with a new index in the build's own process (./pagefind.ts). Before that, while Vite
+ * bundles, a helper may go without CPU as long as it needs. A slow helper costs time, never the build.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -18,21 +19,37 @@ import type { SearchSink } from './search-sink.ts';
 export interface HelperOptions {
   /** The helper's module; another only in tests (one that cannot start, or never answers). */
   module?: URL;
-  /** How long a helper may say nothing while it has work before it is given up. */
+  /** How long the helper's work may stand still while the build waits on it before it is given up. */
   patienceMs?: number;
+  /** The same while it builds the index's files, one long step of Pagefind's that reports nothing. */
+  filesPatienceMs?: number;
 }
 
 /** Ten of the helper's heartbeats: long enough for a loaded machine, short beside a build. */
 const PATIENCE_MS = 5_000;
+/** Pagefind builds the files of a thousand pages in 1-2 s here; this leaves room for sites many times larger. */
+const FILES_PATIENCE_MS = 60_000;
+
+/** A helper feeding an index ahead. */
+export interface HelperFeed {
+  /**
+   * The sink once every page is indexed. From this call on the build waits on the helper: its channel keeps
+   * this process running (a build that awaits only the helper must not end early) and its patience counts.
+   */
+  awaited(): Promise<FedSink>;
+  /** Ends the helper at once, fed or not, and with it Pagefind's process. */
+  close(): void;
+}
 
 /** A request as the build writes it; the id is added when it is sent. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Request = WithoutId<HelperRequest>;
 
 interface Waiting {
+  kind: Request['kind'];
   settle: (answer: HelperAnswer) => void;
   fail: (error: Error) => void;
-  /** Whether the build waits on it: the helper's channel then keeps this process running. */
+  /** Whether the build waits on it: it then keeps this process running and the helper's patience counts. */
   awaited: boolean;
 }
 
@@ -54,21 +71,32 @@ function startHelper(module: URL): ChildProcess | undefined {
   }
 }
 
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
 /**
- * Feeds a new index in a helper process with the pages `paths` of the folder `files`, in that order; settles
- * with its sink once every page is indexed, and fails if the helper cannot start, fails or falls silent.
+ * Starts a helper process that feeds a new index the pages `paths` of the folder `files`, in that order.
+ * Its sink (`HelperFeed.awaited`) comes once every page is indexed; it fails if the helper cannot start,
+ * fails, or stands still while the build waits on it.
  */
-export function fedInHelper(files: string, paths: readonly string[], options: HelperOptions = {}): Promise<FedSink> {
+export function feedInHelper(files: string, paths: readonly string[], options: HelperOptions = {}): HelperFeed {
   const patience = options.patienceMs ?? PATIENCE_MS;
+  const filesPatience = options.filesPatienceMs ?? FILES_PATIENCE_MS;
   const child = startHelper(options.module ?? new URL('./search-helper.ts', import.meta.url));
-  if (!child) return Promise.reject(new Error('No se pudo iniciar el proceso auxiliar del índice de búsqueda.'));
+  if (!child) {
+    const failed = Promise.reject(new Error('No se pudo iniciar el proceso auxiliar del índice de búsqueda.'));
+    failed.catch(() => undefined);
+    return { awaited: () => failed, close: () => undefined };
+  }
   const waiting = new Map<number, Waiting>();
   let nextId = 0;
-  let heard = Date.now();
+  /** The helper's count of pages indexed and answers given, and when it last moved. */
+  let progress = -1;
+  let movedAt = Date.now();
   let ended: Error | undefined;
 
+  const awaitedNow = () => [...waiting.values()].filter((each) => each.awaited);
   const holdOpen = () => {
-    if ([...waiting.values()].some((each) => each.awaited)) child.channel?.ref();
+    if (awaitedNow().length > 0) child.channel?.ref();
     else child.channel?.unref();
   };
   const end = (error: Error) => {
@@ -77,18 +105,25 @@ export function fedInHelper(files: string, paths: readonly string[], options: He
     clearInterval(watch);
     for (const each of waiting.values()) each.fail(error);
     waiting.clear();
-    // Disconnected, it ends Pagefind and itself; one that gets no CPU to do so is ended here.
-    if (child.connected) child.disconnect();
+    // Its Pagefind ends with it: Pagefind's service stops when its input closes.
     child.kill();
   };
   const watch = setInterval(() => {
-    if (waiting.size > 0 && Date.now() - heard > patience)
-      end(new Error(`El proceso auxiliar del índice de búsqueda no respondió en ${patience} ms.`));
+    const awaited = awaitedNow();
+    if (awaited.length === 0) return;
+    const limit = awaited.some((each) => each.kind === 'files') ? filesPatience : patience;
+    if (Date.now() - movedAt > limit)
+      end(new Error(`El proceso auxiliar del índice de búsqueda no avanzó en ${limit} ms.`));
   }, patience / 5);
   watch.unref();
 
+  const moved = (count: number) => {
+    if (count === progress) return;
+    progress = count;
+    movedAt = Date.now();
+  };
   child.on('message', (answer: HelperAnswer) => {
-    heard = Date.now();
+    moved(answer.progress);
     if (!('id' in answer)) return;
     const request = waiting.get(answer.id);
     waiting.delete(answer.id);
@@ -100,30 +135,32 @@ export function fedInHelper(files: string, paths: readonly string[], options: He
   child.on('error', (error) => end(error));
   child.once('exit', () => end(new Error('El proceso auxiliar del índice de búsqueda terminó.')));
 
-  const ask = (request: Request, awaited = true) =>
-    new Promise<HelperAnswer>((settle, fail) => {
+  const ask = (request: Request, awaited: boolean): { id: number; answer: Promise<HelperAnswer> } => {
+    const id = nextId++;
+    const answer = new Promise<HelperAnswer>((settle, fail) => {
       if (ended) {
         fail(ended);
         return;
       }
-      const id = nextId++;
-      // The helper's silence counts from here when nothing was waiting.
-      if (waiting.size === 0) heard = Date.now();
-      waiting.set(id, { settle, fail, awaited });
+      // Standing still counts from the moment the build starts waiting.
+      if (awaited && awaitedNow().length === 0) movedAt = Date.now();
+      waiting.set(id, { kind: request.kind, settle, fail, awaited });
       holdOpen();
       try {
         child.send({ ...request, id });
       } catch (error) {
-        end(error instanceof Error ? error : new Error(String(error)));
+        end(asError(error));
       }
     });
+    return { id, answer };
+  };
 
   const sink: SearchSink = {
     add: async (path, body) => {
-      await ask({ kind: 'add', path, body });
+      await ask({ kind: 'add', path, body }, true).answer;
     },
     files: async () => {
-      const answer = await ask({ kind: 'files' });
+      const answer = await ask({ kind: 'files' }, true).answer;
       return 'files' in answer ? answer.files : [];
     },
     close: () => {
@@ -131,12 +168,27 @@ export function fedInHelper(files: string, paths: readonly string[], options: He
       return Promise.resolve();
     },
   };
-  // The build does not wait on the feed: a build that stops meanwhile ends, and the helper with it.
-  return ask({ kind: 'feed', files, paths: [...paths] }, false).then(
-    (answer) => ({ sink, fed: new Map('fed' in answer ? answer.fed : []) }),
+  // While Vite bundles the build does not wait on the feed: a build that stops meanwhile ends, and the helper
+  // with it.
+  const feed = ask({ kind: 'feed', files, paths: [...paths] }, false);
+  const fed = feed.answer.then(
+    (answer): FedSink => ({ sink, fed: new Map('fed' in answer ? answer.fed : []) }),
     (error: unknown) => {
-      end(error instanceof Error ? error : new Error(String(error)));
+      end(asError(error));
       throw error;
     },
   );
+  fed.catch(() => undefined);
+  return {
+    awaited: () => {
+      const request = waiting.get(feed.id);
+      if (request && !request.awaited) {
+        request.awaited = true;
+        movedAt = Date.now();
+        holdOpen();
+      }
+      return fed;
+    },
+    close: () => end(new Error('El índice del proceso auxiliar se cerró.')),
+  };
 }

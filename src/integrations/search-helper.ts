@@ -3,8 +3,11 @@
  * puts it at the lowest priority before it starts Pagefind, whose own process inherits that priority: the
  * previous build's pages are indexed on the CPU that syncing the content and bundling leave idle, never at
  * their expense. Then it takes the pages that changed and hands the index's files back
- * (./search-helper-client.ts). While it works it says so every `HEARTBEAT_MS`, so a parent can tell a
- * helper that is slow from one that gets no CPU at all.
+ * (./search-helper-client.ts).
+ *
+ * Every message carries its progress, the pages indexed and the answers given so far, and while it works it
+ * sends one every `HEARTBEAT_MS`: a parent can tell a helper that is slow from one that stands still (no CPU,
+ * or a Pagefind process that died, whose requests never settle).
  */
 import { feedAhead } from './search-index-ahead.ts';
 import { pagefindSink, type IndexFile } from './search-sink.ts';
@@ -14,26 +17,33 @@ export type HelperRequest =
   | { id: number; kind: 'add'; path: string; body: Uint8Array }
   | { id: number; kind: 'files' };
 
-export type HelperAnswer =
+/** The answer to one request. */
+type Reply =
   | { id: number; fed: Array<[path: string, digest: string]> }
   | { id: number; added: true }
   | { id: number; files: IndexFile[] }
-  | { id: number; error: string }
-  | { alive: true };
+  | { id: number; error: string };
+
+/** A reply, or a heartbeat while it works; each with its progress. */
+export type HelperAnswer = (Reply | { alive: true }) & { progress: number };
 
 export const HEARTBEAT_MS = 500;
 
 const sink = pagefindSink();
 let working = 0;
+let progress = 0;
+const step = () => {
+  progress += 1;
+};
 
-/** Structured cloning hands a Buffer over as a plain Uint8Array. */
+/** The page's bytes as a Buffer, which the sink takes, over the same memory. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-async function answer(request: HelperRequest): Promise<HelperAnswer> {
+async function answer(request: HelperRequest): Promise<Reply> {
   try {
     switch (request.kind) {
       case 'feed':
-        return { id: request.id, fed: [...(await feedAhead(sink, request.files, request.paths))] };
+        return { id: request.id, fed: [...(await feedAhead(sink, request.files, request.paths, step))] };
       case 'add':
         await sink.add(request.path, asBuffer(request.body));
         return { id: request.id, added: true };
@@ -50,12 +60,13 @@ process.on('message', (request: HelperRequest) => {
   working += 1;
   void answer(request).then((reply) => {
     working -= 1;
-    process.send?.(reply);
+    step();
+    process.send?.({ ...reply, progress });
   });
 });
 
 setInterval(() => {
-  if (working > 0) process.send?.({ alive: true } satisfies HelperAnswer);
+  if (working > 0) process.send?.({ alive: true, progress } satisfies HelperAnswer);
 }, HEARTBEAT_MS).unref();
 
 // The build ended or gave up on this helper: Pagefind's process goes with it.

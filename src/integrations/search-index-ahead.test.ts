@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pageDigest } from './built-html.ts';
-import { fedInHelper } from './search-helper-client.ts';
+import { feedInHelper } from './search-helper-client.ts';
 import { feedAhead, PAGES_IN_FLIGHT, searchablePaths, sinkForPass, type FedSink } from './search-index-ahead.ts';
 import { pagefindSink, type IndexFile, type SearchSink } from './search-sink.ts';
 
@@ -111,7 +113,7 @@ describe('feedAhead', () => {
 });
 
 describe('sinkForPass', () => {
-  const fed = (sink: SearchSink, paths: string[]): Promise<FedSink> =>
+  const fed = (sink: SearchSink, paths: string[]) => (): Promise<FedSink> =>
     Promise.resolve({ sink, fed: new Map(paths.map((path) => [path, 'digest'])) });
   const listed = (paths: string[]) => () => Promise.resolve(paths);
 
@@ -135,7 +137,7 @@ describe('sinkForPass', () => {
 
   it('starts a new one when feeding ahead failed, the pages cannot be listed, or nothing was fed', async () => {
     const fresh = recordingSink();
-    const failed = Promise.reject(new Error('Pagefind terminó'));
+    const failed = () => Promise.reject(new Error('Pagefind terminó'));
     expect((await sinkForPass(failed, listed(['a']), () => fresh)).sink).toBe(fresh);
     const unreadable = () => Promise.reject(new Error('ENOENT'));
     const ahead = recordingSink();
@@ -191,7 +193,7 @@ describe('an index fed ahead, with Pagefind', () => {
     const current = site('actual', after);
     const fresh = await built(pagefindSink(), current);
     const paths = await searchablePaths(previous, 'wikiangram', wanted);
-    const { sink, fed } = await fedInHelper(previous, paths);
+    const { sink, fed } = await feedInHelper(previous, paths).awaited();
     try {
       expect([...fed.keys()]).toEqual(paths);
       await sink.add('wikiangram/setup.html', Buffer.from(after['wikiangram/setup.html']));
@@ -203,21 +205,112 @@ describe('an index fed ahead, with Pagefind', () => {
   });
 });
 
-describe('fedInHelper', () => {
+describe('feedInHelper', () => {
+  const page = { 'wikiangram/a.html': wikiPage('A', 'a') };
+  /** A helper module written for the test, from its body. */
+  function helperModule(name: string, body: string): URL {
+    const path = join(dir, name);
+    writeFileSync(path, body);
+    return pathToFileURL(path);
+  }
+  const settledYet = async (promise: Promise<unknown>) => {
+    let settled = false;
+    promise.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return settled;
+  };
+
   it('fails when its helper cannot start, so the build makes its own index', async () => {
-    const root = site('anterior', { 'wikiangram/a.html': wikiPage('A', 'a') });
-    const module = new URL(`file://${join(dir, 'no-existe.ts')}`);
-    await expect(fedInHelper(root, ['wikiangram/a.html'], { module })).rejects.toThrow('terminó');
+    const root = site('anterior', page);
+    const module = pathToFileURL(join(dir, 'no-existe.ts'));
+    await expect(feedInHelper(root, ['wikiangram/a.html'], { module }).awaited()).rejects.toThrow('terminó');
   });
 
-  it('gives up a helper that says nothing while it has work, and ends it', async () => {
-    const root = site('anterior', { 'wikiangram/a.html': wikiPage('A', 'a') });
-    const silent = join(dir, 'callado.mjs');
-    writeFileSync(silent, "process.on('message', () => {});\n");
-    const started = Date.now();
-    await expect(
-      fedInHelper(root, ['wikiangram/a.html'], { module: new URL(`file://${silent}`), patienceMs: 300 }),
-    ).rejects.toThrow('no respondió en 300 ms');
-    expect(Date.now() - started).toBeLessThan(5_000);
+  it('lets a helper take its time while nobody waits, and gives it up once the build waits and it stands still', async () => {
+    const root = site('anterior', page);
+    const module = helperModule('callado.mjs', "process.on('message', () => {});\n");
+    const feed = feedInHelper(root, ['wikiangram/a.html'], { module, patienceMs: 200 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const fed = feed.awaited();
+      expect(await settledYet(fed)).toBe(false);
+      await expect(fed).rejects.toThrow('no avanzó en 200 ms');
+    } finally {
+      feed.close();
+    }
+  });
+
+  it('gives up a helper that keeps saying it works while nothing moves (a Pagefind that died under it)', async () => {
+    const root = site('anterior', page);
+    const module = helperModule(
+      'atorado.mjs',
+      "process.on('message', () => setInterval(() => process.send({ alive: true, progress: 3 }), 50));\n",
+    );
+    const feed = feedInHelper(root, ['wikiangram/a.html'], { module, patienceMs: 300 });
+    try {
+      await expect(feed.awaited()).rejects.toThrow('no avanzó en 300 ms');
+    } finally {
+      feed.close();
+    }
+  });
+
+  it('keeps the build running while it waits on a helper that is slow but moving', () => {
+    const slow = helperModule(
+      'lento.mjs',
+      [
+        "process.on('message', (request) => {",
+        '  let progress = 0;',
+        '  const beat = setInterval(() => process.send({ alive: true, progress: ++progress }), 100);',
+        '  setTimeout(() => {',
+        '    clearInterval(beat);',
+        "    process.send({ id: request.id, fed: [['wikiangram/a.html', 'x']], progress: ++progress });",
+        '  }, 1200);',
+        '});',
+      ].join('\n'),
+    );
+    const client = new URL('./search-helper-client.ts', import.meta.url);
+    // A process whose only work is waiting on the helper: it must not end before the answer comes.
+    const driver = helperModule(
+      'espera.mjs',
+      [
+        `import { feedInHelper } from ${JSON.stringify(client.href)};`,
+        `const feed = feedInHelper(${JSON.stringify(dir)}, ['wikiangram/a.html'], { module: new URL(${JSON.stringify(slow.href)}), patienceMs: 400 });`,
+        'const { fed } = await feed.awaited();',
+        "console.log('alimentado', [...fed.keys()].join(','));",
+        'feed.close();',
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, [fileURLToPath(driver)], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.stdout.trim()).toBe('alimentado wikiangram/a.html');
+    expect(run.status).toBe(0);
+  });
+
+  it('fails every call once its helper dies, so the pass leaves the pages to a new index', async () => {
+    const root = site('anterior', page);
+    const module = helperModule(
+      'se-cae.mjs',
+      [
+        "process.on('message', (request) => {",
+        "  if (request.kind === 'feed') process.send({ id: request.id, fed: [['wikiangram/a.html', 'x']], progress: 1 });",
+        '  else process.exit(1);',
+        '});',
+      ].join('\n'),
+    );
+    const feed = feedInHelper(root, ['wikiangram/a.html'], { module });
+    const { sink } = await feed.awaited();
+    await expect(sink.add('wikiangram/a.html', Buffer.from('<p>a</p>'))).rejects.toThrow('terminó');
+    await expect(sink.files()).rejects.toThrow('terminó');
+    feed.close();
+  });
+});
+
+describe('astro.config.mjs', () => {
+  it('sets the previous build aside before the search index looks for it', () => {
+    const config = readFileSync('astro.config.mjs', 'utf8');
+    expect(config.indexOf('previousBuildAside()')).toBeGreaterThan(0);
+    expect(config.indexOf('previousBuildAside()')).toBeLessThan(config.indexOf('wikiSearchIndex()'));
   });
 });

@@ -74,16 +74,16 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 
 /**
  * The sink the pass gives this build's pages to, with what it already holds of them: the one fed ahead
- * (`ahead`) when it was given exactly the pages `builtPaths` lists, in that order; otherwise a new one
- * (`fresh`), once the other is closed.
+ * (`ahead()`, awaited from here on) when it was given exactly the pages `builtPaths` lists, in that order;
+ * otherwise a new one (`fresh`), once the other is closed.
  */
 export async function sinkForPass(
-  ahead: Promise<FedSink> | undefined,
+  ahead: (() => Promise<FedSink>) | undefined,
   builtPaths: () => Promise<readonly string[]>,
   fresh: () => SearchSink,
 ): Promise<FedSink & { ahead: boolean }> {
   if (ahead) {
-    const [fed, paths] = await Promise.all([ahead.catch(() => undefined), builtPaths().catch(() => undefined)]);
+    const [fed, paths] = await Promise.all([ahead().catch(() => undefined), builtPaths().catch(() => undefined)]);
     if (fed && paths && sameList([...fed.fed.keys()], paths)) return { ...fed, ahead: true };
     await fed?.sink.close();
   }
