@@ -212,9 +212,18 @@ describe('indexFiles', () => {
         },
       };
       const planned = { sink: helper, fed: new Map<string, string>(), ahead: true };
-      expect(hash(await indexFiles(root, planned, false))).toBe(expected);
+      const reference2 = (): SearchSink => ({
+        add: () => Promise.resolve(),
+        files: () => Promise.resolve([{ path: 'pagefind.js', content: new Uint8Array([1]) }]),
+        close: () => Promise.resolve(),
+      });
+      const rebuilt = await indexFiles(root, planned, false);
+      expect(hash(rebuilt.files)).toBe(expected);
+      expect(rebuilt.dropped).toContain('el proceso auxiliar falló');
       expect(closed).toBe(true);
-      expect(hash(await indexFiles(root, planned, true))).toBe(expected);
+      expect(hash((await indexFiles(root, planned, true)).files)).toBe(expected);
+      const fed = await indexFiles(root, { ...planned, sink: reference2() }, false);
+      expect(fed.dropped).toBeUndefined();
     } finally {
       await pagefindSink().close();
       rmSync(root, { recursive: true, force: true });

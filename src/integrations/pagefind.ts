@@ -7,7 +7,7 @@ import { timedPhase } from './build-timing.ts';
 import { builtPagesTaken, registerPageStep, type PageReader } from './built-html.ts';
 import { movedInto, previousBuildOf } from './previous-build.ts';
 import { feedInHelper, type HelperFeed } from './search-helper-client.ts';
-import { feedAhead, PAGES_IN_FLIGHT, searchablePaths, sinkForPass, type FedSink } from './search-index-ahead.ts';
+import { feedAhead, PAGES_IN_FLIGHT, searchablePaths, sinkForPass, type PassSink } from './search-index-ahead.ts';
 import { pagefindSink, type IndexFile } from './search-sink.ts';
 
 /** Only the wiki's pages are searchable: `/wikiangram/<slug>`, not the redirect or the e-mail previews. */
@@ -55,14 +55,15 @@ export async function writeIndexFiles(
   );
 }
 
-/** What the pass did with the wiki's pages: how many it saw, and how many the index fed ahead already held. */
+/**
+ * What the pass did with the wiki's pages: how many it saw, how many the index fed ahead already held, and
+ * why an index fed ahead was not used, if one was made.
+ */
 export interface SearchPages {
   seen: number;
   heldAhead: number;
+  dropped?: string;
 }
-
-/** The sink the pass feeds, what it held before the pass, and whether it was fed ahead (./search-index-ahead.ts). */
-export type PassSink = FedSink & { ahead: boolean };
 
 /**
  * Gives the sink each wiki page of the build's pass over its pages (./built-html.ts), in the pass's order,
@@ -105,16 +106,23 @@ async function indexFromDisk(root: string): Promise<IndexFile[]> {
 
 /**
  * The index's files: the pass's sink's (`planned`), or, when that sink was fed ahead in a helper that failed
- * (`lost`: during the pass) or fell silent, those of a new index given the pages on disk under `root` (the
- * same pages in the same order: the same index).
+ * (`lost`: during the pass) or stood still, those of a new index given the pages on disk under `root` (the
+ * same pages in the same order: the same index), with why.
  */
-export async function indexFiles(root: string, planned: PassSink, lost: boolean): Promise<IndexFile[]> {
+export async function indexFiles(
+  root: string,
+  planned: PassSink,
+  lost: boolean,
+): Promise<{ files: IndexFile[]; dropped?: string }> {
   const { sink, ahead } = planned;
-  if (!ahead) return sink.files();
+  if (!ahead) return { files: await sink.files(), dropped: planned.dropped };
   const files = lost ? undefined : await sink.files().catch(() => undefined);
-  if (files) return files;
+  if (files) return { files };
   await sink.close();
-  return indexFromDisk(root);
+  return {
+    files: await indexFromDisk(root),
+    dropped: 'el proceso auxiliar falló o dejó de avanzar; el índice se armó con las páginas escritas',
+  };
 }
 
 async function buildIndex(root: string, logger: AstroIntegrationLogger, search: SearchIndexing): Promise<SearchPages> {
@@ -123,10 +131,10 @@ async function buildIndex(root: string, logger: AstroIntegrationLogger, search: 
       await builtPagesTaken(root, search.reader);
       if (search.reader.pages().seen === 0)
         throw new Error(`Pagefind no encontró páginas de la wiki en ${join(root, WIKI_DIR)}`);
-      const files = await indexFiles(root, await search.sinkFor(root), search.reader.lost());
+      const { files, dropped } = await indexFiles(root, await search.sinkFor(root), search.reader.lost());
       const previous = previousBuildOf(root);
       await writeIndexFiles(join(root, PAGEFIND_DIR), files, previous && join(previous.files, PAGEFIND_DIR));
-      return search.reader.pages();
+      return { ...search.reader.pages(), dropped };
     } finally {
       await search.close();
     }
@@ -143,21 +151,20 @@ interface SearchIndexing {
 
 /** `previousFiles`: the previous build's files, whose wiki pages the index is fed ahead with. */
 function searchIndexing(previousFiles: string | undefined): SearchIndexing {
-  let helper: Promise<HelperFeed> | undefined;
-  if (previousFiles !== undefined) {
-    helper = searchablePaths(previousFiles, WIKI_DIR, isSearchPage).then((paths) => {
-      if (paths.length === 0) throw new Error('El build anterior no tiene páginas de la wiki.');
-      return feedInHelper(previousFiles, paths);
-    });
-    // Awaited by sinkFor; a failure there only means a new index.
-    helper.catch(() => undefined);
-  }
-  const ahead = helper && (async () => (await helper).awaited());
+  // None when the previous build left no wiki pages (a first build): nothing to feed ahead, nothing to say.
+  const helper: Promise<HelperFeed | undefined> | undefined =
+    previousFiles === undefined
+      ? undefined
+      : searchablePaths(previousFiles, WIKI_DIR, isSearchPage).then(
+          (paths) => (paths.length > 0 ? feedInHelper(previousFiles, paths) : undefined),
+          () => undefined,
+        );
+  const ahead = helper && (async () => (await helper)?.awaited());
   let planned: Promise<PassSink> | undefined;
   const sinkFor = (root: string) =>
     (planned ??= sinkForPass(ahead, () => searchablePaths(root, WIKI_DIR, isSearchPage), pagefindSink));
   const close = async () => {
-    await Promise.all([helper?.then((feed) => feed.close()).catch(() => undefined), pagefind.close()]);
+    await Promise.all([helper?.then((feed) => feed?.close()), pagefind.close()]);
   };
   return { sinkFor, reader: searchIndexReader(sinkFor), close };
 }
@@ -211,10 +218,11 @@ export function wikiSearchIndexWritten(): AstroIntegration {
         const running = indexing.get(root);
         if (!running) throw new Error('wikiSearchIndexWritten() necesita wikiSearchIndex() antes en integrations');
         indexing.delete(root);
-        const { seen, heldAhead } = await running;
+        const { seen, heldAhead, dropped } = await running;
         logger.info(
           `${seen} páginas de la wiki indexadas en /${PAGEFIND_DIR}/` +
-            (heldAhead > 0 ? `, ${heldAhead} dadas al índice desde el build anterior mientras se empaquetaba` : ''),
+            (heldAhead > 0 ? `, ${heldAhead} dadas al índice desde el build anterior mientras se empaquetaba` : '') +
+            (dropped ? ` (sin el índice adelantado con el build anterior: ${dropped})` : ''),
         );
       },
     },

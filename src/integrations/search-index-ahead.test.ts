@@ -130,7 +130,12 @@ describe('sinkForPass', () => {
       const ahead = recordingSink();
       const fresh = recordingSink();
       const planned = await sinkForPass(fed(ahead, ['a', 'b']), listed(built), () => fresh);
-      expect(planned).toEqual({ sink: fresh, fed: new Map(), ahead: false });
+      expect(planned).toEqual({
+        sink: fresh,
+        fed: new Map(),
+        ahead: false,
+        dropped: 'se añadió, renombró o quitó una página de la wiki desde el build anterior',
+      });
       expect(ahead.closed).toBe(true);
     }
   });
@@ -138,12 +143,23 @@ describe('sinkForPass', () => {
   it('starts a new one when feeding ahead failed, the pages cannot be listed, or nothing was fed', async () => {
     const fresh = recordingSink();
     const failed = () => Promise.reject(new Error('Pagefind terminó'));
-    expect((await sinkForPass(failed, listed(['a']), () => fresh)).sink).toBe(fresh);
+    expect(await sinkForPass(failed, listed(['a']), () => fresh)).toMatchObject({
+      sink: fresh,
+      dropped: 'Pagefind terminó',
+    });
     const unreadable = () => Promise.reject(new Error('ENOENT'));
     const ahead = recordingSink();
     expect((await sinkForPass(fed(ahead, ['a']), unreadable, () => fresh)).sink).toBe(fresh);
     expect(ahead.closed).toBe(true);
-    expect((await sinkForPass(undefined, listed(['a']), () => fresh)).ahead).toBe(false);
+    expect(await sinkForPass(undefined, listed(['a']), () => fresh)).toEqual({
+      sink: fresh,
+      fed: new Map(),
+      ahead: false,
+      dropped: undefined,
+    });
+    // A previous build without wiki pages: nothing was fed ahead, so nothing was dropped.
+    const nothing = () => Promise.resolve(undefined);
+    expect((await sinkForPass(nothing, listed(['a']), () => fresh)).dropped).toBeUndefined();
   });
 });
 

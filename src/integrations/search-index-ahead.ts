@@ -72,20 +72,31 @@ export interface FedSink {
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((path, at) => path === b[at]);
 
+/** The sink the pass feeds, whether it was fed ahead, and why one fed ahead was dropped, if one was. */
+export type PassSink = FedSink & { ahead: boolean; dropped?: string };
+
 /**
  * The sink the pass gives this build's pages to, with what it already holds of them: the one fed ahead
- * (`ahead()`, awaited from here on) when it was given exactly the pages `builtPaths` lists, in that order;
- * otherwise a new one (`fresh`), once the other is closed.
+ * (`ahead()`, awaited from here on; undefined when there was nothing to feed it) when it was given exactly
+ * the pages `builtPaths` lists, in that order; otherwise a new one (`fresh`), once the other is closed.
  */
 export async function sinkForPass(
-  ahead: (() => Promise<FedSink>) | undefined,
+  ahead: (() => Promise<FedSink | undefined>) | undefined,
   builtPaths: () => Promise<readonly string[]>,
   fresh: () => SearchSink,
-): Promise<FedSink & { ahead: boolean }> {
-  if (ahead) {
-    const [fed, paths] = await Promise.all([ahead().catch(() => undefined), builtPaths().catch(() => undefined)]);
-    if (fed && paths && sameList([...fed.fed.keys()], paths)) return { ...fed, ahead: true };
-    await fed?.sink.close();
-  }
-  return { sink: fresh(), fed: new Map(), ahead: false };
+): Promise<PassSink> {
+  const anew = (dropped?: string): PassSink => ({ sink: fresh(), fed: new Map(), ahead: false, dropped });
+  if (!ahead) return anew();
+  const [fed, paths] = await Promise.all([
+    ahead().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
+    builtPaths().catch(() => undefined),
+  ]);
+  if ('error' in fed) return anew(fed.error instanceof Error ? fed.error.message : String(fed.error));
+  if (!fed.value) return anew();
+  if (paths && sameList([...fed.value.fed.keys()], paths)) return { ...fed.value, ahead: true };
+  await fed.value.sink.close();
+  return anew('se añadió, renombró o quitó una página de la wiki desde el build anterior');
 }
