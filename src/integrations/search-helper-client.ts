@@ -23,6 +23,11 @@ export interface HelperOptions {
   patienceMs?: number;
   /** The same while it builds the index's files, one long step of Pagefind's that reports nothing. */
   filesPatienceMs?: number;
+  /**
+   * Whether the helper runs at the lowest priority, as in a build. Tests that time a helper run it at normal
+   * priority: on a machine busy with other tests an idle helper may get no CPU at all.
+   */
+  idle?: boolean;
 }
 
 /** Ten of the helper's heartbeats: long enough for a loaded machine, short beside a build. */
@@ -54,7 +59,7 @@ interface Waiting {
 }
 
 /** Starts the helper; undefined when it cannot be started here. */
-function startHelper(module: URL): ChildProcess | undefined {
+function startHelper(module: URL, idle: boolean): ChildProcess | undefined {
   try {
     // None of this process's flags (an `--input-type`, a test runner's).
     const child = fork(fileURLToPath(module), {
@@ -62,7 +67,7 @@ function startHelper(module: URL): ChildProcess | undefined {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    if (child.pid !== undefined) lowerPriority(child.pid);
+    if (idle && child.pid !== undefined) lowerPriority(child.pid);
     child.unref();
     child.channel?.unref();
     return child;
@@ -81,7 +86,7 @@ const asError = (error: unknown) => (error instanceof Error ? error : new Error(
 export function feedInHelper(files: string, paths: readonly string[], options: HelperOptions = {}): HelperFeed {
   const patience = options.patienceMs ?? PATIENCE_MS;
   const filesPatience = options.filesPatienceMs ?? FILES_PATIENCE_MS;
-  const child = startHelper(options.module ?? new URL('./search-helper.ts', import.meta.url));
+  const child = startHelper(options.module ?? new URL('./search-helper.ts', import.meta.url), options.idle ?? true);
   if (!child) {
     const failed = Promise.reject(new Error('No se pudo iniciar el proceso auxiliar del índice de búsqueda.'));
     failed.catch(() => undefined);
