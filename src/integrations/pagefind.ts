@@ -186,15 +186,17 @@ const indexing = new Map<string, Promise<SearchPages>>();
  * stops the build there: a wiki without its search would ship silently broken.
  */
 export function wikiSearchIndex(): AstroIntegration {
+  let outDir = '';
   let search = searchIndexing(undefined);
   return {
     name: 'angram:wiki-search-index',
     hooks: {
       'astro:config:done': ({ config }) => {
-        // After previousBuildAside's own hook, which set the previous build aside in a build.
-        search = searchIndexing(previousBuildOf(fileURLToPath(config.outDir))?.files);
+        outDir = fileURLToPath(config.outDir);
       },
       'astro:build:start': () => {
+        // After previousBuildAside's own hook, which set the previous build aside.
+        search = searchIndexing(previousBuildOf(outDir)?.files);
         registerPageStep('angram:wiki-search-index', search.reader);
       },
       'astro:build:done': ({ dir, logger }) => {

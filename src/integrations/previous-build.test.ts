@@ -98,8 +98,8 @@ describe('the previous build set aside', () => {
     const integration = previousBuildAside();
     const config = { root: pathToFileURL(`${project}/`), outDir: pathToFileURL(`${dist}/`) };
     const build = async () => {
-      await run(integration.hooks, 'astro:config:setup', { command: 'build' });
       await run(integration.hooks, 'astro:config:done', { config });
+      await run(integration.hooks, 'astro:build:start', {});
       await mkdir(dist, { recursive: true });
       await writeFile(join(dist, 'index.html'), '<h1>Angram</h1>');
       // Written another way than the configuration's URL, which ends in a slash.
@@ -114,19 +114,16 @@ describe('the previous build set aside', () => {
     expect(await readFile(join(previous?.files ?? '', 'index.html'), 'utf8')).toBe('<h1>Angram</h1>');
   });
 
-  it('sets the previous build aside once the configuration is final, and never for a development server', async () => {
+  it('leaves dist/ alone until Astro starts building: tools read the configuration with the build command too', async () => {
     await mkdir(dist, { recursive: true });
     await writeFile(join(dist, 'index.html'), '<h1>Angram</h1>');
     const config = { root: pathToFileURL(`${project}/`), outDir: pathToFileURL(`${dist}/`) };
-    const server = previousBuildAside();
-    await run(server.hooks, 'astro:config:setup', { command: 'dev' });
-    await run(server.hooks, 'astro:config:done', { config });
-    expect(await readdir(dist)).toEqual(['index.html']);
-    expect(previousBuildOf(dist)).toBeUndefined();
     const build = previousBuildAside();
     await run(build.hooks, 'astro:config:setup', { command: 'build' });
     await run(build.hooks, 'astro:config:done', { config });
-    // Before astro:build:start: the steps working ahead read the previous build while Astro syncs.
+    expect(await readdir(dist)).toEqual(['index.html']);
+    expect(previousBuildOf(dist)).toBeUndefined();
+    await run(build.hooks, 'astro:build:start', {});
     expect(await readdir(dist)).toEqual([]);
     expect(await readFile(join(previousBuildOf(dist)?.files ?? '', 'index.html'), 'utf8')).toBe('<h1>Angram</h1>');
     await run(build.hooks, 'astro:build:done', {});
@@ -140,8 +137,8 @@ describe('the previous build set aside', () => {
     await writeFile(root, 'no es una carpeta');
     const integration = previousBuildAside();
     const config = { root: pathToFileURL(`${project}/`), outDir: pathToFileURL(`${dist}/`) };
-    await run(integration.hooks, 'astro:config:setup', { command: 'build' });
     await run(integration.hooks, 'astro:config:done', { config });
+    await run(integration.hooks, 'astro:build:start', {});
     await expect(recordThisBuild(dist, { copies: [] })).resolves.toBeUndefined();
     await run(integration.hooks, 'astro:build:done', {});
     // Left for Astro to delete, as without this step.

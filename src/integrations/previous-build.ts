@@ -153,26 +153,24 @@ export async function recordThisBuild(outDir: string, record: unknown): Promise<
 }
 
 /**
- * Sets the previous build aside as soon as the configuration is final, in a build only (a development server
- * keeps `dist/` as it is): steps that work ahead of the build (./search-index-ahead.ts) can read its files
- * while Astro syncs the content and collects the routes, seconds before `astro:build:start`.
+ * Sets the previous build aside when Astro starts building, before it empties `dist/`. Not at
+ * `astro:config:done`, though the search index could start on it sooner: tools that only read the
+ * configuration (knip, through Vitest's config) run that hook with the build command too, and `npm run lint`
+ * emptied `dist/`.
  */
 export function previousBuildAside(): AstroIntegration {
-  let building = false;
+  let outDir = '';
   let deleting: Promise<void> | undefined;
   return {
     name: 'angram:previous-build',
     hooks: {
-      'astro:config:setup': ({ command }) => {
-        building = command === 'build';
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
+        builds.set(folderKey(outDir), { root: fileURLToPath(new URL(`${PREVIOUS_BUILD_DIR}/`, config.root)) });
       },
-      'astro:config:done': async ({ config }) => {
-        const outDir = fileURLToPath(config.outDir);
-        const build: { root: string; previous?: PreviousBuild } = {
-          root: fileURLToPath(new URL(`${PREVIOUS_BUILD_DIR}/`, config.root)),
-        };
-        builds.set(folderKey(outDir), build);
-        if (!building) return;
+      'astro:build:start': async () => {
+        const build = builds.get(folderKey(outDir));
+        if (!build) return;
         const aside = await setPreviousBuildAside(outDir, build.root);
         build.previous = aside.previous;
         deleting = aside.deleted;

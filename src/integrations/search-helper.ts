@@ -1,7 +1,7 @@
 /**
  * The helper process that holds the search index fed ahead of the pass (./search-index-ahead.ts). Its parent
  * puts it at the lowest priority before it starts Pagefind, whose own process inherits that priority: the
- * previous build's pages are indexed on the CPU that syncing the content and bundling leave idle, never at
+ * previous build's pages are indexed on the CPU that bundling and rendering leave idle, never at
  * their expense. Then it takes the pages that changed and hands the index's files back
  * (./search-helper-client.ts).
  *

@@ -4,7 +4,7 @@
  * the built pages, then of the rebuild after an editor changed one paragraph.
  *
  * Pagefind keeps a page it is given again under the same URL where the first one stood, so an index given
- * the previous build's pages while Astro syncs the content and Vite bundles, then each page whose bytes
+ * the previous build's pages while Vite bundles, then each page whose bytes
  * changed, is the index of this build's pages, byte for byte, provided it was given the same pages in the
  * same order as this build has: the pass's order (./built-html.ts), which the previous build's pages can be
  * sorted in before this build's exist. When they differ (a page added, renamed or removed), or feeding
